@@ -1,0 +1,57 @@
+#pragma once
+// Vehicle parameters and the planar rigid-body state every model shares.
+#include "core/math.hpp"
+
+namespace crashbench {
+
+/// The bounding rectangle Knight uses for detection, in the body frame (x forward, y left).
+struct RectangleSize {
+  double cg_to_front = 0;  ///< CG to front bumper [m]
+  double cg_to_rear = 0;   ///< CG to rear bumper [m]
+  double width = 0;        ///< body width [m]
+};
+
+/// Linear tyres that saturate at the road's friction limit (bicycle model axles).
+struct TyreParams {
+  double cg_to_front_axle = 0;          ///< [m]
+  double cg_to_rear_axle = 0;           ///< [m]
+  double cornering_stiffness_front = 0; ///< both front tyres together [N/rad]
+  double cornering_stiffness_rear = 0;  ///< both rear tyres together [N/rad]
+  double road_mu = 0;                   ///< tyre-road adhesion [-]
+};
+
+/// Knight's six parameters (mass, yaw inertia, rectangle, CG height) plus the tyres.
+struct VehicleParams {
+  double mass = 0;         ///< [kg]
+  double yaw_inertia = 0;  ///< about the CG [kg m^2]
+  RectangleSize body;      ///< bounding rectangle at CG height
+  double cg_height = 0;    ///< [m]
+  TyreParams tyres;
+};
+
+/// Planar rigid-body state of the CG, world frame.
+struct PlanarState {
+  Vec2 position_W = Vec2::Zero();  ///< CG position [m]
+  double heading = 0;              ///< yaw angle from X, counter-clockwise [rad]
+  Vec2 velocity_W = Vec2::Zero();  ///< CG velocity [m/s]
+  double yaw_rate = 0;             ///< [rad/s]
+
+  /// Velocity of the material point at arm `rho_W` from the CG: v + r x rho [m/s].
+  Vec2 point_velocity_W(const Vec2& rho_W) const { return velocity_W + yaw_rate * perp(rho_W); }
+  /// CG velocity in the body frame (u forward, v left) [m/s].
+  Vec2 velocity_B() const { return rotation(-heading) * velocity_W; }
+};
+
+/// A rigid body as the response models see it: inertia and state.
+struct Body {
+  double mass = 0;         ///< [kg]
+  double yaw_inertia = 0;  ///< [kg m^2]
+  PlanarState state;
+
+  /// Planar kinetic energy 1/2 m v.v + 1/2 Izz r^2 [J].
+  double kinetic_energy() const {
+    return 0.5 * mass * state.velocity_W.squaredNorm() + 0.5 * yaw_inertia * state.yaw_rate * state.yaw_rate;
+  }
+};
+
+}  // namespace crashbench

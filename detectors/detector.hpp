@@ -1,0 +1,43 @@
+#pragma once
+// The detector seam: vehicle rectangles in, contacts out. Nothing here knows about response models.
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "core/contact.hpp"
+#include "core/registry.hpp"
+#include "core/vehicle.hpp"
+#include "detectors/scenes/scene.hpp"
+
+namespace crashbench {
+
+/// Where a vehicle's bounding rectangle is this step.
+struct VehiclePose {
+  Vec2 position_W = Vec2::Zero();  ///< CG [m]
+  double heading = 0;              ///< [rad]
+  double cg_height = 0;            ///< rectangle height above ground [m]
+  RectangleSize size;
+};
+
+/// Work a query did, like b2TreeStats.
+struct DetectorStats {
+  int nodes_visited = 0;
+  int primitives_tested = 0;
+};
+
+class Detector {
+ public:
+  virtual ~Detector() = default;
+  virtual std::string_view name() const = 0;
+  /// Builds whatever the queries need; not timed per step.
+  virtual void prepare(const Scene& scene, int vehicle_count) = 0;
+  /// Appends this step's contacts to caller-owned `out`. Our own detectors allocate nothing here
+  /// once `out` has capacity.
+  virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;
+};
+
+using DetectorFactory = std::unique_ptr<Detector> (*)();
+std::span<const RegistryEntry<DetectorFactory>> detectors();
+
+}  // namespace crashbench

@@ -1,0 +1,22 @@
+#include "models/dynamics/vehicle_dynamics.hpp"
+
+namespace crashbench {
+
+StateVector to_state_vector(const PlanarState& s) {
+  StateVector x = StateVector::Zero();
+  x << s.position_W.x(), s.position_W.y(), s.heading, s.velocity_W.x(), s.velocity_W.y(), s.yaw_rate, 0.0, 0.0;
+  return x;
+}
+
+PlanarState to_planar_state(const StateVector& x) {
+  PlanarState s;
+  s.position_W = {x[0], x[1]};
+  s.heading = x[2];
+  s.velocity_W = {x[3], x[4]};
+  s.yaw_rate = x[5];
+  return s;
+}
+
+std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() { return {}; }
+
+}  // namespace crashbench

@@ -1,0 +1,36 @@
+#pragma once
+// The vehicle-dynamics seam: state derivative for given parameters and inputs.
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include "core/registry.hpp"
+#include "core/vehicle.hpp"
+#include "models/integrators/integrator.hpp"
+
+namespace crashbench {
+
+/// Inputs held constant over one integration step.
+struct VehicleInput {
+  double steer = 0;                       ///< front road-wheel angle [rad], body frame
+  double drive_force = 0;                 ///< longitudinal force at the rear axle, body x [N]
+  Vec2 collision_force_W = Vec2::Zero();  ///< constant force from a collision, at the CG [N], world frame
+  double collision_moment = 0;            ///< its moment about the CG [N m]
+};
+
+class VehicleDynamics {
+ public:
+  virtual ~VehicleDynamics() = default;
+  virtual std::string_view name() const = 0;
+  virtual StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const = 0;
+};
+
+/// Packs / unpacks the planar part of a StateVector (roll entries are left untouched / ignored).
+StateVector to_state_vector(const PlanarState& s);
+PlanarState to_planar_state(const StateVector& x);
+
+using DynamicsFactory = std::unique_ptr<VehicleDynamics> (*)();
+/// free-body, bicycle, ...
+std::span<const RegistryEntry<DynamicsFactory>> dynamics_models();
+
+}  // namespace crashbench

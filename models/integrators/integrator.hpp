@@ -1,0 +1,34 @@
+#pragma once
+// Fixed-step explicit integrators (Deak, section 4.3) over a fixed-size state: no allocation.
+#include <Eigen/Core>
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include "core/registry.hpp"
+
+namespace crashbench {
+
+/// X, Y [m], heading [rad], vX, vY [m/s], yaw rate [rad/s], roll [rad], roll rate [rad/s]; world frame.
+using StateVector = Eigen::Matrix<double, 8, 1>;
+
+/// dx/dt = f(t, x).
+class OdeSystem {
+ public:
+  virtual ~OdeSystem() = default;
+  virtual StateVector derivative(double t, const StateVector& x) const = 0;
+};
+
+class Integrator {
+ public:
+  virtual ~Integrator() = default;
+  virtual std::string_view name() const = 0;
+  /// Advances `x` from t to t + dt in place.
+  virtual void step(const OdeSystem& f, double t, double dt, StateVector& x) const = 0;
+};
+
+using IntegratorFactory = std::unique_ptr<Integrator> (*)();
+/// euler, midpoint, rk4.
+std::span<const RegistryEntry<IntegratorFactory>> integrators();
+
+}  // namespace crashbench

@@ -1,0 +1,7 @@
+#include "models/integrators/integrator.hpp"
+
+namespace crashbench {
+
+std::span<const RegistryEntry<IntegratorFactory>> integrators() { return {}; }
+
+}  // namespace crashbench

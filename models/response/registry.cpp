@@ -1,0 +1,28 @@
+#include "models/response/response_model.hpp"
+
+#include <cmath>
+
+namespace crashbench {
+
+double AngleLaw::at(double alpha) const { return cos2_coef * std::cos(2.0 * alpha) + offset; }
+
+std::string_view to_string(ResolutionStatus status) {
+  switch (status) {
+    case ResolutionStatus::kOk: return "ok";
+    case ResolutionStatus::kSeparating: return "separating";
+    case ResolutionStatus::kNoRealRoot: return "no_real_root";
+    case ResolutionStatus::kRootPenetrates: return "root_penetrates";
+    case ResolutionStatus::kNotConverged: return "not_converged";
+    case ResolutionStatus::kSingular: return "singular";
+  }
+  return "unknown";
+}
+
+std::span<const RegistryEntry<ResponseFactory>> response_models() {
+  static const RegistryEntry<ResponseFactory> kEntries[] = {
+      {"none", "placeholder until the wall models land", nullptr},
+  };
+  return kEntries;
+}
+
+}  // namespace crashbench

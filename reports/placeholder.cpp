@@ -1,0 +1,2 @@
+// The case loader and runner land here.
+namespace crashbench {}
