@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include "models/response/energy_loss.hpp"
+#include "models/response/restitution.hpp"
+
 namespace crashbench {
 
 double AngleLaw::at(double alpha) const { return cos2_coef * std::cos(2.0 * alpha) + offset; }
@@ -18,9 +21,19 @@ std::string_view to_string(ResolutionStatus status) {
   return "unknown";
 }
 
+namespace {
+template <class Model>
+std::unique_ptr<ResponseModel> make(const ResponseParams& params) {
+  return std::make_unique<Model>(params);
+}
+}  // namespace
+
 std::span<const RegistryEntry<ResponseFactory>> response_models() {
   static const RegistryEntry<ResponseFactory> kEntries[] = {
-      {"none", "placeholder until the wall models land", nullptr},
+      {"restitution", "Macmillan/Knight: n.v2 = -e(alpha) n.v1 at the contact point, friction mu(alpha) capped at sticking",
+       &make<RestitutionModel>},
+      {"energy-loss", "Knight: impulse along unit(n + mu t) leaving E2 = P(alpha) E1, non-penetrating root; e = 0 fallback",
+       &make<EnergyLossModel>},
   };
   return kEntries;
 }
