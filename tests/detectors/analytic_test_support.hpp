@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "detectors/analytic_detector.hpp"
+#include "tests/support/counting_allocator.hpp"
 
 namespace crashbench::testing {
 
@@ -47,6 +48,33 @@ inline bool inside_by_hand(const VehiclePose& p, const Vec2& q, double margin = 
   const double x = c * d.x() + s * d.y(), y = -s * d.x() + c * d.y();
   return x >= -p.size.cg_to_rear - margin && x <= p.size.cg_to_front + margin &&
          std::abs(y) <= p.size.width / 2 + margin;
+}
+
+/// What `run_steps` saw: contacts over all steps and allocations made inside the steps.
+struct SteppedRun {
+  int contacts = 0;
+  std::int64_t allocations = 0;
+};
+
+/// Prepares a detector for `scene`, reserves `capacity` contacts, then detects `steps` times, moving every
+/// pose by `dx` along X [m] and turning it by `dheading` [rad] before each step.
+inline SteppedRun run_steps(const Scene& scene, std::vector<VehiclePose> poses, int steps, double dx, double dheading,
+                            std::size_t capacity) {
+  AnalyticDetector detector;
+  detector.prepare(scene, static_cast<int>(poses.size()));
+  std::vector<Contact> out;
+  out.reserve(capacity);
+  DetectorStats stats;
+  SteppedRun run;
+  const AllocationScope scope;
+  for (int step = 0; step < steps; ++step) {
+    out.clear();
+    for (auto& p : poses) p.position_W.x() += dx, p.heading += dheading;
+    detector.detect(poses, out, stats);
+    run.contacts += static_cast<int>(out.size());
+  }
+  run.allocations = scope.allocations();
+  return run;
 }
 
 }  // namespace crashbench::testing

@@ -11,7 +11,6 @@
 
 #include "detectors/analytic_detector.hpp"
 #include "tests/detectors/analytic_test_support.hpp"
-#include "tests/support/counting_allocator.hpp"
 #include "tests/support/tolerance.hpp"
 
 namespace crashbench {
@@ -132,22 +131,9 @@ TEST(AnalyticVehiclePairsRandom, SwappingEveryPairFlipsTheNormal) {
 
 TEST(AnalyticVehiclePairsRandom, HundredVehiclesAllocateNothingPerDetect) {
   std::mt19937 rng(3);
-  std::vector<VehiclePose> poses = random_poses(rng, 100, 60);
-  AnalyticDetector detector;
-  detector.prepare({"empty", {}}, 100);
-  std::vector<Contact> out;
-  out.reserve(1000);
-  DetectorStats stats;
-  int found = 0;
-  const testing::AllocationScope scope;
-  for (int step = 0; step < 50; ++step) {
-    out.clear();
-    for (auto& p : poses) p.heading += 0.01, p.position_W.x() += 0.05;
-    detector.detect(poses, out, stats);
-    found += static_cast<int>(out.size());
-  }
-  EXPECT_EQ(scope.allocations(), 0);
-  EXPECT_GT(found, 50);
+  const testing::SteppedRun run = testing::run_steps({"empty", {}}, random_poses(rng, 100, 60), 50, 0.05, 0.01, 1000);
+  EXPECT_EQ(run.allocations, 0);
+  EXPECT_GT(run.contacts, 50);
 }
 
 }  // namespace
