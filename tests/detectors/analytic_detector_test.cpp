@@ -21,7 +21,7 @@ using testing::near_relative;
 
 constexpr double kRel = 1e-12;
 
-Scene one_wall(Vec2 a, Vec2 b) { return {"one-wall", {WallSegment{a, b}}}; }
+Scene one_wall(Vec2 a, Vec2 b) { return testing::walls_scene({WallSegment{a, b}}); }
 
 TEST(AnalyticWalls, CornerHitContactsAtTheMidpointOfTheTwoEdgeCrossings) {
   // Nose 30 deg down towards the wall Y = 0: only the front-right corner is below Y = 0.

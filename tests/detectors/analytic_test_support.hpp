@@ -2,6 +2,7 @@
 // Small helpers shared by the analytic detector tests: poses, one-shot detection, hand-computed corners.
 #include <array>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "detectors/analytic_detector.hpp"
@@ -17,6 +18,14 @@ inline VehiclePose make_pose(double x, double y, double heading, double front, d
   p.cg_height = 0.55;
   p.size = {front, rear, width};
   return p;
+}
+
+/// A scene of `walls` only, built field by field so that members added to Scene later stay defaulted.
+inline Scene walls_scene(std::vector<WallSegment> walls = {}) {
+  Scene scene;
+  scene.name = "test-walls";
+  scene.walls = std::move(walls);
+  return scene;
 }
 
 /// Contacts of `poses` against `scene` from a freshly prepared analytic detector.

@@ -32,7 +32,7 @@ std::vector<VehiclePose> random_poses(std::mt19937& rng, int n, double area) {
 TEST(AnalyticVehiclePairsRandom, BroadPhaseFindsExactlyThePairsAllPairsFinds) {
   std::mt19937 rng(4);
   AnalyticDetector detector;  // one detector across steps, so the kept sweep order is exercised
-  detector.prepare({"empty", {}}, 60);
+  detector.prepare(testing::walls_scene(), 60);
   std::vector<VehiclePose> poses = random_poses(rng, 60, 40);
   std::normal_distribution<double> jiggle(0, 0.8);
   int total = 0;
@@ -131,7 +131,7 @@ TEST(AnalyticVehiclePairsRandom, SwappingEveryPairFlipsTheNormal) {
 
 TEST(AnalyticVehiclePairsRandom, HundredVehiclesAllocateNothingPerDetect) {
   std::mt19937 rng(3);
-  const testing::SteppedRun run = testing::run_steps({"empty", {}}, random_poses(rng, 100, 60), 50, 0.05, 0.01, 1000);
+  const testing::SteppedRun run = testing::run_steps(testing::walls_scene(), random_poses(rng, 100, 60), 50, 0.05, 0.01, 1000);
   EXPECT_EQ(run.allocations, 0);
   EXPECT_GT(run.contacts, 50);
 }

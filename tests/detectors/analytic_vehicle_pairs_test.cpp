@@ -19,7 +19,7 @@ using testing::make_pose;
 using testing::near_relative;
 
 constexpr double kRel = 1e-12;
-const Scene kNoWalls{"empty", {}};
+const Scene kNoWalls = testing::walls_scene();
 
 TEST(AnalyticVehiclePairs, RearEndAlignedContactsOnTheStruckRearFace) {
   // A (front 2.0) 0.1 m into B's rear (B's CG 4.3 m ahead, rear 2.4), rotated by 0.37 rad about (5, -3).
