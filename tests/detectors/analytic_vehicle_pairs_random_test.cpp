@@ -129,6 +129,40 @@ TEST(AnalyticVehiclePairsRandom, SwappingEveryPairFlipsTheNormal) {
   EXPECT_GT(checked, 500);
 }
 
+TEST(AnalyticVehiclePairsRandom, OutputDoesNotDependOnEarlierSteps) {
+  // A detector that has seen other poses first must give the same contacts, in the same order, as a
+  // fresh one (the kept sweep order is only a starting guess).
+  std::mt19937 rng(5);
+  const auto earlier = random_poses(rng, 40, 25), now = random_poses(rng, 40, 25);
+  AnalyticDetector used;
+  used.prepare(testing::walls_scene(), 40);
+  std::vector<Contact> out;
+  DetectorStats stats;
+  used.detect(earlier, out, stats);
+  out.clear();
+  used.detect(now, out, stats);
+  const auto fresh = testing::detect_once(testing::walls_scene(), now);
+  ASSERT_GT(fresh.size(), 3u);
+  ASSERT_EQ(out.size(), fresh.size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    EXPECT_EQ(out[i].vehicle, fresh[i].vehicle);
+    EXPECT_EQ(out[i].other, fresh[i].other);
+    EXPECT_EQ(out[i].point_W, fresh[i].point_W);
+  }
+}
+
+TEST(AnalyticVehiclePairsRandom, MorePosesThanPreparedStillDetects) {
+  std::mt19937 rng(6);
+  const auto poses = random_poses(rng, 30, 20);
+  AnalyticDetector small;
+  small.prepare(testing::walls_scene(), 2);
+  std::vector<Contact> out;
+  DetectorStats stats;
+  small.detect(poses, out, stats);
+  EXPECT_EQ(out.size(), testing::detect_once(testing::walls_scene(), poses).size());
+  EXPECT_GT(out.size(), 0u);
+}
+
 TEST(AnalyticVehiclePairsRandom, HundredVehiclesAllocateNothingPerDetect) {
   std::mt19937 rng(3);
   const testing::SteppedRun run = testing::run_steps(testing::walls_scene(), random_poses(rng, 100, 60), 50, 0.05, 0.01, 1000);
