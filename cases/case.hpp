@@ -41,8 +41,9 @@ struct Tolerances {
   double friction = 1e-9;       ///< |jt| - mu jn, relative to jn
 };
 
-/// Defaults for force-over-one-step application: the tyres act during the same step (Knight's
-/// assumption that they don't is good to about 1%).
+/// Defaults for force-over-one-step application: the tyres act during the same step and answer the
+/// collision force, so the momentum change it causes differs from J by up to the tyres' impulse over one
+/// step, mu m g dt (a few percent of a low-speed impact). Free-body runs meet 1e-9.
 Tolerances force_mode_tolerances();
 
 /// What a case expects of its run besides the invariants; guards against passing because nothing moved.

@@ -163,11 +163,11 @@ Case parse_case(const nlohmann::json& doc, const std::string& file) {
 
 Tolerances force_mode_tolerances() {
   Tolerances t;
-  t.momentum = 2e-2;
-  t.restitution = 2e-2;
-  t.energy_ratio = 2e-2;
-  t.energy_gain = 1e-2;
-  t.penetration = 2e-2;
+  t.momentum = 5e-2;
+  t.restitution = 5e-2;
+  t.energy_ratio = 5e-2;
+  t.energy_gain = 2e-2;
+  t.penetration = 5e-2;
   t.friction = 1e-9;
   return t;
 }

@@ -40,6 +40,7 @@ using InvariantChecks = std::array<InvariantCheck, kInvariantCount>;
 struct ImpactEvent {
   int step = 0;
   double time = 0;        ///< [s]
+  int impact = -1;        ///< which impact of the run this event belongs to (see RunResult::impacts)
   Contact contact;
   Resolution resolution;
   double mu_limit = 0;    ///< friction coefficient the model was allowed [-]

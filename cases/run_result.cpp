@@ -25,7 +25,33 @@ std::string_view to_string(CaseStatus status) {
   return "unknown";
 }
 
+namespace {
+
+/// Numbers the impacts: an event continues the impact of the latest earlier event with the same
+/// vehicle, obstacle and feature if that one is at most kImpactGapSteps before it.
+int group_impacts(std::vector<ImpactEvent>& events) {
+  int impacts = 0;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    ImpactEvent& e = events[i];
+    e.impact = -1;
+    for (std::size_t j = i; j-- > 0;) {
+      const ImpactEvent& earlier = events[j];
+      if (e.step - earlier.step > kImpactGapSteps) break;
+      if (earlier.contact.vehicle == e.contact.vehicle && earlier.contact.other == e.contact.other &&
+          earlier.contact.feature == e.contact.feature) {
+        e.impact = earlier.impact;
+        break;
+      }
+    }
+    if (e.impact < 0) e.impact = impacts++;
+  }
+  return impacts;
+}
+
+}  // namespace
+
 void summarise(RunResult& result) {
+  result.impacts = group_impacts(result.events);
   result.invariants = {};
   for (const auto& event : result.events) {
     for (std::size_t i = 0; i < kInvariantCount; ++i) {
@@ -38,8 +64,8 @@ void summarise(RunResult& result) {
       s.tolerance = check.tolerance;
     }
   }
-  const int impacts = static_cast<int>(result.events.size());
-  result.impacts_expected_ok = impacts >= result.config.expect.impacts_min && impacts <= result.config.expect.impacts_max;
+  result.impacts_expected_ok =
+      result.impacts >= result.config.expect.impacts_min && result.impacts <= result.config.expect.impacts_max;
   const bool any_failed = std::any_of(result.invariants.begin(), result.invariants.end(),
                                       [](const InvariantSummary& s) { return s.failed > 0; });
   result.status = any_failed || !result.impacts_expected_ok ? CaseStatus::kFailed : CaseStatus::kPassed;

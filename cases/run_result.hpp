@@ -44,14 +44,19 @@ struct RunResult {
   int steps = 0;
   std::vector<double> sample_times; ///< [s], shared by every track
   std::vector<VehicleTrack> tracks;
-  std::vector<ImpactEvent> events;
+  std::vector<ImpactEvent> events;  ///< one per resolved contact per step
+  int impacts = 0;                  ///< events grouped into impacts (see kImpactGapSteps)
   std::array<PhaseSamples, kPhaseCount> timings;
   std::array<InvariantSummary, kInvariantCount> invariants;
   bool impacts_expected_ok = true;  ///< events count within Case::expect
   long long detector_primitives_tested = 0;
 };
 
-/// Fills `status` and `invariants` from the events and expectations.
+/// Events on the same vehicle, obstacle and feature at most this many steps apart belong to one impact:
+/// a car scraping along a wall gets an event nearly every step, but it is one impact.
+inline constexpr int kImpactGapSteps = 2;
+
+/// Groups events into impacts and fills `status` and `invariants` from the events and expectations.
 void summarise(RunResult& result);
 
 }  // namespace crashbench

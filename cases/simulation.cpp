@@ -46,6 +46,7 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   impulse_sum_.assign(n, Vec2::Zero());
   angular_impulse_sum_.assign(n, 0.0);
   application_error_.assign(n, Eigen::Vector3d::Zero());
+  impulse_norm_sum_.assign(n, 0.0);
   contacts_.reserve(16 * n);
   result_.name = c.name;
   result_.source_file = c.source_file;
@@ -182,10 +183,21 @@ void Simulation::check_events() {
                                      used.collision_moment * case_.dt / p.yaw_inertia);
       application_error_[v] = velocities(x_[v]) - velocities(shadow) - intended;
     }
+    // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
+    for (std::size_t v = 0; v < x_.size(); ++v) impulse_norm_sum_[v] = 0;
+    for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
+      const ImpactEvent& e = events[i];
+      const double j = e.resolution.impulse.linear_W.norm();
+      impulse_norm_sum_[e.contact.vehicle] += j;
+      if (e.two_body()) impulse_norm_sum_[e.contact.other] += j;
+    }
     for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
       ImpactEvent& e = events[i];
-      set_velocities(e.post_a, velocities(e.post_a) + application_error_[e.contact.vehicle]);
-      if (e.two_body()) set_velocities(e.post_b, velocities(e.post_b) + application_error_[e.contact.other]);
+      const double j = e.resolution.impulse.linear_W.norm();
+      const auto share = [&](int v) { return j > 0 ? j / impulse_norm_sum_[v] : 0.0; };
+      set_velocities(e.post_a, velocities(e.post_a) + share(e.contact.vehicle) * application_error_[e.contact.vehicle]);
+      if (e.two_body())
+        set_velocities(e.post_b, velocities(e.post_b) + share(e.contact.other) * application_error_[e.contact.other]);
       e.checks = check_impact(e, case_.tolerances);
     }
     checked_upto_ = pending_end_;

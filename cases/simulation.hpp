@@ -55,6 +55,7 @@ class Simulation {
   std::vector<VehicleInput> input_;           ///< per vehicle; collision load set for the next step
   std::vector<VehicleInput> applied_input_;   ///< the inputs this step's dynamics used
   std::vector<Eigen::Vector3d> application_error_;  ///< force mode: velocity change not explained by J
+  std::vector<double> impulse_norm_sum_;      ///< force mode: sum of |J| per vehicle over the checked step
   std::vector<VehiclePose> poses_;
   std::vector<Contact> contacts_;
   std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far

@@ -31,6 +31,7 @@ json checks_json(const InvariantChecks& checks) {
 json event_json(const ImpactEvent& e) {
   const Resolution& r = e.resolution;
   json out = {{"step", e.step},
+              {"impact", e.impact},
               {"time", e.time},
               {"vehicle", e.contact.vehicle},
               {"other", e.contact.other},
@@ -112,7 +113,8 @@ json to_json(const RunResult& r) {
   for (const auto& e : r.events) events.push_back(event_json(e));
   out["config"] = config_json(r.config);
   out["steps"] = r.steps;
-  out["impacts"] = r.events.size();
+  out["impacts"] = r.impacts;
+  out["events_count"] = r.events.size();
   out["impacts_expected"] = {{"min", r.config.expect.impacts_min}, {"max", r.config.expect.impacts_max},
                              {"ok", r.impacts_expected_ok}};
   out["invariants"] = invariants;

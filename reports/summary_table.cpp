@@ -35,7 +35,6 @@ std::string invariant_cell(const RunResult& r) {
 std::string summary_table(std::span<const RunResult> results) {
   std::size_t name_width = 4;
   for (const auto& r : results) name_width = std::max(name_width, r.name.size());
-  name_width = std::min<std::size_t>(name_width, 72);
 
   std::string out = fmt::format("{:<{}}  {:<6}  {:>7}  {:>8} {:>8} {:>8} {:>8} {:>8}  {}\n", "case", name_width, "status",
                                 "impacts", "detect", "resolve", "dynamics", "step", "budget", "invariants");
@@ -52,7 +51,7 @@ std::string summary_table(std::span<const RunResult> results) {
     }
     const double step = median_us(r, Phase::kStep);
     out += fmt::format("{:<{}}  {:<6}  {:>7}  {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.3f}  {}\n", r.name, name_width,
-                       to_string(r.status), r.events.size(), median_us(r, Phase::kDetect), median_us(r, Phase::kResolve),
+                       to_string(r.status), r.impacts, median_us(r, Phase::kDetect), median_us(r, Phase::kResolve),
                        median_us(r, Phase::kDynamics), step, 100.0 * step * 1e-6 / r.config.dt, invariant_cell(r));
   }
   out += fmt::format("{} cases: {} passed, {} failed, {} errors (times are medians per step)\n", results.size(), passed,
