@@ -1,11 +1,14 @@
 #pragma once
-// Counts every global operator new in this test binary, so tests can show a hot path allocates nothing.
+// Counts every global operator new in the binary it is linked into (tests and benchmarks), so a test or
+// a benchmark counter can show that a hot path allocates nothing.
 #include <cstdint>
 
 namespace crashbench::testing {
 
 /// Allocations since the program started; take the difference around the code under test.
 std::int64_t allocation_count();
+/// Bytes requested by those allocations.
+std::int64_t allocated_bytes();
 
 /// Counts allocations over its lifetime.
 class AllocationScope {

@@ -1,0 +1,65 @@
+// Whole simulation steps of the shipped wall cases: dynamics, detect, resolve, apply, check, record, as
+// the runner does them. Each batch starts from a fresh Simulation built outside the timer (state restored
+// per batch); per-phase medians from the runner's own timers are reported as counters, and so are the
+// allocations made inside step() (Google Benchmark's memory manager would also count the set-up).
+//
+//   build/release/bench/step_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+#include <benchmark/benchmark.h>
+
+#include <memory>
+
+#include "tests/support/counting_allocator.hpp"
+#include "cases/case_loader.hpp"
+#include "cases/matrix.hpp"
+#include "cases/simulation.hpp"
+#include "reports/phase_stats.hpp"
+
+namespace crashbench {
+namespace {
+
+Case shipped_case(const std::string& file, const std::string& model, const std::string& application) {
+  const std::string path = std::string(CRASHBENCH_SOURCE_DIR) + "/cases/library/" + file;
+  nlohmann::json doc = read_json_file(path);
+  doc["response"]["model"] = model;
+  doc["application"] = application;
+  return parse_case(doc, path);
+}
+
+void BM_Step(benchmark::State& state, const std::string& file, const std::string& model,
+             const std::string& application) {
+  const Case c = shipped_case(file, model, application);
+  const int steps = static_cast<int>(c.duration / c.dt);
+  auto sim = std::make_unique<Simulation>(c);
+  std::array<double, kPhaseCount> median_sum{};
+  int batches = 0;
+  std::int64_t step_allocations = 0;
+  for (auto _ : state) {
+    if (sim->steps_done() >= steps) {
+      state.PauseTiming();
+      for (std::size_t p = 0; p < kPhaseCount; ++p) median_sum[p] += phase_stats(sim->result().timings[p]).median_ns;
+      ++batches;
+      sim = std::make_unique<Simulation>(c);
+      state.ResumeTiming();
+    }
+    const std::int64_t before = testing::allocation_count();
+    sim->step();
+    step_allocations += testing::allocation_count() - before;
+  }
+  state.counters["allocs_per_step"] =
+      benchmark::Counter(static_cast<double>(step_allocations), benchmark::Counter::kAvgIterations);
+  for (std::size_t p = 0; p < kPhaseCount && batches > 0; ++p)
+    state.counters[std::string(to_string(static_cast<Phase>(p))) + "_ns"] = median_sum[p] / batches;
+}
+
+const bool kRegistered = [] {
+  for (const char* file : {"knight-head-on-30mph.json", "knight-side-10deg-60mph.json", "knight-l-rail.json"})
+    for (const char* model : {"restitution", "energy-loss"})
+      for (const char* application : {"reset", "force"})
+        benchmark::RegisterBenchmark(
+            (std::string("BM_Step/") + file + "/" + model + "/" + application).c_str(),
+            [=](benchmark::State& s) { BM_Step(s, file, model, application); });
+  return true;
+}();
+
+}  // namespace
+}  // namespace crashbench
