@@ -1,6 +1,7 @@
 #pragma once
 // A fully resolved case: everything the runner needs, in SI units, names already checked.
 #include <climits>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,14 @@ struct Expectations {
   int impacts_max = INT_MAX;
 };
 
+/// Tongue & Moon's control module (002, section 2.1.4): hold each vehicle's initial speed with a
+/// proportional drive force until a collision, then no control effort.
+struct SpeedHold {
+  enum class Cut : std::uint8_t { kAnyImpact, kOwnImpact, kNever };
+  double gain = 0;            ///< drive force per speed error [N/(m/s)]; 0 = no control
+  Cut cut = Cut::kAnyImpact;  ///< after which impact the control stops
+};
+
 struct Case {
   std::string name;
   std::string description;
@@ -67,6 +76,7 @@ struct Case {
   double duration = 0;      ///< [s]
   int record_every = 1;     ///< trajectory sample every N steps
   std::vector<VehicleSetup> vehicles;
+  SpeedHold control;
   Tolerances tolerances;
   Expectations expect;
 };

@@ -124,6 +124,18 @@ Tolerances parse_tolerances(const JsonReader& field, Tolerances t) {
   return t;
 }
 
+SpeedHold parse_control(const JsonReader& field) {
+  field.only_keys({"hold_speed_gain", "cut_after"});
+  SpeedHold hold;
+  hold.gain = field.at("hold_speed_gain").non_negative_number();
+  if (const auto cut = field.find("cut_after")) {
+    const std::string c = cut->choice({"any_impact", "own_impact", "never"});
+    hold.cut = c == "any_impact" ? SpeedHold::Cut::kAnyImpact
+               : c == "own_impact" ? SpeedHold::Cut::kOwnImpact : SpeedHold::Cut::kNever;
+  }
+  return hold;
+}
+
 Expectations parse_expectations(const JsonReader& field) {
   field.only_keys({"impacts_min", "impacts_max"});
   Expectations e;
@@ -137,7 +149,7 @@ Expectations parse_expectations(const JsonReader& field) {
 Case parse_case(const nlohmann::json& doc, const std::string& file) {
   const JsonReader root(doc, file);
   root.only_keys({"name", "description", "scene", "detector", "response", "application", "dynamics", "integrator",
-                  "dt", "duration", "record_every", "vehicles", "tolerances", "expect"});
+                  "dt", "duration", "record_every", "vehicles", "control", "tolerances", "expect"});
   Case c;
   c.source_file = file;
   c.name = root.at("name").string();
@@ -155,6 +167,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file) {
   const JsonReader vehicles = root.at("vehicles");
   if (vehicles.array_size() == 0) vehicles.fail("expected at least one vehicle");
   for (std::size_t i = 0; i < vehicles.array_size(); ++i) c.vehicles.push_back(parse_vehicle(vehicles.at(i), i));
+  if (const auto control = root.find("control")) c.control = parse_control(*control);
   const Tolerances defaults = c.application == Application::kImpulseReset ? Tolerances{} : force_mode_tolerances();
   c.tolerances = root.has("tolerances") ? parse_tolerances(root.at("tolerances"), defaults) : defaults;
   if (const auto e = root.find("expect")) c.expect = parse_expectations(*e);

@@ -44,6 +44,9 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   poses_.resize(n);
   scratch_.resize(n);
   impulse_sum_.assign(n, Vec2::Zero());
+  hold_speed_.assign(n, -1.0);
+  if (c.control.gain > 0)
+    for (int v = 0; v < n; ++v) hold_speed_[v] = c.vehicles[v].initial.velocity_W.norm();
   angular_impulse_sum_.assign(n, 0.0);
   application_error_.assign(n, Eigen::Vector3d::Zero());
   impulse_norm_sum_.assign(n, 0.0);
@@ -84,6 +87,7 @@ void Simulation::timed(Phase phase, Clock::time_point& since) {
 void Simulation::step() {
   const auto start = Clock::now();
   auto since = start;
+  apply_control();
   integrate_vehicles();
   timed(Phase::kDynamics, since);
   detect_contacts();
@@ -98,6 +102,30 @@ void Simulation::step() {
   if (step_ % case_.record_every == 0) record();
   auto whole = start;
   timed(Phase::kStep, whole);
+}
+
+void Simulation::apply_control() {
+  if (case_.control.gain <= 0) return;
+  for (std::size_t v = 0; v < x_.size(); ++v) {
+    if (hold_speed_[v] < 0) continue;
+    const double forward_speed = to_planar_state(x_[v]).velocity_B().x();
+    input_[v].drive_force = case_.vehicles[v].drive_force + case_.control.gain * (hold_speed_[v] - forward_speed);
+  }
+}
+
+void Simulation::cut_control_after(const Contact& c) {
+  if (case_.control.cut == SpeedHold::Cut::kNever) return;
+  const auto cut = [&](int v) {
+    if (v == kStaticScene) return;
+    hold_speed_[v] = -1.0;
+    input_[v].drive_force = case_.vehicles[v].drive_force;
+  };
+  if (case_.control.cut == SpeedHold::Cut::kOwnImpact) {
+    cut(c.vehicle);
+    cut(c.other);
+    return;
+  }
+  for (std::size_t v = 0; v < x_.size(); ++v) cut(static_cast<int>(v));
 }
 
 void Simulation::integrate_vehicles() {
@@ -129,6 +157,7 @@ void Simulation::resolve_contacts() {
     Body* b = c.other == kStaticScene ? nullptr : &scratch_[c.other];
     const Resolution r = model_->resolve(a, b, c);
     if (r.status == ResolutionStatus::kSeparating) continue;
+    cut_control_after(c);
     ImpactEvent& e = result_.events.emplace_back();
     e.step = step_ + 1;
     e.time = (step_ + 1) * case_.dt;

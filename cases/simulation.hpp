@@ -34,6 +34,8 @@ class Simulation {
 
  private:
   using Clock = std::chrono::steady_clock;
+  void apply_control();
+  void cut_control_after(const Contact& c);
   void integrate_vehicles();
   void detect_contacts();
   void resolve_contacts();
@@ -60,6 +62,7 @@ class Simulation {
   std::vector<Contact> contacts_;
   std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far
   std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]
+  std::vector<double> hold_speed_;            ///< per vehicle, speed the control holds [m/s]; < 0 once cut
   std::vector<double> angular_impulse_sum_;   ///< per vehicle, about its CG [N m s]
   std::size_t checked_upto_ = 0;              ///< events before this index have their verdicts
   std::size_t pending_end_ = 0;               ///< force mode: events in [checked_upto_, pending_end_) await
