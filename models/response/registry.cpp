@@ -1,5 +1,7 @@
 #include "models/response/response_model.hpp"
 
+#include "models/response/brach_planar.hpp"
+
 #include <cmath>
 
 namespace crashbench {
@@ -21,6 +23,8 @@ std::string_view to_string(ResolutionStatus status) {
 std::span<const RegistryEntry<ResponseFactory>> response_models() {
   static const RegistryEntry<ResponseFactory> kEntries[] = {
       {"none", "placeholder until the wall models land", nullptr},
+      {"brach-planar", "Brach's two-body impulse-momentum model: restitution e and capped tangential mu",
+       make_brach_planar},
   };
   return kEntries;
 }
