@@ -1,6 +1,7 @@
 #include "models/response/response_model.hpp"
 
 #include "models/response/brach_planar.hpp"
+#include "models/response/four_dof_impact.hpp"
 
 #include <cmath>
 
@@ -25,6 +26,8 @@ std::span<const RegistryEntry<ResponseFactory>> response_models() {
       {"none", "placeholder until the wall models land", nullptr},
       {"brach-planar", "Brach's two-body impulse-momentum model: restitution e and capped tangential mu",
        make_brach_planar},
+      {"four-dof", "Zhou-Peng-Lu 4-DOF impact: tyre forces and roll over the impact duration, iterative",
+       make_four_dof_impact},
   };
   return kEntries;
 }

@@ -1,0 +1,214 @@
+#include "models/response/four_dof_impact.hpp"
+
+#include <Eigen/LU>
+#include <cmath>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/units.hpp"
+#include "models/dynamics/four_dof_tyres.hpp"
+#include "models/dynamics/four_dof_zhou_suv.hpp"
+#include "models/response/brach_planar.hpp"
+
+namespace crashbench {
+namespace {
+
+using Mat10 = Eigen::Matrix<double, 10, 10>;
+using Vec10 = Eigen::Matrix<double, 10, 1>;
+using Vec4 = Eigen::Vector4d;
+
+// One vehicle's data fixed over the solve. Unknowns (u, v, r, p) at columns `col`, J at 8..9.
+struct Side {
+  const VehicleParams* p = nullptr;
+  RollState roll;
+  double steer = 0;
+  Mat2 impulse_to_body = Mat2::Zero();  // this vehicle's impulse in B = impulse_to_body * J_W
+  Mat2 to_body = Mat2::Identity();      // R(-heading)
+  Vec2 arm_B = Vec2::Zero();            // CG to contact point
+  Vec4 pre = Vec4::Zero();              // u, v, r, p before the impact
+  AxleForces tyres_pre;
+  int col = 0;
+};
+
+Side make_side(const FourDofBody& body, const Contact& c, double sign, int col) {
+  Side s;
+  s.p = body.params;
+  s.roll = body.roll;
+  s.steer = body.steer;
+  s.to_body = rotation(-body.state.heading);
+  s.impulse_to_body = sign * s.to_body;
+  s.arm_B = s.to_body * (c.point_W - body.state.position_W);
+  const Vec2 v_B = s.to_body * body.state.velocity_W;
+  s.pre << v_B, body.state.yaw_rate, body.roll.roll_rate;
+  s.tyres_pre = axle_lateral_forces(*s.p, v_B.x(), v_B.y(), body.state.yaw_rate, body.steer);
+  s.col = col;
+  return s;
+}
+
+// Rows col..col+3: eqs. 14-17 integrated over the impact (trapezoidal rule, tyre forces as the
+// trapezoidal sum, the roll-stiffness term kept), linearised about the iterate `it` (u, v, r, p).
+void vehicle_rows(const Side& s, double dt, const Vec4& it, Mat10& A, Vec10& B) {
+  const VehicleParams& p = *s.p;
+  const RollParams& q = p.roll;
+  const double k = 0.5 * dt, m = p.mass, a = p.tyres.cg_to_front_axle, b = p.tyres.cg_to_rear_axle;
+  const double mh = q.sprung_mass * q.roll_arm, x = s.arm_B.x(), y = s.arm_B.y();
+  const double u0 = s.pre[0], v0 = s.pre[1], r0 = s.pre[2], p0 = s.pre[3];
+  // Post-impact axle forces F = offset - stiffness * (axle lateral velocity); constant if saturated.
+  const AxleForces f = axle_lateral_forces(p, it[0], it[1], it[2], s.steer);
+  const double sf = f.front.stiffness, sr = f.rear.stiffness;
+  const double ff = f.front.saturated ? f.front.force : p.tyres.cornering_stiffness_front * s.steer;
+  const double fr = f.rear.saturated ? f.rear.force : 0.0;
+  const double ff0 = s.tyres_pre.front.force, fr0 = s.tyres_pre.rear.force;
+  const int o = s.col;
+  const auto P = s.impulse_to_body;
+  // Longitudinal: m (U - u0) - m k (V r + v0 r0) = Px.
+  A(o, o) = m, A(o, o + 2) = -m * k * it[1];
+  A.block<1, 2>(o, 8) = -P.row(0);
+  B[o] = m * u0 + m * k * v0 * r0;
+  // Lateral: m (V - v0) + m k (U R + u0 r0) - m_R h (P - p0) = Py + k (sum of axle forces, pre + post).
+  A(o + 1, o + 1) = m + k * (sf + sr), A(o + 1, o + 2) = m * k * it[0] + k * (a * sf - b * sr);
+  A(o + 1, o + 3) = -mh;
+  A.block<1, 2>(o + 1, 8) = -P.row(1);
+  B[o + 1] = m * v0 - m * k * u0 * r0 - mh * p0 + k * (ff + fr + ff0 + fr0);
+  // Yaw: Izz (R - r0) + Ixz (P - p0) = x Py - y Px + k (a F_f - b F_r, pre + post).
+  A(o + 2, o + 1) = k * (a * sf - b * sr), A(o + 2, o + 2) = p.yaw_inertia + k * (a * a * sf + b * b * sr);
+  A(o + 2, o + 3) = q.product_xz;
+  A.block<1, 2>(o + 2, 8) = -(x * P.row(1) - y * P.row(0));
+  B[o + 2] = p.yaw_inertia * r0 + q.product_xz * p0 + k * (a * (ff + ff0) - b * (fr + fr0));
+  if (q.roll_inertia <= 0) {  // no roll degree of freedom: the roll rate stays
+    A(o + 3, o + 3) = 1, B[o + 3] = p0;
+    return;
+  }
+  // Roll: Ixx (P - p0) + Ixz (R - r0) - m_R h [(V - v0) + k (U R + u0 r0)]
+  //       = -z Py + (m_R g h - K_s) k (phi0 + phi1) - D_s k (P + p0), phi1 = phi0 + k (P + p0).
+  const double z = p.cg_height - q.roll_axis_height, spring = q.sprung_mass * kGravity * q.roll_arm - q.roll_stiffness;
+  A(o + 3, o + 1) = -mh, A(o + 3, o + 2) = q.product_xz - mh * k * it[0];
+  A(o + 3, o + 3) = q.roll_inertia - spring * k * k + q.roll_damping * k;
+  A.block<1, 2>(o + 3, 8) = z * P.row(1);
+  B[o + 3] = q.roll_inertia * p0 + q.product_xz * r0 - mh * v0 + mh * k * u0 * r0 +
+             spring * k * (2 * s.roll.roll + k * p0) - q.roll_damping * k * p0;
+}
+
+// Row 8: restitution at the contact point (planar velocities); row 9: t.J = q n.J.
+void contact_rows(const Side& a, const Side* b, const Vec2& n, double rhs_normal, double q, Mat10& A, Vec10& B) {
+  for (const Side* s : {&a, b}) {
+    if (!s) continue;
+    const double sign = s == &a ? 1.0 : -1.0;
+    const Vec2 n_B = s->to_body * n;
+    A(8, s->col) = sign * n_B.x(), A(8, s->col + 1) = sign * n_B.y();
+    A(8, s->col + 2) = sign * (n_B.y() * s->arm_B.x() - n_B.x() * s->arm_B.y());
+  }
+  B[8] = rhs_normal;
+  A.block<1, 2>(9, 8) = (perp(n) - q * n).transpose();
+  B[9] = 0;
+}
+
+bool valid(const FourDofBody& body) {
+  const VehicleParams* p = body.params;
+  return p && p->mass > 0 && p->yaw_inertia > 0 && body.state.position_W.allFinite() &&
+         body.state.velocity_W.allFinite() && std::isfinite(body.state.yaw_rate) && std::isfinite(body.roll.roll) &&
+         std::isfinite(body.roll.roll_rate) && std::isfinite(body.steer);
+}
+
+Body planar_body(const FourDofBody& f) { return {f.params->mass, f.params->yaw_inertia, f.state}; }
+
+FourDofState unpack(const Side& s, const Vec10& x, double dt) {
+  const int o = s.col;
+  return {{x[o], x[o + 1]}, x[o + 2], {s.roll.roll + 0.5 * dt * (s.pre[3] + x[o + 3]), x[o + 3]}};
+}
+
+}  // namespace
+
+FourDofImpactResult four_dof_impact(const FourDofBody& a, const FourDofBody* b, const Contact& c,
+                                    const FourDofImpactSettings& s) {
+  FourDofImpactResult out;
+  out.impulse.point_W = c.point_W;
+  if (!valid(a) || (b && !valid(*b)) || !c.point_W.allFinite() || !c.normal_W.allFinite() ||
+      c.normal_W.norm() < 1e-12 || !(s.duration >= 0)) {
+    out.status = ResolutionStatus::kSingular;
+    return out;
+  }
+  const Body pa = planar_body(a), pb = b ? planar_body(*b) : Body{};
+  const BrachImpulse planar = brach_impulse(pa, b ? &pb : nullptr, c, s.restitution, s.friction);
+  const Side sa = make_side(a, c, 1.0, 0);
+  const Side sb = b ? make_side(*b, c, -1.0, 4) : Side{};
+  Vec10 x;
+  x << sa.pre, sb.pre, 0, 0;
+  out.a = unpack(sa, x, 0);
+  if (b) out.b = unpack(sb, x, 0);
+  if (planar.status != ResolutionStatus::kOk) {
+    out.status = planar.status;
+    return out;
+  }
+  const Vec2 n = c.normal_W.normalized();
+  Vec2 v_rel = pa.state.point_velocity_W(c.point_W - pa.state.position_W);
+  if (b) v_rel -= pb.state.point_velocity_W(c.point_W - pb.state.position_W);
+  x.segment<2>(8) = planar.normal * n + planar.tangential * perp(n);
+  for (out.iterations = 1; out.iterations <= s.max_iterations; ++out.iterations) {
+    Mat10 A = Mat10::Zero();
+    Vec10 B = Vec10::Zero();
+    vehicle_rows(sa, s.duration, x.segment<4>(0), A, B);
+    if (b) {
+      vehicle_rows(sb, s.duration, x.segment<4>(4), A, B);
+    } else {
+      A.block<4, 4>(4, 4).setIdentity();  // the fixed scene does not move
+    }
+    contact_rows(sa, b ? &sb : nullptr, n, -s.restitution * n.dot(v_rel), planar.tangential_ratio, A, B);
+    const Vec10 next = A.partialPivLu().solve(B);
+    if (!next.allFinite()) {
+      out.status = ResolutionStatus::kSingular;
+      return out;
+    }
+    const double change = (next - x).cwiseAbs().maxCoeff();
+    x = next;
+    if (change <= s.tolerance * std::max(1.0, x.cwiseAbs().maxCoeff())) break;
+  }
+  out.status = out.iterations > s.max_iterations ? ResolutionStatus::kNotConverged : ResolutionStatus::kOk;
+  out.iterations = std::min(out.iterations, s.max_iterations);
+  out.a = unpack(sa, x, s.duration);
+  if (b) out.b = unpack(sb, x, s.duration);
+  out.impulse.linear_W = x.segment<2>(8);
+  out.tangential_ratio = planar.tangential_ratio;
+  return out;
+}
+
+PlanarState to_planar(const PlanarState& pre, const FourDofState& post) {
+  PlanarState s = pre;
+  s.velocity_W = rotation(pre.heading) * post.velocity_B;
+  s.yaw_rate = post.yaw_rate;
+  return s;
+}
+
+FourDofImpactModel::FourDofImpactModel(const FourDofImpactSettings& s) : settings_(s), default_params_(zhou_2008_suv()) {
+  auto bad = [](const std::string& field, const std::string& what) { return Error("", field, "four-dof needs " + what); };
+  if (!(s.restitution >= 0 && s.restitution <= 1)) throw bad("restitution", "0 <= e <= 1");
+  if (!(s.friction >= 0)) throw bad("friction", "mu >= 0");
+  if (!(s.duration >= 0)) throw bad("impact_duration", "a duration >= 0 [s]");
+  if (!(s.tolerance > 0) || s.max_iterations < 1) throw bad("tolerance", "tolerance > 0 and max_iterations >= 1");
+}
+
+const VehicleParams& FourDofImpactModel::params_of(int index) const {
+  return index >= 0 && index < static_cast<int>(vehicles_.size()) ? vehicles_[index] : default_params_;
+}
+
+Resolution FourDofImpactModel::resolve(const Body& a, const Body* b, const Contact& c) const {
+  const FourDofBody fa{&params_of(c.vehicle), a.state, {}, 0.0};
+  const FourDofBody fb{&params_of(c.other), b ? b->state : PlanarState{}, {}, 0.0};
+  const FourDofImpactResult f = four_dof_impact(fa, b ? &fb : nullptr, c, settings_);
+  Resolution r;
+  r.impulse = f.impulse;
+  r.restitution = settings_.restitution;
+  r.mu_used = std::abs(f.tangential_ratio);
+  r.status = f.status;
+  r.angle_of_attack = std::asin(std::min(1.0, std::abs(unit_at(a.state.heading).dot(c.normal_W.normalized()))));
+  return r;
+}
+
+std::unique_ptr<ResponseModel> make_four_dof_impact(const ResponseParams& p) {
+  FourDofImpactSettings s;
+  s.restitution = p.restitution.offset;
+  s.friction = p.friction.offset;
+  return std::make_unique<FourDofImpactModel>(s);
+}
+
+}  // namespace crashbench
