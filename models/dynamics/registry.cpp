@@ -1,3 +1,7 @@
+#include <memory>
+
+#include "models/dynamics/bicycle.hpp"
+#include "models/dynamics/free_body.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
 namespace crashbench {
@@ -17,6 +21,20 @@ PlanarState to_planar_state(const StateVector& x) {
   return s;
 }
 
-std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() { return {}; }
+namespace {
+template <class T>
+std::unique_ptr<VehicleDynamics> make() {
+  return std::make_unique<T>();
+}
+}  // namespace
+
+std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() {
+  static const RegistryEntry<DynamicsFactory> kEntries[] = {
+      {"free-body", "planar rigid body, no tyres: only the collision force and moment act", &make<FreeBodyDynamics>},
+      {"bicycle", "planar 3-DOF single-track, linear tyres saturated at road_mu Fz, drive at the rear axle",
+       &make<BicycleDynamics>},
+  };
+  return kEntries;
+}
 
 }  // namespace crashbench

@@ -23,6 +23,9 @@ class VehicleDynamics {
   virtual ~VehicleDynamics() = default;
   virtual std::string_view name() const = 0;
   virtual StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const = 0;
+  /// Throws Error naming the first parameter this model cannot run with (call once, before stepping).
+  /// The default accepts anything.
+  virtual void validate(const VehicleParams& p) const { (void)p; }
 };
 
 /// Packs / unpacks the planar part of a StateVector (roll entries are left untouched / ignored).

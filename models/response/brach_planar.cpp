@@ -5,29 +5,16 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "models/response/contact_mechanics.hpp"
 
 namespace crashbench {
 namespace {
 
-// Local contact algebra (to be unified with models/response/contact_mechanics.hpp after merging).
-
-// K of one body at arm rho: I/m + perp(rho) perp(rho)^T / Izz [1/kg].
-Mat2 body_inverse_mass(const Body& body, const Vec2& rho_W) {
-  const Vec2 p = perp(rho_W);
-  return Mat2::Identity() / body.mass + p * p.transpose() / body.yaw_inertia;
-}
-
+// Finite inertia and state (contact_mechanics.hpp checks the inertia only).
 bool valid_body(const Body& body) {
   const PlanarState& s = body.state;
-  return body.mass > 0 && body.yaw_inertia > 0 && std::isfinite(body.mass) && std::isfinite(body.yaw_inertia) &&
-         s.position_W.allFinite() && s.velocity_W.allFinite() && std::isfinite(s.yaw_rate);
-}
-
-// Material-point velocity of a relative to b at the contact point [m/s].
-Vec2 relative_velocity(const Body& a, const Body* b, const Vec2& point_W) {
-  Vec2 v = a.state.point_velocity_W(point_W - a.state.position_W);
-  if (b) v -= b->state.point_velocity_W(point_W - b->state.position_W);
-  return v;
+  return has_valid_inertia(body, nullptr) && s.position_W.allFinite() && s.velocity_W.allFinite() &&
+         std::isfinite(s.yaw_rate);
 }
 
 int sign(double x) { return (x > 0) - (x < 0); }
@@ -62,12 +49,10 @@ BrachImpulse brach_impulse(const Body& a, const Body* b, const Contact& c, doubl
     return out;
   }
   const Vec2 n = c.normal_W / n_norm, t = perp(n);
-  Mat2 K_W = body_inverse_mass(a, c.point_W - a.state.position_W);
-  if (b) K_W += body_inverse_mass(*b, c.point_W - b->state.position_W);
   Mat2 basis;
   basis << n, t;
-  const Mat2 K = basis.transpose() * K_W * basis;  // on the n-t axes
-  const Vec2 v = relative_velocity(a, b, c.point_W);
+  const Mat2 K = basis.transpose() * inverse_effective_mass(a, b, c.point_W) * basis;  // on the n-t axes
+  const Vec2 v = relative_point_velocity(a, b, c.point_W);
   const double vn = n.dot(v), vt = t.dot(v);
   if (vn >= 0) {
     out.status = ResolutionStatus::kSeparating;
@@ -156,7 +141,7 @@ Resolution BrachPlanarModel::resolve(const Body& a, const Body* b, const Contact
   const Vec2 n = c.normal_W.normalized();
   r.impulse.linear_W = j.normal * n + j.tangential * perp(n);
   r.mu_used = std::abs(j.tangential_ratio);
-  r.angle_of_attack = std::asin(std::min(1.0, std::abs(unit_at(a.state.heading).dot(n))));
+  r.angle_of_attack = angle_of_attack(a.state.heading, n);
   return r;
 }
 

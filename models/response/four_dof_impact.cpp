@@ -9,6 +9,7 @@
 #include "models/dynamics/four_dof_tyres.hpp"
 #include "models/dynamics/four_dof_zhou_suv.hpp"
 #include "models/response/brach_planar.hpp"
+#include "models/response/contact_mechanics.hpp"
 
 namespace crashbench {
 namespace {
@@ -141,8 +142,7 @@ FourDofImpactResult four_dof_impact(const FourDofBody& a, const FourDofBody* b, 
     return out;
   }
   const Vec2 n = c.normal_W.normalized();
-  Vec2 v_rel = pa.state.point_velocity_W(c.point_W - pa.state.position_W);
-  if (b) v_rel -= pb.state.point_velocity_W(c.point_W - pb.state.position_W);
+  const Vec2 v_rel = relative_point_velocity(pa, b ? &pb : nullptr, c.point_W);
   x.segment<2>(8) = planar.normal * n + planar.tangential * perp(n);
   for (out.iterations = 1; out.iterations <= s.max_iterations; ++out.iterations) {
     Mat10 A = Mat10::Zero();
@@ -200,7 +200,7 @@ Resolution FourDofImpactModel::resolve(const Body& a, const Body* b, const Conta
   r.restitution = settings_.restitution;
   r.mu_used = std::abs(f.tangential_ratio);
   r.status = f.status;
-  r.angle_of_attack = std::asin(std::min(1.0, std::abs(unit_at(a.state.heading).dot(c.normal_W.normalized()))));
+  r.angle_of_attack = angle_of_attack(a.state.heading, c.normal_W.normalized());
   return r;
 }
 

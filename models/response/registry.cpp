@@ -1,9 +1,11 @@
 #include "models/response/response_model.hpp"
 
-#include "models/response/brach_planar.hpp"
-#include "models/response/four_dof_impact.hpp"
-
 #include <cmath>
+
+#include "models/response/brach_planar.hpp"
+#include "models/response/energy_loss.hpp"
+#include "models/response/four_dof_impact.hpp"
+#include "models/response/restitution.hpp"
 
 namespace crashbench {
 
@@ -21,9 +23,19 @@ std::string_view to_string(ResolutionStatus status) {
   return "unknown";
 }
 
+namespace {
+template <class Model>
+std::unique_ptr<ResponseModel> make(const ResponseParams& params) {
+  return std::make_unique<Model>(params);
+}
+}  // namespace
+
 std::span<const RegistryEntry<ResponseFactory>> response_models() {
   static const RegistryEntry<ResponseFactory> kEntries[] = {
-      {"none", "placeholder until the wall models land", nullptr},
+      {"restitution", "Macmillan/Knight: n.v2 = -e(alpha) n.v1 at the contact point, friction mu(alpha) capped at sticking",
+       &make<RestitutionModel>},
+      {"energy-loss", "Knight: impulse along unit(n + mu t) leaving E2 = P(alpha) E1, non-penetrating root; e = 0 fallback",
+       &make<EnergyLossModel>},
       {"brach-planar", "Brach's two-body impulse-momentum model: restitution e and capped tangential mu",
        make_brach_planar},
       {"four-dof", "Zhou-Peng-Lu 4-DOF impact: tyre forces and roll over the impact duration, iterative",

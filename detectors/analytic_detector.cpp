@@ -1,0 +1,87 @@
+#include "detectors/analytic_detector.hpp"
+
+#include <numeric>
+
+namespace crashbench {
+
+void AnalyticDetector::prepare(const Scene& scene, int vehicle_count) {
+  walls_.clear();
+  walls_.reserve(scene.walls.size());
+  for (std::size_t i = 0; i < scene.walls.size(); ++i) walls_.push_back(prepare_wall(scene.walls[i], static_cast<int>(i)));
+  const std::size_t n = vehicle_count > 0 ? static_cast<std::size_t>(vehicle_count) : 0;
+  rects_.reserve(n);
+  order_.reserve(n);
+  order_.clear();
+}
+
+void AnalyticDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
+  place_all(poses);
+  for (std::size_t i = 0; i < rects_.size(); ++i) detect_walls(static_cast<int>(i), out, stats);
+  if (rects_.size() < 2) return;
+  sort_by_box_min_x();
+  sweep_vehicles(out, stats);
+}
+
+void AnalyticDetector::place_all(std::span<const VehiclePose> poses) {
+  rects_.resize(poses.size());
+  for (std::size_t i = 0; i < poses.size(); ++i) rects_[i] = place_rectangle(poses[i]);
+  // A change in the number of vehicles restarts the order; otherwise last step's order is kept.
+  if (order_.size() != poses.size()) {
+    order_.resize(poses.size());
+    std::iota(order_.begin(), order_.end(), 0);
+  }
+}
+
+void AnalyticDetector::detect_walls(int vehicle, std::vector<Contact>& out, DetectorStats& stats) const {
+  const PlacedRectangle& r = rects_[static_cast<std::size_t>(vehicle)];
+  for (std::size_t w = 0; w < walls_.size(); ++w) {
+    ++stats.nodes_visited;
+    if (!boxes_overlap(r.box_min_W, r.box_max_W, walls_[w].box_min_W, walls_[w].box_max_W)) continue;
+    ++stats.primitives_tested;
+    Contact c;
+    if (!wall_contact(walls_[w], r, c)) continue;
+    c.vehicle = vehicle;
+    c.other = kStaticScene;
+    c.feature = static_cast<int>(w);
+    out.push_back(c);
+  }
+}
+
+void AnalyticDetector::sort_by_box_min_x() {
+  // Insertion sort: linear when the order changes little between steps; (x, index) makes it history-free.
+  const auto before = [this](int i, int j) {
+    const double xi = rects_[static_cast<std::size_t>(i)].box_min_W.x();
+    const double xj = rects_[static_cast<std::size_t>(j)].box_min_W.x();
+    return xi < xj || (xi == xj && i < j);
+  };
+  for (std::size_t k = 1; k < order_.size(); ++k) {
+    const int v = order_[k];
+    std::size_t m = k;
+    for (; m > 0 && before(v, order_[m - 1]); --m) order_[m] = order_[m - 1];
+    order_[m] = v;
+  }
+}
+
+void AnalyticDetector::sweep_vehicles(std::vector<Contact>& out, DetectorStats& stats) const {
+  for (std::size_t k = 0; k < order_.size(); ++k) {
+    const PlacedRectangle& rk = rects_[static_cast<std::size_t>(order_[k])];
+    // Later boxes start at or after rk's start; once one starts past rk's end, all the rest do too.
+    for (std::size_t m = k + 1; m < order_.size(); ++m) {
+      const PlacedRectangle& rm = rects_[static_cast<std::size_t>(order_[m])];
+      if (rm.box_min_W.x() > rk.box_max_W.x()) break;
+      ++stats.nodes_visited;
+      if (!boxes_overlap(rk.box_min_W, rk.box_max_W, rm.box_min_W, rm.box_max_W)) continue;
+      ++stats.primitives_tested;
+      const int a = std::min(order_[k], order_[m]), b = std::max(order_[k], order_[m]);
+      Contact c;
+      if (!rectangle_contact(rects_[static_cast<std::size_t>(a)], rects_[static_cast<std::size_t>(b)], c)) continue;
+      c.vehicle = a;
+      c.other = b;
+      out.push_back(c);
+    }
+  }
+}
+
+std::unique_ptr<Detector> make_analytic_detector() { return std::make_unique<AnalyticDetector>(); }
+
+}  // namespace crashbench

@@ -1,0 +1,78 @@
+#include "models/dynamics/bicycle.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/units.hpp"
+#include "models/dynamics/rigid_body.hpp"
+
+namespace crashbench {
+
+AxleLoads static_axle_loads(const VehicleParams& p) {
+  const double a = p.tyres.cg_to_front_axle, b = p.tyres.cg_to_rear_axle;
+  const double weight = p.mass * kGravity;
+  return {weight * b / (a + b), weight * a / (a + b)};
+}
+
+double regularised_slip_angle(const Vec2& velocity, double speed_floor) {
+  // |v_x| keeps the sign of the slip with the sideways sliding when reversing; the floor keeps the
+  // angle bounded (a damper C / floor) as the car stops.
+  return std::atan2(velocity.y(), std::max(std::abs(velocity.x()), speed_floor));
+}
+
+double saturated_lateral_force(double stiffness, double slip, double limit) {
+  return std::clamp(-stiffness * slip, -limit, limit);
+}
+
+AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, double steer, double speed_floor) {
+  const TyreParams& t = p.tyres;
+  const Vec2 v_B = s.velocity_B();
+  // Axle velocities v + r x rho with rho = (a, 0) and (-b, 0); the front one seen by the steered wheel.
+  const Vec2 front_B{v_B.x(), v_B.y() + t.cg_to_front_axle * s.yaw_rate};
+  const Vec2 rear_B{v_B.x(), v_B.y() - t.cg_to_rear_axle * s.yaw_rate};
+  const Vec2 front_wheel = rotation(-steer) * front_B;
+  const AxleLoads loads = static_axle_loads(p);
+  AxleForces f;
+  f.slip_front = regularised_slip_angle(front_wheel, speed_floor);
+  f.slip_rear = regularised_slip_angle(rear_B, speed_floor);
+  f.lateral_front = saturated_lateral_force(t.cornering_stiffness_front, f.slip_front, t.road_mu * loads.front);
+  f.lateral_rear = saturated_lateral_force(t.cornering_stiffness_rear, f.slip_rear, t.road_mu * loads.rear);
+  return f;
+}
+
+double bicycle_low_speed_rate(const VehicleParams& p, double speed_floor) {
+  const TyreParams& t = p.tyres;
+  const double a = t.cg_to_front_axle, b = t.cg_to_rear_axle;
+  const double cf = t.cornering_stiffness_front, cr = t.cornering_stiffness_rear;
+  // d(v, r)/dt = -A (v, r) with the tyres as dampers C / floor; A has real, positive eigenvalues.
+  const double a11 = (cf + cr) / (p.mass * speed_floor);
+  const double a12 = (a * cf - b * cr) / (p.mass * speed_floor);
+  const double a21 = (a * cf - b * cr) / (p.yaw_inertia * speed_floor);
+  const double a22 = (a * a * cf + b * b * cr) / (p.yaw_inertia * speed_floor);
+  const double half_trace = 0.5 * (a11 + a22);
+  const double det = a11 * a22 - a12 * a21;
+  return half_trace + std::sqrt(std::max(half_trace * half_trace - det, 0.0));
+}
+
+StateVector BicycleDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
+  const PlanarState s = to_planar_state(x);
+  const AxleForces f = bicycle_axle_forces(p, s, u.steer, speed_floor_);
+  // Body-frame resultant: drive along x at the rear axle, front force turned by the steer angle.
+  const Vec2 front_B = f.lateral_front * Vec2{-std::sin(u.steer), std::cos(u.steer)};
+  const Vec2 force_B{u.drive_force + front_B.x(), front_B.y() + f.lateral_rear};
+  const double moment = p.tyres.cg_to_front_axle * front_B.y() - p.tyres.cg_to_rear_axle * f.lateral_rear;
+  const Vec2 force_W = rotation(s.heading) * force_B + u.collision_force_W;
+  return rigid_body_derivative(p, x, force_W, moment + u.collision_moment);
+}
+
+void BicycleDynamics::validate(const VehicleParams& p) const {
+  require_rigid_body(p);
+  require_positive(p.tyres.cg_to_front_axle, "tyres.cg_to_front_axle");
+  require_positive(p.tyres.cg_to_rear_axle, "tyres.cg_to_rear_axle");
+  require_positive(p.tyres.cornering_stiffness_front, "tyres.cornering_stiffness_front");
+  require_positive(p.tyres.cornering_stiffness_rear, "tyres.cornering_stiffness_rear");
+  require_positive(p.tyres.road_mu, "tyres.road_mu", true);
+  require_positive(speed_floor_, "slip speed floor");
+}
+
+}  // namespace crashbench

@@ -1,0 +1,58 @@
+#pragma once
+// "bicycle": planar 3-DOF single-track model on the world-frame state (docs/dynamics.md).
+// Two axles with linear lateral tyres, Fy = -C alpha, saturated at road_mu times the static axle load;
+// the front slip is taken in the steered wheel's frame; the drive force acts along body x at the rear
+// axle; VehicleInput's collision force and moment are added. No longitudinal tyre forces, no drag.
+#include "models/dynamics/vehicle_dynamics.hpp"
+
+namespace crashbench {
+
+/// Low-speed regularisation: slip angles divide by max(|longitudinal axle speed|, this) [m/s].
+inline constexpr double kSlipSpeedFloor = 1.0;
+
+/// Static vertical loads of the two axles, m g b / L and m g a / L [N].
+struct AxleLoads {
+  double front = 0;  ///< [N]
+  double rear = 0;   ///< [N]
+};
+AxleLoads static_axle_loads(const VehicleParams& p);
+
+/// Slip angle of a tyre whose contact point moves at `velocity` in the tyre's own frame
+/// (x along the wheel, y to its left) [m/s]: atan2(v_y, max(|v_x|, speed_floor)) [rad].
+/// Positive when the tyre slides to its left, forwards or backwards alike.
+double regularised_slip_angle(const Vec2& velocity, double speed_floor);
+
+/// Linear tyre clipped at the friction limit: clamp(-stiffness * slip, -limit, limit).
+/// `stiffness` [N/rad], `slip` [rad], `limit` [N] >= 0; returns the lateral force [N], tyre y axis.
+double saturated_lateral_force(double stiffness, double slip, double limit);
+
+/// What the two axles do for one state and steer angle.
+struct AxleForces {
+  double slip_front = 0;     ///< front slip angle, front-wheel frame [rad]
+  double slip_rear = 0;      ///< rear slip angle, body frame [rad]
+  double lateral_front = 0;  ///< front axle force along the steered wheel's y axis [N]
+  double lateral_rear = 0;   ///< rear axle force along body y [N]
+};
+/// Slip angles and lateral forces of both axles. `steer` [rad], front road-wheel angle, body frame.
+AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, double steer,
+                               double speed_floor = kSlipSpeedFloor);
+
+/// Fastest decay rate of lateral velocity and yaw rate at standstill [1/s]: the largest eigenvalue
+/// magnitude of the (v, r) system linearised at u = 0, where tyres act as dampers C / speed_floor.
+/// Forward Euler decays without sign flips (no chatter) while dt * rate < 1, and is stable below 2.
+double bicycle_low_speed_rate(const VehicleParams& p, double speed_floor = kSlipSpeedFloor);
+
+class BicycleDynamics final : public VehicleDynamics {
+ public:
+  /// `speed_floor` [m/s]: see kSlipSpeedFloor.
+  explicit BicycleDynamics(double speed_floor = kSlipSpeedFloor) : speed_floor_(speed_floor) {}
+  std::string_view name() const override { return "bicycle"; }
+  StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
+  /// Needs mass, yaw_inertia, both axle distances and both stiffnesses > 0, road_mu >= 0.
+  void validate(const VehicleParams& p) const override;
+
+ private:
+  double speed_floor_;
+};
+
+}  // namespace crashbench

@@ -1,0 +1,17 @@
+#pragma once
+// "free-body": a planar rigid body with no tyres. Only VehicleInput's collision force and moment act,
+// so impact tests see pure impulse-momentum. Steer and drive force are ignored.
+#include "models/dynamics/vehicle_dynamics.hpp"
+
+namespace crashbench {
+
+class FreeBodyDynamics final : public VehicleDynamics {
+ public:
+  std::string_view name() const override { return "free-body"; }
+  /// m dv_W/dt = collision_force_W, Izz dr/dt = collision_moment; roll entries constant.
+  StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
+  /// Needs mass > 0 and yaw_inertia > 0.
+  void validate(const VehicleParams& p) const override;
+};
+
+}  // namespace crashbench

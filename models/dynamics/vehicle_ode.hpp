@@ -1,0 +1,32 @@
+#pragma once
+// Binds a dynamics model, its parameters and the current input into an OdeSystem, so the runner can
+// call `integrator.step(ode, t, dt, x)`. Lives on the stack; building and stepping allocate nothing.
+#include "models/dynamics/vehicle_dynamics.hpp"
+
+namespace crashbench {
+
+class VehicleOde final : public OdeSystem {
+ public:
+  /// `dynamics` and `params` are referenced, not copied: they must outlive this object.
+  VehicleOde(const VehicleDynamics& dynamics, const VehicleParams& params, const VehicleInput& input = {})
+      : dynamics_(&dynamics), params_(&params), input_(input) {}
+
+  /// The input held constant over the next step(s); set it before each step.
+  void set_input(const VehicleInput& input) { input_ = input; }
+  const VehicleInput& input() const { return input_; }
+  const VehicleDynamics& dynamics() const { return *dynamics_; }
+  const VehicleParams& params() const { return *params_; }
+
+  /// The model's derivative at `x`; `t` [s] is unused (the input is piecewise constant).
+  StateVector derivative(double t, const StateVector& x) const override {
+    (void)t;
+    return dynamics_->derivative(*params_, x, input_);
+  }
+
+ private:
+  const VehicleDynamics* dynamics_;
+  const VehicleParams* params_;
+  VehicleInput input_;
+};
+
+}  // namespace crashbench

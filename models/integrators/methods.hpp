@@ -1,0 +1,30 @@
+#pragma once
+// The three explicit fixed-step methods of Deak (seed 004, section 4.3). Each stage is a fixed-size
+// StateVector on the stack: a step allocates nothing. Global error orders: Euler 1, midpoint 2, RK4 4.
+#include "models/integrators/integrator.hpp"
+
+namespace crashbench {
+
+/// Forward Euler: x += dt f(t, x). One derivative evaluation per step.
+class EulerIntegrator final : public Integrator {
+ public:
+  std::string_view name() const override { return "euler"; }
+  void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
+};
+
+/// Explicit midpoint: x += dt f(t + dt/2, x + dt/2 f(t, x)). Two evaluations per step; exact for
+/// constant acceleration.
+class MidpointIntegrator final : public Integrator {
+ public:
+  std::string_view name() const override { return "midpoint"; }
+  void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
+};
+
+/// Classical fourth-order Runge-Kutta. Four evaluations per step.
+class Rk4Integrator final : public Integrator {
+ public:
+  std::string_view name() const override { return "rk4"; }
+  void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
+};
+
+}  // namespace crashbench

@@ -1,0 +1,49 @@
+// The built-in analytic scenes and the detector registry entry.
+#include "detectors/scenes/builtin_walls.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "detectors/detector.hpp"
+
+namespace crashbench {
+namespace {
+
+TEST(AnalyticBuiltinScenes, StraightWallIsOneWallAlongYZero) {
+  const Scene s = make_builtin_scene("straight-wall");
+  EXPECT_EQ(s.name, "straight-wall");
+  ASSERT_EQ(s.walls.size(), 1u);
+  EXPECT_EQ(s.walls[0].a_W, Vec2(-50, 0));
+  EXPECT_EQ(s.walls[0].b_W, Vec2(250, 0));
+}
+
+TEST(AnalyticBuiltinScenes, LRailIsSideWallThenEndWall) {
+  const Scene s = make_builtin_scene("l-rail");
+  ASSERT_EQ(s.walls.size(), 2u);
+  EXPECT_EQ(s.walls[0].a_W, Vec2(-30, 0));
+  EXPECT_EQ(s.walls[0].b_W, Vec2(100, 0));
+  EXPECT_EQ(s.walls[1].a_W, Vec2(100, 0));
+  EXPECT_EQ(s.walls[1].b_W, Vec2(100, 40));
+}
+
+TEST(AnalyticBuiltinScenes, UnknownNameListsTheKnownOnes) {
+  try {
+    make_builtin_scene("s-bend");
+    FAIL() << "expected crashbench::Error";
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("s-bend"), std::string::npos);
+    EXPECT_NE(what.find("straight-wall"), std::string::npos);
+    EXPECT_NE(what.find("l-rail"), std::string::npos);
+  }
+}
+
+TEST(AnalyticBuiltinScenes, AnalyticDetectorIsRegistered) {
+  const auto& entry = find_entry(detectors(), "analytic", "detector");
+  ASSERT_NE(entry.make, nullptr);
+  EXPECT_EQ(entry.make()->name(), "analytic");
+}
+
+}  // namespace
+}  // namespace crashbench

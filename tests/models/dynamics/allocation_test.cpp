@@ -1,0 +1,51 @@
+// Every integrator x dynamics pair steps through VehicleOde without allocating.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "tests/models/dynamics/test_vehicle.hpp"
+#include "tests/support/counting_allocator.hpp"
+
+namespace crashbench {
+namespace {
+
+TEST(DynamicsAllocation, CountingAllocatorSeesAnAllocation) {
+  testing::AllocationScope scope;
+  std::vector<double> v(16);
+  EXPECT_GE(scope.allocations(), 1);
+}
+
+TEST(DynamicsAllocation, StepsAllocateNothing) {
+  const VehicleParams p = testing::test_car();
+  for (const auto& dyn : dynamics_models()) {
+    const auto dynamics = dyn.make();
+    for (const auto& method : integrators()) {
+      const auto integrator = method.make();
+      VehicleOde ode(*dynamics, p);
+      StateVector x = testing::state_from_body(0.5, {19.0, 0.7}, 0.2);
+      VehicleInput in;
+      in.collision_force_W = {-2000.0, 1500.0};
+      testing::AllocationScope scope;
+      for (int i = 0; i < 500; ++i) {
+        in.steer = 0.001 * (i % 40);
+        in.drive_force = 10.0 * (i % 7);
+        ode.set_input(in);
+        integrator->step(ode, i * 0.005, 0.005, x);
+      }
+      EXPECT_EQ(scope.allocations(), 0) << dyn.name << " x " << method.name;
+      EXPECT_TRUE(x.allFinite());
+    }
+  }
+}
+
+TEST(DynamicsRegistry, ListsFreeBodyAndBicycle) {
+  for (const char* name : {"free-body", "bicycle"}) {
+    const auto& entry = find_entry(dynamics_models(), name, "dynamics");
+    EXPECT_FALSE(entry.summary.empty());
+    EXPECT_EQ(entry.make()->name(), name);
+  }
+  EXPECT_THROW(find_entry(dynamics_models(), "unicycle", "dynamics"), Error);
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,128 @@
+// Integrators: order of accuracy on a problem with a closed-form solution, exactness for constant
+// slopes, derivative evaluation counts, and the registry.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "models/integrators/integrator.hpp"
+#include "tests/support/tolerance.hpp"
+
+namespace crashbench {
+namespace {
+
+constexpr double kOmega = 1.7;   // oscillator frequency [rad/s]
+constexpr double kDecay = 0.45;  // linear decay rate [1/s]
+
+/// x0'' = -w^2 x0 (as x0, x1), x2' = cos t (uses t), x3' = -x3^2 (nonlinear), x4' = -k x4.
+class KnownSolution final : public OdeSystem {
+ public:
+  StateVector derivative(double t, const StateVector& x) const override {
+    ++evaluations;
+    StateVector d = StateVector::Zero();
+    d << x[1], -kOmega * kOmega * x[0], std::cos(t), -x[3] * x[3], -kDecay * x[4], 0, 0, 0;
+    return d;
+  }
+  mutable int evaluations = 0;
+};
+
+StateVector initial() {
+  StateVector x = StateVector::Zero();
+  x << 0.8, -0.6, 0.25, 1.3, 2.1, 0, 0, 0;
+  return x;
+}
+
+StateVector exact(double t) {
+  const StateVector x0 = initial();
+  StateVector x = StateVector::Zero();
+  x[0] = x0[0] * std::cos(kOmega * t) + x0[1] / kOmega * std::sin(kOmega * t);
+  x[1] = -x0[0] * kOmega * std::sin(kOmega * t) + x0[1] * std::cos(kOmega * t);
+  x[2] = x0[2] + std::sin(t);
+  x[3] = 1.0 / (1.0 / x0[3] + t);
+  x[4] = x0[4] * std::exp(-kDecay * t);
+  return x;
+}
+
+/// Max-norm global error at t_end after `steps` equal steps from t0 = 0.3 (a non-zero start time).
+double global_error(const Integrator& integrator, int steps) {
+  const double t0 = 0.3, t_end = 2.3, dt = (t_end - t0) / steps;
+  KnownSolution f;
+  // The autonomous entries follow exact(t - t0); x2 integrates cos from t0.
+  StateVector x = initial();
+  for (int i = 0; i < steps; ++i) integrator.step(f, t0 + i * dt, dt, x);
+  StateVector expected = exact(t_end - t0);
+  expected[2] = initial()[2] + std::sin(t_end) - std::sin(t0);
+  return (x - expected).cwiseAbs().maxCoeff();
+}
+
+struct Order {
+  const char* name;
+  double order;
+  int evaluations;
+};
+
+class IntegratorOrderTest : public ::testing::TestWithParam<Order> {};
+
+std::unique_ptr<Integrator> make(const char* name) { return find_entry(integrators(), name, "integrator").make(); }
+
+TEST_P(IntegratorOrderTest, HalvingDtDividesGlobalErrorByTwoToTheOrder) {
+  const auto integrator = make(GetParam().name);
+  double previous = global_error(*integrator, 20);
+  for (int steps : {40, 80, 160}) {
+    const double error = global_error(*integrator, steps);
+    ASSERT_GT(error, 1e-13) << "error at roundoff: the ratio would be meaningless";
+    EXPECT_NEAR(std::log2(previous / error), GetParam().order, 0.15) << steps << " steps";
+    previous = error;
+  }
+}
+
+TEST_P(IntegratorOrderTest, EvaluatesTheDerivativeTheStatedNumberOfTimes) {
+  const auto integrator = make(GetParam().name);
+  KnownSolution f;
+  StateVector x = initial();
+  integrator->step(f, 0.0, 0.01, x);
+  EXPECT_EQ(f.evaluations, GetParam().evaluations);
+  EXPECT_EQ(integrator->name(), GetParam().name);
+}
+
+INSTANTIATE_TEST_SUITE_P(All, IntegratorOrderTest,
+                         ::testing::Values(Order{"euler", 1, 1}, Order{"midpoint", 2, 2}, Order{"rk4", 4, 4}),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+/// Constant acceleration g on (x0, x1): x0'' = g.
+class ConstantAcceleration final : public OdeSystem {
+ public:
+  StateVector derivative(double, const StateVector& x) const override {
+    StateVector d = StateVector::Zero();
+    d[0] = x[1];
+    d[1] = -3.7;
+    return d;
+  }
+};
+
+TEST(Integrators, MidpointAndRk4AreExactForConstantAccelerationEulerMissesHalfADtSquared) {
+  const double dt = 0.04, x0 = 1.9, v0 = 2.6, g = -3.7;
+  for (const auto& entry : integrators()) {
+    StateVector x = StateVector::Zero();
+    x[0] = x0;
+    x[1] = v0;
+    entry.make()->step(ConstantAcceleration{}, 0.0, dt, x);
+    const double exact_position = x0 + v0 * dt + 0.5 * g * dt * dt;
+    const double expected = entry.name == "euler" ? x0 + v0 * dt : exact_position;
+    EXPECT_TRUE(testing::near_relative(x[0], expected, 1e-14)) << entry.name;
+    EXPECT_TRUE(testing::near_relative(x[1], v0 + g * dt, 1e-14)) << entry.name;
+  }
+}
+
+TEST(Integrators, RegistryListsTheThreeMethodsAndRejectsUnknownNames) {
+  ASSERT_EQ(integrators().size(), 3u);
+  for (const auto& entry : integrators()) {
+    EXPECT_FALSE(entry.summary.empty());
+    EXPECT_EQ(entry.make()->name(), entry.name);
+  }
+  EXPECT_THROW(find_entry(integrators(), "leapfrog", "integrator"), Error);
+}
+
+}  // namespace
+}  // namespace crashbench
