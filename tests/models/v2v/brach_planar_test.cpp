@@ -8,24 +8,15 @@
 #include <limits>
 
 #include "core/error.hpp"
+#include "tests/models/response/response_fixtures.hpp"
 #include "tests/support/counting_allocator.hpp"
 #include "tests/support/tolerance.hpp"
 
 namespace crashbench {
 namespace {
 
+using testing::make_body;
 using testing::near_relative;
-
-Body make_body(double m, double izz, Vec2 p, double heading, Vec2 v, double r) {
-  Body b;
-  b.mass = m;
-  b.yaw_inertia = izz;
-  b.state.position_W = p;
-  b.state.heading = heading;
-  b.state.velocity_W = v;
-  b.state.yaw_rate = r;
-  return b;
-}
 
 // A general oblique impact: a (1520 kg) is hit on its left rear quarter by b (1890 kg).
 struct General {
