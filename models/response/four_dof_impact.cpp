@@ -27,7 +27,7 @@ struct Side {
   Mat2 to_body = Mat2::Identity();      // R(-heading)
   Vec2 arm_B = Vec2::Zero();            // CG to contact point
   Vec4 pre = Vec4::Zero();              // u, v, r, p before the impact
-  AxleForces tyres_pre;
+  LinearAxleForces tyres_pre;
   int col = 0;
 };
 
@@ -41,7 +41,7 @@ Side make_side(const FourDofBody& body, const Contact& c, double sign, int col) 
   s.arm_B = s.to_body * (c.point_W - body.state.position_W);
   const Vec2 v_B = s.to_body * body.state.velocity_W;
   s.pre << v_B, body.state.yaw_rate, body.roll.roll_rate;
-  s.tyres_pre = axle_lateral_forces(*s.p, v_B.x(), v_B.y(), body.state.yaw_rate, body.steer);
+  s.tyres_pre = linear_axle_forces(*s.p, v_B.x(), v_B.y(), body.state.yaw_rate, body.steer);
   s.col = col;
   return s;
 }
@@ -55,7 +55,7 @@ void vehicle_rows(const Side& s, double dt, const Vec4& it, Mat10& A, Vec10& B) 
   const double mh = q.sprung_mass * q.roll_arm, x = s.arm_B.x(), y = s.arm_B.y();
   const double u0 = s.pre[0], v0 = s.pre[1], r0 = s.pre[2], p0 = s.pre[3];
   // Post-impact axle forces F = offset - stiffness * (axle lateral velocity); constant if saturated.
-  const AxleForces f = axle_lateral_forces(p, it[0], it[1], it[2], s.steer);
+  const LinearAxleForces f = linear_axle_forces(p, it[0], it[1], it[2], s.steer);
   const double sf = f.front.stiffness, sr = f.rear.stiffness;
   const double ff = f.front.saturated ? f.front.force : p.tyres.cornering_stiffness_front * s.steer;
   const double fr = f.rear.saturated ? f.rear.force : 0.0;

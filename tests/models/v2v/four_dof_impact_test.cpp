@@ -80,7 +80,7 @@ TEST(FourDofImpact, ZhouCaseSaturatesTheTargetTyres) {
   const auto z = testing::zhou_2008_case();
   const FourDofBody t{&z.suv, z.target.state, {}, 0.0}, b{&z.suv, z.bullet.state, {}, 0.0};
   const FourDofImpactResult r = four_dof_impact(t, &b, z.contact, {});
-  const AxleForces f = axle_lateral_forces(z.suv, r.a.velocity_B.x(), r.a.velocity_B.y(), r.a.yaw_rate, 0.0);
+  const LinearAxleForces f = linear_axle_forces(z.suv, r.a.velocity_B.x(), r.a.velocity_B.y(), r.a.yaw_rate, 0.0);
   EXPECT_TRUE(f.front.saturated && f.rear.saturated);
   // Static axle loads times road mu: M g mu b / L and M g mu a / L.
   const double wg = z.suv.mass * 9.80665 * 0.70, wheelbase = 1.105 + 1.745;
