@@ -118,6 +118,29 @@ FourDofState unpack(const Side& s, const Vec10& x, double dt) {
   return {{x[o], x[o + 1]}, x[o + 2], {s.roll.roll + 0.5 * dt * (s.pre[3] + x[o + 3]), x[o + 3]}};
 }
 
+// Fixed-point iteration on the coefficients taken from the iterate `x` (in: start, out: result).
+ResolutionStatus iterate(const Side& sa, const Side* sb, const Vec2& n, double rhs_normal, double q,
+                         const FourDofImpactSettings& s, Vec10& x, int& iterations) {
+  for (iterations = 1; iterations <= s.max_iterations; ++iterations) {
+    Mat10 A = Mat10::Zero();
+    Vec10 B = Vec10::Zero();
+    vehicle_rows(sa, s.duration, x.segment<4>(0), A, B);
+    if (sb) {
+      vehicle_rows(*sb, s.duration, x.segment<4>(4), A, B);
+    } else {
+      A.block<4, 4>(4, 4).setIdentity();  // the fixed scene does not move
+    }
+    contact_rows(sa, sb, n, rhs_normal, q, A, B);
+    const Vec10 next = A.partialPivLu().solve(B);
+    if (!next.allFinite()) return ResolutionStatus::kSingular;
+    const double change = (next - x).cwiseAbs().maxCoeff();
+    x = next;
+    if (change <= s.tolerance * std::max(1.0, x.cwiseAbs().maxCoeff())) return ResolutionStatus::kOk;
+  }
+  iterations = s.max_iterations;
+  return ResolutionStatus::kNotConverged;
+}
+
 }  // namespace
 
 FourDofImpactResult four_dof_impact(const FourDofBody& a, const FourDofBody* b, const Contact& c,
@@ -144,27 +167,9 @@ FourDofImpactResult four_dof_impact(const FourDofBody& a, const FourDofBody* b, 
   const Vec2 n = c.normal_W.normalized();
   const Vec2 v_rel = relative_point_velocity(pa, b ? &pb : nullptr, c.point_W);
   x.segment<2>(8) = planar.normal * n + planar.tangential * perp(n);
-  for (out.iterations = 1; out.iterations <= s.max_iterations; ++out.iterations) {
-    Mat10 A = Mat10::Zero();
-    Vec10 B = Vec10::Zero();
-    vehicle_rows(sa, s.duration, x.segment<4>(0), A, B);
-    if (b) {
-      vehicle_rows(sb, s.duration, x.segment<4>(4), A, B);
-    } else {
-      A.block<4, 4>(4, 4).setIdentity();  // the fixed scene does not move
-    }
-    contact_rows(sa, b ? &sb : nullptr, n, -s.restitution * n.dot(v_rel), planar.tangential_ratio, A, B);
-    const Vec10 next = A.partialPivLu().solve(B);
-    if (!next.allFinite()) {
-      out.status = ResolutionStatus::kSingular;
-      return out;
-    }
-    const double change = (next - x).cwiseAbs().maxCoeff();
-    x = next;
-    if (change <= s.tolerance * std::max(1.0, x.cwiseAbs().maxCoeff())) break;
-  }
-  out.status = out.iterations > s.max_iterations ? ResolutionStatus::kNotConverged : ResolutionStatus::kOk;
-  out.iterations = std::min(out.iterations, s.max_iterations);
+  const double rhs_normal = -s.restitution * n.dot(v_rel);
+  out.status = iterate(sa, b ? &sb : nullptr, n, rhs_normal, planar.tangential_ratio, s, x, out.iterations);
+  if (out.status == ResolutionStatus::kSingular) return out;
   out.a = unpack(sa, x, s.duration);
   if (b) out.b = unpack(sb, x, s.duration);
   out.impulse.linear_W = x.segment<2>(8);
