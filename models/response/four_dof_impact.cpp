@@ -192,13 +192,18 @@ FourDofImpactModel::FourDofImpactModel(const FourDofImpactSettings& s) : setting
   if (!(s.tolerance > 0) || s.max_iterations < 1) throw bad("tolerance", "tolerance > 0 and max_iterations >= 1");
 }
 
-const VehicleParams& FourDofImpactModel::params_of(int index) const {
-  return index >= 0 && index < static_cast<int>(vehicles_.size()) ? vehicles_[index] : default_params_;
+VehicleParams FourDofImpactModel::params_of(int index, const Body& body) const {
+  VehicleParams p = index >= 0 && index < static_cast<int>(vehicles_.size()) ? vehicles_[index] : default_params_;
+  // The body's inertia is authoritative; a sprung mass it cannot carry means no roll.
+  p.mass = body.mass, p.yaw_inertia = body.yaw_inertia;
+  if (!(p.roll.sprung_mass < p.mass)) p.roll = RollParams{};
+  return p;
 }
 
 Resolution FourDofImpactModel::resolve(const Body& a, const Body* b, const Contact& c) const {
-  const FourDofBody fa{&params_of(c.vehicle), a.state, {}, 0.0};
-  const FourDofBody fb{&params_of(c.other), b ? b->state : PlanarState{}, {}, 0.0};
+  const VehicleParams pa = params_of(c.vehicle, a), pb = params_of(c.other, b ? *b : a);
+  const FourDofBody fa{&pa, a.state, {}, 0.0};
+  const FourDofBody fb{&pb, b ? b->state : PlanarState{}, {}, 0.0};
   const FourDofImpactResult f = four_dof_impact(fa, b ? &fb : nullptr, c, settings_);
   Resolution r;
   r.impulse = f.impulse;

@@ -65,7 +65,8 @@ PlanarState to_planar(const PlanarState& pre, const FourDofState& post);
 /// `four-dof`: the 4-DOF impact model as a ResponseModel. Returns the collision impulse (the tyre
 /// impulses belong to the dynamics); assumes zero roll and steer at impact. Vehicle parameters are
 /// looked up by Contact::vehicle / Contact::other in the table given to set_vehicles(); without one,
-/// every vehicle is the Table 1 SUV of Zhou, Peng & Lu (zhou_2008_suv()).
+/// every vehicle has the tyres and roll of the Table 1 SUV of Zhou, Peng & Lu (zhou_2008_suv()).
+/// Mass and yaw inertia always come from the Body; roll is dropped if m_R >= that mass.
 class FourDofImpactModel final : public ResponseModel {
  public:
   /// Throws Error unless 0 <= e <= 1, mu >= 0, duration >= 0, tolerance > 0 and max_iterations >= 1.
@@ -76,7 +77,7 @@ class FourDofImpactModel final : public ResponseModel {
   void set_vehicles(std::span<const VehicleParams> vehicles) { vehicles_ = vehicles; }
 
  private:
-  const VehicleParams& params_of(int index) const;
+  VehicleParams params_of(int index, const Body& body) const;
   FourDofImpactSettings settings_;
   VehicleParams default_params_;
   std::span<const VehicleParams> vehicles_;

@@ -131,7 +131,21 @@ TEST(FourDofImpact, ResolveAllocatesNothingAndReturnsTheCollisionImpulse) {
   const Resolution r = model.resolve(z.target, &z.bullet, z.contact);
   EXPECT_EQ(scope.allocations(), 0);
   EXPECT_EQ(r.status, ResolutionStatus::kOk);
-  EXPECT_GT(r.impulse.linear_W.dot(z.contact.normal_W), 0.0);
+  const FourDofBody t{&z.suv, z.target.state, {}, 0.0}, b{&z.suv, z.bullet.state, {}, 0.0};
+  EXPECT_TRUE(near_relative(r.impulse.linear_W, four_dof_impact(t, &b, z.contact, {}).impulse.linear_W, 1e-14));
+}
+
+TEST(FourDofImpact, ResolveTakesInertiaFromTheBodies) {
+  // Light cars with no parameter table: the SUV's tyres, the bodies' mass and inertia, and no roll
+  // (the SUV's 2210 kg sprung mass exceeds 1200 kg).
+  auto z = testing::zhou_2008_case();
+  z.target.mass = 1200, z.target.yaw_inertia = 1750, z.bullet.mass = 1350, z.bullet.yaw_inertia = 2100;
+  const Resolution r = FourDofImpactModel({}).resolve(z.target, &z.bullet, z.contact);
+  VehicleParams pt = z.suv, pb = z.suv;
+  pt.mass = 1200, pt.yaw_inertia = 1750, pb.mass = 1350, pb.yaw_inertia = 2100;
+  pt.roll = pb.roll = RollParams{};
+  const FourDofBody t{&pt, z.target.state, {}, 0.0}, b{&pb, z.bullet.state, {}, 0.0};
+  EXPECT_TRUE(near_relative(r.impulse.linear_W, four_dof_impact(t, &b, z.contact, {}).impulse.linear_W, 1e-14));
 }
 
 }  // namespace
