@@ -207,7 +207,7 @@ Resolution FourDofImpactModel::resolve(const Body& a, const Body* b, const Conta
   const FourDofImpactResult f = four_dof_impact(fa, b ? &fb : nullptr, c, settings_);
   Resolution r;
   r.impulse = f.impulse;
-  r.restitution = settings_.restitution;
+  r.restitution = -1;  // e holds for the 4-DOF post states (tyre impulses included), not for J alone
   r.mu_used = std::abs(f.tangential_ratio);
   r.status = f.status;
   r.angle_of_attack = angle_of_attack(a.state.heading, c.normal_W.normalized());
