@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/units.hpp"
+#include "models/dynamics/bicycle.hpp"
 #include "models/dynamics/four_dof_tyres.hpp"
 #include "models/dynamics/four_dof_zhou_suv.hpp"
 #include "models/response/brach_planar.hpp"
@@ -118,27 +119,87 @@ FourDofState unpack(const Side& s, const Vec10& x, double dt) {
   return {{x[o], x[o + 1]}, x[o + 2], {s.roll.roll + 0.5 * dt * (s.pre[3] + x[o + 3]), x[o + 3]}};
 }
 
-// Fixed-point iteration on the coefficients taken from the iterate `x` (in: start, out: result).
-ResolutionStatus iterate(const Side& sa, const Side* sb, const Vec2& n, double rhs_normal, double q,
-                         const FourDofImpactSettings& s, Vec10& x, int& iterations) {
+// The parts of the Jacobian of A(x) x - B(x) that A(x) lacks: the derivatives of the rotating-frame
+// products U R, V R with respect to the velocity taken from the iterate, and of the linear tyre
+// forces with respect to the speed U in their slip angles.
+void newton_terms(const Side& s, double dt, const Vec4& it, Mat10& J) {
+  const VehicleParams& p = *s.p;
+  const double k = 0.5 * dt, m = p.mass, mh = p.roll.sprung_mass * p.roll.roll_arm, r = it[2];
+  const double a = p.tyres.cg_to_front_axle, b = p.tyres.cg_to_rear_axle;
+  const LinearAxleForces f = linear_axle_forces(p, it[0], it[1], r, s.steer);
+  // F = C (...)/|U|: dF/dU = -F_linear_part sign(U)/|U| while |U| is above the floor.
+  const double u_abs = std::abs(it[0]);
+  const double du = u_abs > kSlipSpeedFloor ? std::copysign(1.0 / u_abs, it[0]) : 0.0;
+  const double dff = f.front.saturated ? 0.0 : f.front.stiffness * (it[1] + a * r) * du;
+  const double dfr = f.rear.saturated ? 0.0 : f.rear.stiffness * (it[1] - b * r) * du;
+  const int o = s.col;
+  J(o, o + 1) += -m * k * r;
+  J(o + 1, o) += m * k * r - k * (dff + dfr);
+  J(o + 2, o) += -k * (a * dff - b * dfr);
+  if (p.roll.roll_inertia > 0) J(o + 3, o) += -mh * k * r;
+}
+
+// The impact problem: both sides (b == nullptr: the fixed scene), contact rows and row weights that
+// turn every residual into a velocity [m/s or rad/s] for the line search.
+struct Problem {
+  const Side* a = nullptr;
+  const Side* b = nullptr;
+  Vec2 n = Vec2::UnitX();
+  double rhs_normal = 0, q = 0, dt = 0;
+  Vec10 weight = Vec10::Ones();
+  bool no_impulse = false;  // J = 0 replaces the contact rows (the tyres alone separate the cars)
+};
+
+void assemble(const Problem& pr, const Vec10& x, Mat10& A, Vec10& B) {
+  A.setZero();
+  B.setZero();
+  vehicle_rows(*pr.a, pr.dt, x.segment<4>(0), A, B);
+  if (pr.b) {
+    vehicle_rows(*pr.b, pr.dt, x.segment<4>(4), A, B);
+  } else {
+    A.block<4, 4>(4, 4).setIdentity();  // the fixed scene does not move
+  }
+  if (pr.no_impulse) {
+    A(8, 8) = A(9, 9) = 1;
+  } else {
+    contact_rows(*pr.a, pr.b, pr.n, pr.rhs_normal, pr.q, A, B);
+  }
+}
+
+double residual_norm(const Problem& pr, const Vec10& x) {
+  Mat10 A;
+  Vec10 B;
+  assemble(pr, x, A, B);
+  return pr.weight.cwiseProduct(A * x - B).norm();
+}
+
+// Newton iteration on A(x) x = B(x) with a backtracking line search (the tyre saturation makes the
+// equations only piecewise smooth). In: the start; out: the result. Converged when a full Newton
+// step is below the tolerance ("tolerance between two successive iterations" in the paper).
+ResolutionStatus iterate(const Problem& pr, const FourDofImpactSettings& s, Vec10& x, int& iterations) {
+  Mat10 A;
+  Vec10 B;
   for (iterations = 1; iterations <= s.max_iterations; ++iterations) {
-    Mat10 A = Mat10::Zero();
-    Vec10 B = Vec10::Zero();
-    vehicle_rows(sa, s.duration, x.segment<4>(0), A, B);
-    if (sb) {
-      vehicle_rows(*sb, s.duration, x.segment<4>(4), A, B);
-    } else {
-      A.block<4, 4>(4, 4).setIdentity();  // the fixed scene does not move
-    }
-    contact_rows(sa, sb, n, rhs_normal, q, A, B);
-    const Vec10 next = A.partialPivLu().solve(B);
-    if (!next.allFinite()) return ResolutionStatus::kSingular;
-    const double change = (next - x).cwiseAbs().maxCoeff();
-    x = next;
-    if (change <= s.tolerance * std::max(1.0, x.cwiseAbs().maxCoeff())) return ResolutionStatus::kOk;
+    assemble(pr, x, A, B);
+    Mat10 J = A;
+    newton_terms(*pr.a, pr.dt, x.segment<4>(0), J);
+    if (pr.b) newton_terms(*pr.b, pr.dt, x.segment<4>(4), J);
+    const Vec10 step = J.partialPivLu().solve(B - A * x);
+    if (!step.allFinite()) return ResolutionStatus::kSingular;
+    const double start = pr.weight.cwiseProduct(A * x - B).norm();
+    double t = 1.0;
+    for (int halving = 0; halving < 8 && residual_norm(pr, x + t * step) > (1 - 1e-4 * t) * start; ++halving)
+      t *= 0.5;
+    x += t * step;
+    if (step.cwiseAbs().maxCoeff() <= s.tolerance * std::max(1.0, x.cwiseAbs().maxCoeff())) return ResolutionStatus::kOk;
   }
   iterations = s.max_iterations;
   return ResolutionStatus::kNotConverged;
+}
+
+Vec4 row_weights(const VehicleParams& p) {
+  const double roll = p.roll.roll_inertia > 0 ? 1.0 / p.roll.roll_inertia : 1.0;
+  return {1.0 / p.mass, 1.0 / p.mass, 1.0 / p.yaw_inertia, roll};
 }
 
 }  // namespace
@@ -167,8 +228,22 @@ FourDofImpactResult four_dof_impact(const FourDofBody& a, const FourDofBody* b, 
   const Vec2 n = c.normal_W.normalized();
   const Vec2 v_rel = relative_point_velocity(pa, b ? &pb : nullptr, c.point_W);
   x.segment<2>(8) = planar.normal * n + planar.tangential * perp(n);
-  const double rhs_normal = -s.restitution * n.dot(v_rel);
-  out.status = iterate(sa, b ? &sb : nullptr, n, rhs_normal, planar.tangential_ratio, s, x, out.iterations);
+  Problem pr{&sa, b ? &sb : nullptr, n, -s.restitution * n.dot(v_rel), planar.tangential_ratio, s.duration};
+  pr.weight << row_weights(*a.params), b ? row_weights(*b->params) : Vec4::Ones(), 1.0, 1.0 / a.params->mass;
+  out.status = iterate(pr, s, x, out.iterations);
+  // Never a pulling impulse: an unconverged one is dropped (pre-impact states, kNotConverged); a
+  // converged one means the tyres and the rotating frame already separate the cars faster than
+  // -e v_n, so the impact has no collision impulse (and imposes no restitution): kSeparating.
+  const bool pulls = n.dot(x.segment<2>(8)) < 0;
+  if (out.status == ResolutionStatus::kSingular || (pulls && out.status != ResolutionStatus::kOk)) return out;
+  if (pulls) {
+    pr.no_impulse = true;
+    x.segment<2>(8).setZero();
+    int more = 0;
+    out.status = iterate(pr, s, x, more);
+    out.iterations += more;
+    if (out.status == ResolutionStatus::kOk) out.status = ResolutionStatus::kSeparating;
+  }
   if (out.status == ResolutionStatus::kSingular) return out;
   out.a = unpack(sa, x, s.duration);
   if (b) out.b = unpack(sb, x, s.duration);

@@ -53,9 +53,11 @@ struct FourDofImpactResult {
 };
 
 /// Solves the 10 equations (4 per vehicle, restitution, tangential ratio) for the post-impact
-/// states and J by fixed-point iteration on the velocity-dependent coefficients (speeds in the
-/// slip angles and the rotating-frame terms) and the tyre saturation. `b` == nullptr is the fixed
-/// scene. Allocates nothing; separating or invalid input gives a zero impulse (kSeparating / kSingular).
+/// states and J by Newton's method with a line search (the speeds in the slip angles, the
+/// rotating-frame products and the tyre saturation make them nonlinear). `b` == nullptr is the
+/// fixed scene. Allocates nothing. J never pulls (n.J >= 0): separating or invalid input gives a
+/// zero impulse (kSeparating / kSingular); kSeparating with changed states when the tyres alone
+/// separate the cars; kNotConverged at the iteration cap (a pulling J is then dropped).
 FourDofImpactResult four_dof_impact(const FourDofBody& a, const FourDofBody* b, const Contact& c,
                                     const FourDofImpactSettings& s);
 
