@@ -34,17 +34,22 @@ BENCHMARK(BM_BrachBackward);
 void BM_FourDofImpact(benchmark::State& state) {
   const auto z = testing::zhou_2008_case();
   const FourDofBody t{&z.suv, z.target.state, {}, 0.0}, b{&z.suv, z.bullet.state, {}, 0.0};
-  FourDofImpactSettings s;
-  s.tolerance = state.range(0) == 0 ? 1e-10 : 1e-6;
   int iterations = 0;
   for (auto _ : state) {
-    const FourDofImpactResult r = four_dof_impact(t, &b, z.contact, s);
+    const FourDofImpactResult r = four_dof_impact(t, &b, z.contact, {});
     iterations = r.iterations;
     benchmark::DoNotOptimize(r);
   }
-  state.counters["iterations"] = iterations;
+  state.counters["newton_iterations"] = iterations;
 }
-BENCHMARK(BM_FourDofImpact)->Arg(0)->Arg(1)->ArgName("loose_tolerance");
+BENCHMARK(BM_FourDofImpact);
+
+void BM_FourDofResolve(benchmark::State& state) {
+  const auto z = testing::zhou_2008_case();
+  const FourDofImpactModel model({});
+  for (auto _ : state) benchmark::DoNotOptimize(model.resolve(z.target, &z.bullet, z.contact));
+}
+BENCHMARK(BM_FourDofResolve);
 
 }  // namespace
 }  // namespace crashbench
