@@ -1,1 +1,23 @@
-int main() { return 0; }
+// crashbench: run collision cases and matrices, list the interchangeable parts.
+#include <iostream>
+
+#include "app/commands.hpp"
+#include "core/error.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"crashbench: a test bench for real-time vehicle collision simulation"};
+  app.require_subcommand(1);
+  int exit_code = crashbench::kExitOk;
+  crashbench::add_list_command(app, exit_code);
+  crashbench::add_run_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : crashbench::kExitBadInput;
+  } catch (const crashbench::Error& e) {
+    std::cerr << "crashbench: " << e.what() << '\n';
+    return crashbench::kExitBadInput;
+  }
+  return exit_code;
+}

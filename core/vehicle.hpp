@@ -65,6 +65,13 @@ struct Body {
   double kinetic_energy() const {
     return 0.5 * mass * state.velocity_W.squaredNorm() + 0.5 * yaw_inertia * state.yaw_rate * state.yaw_rate;
   }
+
+  /// Instant velocity change from impulse `J_W` [N s] acting at `point_W` [m]:
+  /// m dV = J, Izz dr = rho x J with rho from the CG to the point.
+  void apply_impulse(const Vec2& J_W, const Vec2& point_W) {
+    state.velocity_W += J_W / mass;
+    state.yaw_rate += cross(point_W - state.position_W, J_W) / yaw_inertia;
+  }
 };
 
 }  // namespace crashbench

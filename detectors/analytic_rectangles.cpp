@@ -132,9 +132,11 @@ struct Crossings {
 // Adds the crossing of closed segments p + s r and q + t e, unless they are parallel.
 void cross_edges(const Vec2& p, const Vec2& r, const Vec2& q, const Vec2& e, Crossings& out) {
   const double denom = cross(r, e);
-  if (std::abs(denom) <= 1e-12 * r.norm() * e.norm()) return;
-  const double s = cross(q - p, e) / denom, t = cross(q - p, r) / denom;
-  if (s >= 0 && s <= 1 && t >= 0 && t <= 1) out.add(p + s * r);
+  if (denom * denom <= 1e-24 * r.squaredNorm() * e.squaredNorm()) return;  // |sin| <= 1e-12
+  // s = s_num / |denom| and t likewise; compare before dividing (same verdict, fewer divisions).
+  const double sign = denom > 0 ? 1.0 : -1.0, abs_denom = sign * denom;
+  const double s_num = sign * cross(q - p, e), t_num = sign * cross(q - p, r);
+  if (s_num >= 0 && s_num <= abs_denom && t_num >= 0 && t_num <= abs_denom) out.add(p + (s_num / abs_denom) * r);
 }
 
 // Mean of the corners of one rectangle inside the other (one inside the other, or touching); else the

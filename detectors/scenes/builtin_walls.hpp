@@ -19,10 +19,6 @@ struct WallFootprint {
   WallSegment segment() const { return {Vec2(ax, ay), Vec2(bx, by)}; }
 };
 
-/// Height of the built-in walls above the ground [m]. The analytic detector assumes every wall covers the
-/// rectangle at CG height; the scene-graph generator should build walls at least this tall.
-inline constexpr double kBuiltinWallHeight = 1.5;
-
 /// `straight-wall`: one wall along Y = 0 from X = -50 to X = 250 m.
 inline constexpr std::array<WallFootprint, 1> kStraightWall = {{{-50.0, 0.0, 250.0, 0.0}}};
 

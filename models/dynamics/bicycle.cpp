@@ -24,13 +24,18 @@ double saturated_lateral_force(double stiffness, double slip, double limit) {
   return std::clamp(-stiffness * slip, -limit, limit);
 }
 
-AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, double steer, double speed_floor) {
+namespace {
+
+/// Axle forces from the body-frame CG velocity `v_B` [m/s], yaw rate `r` [rad/s] and the steer angle
+/// given by its cosine and sine (computed once per derivative).
+AxleForces axle_forces(const VehicleParams& p, const Vec2& v_B, double r, double cos_steer, double sin_steer,
+                       double speed_floor) {
   const TyreParams& t = p.tyres;
-  const Vec2 v_B = s.velocity_B();
   // Axle velocities v + r x rho with rho = (a, 0) and (-b, 0); the front one seen by the steered wheel.
-  const Vec2 front_B{v_B.x(), v_B.y() + t.cg_to_front_axle * s.yaw_rate};
-  const Vec2 rear_B{v_B.x(), v_B.y() - t.cg_to_rear_axle * s.yaw_rate};
-  const Vec2 front_wheel = rotation(-steer) * front_B;
+  const double front_lateral_B = v_B.y() + t.cg_to_front_axle * r;
+  const Vec2 front_wheel{cos_steer * v_B.x() + sin_steer * front_lateral_B,
+                         -sin_steer * v_B.x() + cos_steer * front_lateral_B};
+  const Vec2 rear_B{v_B.x(), v_B.y() - t.cg_to_rear_axle * r};
   const AxleLoads loads = static_axle_loads(p);
   AxleForces f;
   f.slip_front = regularised_slip_angle(front_wheel, speed_floor);
@@ -38,6 +43,12 @@ AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, dou
   f.lateral_front = saturated_lateral_force(t.cornering_stiffness_front, f.slip_front, t.road_mu * loads.front);
   f.lateral_rear = saturated_lateral_force(t.cornering_stiffness_rear, f.slip_rear, t.road_mu * loads.rear);
   return f;
+}
+
+}  // namespace
+
+AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, double steer, double speed_floor) {
+  return axle_forces(p, s.velocity_B(), s.yaw_rate, std::cos(steer), std::sin(steer), speed_floor);
 }
 
 double bicycle_low_speed_rate(const VehicleParams& p, double speed_floor) {
@@ -55,13 +66,15 @@ double bicycle_low_speed_rate(const VehicleParams& p, double speed_floor) {
 }
 
 StateVector BicycleDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
-  const PlanarState s = to_planar_state(x);
-  const AxleForces f = bicycle_axle_forces(p, s, u.steer, speed_floor_);
-  // Body-frame resultant: drive along x at the rear axle, front force turned by the steer angle.
-  const Vec2 front_B = f.lateral_front * Vec2{-std::sin(u.steer), std::cos(u.steer)};
+  const Mat2 body_to_world = rotation(x[2]);
+  const Vec2 v_B = body_to_world.transpose() * Vec2(x[3], x[4]);
+  const double cos_steer = std::cos(u.steer), sin_steer = std::sin(u.steer);
+  const AxleForces f = axle_forces(p, v_B, x[5], cos_steer, sin_steer, speed_floor_);
+  // Body-frame resultant: drive along x at the rear axle, front force along the steered wheel's y axis.
+  const Vec2 front_B = f.lateral_front * Vec2(-sin_steer, cos_steer);
   const Vec2 force_B{u.drive_force + front_B.x(), front_B.y() + f.lateral_rear};
   const double moment = p.tyres.cg_to_front_axle * front_B.y() - p.tyres.cg_to_rear_axle * f.lateral_rear;
-  const Vec2 force_W = rotation(s.heading) * force_B + u.collision_force_W;
+  const Vec2 force_W = body_to_world * force_B + u.collision_force_W;
   return rigid_body_derivative(p, x, force_W, moment + u.collision_moment);
 }
 

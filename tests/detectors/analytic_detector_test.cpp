@@ -9,7 +9,6 @@
 
 #include "detectors/scenes/builtin_walls.hpp"
 #include "tests/detectors/analytic_test_support.hpp"
-#include "tests/support/counting_allocator.hpp"
 #include "tests/support/tolerance.hpp"
 
 namespace crashbench {
@@ -22,7 +21,7 @@ using testing::near_relative;
 
 constexpr double kRel = 1e-12;
 
-Scene one_wall(Vec2 a, Vec2 b) { return {"one-wall", {WallSegment{a, b}}}; }
+Scene one_wall(Vec2 a, Vec2 b) { return testing::walls_scene({WallSegment{a, b}}); }
 
 TEST(AnalyticWalls, CornerHitContactsAtTheMidpointOfTheTwoEdgeCrossings) {
   // Nose 30 deg down towards the wall Y = 0: only the front-right corner is below Y = 0.
@@ -157,23 +156,11 @@ TEST(AnalyticWalls, ZeroLengthWallIsBadInput) {
 }
 
 TEST(AnalyticWalls, DetectAllocatesNothingOnceOutHasCapacity) {
-  AnalyticDetector detector;
-  detector.prepare(make_builtin_scene("l-rail"), 3);
-  std::vector<VehiclePose> poses = {make_pose(98.8, 0.8, 0.1, 1.5, 2.5, 1.8), make_pose(95.0, 1.2, 0.2, 1.5, 2.5, 1.8),
-                                    make_pose(50, 20, -0.3, 1.5, 2.5, 1.8)};
-  std::vector<Contact> out;
-  out.reserve(64);
-  DetectorStats stats;
-  int found = 0;
-  const testing::AllocationScope scope;
-  for (int step = 0; step < 200; ++step) {
-    out.clear();
-    for (auto& p : poses) p.position_W.x() += 0.01, p.heading += 0.001;
-    detector.detect(poses, out, stats);
-    found += static_cast<int>(out.size());
-  }
-  EXPECT_EQ(scope.allocations(), 0);
-  EXPECT_GT(found, 200);  // walls and the vehicle pair were really in contact
+  const std::vector<VehiclePose> poses = {make_pose(98.8, 0.8, 0.1, 1.5, 2.5, 1.8),
+                                          make_pose(95.0, 1.2, 0.2, 1.5, 2.5, 1.8), make_pose(50, 20, -0.3, 1.5, 2.5, 1.8)};
+  const testing::SteppedRun run = testing::run_steps(make_builtin_scene("l-rail"), poses, 200, 0.01, 0.001, 64);
+  EXPECT_EQ(run.allocations, 0);
+  EXPECT_GT(run.contacts, 200);  // walls and the vehicle pair were really in contact
 }
 
 }  // namespace

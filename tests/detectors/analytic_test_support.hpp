@@ -2,9 +2,11 @@
 // Small helpers shared by the analytic detector tests: poses, one-shot detection, hand-computed corners.
 #include <array>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "detectors/analytic_detector.hpp"
+#include "tests/support/counting_allocator.hpp"
 
 namespace crashbench::testing {
 
@@ -16,6 +18,14 @@ inline VehiclePose make_pose(double x, double y, double heading, double front, d
   p.cg_height = 0.55;
   p.size = {front, rear, width};
   return p;
+}
+
+/// A scene of `walls` only, built field by field so that members added to Scene later stay defaulted.
+inline Scene walls_scene(std::vector<WallSegment> walls = {}) {
+  Scene scene;
+  scene.name = "test-walls";
+  scene.walls = std::move(walls);
+  return scene;
 }
 
 /// Contacts of `poses` against `scene` from a freshly prepared analytic detector.
@@ -47,6 +57,33 @@ inline bool inside_by_hand(const VehiclePose& p, const Vec2& q, double margin = 
   const double x = c * d.x() + s * d.y(), y = -s * d.x() + c * d.y();
   return x >= -p.size.cg_to_rear - margin && x <= p.size.cg_to_front + margin &&
          std::abs(y) <= p.size.width / 2 + margin;
+}
+
+/// What `run_steps` saw: contacts over all steps and allocations made inside the steps.
+struct SteppedRun {
+  int contacts = 0;
+  std::int64_t allocations = 0;
+};
+
+/// Prepares a detector for `scene`, reserves `capacity` contacts, then detects `steps` times, moving every
+/// pose by `dx` along X [m] and turning it by `dheading` [rad] before each step.
+inline SteppedRun run_steps(const Scene& scene, std::vector<VehiclePose> poses, int steps, double dx, double dheading,
+                            std::size_t capacity) {
+  AnalyticDetector detector;
+  detector.prepare(scene, static_cast<int>(poses.size()));
+  std::vector<Contact> out;
+  out.reserve(capacity);
+  DetectorStats stats;
+  SteppedRun run;
+  const AllocationScope scope;
+  for (int step = 0; step < steps; ++step) {
+    out.clear();
+    for (auto& p : poses) p.position_W.x() += dx, p.heading += dheading;
+    detector.detect(poses, out, stats);
+    run.contacts += static_cast<int>(out.size());
+  }
+  run.allocations = scope.allocations();
+  return run;
 }
 
 }  // namespace crashbench::testing

@@ -47,7 +47,7 @@ TEST(AnalyticWallsRandom, AgreesWithDenseSamplingOfTheWall) {
     const VehiclePose pose = make_pose(coord(rng), coord(rng), angle(rng), overhang(rng), overhang(rng), width(rng));
     const double h = (b - a).norm() / kSamples;  // sample spacing [m]
     const BruteForce brute = sample_wall(pose, a, b, kSamples);
-    const auto contacts = testing::detect_once({"random", {WallSegment{a, b}}}, {pose});
+    const auto contacts = testing::detect_once(testing::walls_scene({WallSegment{a, b}}), {pose});
     SCOPED_TRACE(::testing::Message() << "trial " << trial);
     if (!brute.hit) {
       ++misses;

@@ -1,0 +1,53 @@
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <span>
+
+#include "app/commands.hpp"
+#include "cases/vehicle_presets.hpp"
+#include "detectors/detector.hpp"
+#include "detectors/scenes/builtin_walls.hpp"
+#include "models/dynamics/vehicle_dynamics.hpp"
+#include "models/integrators/integrator.hpp"
+#include "models/response/response_model.hpp"
+
+namespace crashbench {
+namespace {
+
+template <class Factory>
+void print_table(std::string_view title, std::span<const RegistryEntry<Factory>> entries) {
+  fmt::print("{}:\n", title);
+  for (const auto& e : entries) fmt::print("  {:<16} {}\n", e.name, e.summary);
+}
+
+void print_case_library(const std::string& folder) {
+  fmt::print("shipped cases ({}):\n", folder);
+  std::error_code ec;
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+    if (entry.path().extension() == ".json") names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  for (const auto& n : names) fmt::print("  {}\n", n);
+  if (names.empty()) fmt::print("  (none found; pass --cases DIR)\n");
+}
+
+}  // namespace
+
+void add_list_command(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("list", "List detectors, response models, dynamics, integrators, scenes, vehicle "
+                                         "presets and shipped cases");
+  static std::string cases_dir = CRASHBENCH_CASE_LIBRARY;
+  cmd->add_option("--cases", cases_dir, "Folder of shipped cases")->capture_default_str();
+  cmd->callback([&exit_code] {
+    print_table("detectors", detectors());
+    print_table("response models", response_models());
+    print_table("dynamics", dynamics_models());
+    print_table("integrators", integrators());
+    print_table("scenes", builtin_scenes());
+    print_table("vehicle presets", vehicle_presets());
+    print_case_library(cases_dir);
+    exit_code = kExitOk;
+  });
+}
+
+}  // namespace crashbench

@@ -1,0 +1,88 @@
+// Cost of one integration step for every integrator x dynamics pair, through the same VehicleOde seam
+// the runner uses, and of one derivative evaluation per dynamics model. Time per iteration = one step.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "models/dynamics/vehicle_dynamics.hpp"
+#include "models/dynamics/vehicle_ode.hpp"
+#include "models/integrators/integrator.hpp"
+
+namespace crashbench {
+namespace {
+
+constexpr double kDt = 0.005;      // [s]
+constexpr int kStepsPerRun = 1000;  // state restored after this many steps (5 s of driving)
+
+VehicleParams bench_car() {
+  VehicleParams p;
+  p.mass = 1500.0;
+  p.yaw_inertia = 2400.0;
+  p.body = {3.8, 1.0, 1.8};
+  p.cg_height = 0.55;
+  p.tyres = {1.2, 1.5, 90000.0, 100000.0, 0.85};
+  return p;
+}
+
+/// 20 m/s in a gentle left turn with a little drive force: tyres in their linear range.
+VehicleInput bench_input() {
+  VehicleInput u;
+  u.steer = 0.03;
+  u.drive_force = 300.0;
+  return u;
+}
+
+StateVector bench_state() {
+  StateVector x = StateVector::Zero();
+  x << 10.0, -4.0, 0.3, 20.0 * std::cos(0.3), 20.0 * std::sin(0.3), 0.0, 0.0, 0.0;
+  return x;
+}
+
+void step_benchmark(benchmark::State& state, const RegistryEntry<IntegratorFactory>* method,
+                    const RegistryEntry<DynamicsFactory>* model) {
+  const auto integrator = method->make();
+  const auto dynamics = model->make();
+  const VehicleParams p = bench_car();
+  const VehicleOde ode(*dynamics, p, bench_input());
+  const StateVector start = bench_state();
+  StateVector x = start;
+  int i = 0;
+  for (auto _ : state) {
+    integrator->step(ode, i * kDt, kDt, x);
+    benchmark::DoNotOptimize(x.data());
+    if (++i == kStepsPerRun) {
+      i = 0;
+      x = start;
+    }
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void derivative_benchmark(benchmark::State& state, const RegistryEntry<DynamicsFactory>* model) {
+  const auto dynamics = model->make();
+  const VehicleParams p = bench_car();
+  const VehicleInput u = bench_input();
+  StateVector x = bench_state();
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(x.data());
+    StateVector dx = dynamics->derivative(p, x, u);
+    benchmark::DoNotOptimize(dx.data());
+  }
+}
+
+/// One benchmark per registry entry, so new integrators and models are measured without edits here.
+bool register_all() {
+  for (const auto& model : dynamics_models()) {
+    benchmark::RegisterBenchmark(("derivative/" + std::string(model.name)).c_str(), derivative_benchmark, &model);
+    for (const auto& method : integrators()) {
+      const std::string name = "step/" + std::string(method.name) + "/" + std::string(model.name);
+      benchmark::RegisterBenchmark(name.c_str(), step_benchmark, &method, &model);
+    }
+  }
+  return true;
+}
+
+const bool kRegistered = register_all();
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,76 @@
+#pragma once
+// A fully resolved case: everything the runner needs, in SI units, names already checked.
+#include <climits>
+#include <string>
+#include <vector>
+
+#include "core/vehicle.hpp"
+#include "models/response/response_model.hpp"
+
+namespace crashbench {
+
+/// How a resolved impulse reaches the vehicle (Knight, chapter 5).
+enum class Application {
+  kImpulseReset,   ///< velocities reset at once: V2 = V1 + J/m, r2 = r1 + rho x J / Izz
+  kForceOverStep,  ///< constant force J/dt and moment rho x J/dt over the next integration step
+};
+
+/// A built-in scene by name, or any osgDB-readable file.
+struct SceneSpec {
+  std::string builtin;          ///< built-in scene name, or empty
+  std::string file;             ///< path resolved against the case file, or empty
+  std::string up_axis = "z";    ///< "z" or "y"
+  double unit_scale = 1.0;      ///< file units to metres [m/unit]
+};
+
+struct VehicleSetup {
+  std::string name;
+  VehicleParams params;
+  PlanarState initial;      ///< world frame, SI
+  double steer = 0;         ///< held front-wheel angle [rad]
+  double drive_force = 0;   ///< held drive force [N]
+};
+
+/// Tolerances on the normalised residuals of DESIGN.md section 5 (defaults per application mode).
+struct Tolerances {
+  double momentum = 1e-9;       ///< linear and angular impulse-momentum, relative to the impulse
+  double restitution = 1e-9;    ///< contact-point normal velocity after vs -e x before, relative
+  double energy_ratio = 1e-9;   ///< |E2/E1 - P|
+  double energy_gain = 1e-9;    ///< (E2 - E1)/E1 must not exceed this
+  double penetration = 1e-9;    ///< -v_n after / |v_n before| must not exceed this
+  double friction = 1e-9;       ///< |jt| - mu jn, relative to jn
+};
+
+/// Defaults for force-over-one-step application: the tyres act during the same step and answer the
+/// collision force, so the momentum change it causes differs from J by up to the tyres' impulse over one
+/// step, mu m g dt (a few percent of a low-speed impact). Free-body runs meet 1e-9.
+Tolerances force_mode_tolerances();
+
+/// What a case expects of its run besides the invariants; guards against passing because nothing moved.
+struct Expectations {
+  int impacts_min = 0;
+  int impacts_max = INT_MAX;
+};
+
+struct Case {
+  std::string name;
+  std::string description;
+  std::string source_file;
+  SceneSpec scene;
+  std::string detector = "analytic";
+  std::string response_model;
+  ResponseParams response;
+  Application application = Application::kForceOverStep;
+  std::string dynamics = "bicycle";
+  std::string integrator = "rk4";
+  double dt = 0.005;        ///< [s]
+  double duration = 0;      ///< [s]
+  int record_every = 1;     ///< trajectory sample every N steps
+  std::vector<VehicleSetup> vehicles;
+  Tolerances tolerances;
+  Expectations expect;
+};
+
+std::string_view to_string(Application application);
+
+}  // namespace crashbench

@@ -1,0 +1,179 @@
+#include "cases/case_loader.hpp"
+
+#include <filesystem>
+
+#include "cases/json_reader.hpp"
+#include "cases/vehicle_presets.hpp"
+#include "core/units.hpp"
+#include "detectors/detector.hpp"
+#include "detectors/scenes/builtin_walls.hpp"
+#include "models/dynamics/vehicle_dynamics.hpp"
+
+namespace crashbench {
+namespace {
+
+/// `field` must name an entry of `entries`; the error lists the known names.
+template <class Factory>
+std::string registered_name(const JsonReader& field, std::span<const RegistryEntry<Factory>> entries,
+                            std::string_view kind) {
+  const std::string name = field.string();
+  try {
+    find_entry(entries, name, kind);
+  } catch (const Error& e) {
+    field.fail(e.problem());
+  }
+  return name;
+}
+
+SceneSpec parse_scene(const JsonReader& field) {
+  SceneSpec scene;
+  if (field.is_string()) {
+    scene.builtin = registered_name(field, builtin_scenes(), "scene");
+    return scene;
+  }
+  field.only_keys({"builtin", "file", "up_axis", "unit_scale"});
+  if (field.has("builtin") == field.has("file")) field.fail("expected exactly one of 'builtin' or 'file'");
+  if (const auto b = field.find("builtin")) scene.builtin = registered_name(*b, builtin_scenes(), "scene");
+  if (const auto f = field.find("file")) {
+    const std::filesystem::path base = std::filesystem::path(field.file()).parent_path();
+    scene.file = (base / f->string()).lexically_normal().string();
+  }
+  if (const auto up = field.find("up_axis")) scene.up_axis = up->choice({"z", "y"});
+  if (const auto s = field.find("unit_scale")) scene.unit_scale = s->positive_number();
+  return scene;
+}
+
+/// A fixed number or {"cos2": c, "offset": o} meaning c cos(2 alpha) + o.
+AngleLaw parse_angle_law(const JsonReader& field) {
+  if (!field.is_object()) return AngleLaw::fixed(field.number());
+  field.only_keys({"cos2", "offset"});
+  return {field.at("cos2").number(), field.at("offset").number()};
+}
+
+std::string parse_response(const JsonReader& field, ResponseParams& params) {
+  field.only_keys({"model", "restitution", "friction", "energy_kept"});
+  const std::string model = registered_name(field.at("model"), response_models(), "response model");
+  if (const auto e = field.find("restitution")) params.restitution = parse_angle_law(*e);
+  if (const auto mu = field.find("friction")) params.friction = parse_angle_law(*mu);
+  if (const auto p = field.find("energy_kept")) params.energy_kept = parse_angle_law(*p);
+  return model;
+}
+
+VehicleParams parse_params(const JsonReader& field) {
+  if (field.is_string()) return find_entry(vehicle_presets(), registered_name(field, vehicle_presets(), "vehicle preset"), "").make();
+  field.only_keys({"preset", "mass", "yaw_inertia", "cg_to_front", "cg_to_rear", "width", "cg_height",
+                   "cg_to_front_axle", "cg_to_rear_axle", "cornering_stiffness_front", "cornering_stiffness_rear",
+                   "road_mu"});
+  VehicleParams p;
+  const bool has_preset = field.has("preset");
+  if (has_preset) p = parse_params(field.at("preset"));
+  // Without a preset every field is required; with one, each field overrides it.
+  auto set = [&](std::string_view key, double& target, bool may_be_zero = false) {
+    const auto member = has_preset ? field.find(key) : std::optional<JsonReader>(field.at(key));
+    if (member) target = may_be_zero ? member->non_negative_number() : member->positive_number();
+  };
+  set("mass", p.mass);
+  set("yaw_inertia", p.yaw_inertia);
+  set("cg_to_front", p.body.cg_to_front);
+  set("cg_to_rear", p.body.cg_to_rear);
+  set("width", p.body.width);
+  set("cg_height", p.cg_height, true);
+  set("cg_to_front_axle", p.tyres.cg_to_front_axle);
+  set("cg_to_rear_axle", p.tyres.cg_to_rear_axle);
+  set("cornering_stiffness_front", p.tyres.cornering_stiffness_front, true);
+  set("cornering_stiffness_rear", p.tyres.cornering_stiffness_rear, true);
+  set("road_mu", p.tyres.road_mu, true);
+  return p;
+}
+
+Vec2 parse_vec2(const JsonReader& field) {
+  if (field.array_size() != 2) field.fail("expected [x, y]");
+  return {field.at(std::size_t{0}).number(), field.at(std::size_t{1}).number()};
+}
+
+VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
+  field.only_keys({"name", "params", "position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s",
+                   "steer_deg", "drive_force"});
+  VehicleSetup v;
+  v.name = field.string_or("name", "vehicle" + std::to_string(index));
+  v.params = parse_params(field.at("params"));
+  v.initial.position_W = parse_vec2(field.at("position"));
+  v.initial.heading = field.at("heading_deg").number() * kDegToRad;
+  const int velocity_fields = field.has("speed") + field.has("speed_mph") + field.has("velocity");
+  if (velocity_fields != 1) field.fail("expected exactly one of 'speed' [m/s], 'speed_mph' or 'velocity' [m/s, world]");
+  if (const auto s = field.find("speed")) v.initial.velocity_W = s->number() * unit_at(v.initial.heading);
+  if (const auto s = field.find("speed_mph")) v.initial.velocity_W = s->number() * kMphToMps * unit_at(v.initial.heading);
+  if (const auto s = field.find("velocity")) v.initial.velocity_W = parse_vec2(*s);
+  v.initial.yaw_rate = field.number_or("yaw_rate_deg_s", 0.0) * kDegToRad;
+  v.steer = field.number_or("steer_deg", 0.0) * kDegToRad;
+  v.drive_force = field.number_or("drive_force", 0.0);
+  return v;
+}
+
+Tolerances parse_tolerances(const JsonReader& field, Tolerances t) {
+  field.only_keys({"momentum", "restitution", "energy_ratio", "energy_gain", "penetration", "friction"});
+  auto set = [&](std::string_view key, double& target) {
+    if (const auto m = field.find(key)) target = m->positive_number();
+  };
+  set("momentum", t.momentum);
+  set("restitution", t.restitution);
+  set("energy_ratio", t.energy_ratio);
+  set("energy_gain", t.energy_gain);
+  set("penetration", t.penetration);
+  set("friction", t.friction);
+  return t;
+}
+
+Expectations parse_expectations(const JsonReader& field) {
+  field.only_keys({"impacts_min", "impacts_max"});
+  Expectations e;
+  if (const auto m = field.find("impacts_min")) e.impacts_min = m->integer_in(0, INT_MAX);
+  if (const auto m = field.find("impacts_max")) e.impacts_max = m->integer_in(e.impacts_min, INT_MAX);
+  return e;
+}
+
+}  // namespace
+
+Case parse_case(const nlohmann::json& doc, const std::string& file) {
+  const JsonReader root(doc, file);
+  root.only_keys({"name", "description", "scene", "detector", "response", "application", "dynamics", "integrator",
+                  "dt", "duration", "record_every", "vehicles", "tolerances", "expect"});
+  Case c;
+  c.source_file = file;
+  c.name = root.at("name").string();
+  c.description = root.string_or("description", "");
+  c.scene = parse_scene(root.at("scene"));
+  if (const auto d = root.find("detector")) c.detector = registered_name(*d, detectors(), "detector");
+  c.response_model = parse_response(root.at("response"), c.response);
+  if (const auto a = root.find("application"))
+    c.application = a->choice({"reset", "force"}) == "reset" ? Application::kImpulseReset : Application::kForceOverStep;
+  if (const auto d = root.find("dynamics")) c.dynamics = registered_name(*d, dynamics_models(), "dynamics model");
+  if (const auto i = root.find("integrator")) c.integrator = registered_name(*i, integrators(), "integrator");
+  if (const auto dt = root.find("dt")) c.dt = dt->number_in(1e-5, 0.1);
+  c.duration = root.at("duration").number_in(c.dt, 3600.0);
+  if (const auto r = root.find("record_every")) c.record_every = r->integer_in(1, 1000000);
+  const JsonReader vehicles = root.at("vehicles");
+  if (vehicles.array_size() == 0) vehicles.fail("expected at least one vehicle");
+  for (std::size_t i = 0; i < vehicles.array_size(); ++i) c.vehicles.push_back(parse_vehicle(vehicles.at(i), i));
+  const Tolerances defaults = c.application == Application::kImpulseReset ? Tolerances{} : force_mode_tolerances();
+  c.tolerances = root.has("tolerances") ? parse_tolerances(root.at("tolerances"), defaults) : defaults;
+  if (const auto e = root.find("expect")) c.expect = parse_expectations(*e);
+  return c;
+}
+
+Tolerances force_mode_tolerances() {
+  Tolerances t;
+  t.momentum = 5e-2;
+  t.restitution = 5e-2;
+  t.energy_ratio = 5e-2;
+  t.energy_gain = 2e-2;
+  t.penetration = 5e-2;
+  t.friction = 1e-9;
+  return t;
+}
+
+std::string_view to_string(Application application) {
+  return application == Application::kImpulseReset ? "reset" : "force";
+}
+
+}  // namespace crashbench

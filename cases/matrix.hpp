@@ -1,0 +1,32 @@
+#pragma once
+// Reads what `crashbench run` is given -- a case file or a matrix file -- and expands it into one
+// document per case. A matrix lists case files (or inline cases) and the fields to vary; the product
+// of the variations is applied to each listed case. A case that cannot be read becomes an entry with
+// its error, so the other cases still run.
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace crashbench {
+
+struct CaseInput {
+  std::string file;                  ///< where the case came from (for errors and relative paths)
+  std::string label;                 ///< case name and variation, for reports when the case is unreadable
+  nlohmann::json doc;                ///< the case document with the variation applied
+  std::optional<Error> error;        ///< set when the case could not be read
+};
+
+/// Expands `path`. Throws Error only when `path` itself is unreadable or malformed.
+std::vector<CaseInput> expand_input_file(const std::string& path);
+
+/// Expands an already parsed matrix document (for tests); `file` for errors and relative paths.
+std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::string& file);
+
+/// Reads and parses a JSON file; Error naming the file when it is missing or not JSON.
+nlohmann::json read_json_file(const std::string& path);
+
+}  // namespace crashbench

@@ -1,0 +1,74 @@
+#include "cases/run_result.hpp"
+
+#include <algorithm>
+
+namespace crashbench {
+
+std::string_view to_string(Phase phase) {
+  switch (phase) {
+    case Phase::kDynamics: return "dynamics";
+    case Phase::kDetect: return "detect";
+    case Phase::kResolve: return "resolve";
+    case Phase::kApply: return "apply";
+    case Phase::kCheck: return "check";
+    case Phase::kStep: return "step";
+  }
+  return "unknown";
+}
+
+std::string_view to_string(CaseStatus status) {
+  switch (status) {
+    case CaseStatus::kPassed: return "passed";
+    case CaseStatus::kFailed: return "failed";
+    case CaseStatus::kError: return "error";
+  }
+  return "unknown";
+}
+
+namespace {
+
+/// Numbers the impacts: an event continues the impact of the latest earlier event with the same
+/// vehicle, obstacle and feature if that one is at most kImpactGapSteps before it.
+int group_impacts(std::vector<ImpactEvent>& events) {
+  int impacts = 0;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    ImpactEvent& e = events[i];
+    e.impact = -1;
+    for (std::size_t j = i; j-- > 0;) {
+      const ImpactEvent& earlier = events[j];
+      if (e.step - earlier.step > kImpactGapSteps) break;
+      if (earlier.contact.vehicle == e.contact.vehicle && earlier.contact.other == e.contact.other &&
+          earlier.contact.feature == e.contact.feature) {
+        e.impact = earlier.impact;
+        break;
+      }
+    }
+    if (e.impact < 0) e.impact = impacts++;
+  }
+  return impacts;
+}
+
+}  // namespace
+
+void summarise(RunResult& result) {
+  result.impacts = group_impacts(result.events);
+  result.invariants = {};
+  for (const auto& event : result.events) {
+    for (std::size_t i = 0; i < kInvariantCount; ++i) {
+      const InvariantCheck& check = event.checks[i];
+      if (check.verdict == Verdict::kNotApplicable) continue;
+      InvariantSummary& s = result.invariants[i];
+      ++s.checked;
+      s.failed += check.verdict == Verdict::kFail;
+      s.worst_residual = std::max(s.worst_residual, check.residual);
+      s.tolerance = check.tolerance;
+    }
+  }
+  result.impacts_expected_ok =
+      result.impacts >= result.config.expect.impacts_min && result.impacts <= result.config.expect.impacts_max;
+  const bool any_failed = std::any_of(result.invariants.begin(), result.invariants.end(),
+                                      [](const InvariantSummary& s) { return s.failed > 0; });
+  result.status = any_failed || !result.impacts_expected_ok ? CaseStatus::kFailed : CaseStatus::kPassed;
+}
+
+}  // namespace crashbench

@@ -1,0 +1,62 @@
+#pragma once
+// What one case's run produced: events with their invariant verdicts, the trajectory and per-step timings.
+#include <string>
+#include <vector>
+
+#include "cases/case.hpp"
+#include "cases/invariants.hpp"
+
+namespace crashbench {
+
+/// The phases of one step, each timed (DESIGN.md section 1).
+enum class Phase : std::uint8_t { kDynamics, kDetect, kResolve, kApply, kCheck, kStep };
+inline constexpr std::size_t kPhaseCount = 6;
+std::string_view to_string(Phase phase);
+
+/// Per-step wall-clock samples of one phase [ns], one per step.
+struct PhaseSamples {
+  std::vector<float> ns;
+};
+
+/// Trajectory of one vehicle, sampled every `record_every` steps.
+struct VehicleTrack {
+  std::string name;
+  std::vector<PlanarState> states;
+};
+
+enum class CaseStatus : std::uint8_t { kPassed, kFailed, kError };
+std::string_view to_string(CaseStatus status);
+
+/// Worst residual of one invariant over a run.
+struct InvariantSummary {
+  int checked = 0;
+  int failed = 0;
+  double worst_residual = 0;
+  double tolerance = 0;
+};
+
+struct RunResult {
+  std::string name;
+  std::string source_file;
+  CaseStatus status = CaseStatus::kError;
+  std::string error;                ///< set when status == kError
+  Case config;                      ///< the case as run (empty when it could not be read)
+  int steps = 0;
+  std::vector<double> sample_times; ///< [s], shared by every track
+  std::vector<VehicleTrack> tracks;
+  std::vector<ImpactEvent> events;  ///< one per resolved contact per step
+  int impacts = 0;                  ///< events grouped into impacts (see kImpactGapSteps)
+  std::array<PhaseSamples, kPhaseCount> timings;
+  std::array<InvariantSummary, kInvariantCount> invariants;
+  bool impacts_expected_ok = true;  ///< events count within Case::expect
+  long long detector_primitives_tested = 0;
+};
+
+/// Events on the same vehicle, obstacle and feature at most this many steps apart belong to one impact:
+/// a car scraping along a wall gets an event nearly every step, but it is one impact.
+inline constexpr int kImpactGapSteps = 2;
+
+/// Groups events into impacts and fills `status` and `invariants` from the events and expectations.
+void summarise(RunResult& result);
+
+}  // namespace crashbench

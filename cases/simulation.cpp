@@ -1,0 +1,227 @@
+#include "cases/simulation.hpp"
+
+#include <cmath>
+
+#include "detectors/scenes/builtin_walls.hpp"
+#include "models/dynamics/vehicle_ode.hpp"
+
+namespace crashbench {
+namespace {
+
+/// Velocity part of a state (vX, vY, yaw rate).
+Eigen::Vector3d velocities(const StateVector& x) { return x.segment<3>(3); }
+
+void set_velocities(Body& body, const Eigen::Vector3d& v) {
+  body.state.velocity_W = v.head<2>();
+  body.state.yaw_rate = v[2];
+}
+
+Eigen::Vector3d velocities(const Body& body) {
+  return {body.state.velocity_W.x(), body.state.velocity_W.y(), body.state.yaw_rate};
+}
+
+}  // namespace
+
+Scene build_scene(const SceneSpec& spec) {
+  if (!spec.builtin.empty()) return make_builtin_scene(spec.builtin);
+  throw Error(spec.file, "", "scene files are not supported yet: use a built-in scene");
+}
+
+Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
+  detector_ = find_entry(detectors(), c.detector, "detector").make();
+  model_ = find_entry(response_models(), c.response_model, "response model").make(c.response);
+  dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
+  integrator_ = find_entry(integrators(), c.integrator, "integrator").make();
+  const int n = static_cast<int>(c.vehicles.size());
+  for (const VehicleSetup& v : c.vehicles) dynamics_->validate(v.params);
+  detector_->prepare(scene_, n);
+
+  total_steps_ = static_cast<int>(std::llround(c.duration / c.dt));
+  x_.resize(n);
+  x_before_.resize(n);
+  input_.resize(n);
+  applied_input_.resize(n);
+  poses_.resize(n);
+  scratch_.resize(n);
+  impulse_sum_.assign(n, Vec2::Zero());
+  angular_impulse_sum_.assign(n, 0.0);
+  application_error_.assign(n, Eigen::Vector3d::Zero());
+  impulse_norm_sum_.assign(n, 0.0);
+  contacts_.reserve(16 * n);
+  result_.name = c.name;
+  result_.source_file = c.source_file;
+  result_.config = c;
+  result_.events.reserve(256);
+  const std::size_t samples = static_cast<std::size_t>(total_steps_ / c.record_every + 2);
+  result_.sample_times.reserve(samples);
+  for (auto& t : result_.timings) t.ns.reserve(static_cast<std::size_t>(total_steps_ + 1));
+  for (int v = 0; v < n; ++v) {
+    const VehicleSetup& setup = c.vehicles[v];
+    x_[v] = to_state_vector(setup.initial);
+    input_[v].steer = setup.steer;
+    input_[v].drive_force = setup.drive_force;
+    poses_[v] = {Vec2::Zero(), 0.0, setup.params.cg_height, setup.params.body};
+    result_.tracks.push_back({setup.name, {}});
+    result_.tracks.back().states.reserve(samples);
+  }
+  record();
+}
+
+PlanarState Simulation::state(int vehicle) const { return to_planar_state(x_[vehicle]); }
+
+Body Simulation::body(int vehicle, const StateVector& x) const {
+  const VehicleParams& p = case_.vehicles[vehicle].params;
+  return {p.mass, p.yaw_inertia, to_planar_state(x)};
+}
+
+void Simulation::timed(Phase phase, Clock::time_point& since) {
+  const auto now = Clock::now();
+  result_.timings[static_cast<std::size_t>(phase)].ns.push_back(
+      static_cast<float>(std::chrono::duration<double, std::nano>(now - since).count()));
+  since = now;
+}
+
+void Simulation::step() {
+  const auto start = Clock::now();
+  auto since = start;
+  integrate_vehicles();
+  timed(Phase::kDynamics, since);
+  detect_contacts();
+  timed(Phase::kDetect, since);
+  resolve_contacts();
+  timed(Phase::kResolve, since);
+  apply_resolutions();
+  timed(Phase::kApply, since);
+  check_events();
+  timed(Phase::kCheck, since);
+  ++step_;
+  if (step_ % case_.record_every == 0) record();
+  auto whole = start;
+  timed(Phase::kStep, whole);
+}
+
+void Simulation::integrate_vehicles() {
+  for (std::size_t v = 0; v < x_.size(); ++v) {
+    x_before_[v] = x_[v];
+    applied_input_[v] = input_[v];
+    integrator_->step(VehicleOde(*dynamics_, case_.vehicles[v].params, input_[v]), time(), case_.dt, x_[v]);
+  }
+}
+
+void Simulation::detect_contacts() {
+  for (std::size_t v = 0; v < x_.size(); ++v) {
+    poses_[v].position_W = {x_[v][0], x_[v][1]};
+    poses_[v].heading = x_[v][2];
+  }
+  contacts_.clear();
+  detector_->detect(poses_, contacts_, stats_);
+}
+
+void Simulation::resolve_contacts() {
+  for (std::size_t v = 0; v < x_.size(); ++v) {
+    scratch_[v] = body(static_cast<int>(v), x_[v]);
+    impulse_sum_[v].setZero();
+    angular_impulse_sum_[v] = 0;
+  }
+  // Contacts are resolved one after another, each seeing the impulses before it (one Gauss-Seidel pass).
+  for (const Contact& c : contacts_) {
+    Body& a = scratch_[c.vehicle];
+    Body* b = c.other == kStaticScene ? nullptr : &scratch_[c.other];
+    const Resolution r = model_->resolve(a, b, c);
+    if (r.status == ResolutionStatus::kSeparating) continue;
+    ImpactEvent& e = result_.events.emplace_back();
+    e.step = step_ + 1;
+    e.time = (step_ + 1) * case_.dt;
+    e.contact = c;
+    e.resolution = r;
+    e.mu_limit = case_.response.friction.at(r.angle_of_attack);
+    e.pre_a = a;
+    const Vec2 J = r.impulse.linear_W;
+    a.apply_impulse(J, c.point_W);
+    impulse_sum_[c.vehicle] += J;
+    angular_impulse_sum_[c.vehicle] += cross(c.point_W - a.state.position_W, J);
+    e.post_a = a;
+    if (b) {
+      e.pre_b = *b;
+      b->apply_impulse(-J, c.point_W);
+      impulse_sum_[c.other] -= J;
+      angular_impulse_sum_[c.other] -= cross(c.point_W - b->state.position_W, J);
+      e.post_b = *b;
+    }
+  }
+}
+
+void Simulation::apply_resolutions() {
+  for (std::size_t v = 0; v < x_.size(); ++v) {
+    if (case_.application == Application::kImpulseReset) {
+      x_[v].segment<3>(3) = velocities(scratch_[v]);
+    } else {
+      input_[v].collision_force_W = impulse_sum_[v] / case_.dt;
+      input_[v].collision_moment = angular_impulse_sum_[v] / case_.dt;
+    }
+  }
+}
+
+void Simulation::check_events() {
+  auto& events = result_.events;
+  if (case_.application == Application::kForceOverStep && checked_upto_ < pending_end_) {
+    // The collision force acted during this step's dynamics, together with the tyres. What it did is the
+    // difference to the same step without it; whatever differs from J/m and rho x J/Izz is charged to
+    // the events as an application error.
+    for (std::size_t v = 0; v < x_.size(); ++v) {
+      const VehicleInput& used = applied_input_[v];
+      application_error_[v].setZero();
+      if (used.collision_force_W.isZero() && used.collision_moment == 0) continue;
+      VehicleInput without = used;
+      without.collision_force_W.setZero();
+      without.collision_moment = 0;
+      StateVector shadow = x_before_[v];
+      integrator_->step(VehicleOde(*dynamics_, case_.vehicles[v].params, without), time() - case_.dt, case_.dt, shadow);
+      const VehicleParams& p = case_.vehicles[v].params;
+      const Eigen::Vector3d intended(used.collision_force_W.x() * case_.dt / p.mass,
+                                     used.collision_force_W.y() * case_.dt / p.mass,
+                                     used.collision_moment * case_.dt / p.yaw_inertia);
+      application_error_[v] = velocities(x_[v]) - velocities(shadow) - intended;
+    }
+    // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
+    for (std::size_t v = 0; v < x_.size(); ++v) impulse_norm_sum_[v] = 0;
+    for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
+      const ImpactEvent& e = events[i];
+      const double j = e.resolution.impulse.linear_W.norm();
+      impulse_norm_sum_[e.contact.vehicle] += j;
+      if (e.two_body()) impulse_norm_sum_[e.contact.other] += j;
+    }
+    for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
+      ImpactEvent& e = events[i];
+      const double j = e.resolution.impulse.linear_W.norm();
+      const auto share = [&](int v) { return j > 0 ? j / impulse_norm_sum_[v] : 0.0; };
+      set_velocities(e.post_a, velocities(e.post_a) + share(e.contact.vehicle) * application_error_[e.contact.vehicle]);
+      if (e.two_body())
+        set_velocities(e.post_b, velocities(e.post_b) + share(e.contact.other) * application_error_[e.contact.other]);
+      e.checks = check_impact(e, case_.tolerances);
+    }
+    checked_upto_ = pending_end_;
+  }
+  if (case_.application == Application::kImpulseReset) {
+    for (std::size_t i = checked_upto_; i < events.size(); ++i) events[i].checks = check_impact(events[i], case_.tolerances);
+    checked_upto_ = events.size();
+  }
+  pending_end_ = events.size();
+}
+
+void Simulation::record() {
+  result_.sample_times.push_back(time());
+  for (std::size_t v = 0; v < x_.size(); ++v) result_.tracks[v].states.push_back(to_planar_state(x_[v]));
+}
+
+RunResult Simulation::run() {
+  while (step_ < total_steps_) step();
+  result_.steps = step_;
+  result_.detector_primitives_tested = stats_.primitives_tested;
+  summarise(result_);
+  return std::move(result_);
+}
+
+RunResult run_case(const Case& c) { return Simulation(c).run(); }
+
+}  // namespace crashbench

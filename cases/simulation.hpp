@@ -1,0 +1,79 @@
+#pragma once
+// One case, prepared and stepped. The only place where detector, response model, dynamics and
+// integrator meet. Everything is built in the constructor; step() allocates nothing while the
+// event and trajectory buffers have capacity.
+#include <array>
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "cases/case.hpp"
+#include "cases/run_result.hpp"
+#include "detectors/detector.hpp"
+#include "models/dynamics/vehicle_dynamics.hpp"
+#include "models/integrators/integrator.hpp"
+#include "models/response/response_model.hpp"
+
+namespace crashbench {
+
+class Simulation {
+ public:
+  explicit Simulation(const Case& c);
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  /// Advances one dt: dynamics, detect, resolve, apply, check, record (each phase timed).
+  void step();
+  /// Runs to the case's duration and returns the summarised result.
+  RunResult run();
+
+  int steps_done() const { return step_; }
+  double time() const { return step_ * case_.dt; }
+  PlanarState state(int vehicle) const;
+  const RunResult& result() const { return result_; }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void integrate_vehicles();
+  void detect_contacts();
+  void resolve_contacts();
+  void apply_resolutions();
+  void check_events();
+  void record();
+  Body body(int vehicle, const StateVector& x) const;
+  void timed(Phase phase, Clock::time_point& since);
+
+  Case case_;
+  Scene scene_;
+  std::unique_ptr<Detector> detector_;
+  std::unique_ptr<ResponseModel> model_;
+  std::unique_ptr<VehicleDynamics> dynamics_;
+  std::unique_ptr<Integrator> integrator_;
+
+  std::vector<StateVector> x_;                ///< per vehicle
+  std::vector<StateVector> x_before_;         ///< per vehicle, at the start of this step
+  std::vector<VehicleInput> input_;           ///< per vehicle; collision load set for the next step
+  std::vector<VehicleInput> applied_input_;   ///< the inputs this step's dynamics used
+  std::vector<Eigen::Vector3d> application_error_;  ///< force mode: velocity change not explained by J
+  std::vector<double> impulse_norm_sum_;      ///< force mode: sum of |J| per vehicle over the checked step
+  std::vector<VehiclePose> poses_;
+  std::vector<Contact> contacts_;
+  std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far
+  std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]
+  std::vector<double> angular_impulse_sum_;   ///< per vehicle, about its CG [N m s]
+  std::size_t checked_upto_ = 0;              ///< events before this index have their verdicts
+  std::size_t pending_end_ = 0;               ///< force mode: events in [checked_upto_, pending_end_) await
+                                              ///< the step in which their force acts
+  DetectorStats stats_;
+  RunResult result_;
+  int step_ = 0;
+  int total_steps_ = 0;
+};
+
+/// Runs `c` to completion.
+RunResult run_case(const Case& c);
+
+/// The scene a case names: a built-in or a file.
+Scene build_scene(const SceneSpec& spec);
+
+}  // namespace crashbench

@@ -1,2 +1,0 @@
-// The case loader and runner land here.
-namespace crashbench {}

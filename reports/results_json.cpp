@@ -1,0 +1,143 @@
+#include "reports/results_json.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/units.hpp"
+#include "reports/phase_stats.hpp"
+
+namespace crashbench {
+namespace {
+
+using nlohmann::json;
+
+json vec(const Vec2& v) { return json::array({v.x(), v.y()}); }
+
+json state_json(const PlanarState& s) {
+  return {{"position", vec(s.position_W)}, {"heading_deg", s.heading * kRadToDeg}, {"velocity", vec(s.velocity_W)},
+          {"yaw_rate_deg_s", s.yaw_rate * kRadToDeg}};
+}
+
+json checks_json(const InvariantChecks& checks) {
+  json out = json::object();
+  for (std::size_t i = 0; i < kInvariantCount; ++i) {
+    if (checks[i].verdict == Verdict::kNotApplicable) continue;
+    out[std::string(to_string(static_cast<Invariant>(i)))] = {
+        {"residual", checks[i].residual}, {"tolerance", checks[i].tolerance}, {"verdict", to_string(checks[i].verdict)}};
+  }
+  return out;
+}
+
+json event_json(const ImpactEvent& e) {
+  const Resolution& r = e.resolution;
+  json out = {{"step", e.step},
+              {"impact", e.impact},
+              {"time", e.time},
+              {"vehicle", e.contact.vehicle},
+              {"other", e.contact.other},
+              {"feature", e.contact.feature},
+              {"point", vec(e.contact.point_W)},
+              {"normal", vec(e.contact.normal_W)},
+              {"depth", e.contact.depth},
+              {"impulse", vec(r.impulse.linear_W)},
+              {"status", to_string(r.status)},
+              {"angle_of_attack_deg", r.angle_of_attack * kRadToDeg},
+              {"mu_used", r.mu_used},
+              {"mu_limit", e.mu_limit},
+              {"energy_before", e.pre_a.kinetic_energy() + (e.two_body() ? e.pre_b.kinetic_energy() : 0.0)},
+              {"energy_after", e.post_a.kinetic_energy() + (e.two_body() ? e.post_b.kinetic_energy() : 0.0)},
+              {"pre", state_json(e.pre_a.state)},
+              {"post", state_json(e.post_a.state)},
+              {"invariants", checks_json(e.checks)}};
+  if (r.restitution >= 0) out["restitution"] = r.restitution;
+  if (r.energy_kept_target >= 0) out["energy_kept_target"] = r.energy_kept_target;
+  if (e.two_body()) out["other_pre"] = state_json(e.pre_b.state), out["other_post"] = state_json(e.post_b.state);
+  return out;
+}
+
+json config_json(const Case& c) {
+  return {{"scene", c.scene.builtin.empty() ? c.scene.file : c.scene.builtin},
+          {"detector", c.detector},
+          {"response_model", c.response_model},
+          {"application", to_string(c.application)},
+          {"dynamics", c.dynamics},
+          {"integrator", c.integrator},
+          {"dt", c.dt},
+          {"duration", c.duration},
+          {"vehicles", c.vehicles.size()}};
+}
+
+json timing_json(const RunResult& r) {
+  json out = json::object();
+  for (std::size_t p = 0; p < kPhaseCount; ++p) {
+    const PhaseStats s = phase_stats(r.timings[p]);
+    out[std::string(to_string(static_cast<Phase>(p)))] = {
+        {"mean_ns", s.mean_ns}, {"median_ns", s.median_ns}, {"p99_ns", s.p99_ns}, {"max_ns", s.max_ns}};
+  }
+  return out;
+}
+
+json trajectory_json(const RunResult& r) {
+  json vehicles = json::array();
+  for (const auto& track : r.tracks) {
+    json x = json::array(), y = json::array(), heading = json::array(), speed = json::array(), yaw = json::array();
+    for (const auto& s : track.states) {
+      x.push_back(s.position_W.x());
+      y.push_back(s.position_W.y());
+      heading.push_back(s.heading * kRadToDeg);
+      speed.push_back(s.velocity_W.norm());
+      yaw.push_back(s.yaw_rate * kRadToDeg);
+    }
+    vehicles.push_back({{"name", track.name}, {"x", x}, {"y", y}, {"heading_deg", heading}, {"speed", speed},
+                        {"yaw_rate_deg_s", yaw}});
+  }
+  return {{"time", r.sample_times}, {"vehicles", vehicles}};
+}
+
+}  // namespace
+
+json to_json(const RunResult& r) {
+  json out = {{"name", r.name}, {"source_file", r.source_file}, {"status", to_string(r.status)}};
+  if (r.status == CaseStatus::kError) {
+    out["error"] = r.error;
+    return out;
+  }
+  json invariants = json::object();
+  for (std::size_t i = 0; i < kInvariantCount; ++i) {
+    const InvariantSummary& s = r.invariants[i];
+    if (s.checked == 0) continue;
+    invariants[std::string(to_string(static_cast<Invariant>(i)))] = {
+        {"checked", s.checked}, {"failed", s.failed}, {"worst_residual", s.worst_residual}, {"tolerance", s.tolerance}};
+  }
+  json events = json::array();
+  for (const auto& e : r.events) events.push_back(event_json(e));
+  out["config"] = config_json(r.config);
+  out["steps"] = r.steps;
+  out["impacts"] = r.impacts;
+  out["events_count"] = r.events.size();
+  out["impacts_expected"] = {{"min", r.config.expect.impacts_min}, {"max", r.config.expect.impacts_max},
+                             {"ok", r.impacts_expected_ok}};
+  out["invariants"] = invariants;
+  out["timing"] = timing_json(r);
+  out["events"] = events;
+  out["trajectory"] = trajectory_json(r);
+  return out;
+}
+
+json to_json(std::span<const RunResult> results) {
+  json cases = json::array();
+  for (const auto& r : results) cases.push_back(to_json(r));
+  return {{"format", kResultsFormat}, {"cases", cases}};
+}
+
+void write_results_file(const std::string& path, std::span<const RunResult> results) {
+  const std::filesystem::path target(path);
+  std::error_code ec;
+  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
+  std::ofstream out(target);
+  if (!out) throw Error(path, "", "cannot write the results file");
+  out << to_json(results).dump(1) << '\n';
+  if (!out) throw Error(path, "", "writing the results file failed");
+}
+
+}  // namespace crashbench

@@ -1,0 +1,62 @@
+#include "reports/summary_table.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "reports/phase_stats.hpp"
+
+namespace crashbench {
+namespace {
+
+double median_us(const RunResult& r, Phase phase) {
+  return phase_stats(r.timings[static_cast<std::size_t>(phase)]).median_ns / 1000.0;
+}
+
+/// "8/8" invariants passed, or the first failing invariant with its worst residual.
+std::string invariant_cell(const RunResult& r) {
+  int checked = 0, passed = 0;
+  std::string first_failure;
+  for (std::size_t i = 0; i < kInvariantCount; ++i) {
+    const InvariantSummary& s = r.invariants[i];
+    if (s.checked == 0) continue;
+    ++checked;
+    passed += s.failed == 0;
+    if (s.failed > 0 && first_failure.empty())
+      first_failure = fmt::format(" {} {:.2g}>{:.2g}", to_string(static_cast<Invariant>(i)), s.worst_residual, s.tolerance);
+  }
+  if (!r.impacts_expected_ok) first_failure += fmt::format(" impacts not in [{}, {}]", r.config.expect.impacts_min,
+                                                           r.config.expect.impacts_max);
+  return fmt::format("{}/{}{}", passed, checked, first_failure);
+}
+
+}  // namespace
+
+std::string summary_table(std::span<const RunResult> results) {
+  std::size_t name_width = 4;
+  for (const auto& r : results) name_width = std::max(name_width, r.name.size());
+
+  std::string out = fmt::format("{:<{}}  {:<6}  {:>7}  {:>8} {:>8} {:>8} {:>8} {:>8}  {}\n", "case", name_width, "status",
+                                "impacts", "detect", "resolve", "dynamics", "step", "budget", "invariants");
+  out += fmt::format("{:<{}}  {:<6}  {:>7}  {:>8} {:>8} {:>8} {:>8} {:>8}\n", "", name_width, "", "",
+                     "[us]", "[us]", "[us]", "[us]", "[% dt]");
+  int passed = 0, failed = 0, errors = 0;
+  for (const auto& r : results) {
+    passed += r.status == CaseStatus::kPassed;
+    failed += r.status == CaseStatus::kFailed;
+    errors += r.status == CaseStatus::kError;
+    if (r.status == CaseStatus::kError) {
+      out += fmt::format("{:<{}}  {:<6}  {}\n", r.name, name_width, "error", r.error);
+      continue;
+    }
+    const double step = median_us(r, Phase::kStep);
+    out += fmt::format("{:<{}}  {:<6}  {:>7}  {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.3f}  {}\n", r.name, name_width,
+                       to_string(r.status), r.impacts, median_us(r, Phase::kDetect), median_us(r, Phase::kResolve),
+                       median_us(r, Phase::kDynamics), step, 100.0 * step * 1e-6 / r.config.dt, invariant_cell(r));
+  }
+  out += fmt::format("{} cases: {} passed, {} failed, {} errors (times are medians per step)\n", results.size(), passed,
+                     failed, errors);
+  return out;
+}
+
+}  // namespace crashbench

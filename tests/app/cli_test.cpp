@@ -1,0 +1,83 @@
+// Runs the crashbench binary as a user would and checks exit codes, messages and written results.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cases/matrix.hpp"
+#include "tests/support/paths.hpp"
+
+namespace crashbench {
+namespace {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+CommandResult run_cli(const std::string& arguments) {
+  const std::string command = std::string(CRASHBENCH_CLI) + " " + arguments + " 2>&1";
+  CommandResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return result;
+  char buffer[4096];
+  while (std::fgets(buffer, sizeof buffer, pipe)) result.output += buffer;
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::string temp_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-cli-" + name);
+  std::filesystem::remove_all(dir);
+  return dir.string();
+}
+
+TEST(Cli, ListNamesEveryKindOfPart) {
+  const CommandResult r = run_cli("list");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const char* expected : {"analytic", "restitution", "energy-loss", "bicycle", "rk4", "l-rail", "sedan",
+                               "knight-head-on-30mph.json"})
+    EXPECT_NE(r.output.find(expected), std::string::npos) << expected << "\n" << r.output;
+}
+
+TEST(Cli, PassingCaseExitsZeroAndWritesResults) {
+  const std::string out = temp_dir("pass");
+  const CommandResult r = run_cli("run " + testing::source_path("cases/library/knight-head-on-30mph.json") + " -o " + out);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("1 passed"), std::string::npos) << r.output;
+  const auto results = read_json_file(out + "/results.json");
+  EXPECT_EQ(results["format"], "crashbench-results/1");
+  EXPECT_EQ(results["cases"][0]["status"], "passed");
+}
+
+TEST(Cli, BadCaseExitsTwoWithOneLineNamingFileAndField) {
+  const std::string out = temp_dir("bad");
+  const CommandResult r = run_cli("run " + testing::testdata_path("unknown-detector.json") + " -o " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("unknown-detector.json: /detector: unknown detector 'octree'"), std::string::npos) << r.output;
+}
+
+TEST(Cli, MatrixWithBadCasesStillWritesTheGoodOnes) {
+  const std::string out = temp_dir("matrix");
+  const CommandResult r = run_cli("run " + testing::testdata_path("matrix-with-bad-cases.json") + " -o " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  const auto results = read_json_file(out + "/results.json");
+  ASSERT_EQ(results["cases"].size(), 5u);
+  EXPECT_EQ(results["cases"][0]["status"], "passed");
+  EXPECT_EQ(results["cases"][2]["status"], "error");
+  EXPECT_EQ(results["cases"][4]["status"], "passed");
+}
+
+TEST(Cli, MissingInputFileIsBadInput) {
+  const std::string out = temp_dir("missing");
+  const CommandResult r = run_cli("run /nonexistent/case.json -o " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("/nonexistent/case.json: cannot open the file"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace crashbench

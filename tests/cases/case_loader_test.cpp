@@ -1,0 +1,98 @@
+#include "cases/case_loader.hpp"
+
+#include <gtest/gtest.h>
+
+#include "cases/matrix.hpp"
+#include "core/units.hpp"
+#include "tests/support/paths.hpp"
+
+namespace crashbench {
+namespace {
+
+using testing::source_path;
+using testing::testdata_path;
+
+Case load(const std::string& path) { return parse_case(read_json_file(path), path); }
+
+TEST(CaseLoader, ConvertsEdgeUnitsToSi) {
+  const Case c = load(source_path("cases/library/knight-head-on-30mph.json"));
+  ASSERT_EQ(c.vehicles.size(), 1u);
+  const PlanarState& s = c.vehicles[0].initial;
+  // 30 mph = 30 x 1609.344 m / 3600 s, heading -90 deg = due south.
+  EXPECT_NEAR(s.velocity_W.norm(), 30 * 1609.344 / 3600, 1e-12);
+  EXPECT_NEAR(s.velocity_W.x(), 0.0, 1e-12);
+  EXPECT_LT(s.velocity_W.y(), 0.0);
+  EXPECT_NEAR(s.heading, -std::numbers::pi / 2, 1e-15);
+  EXPECT_EQ(c.application, Application::kImpulseReset);
+  EXPECT_EQ(c.dt, 0.005);
+}
+
+struct BrokenCase {
+  std::string file;
+  std::string pointer;   ///< the field the message must name
+  std::string expected;  ///< a phrase of what was expected
+};
+
+class BrokenCaseTest : public ::testing::TestWithParam<BrokenCase> {};
+
+TEST_P(BrokenCaseTest, OneLineNamingFileFieldAndExpectation) {
+  const BrokenCase& broken = GetParam();
+  const std::string path = testdata_path(broken.file);
+  try {
+    load(path);
+    FAIL() << "no error for " << broken.file;
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_NE(message.find(broken.file), std::string::npos) << message;
+    EXPECT_NE(message.find(broken.pointer), std::string::npos) << message;
+    EXPECT_NE(message.find(broken.expected), std::string::npos) << message;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    TestData, BrokenCaseTest,
+    ::testing::Values(BrokenCase{"wrong-field.json", "/duraton", "unknown field"},
+                      BrokenCase{"missing-field.json", "missing field 'vehicles'", "missing"},
+                      BrokenCase{"negative-mass.json", "/vehicles/0/params/mass", "expected a positive number"},
+                      BrokenCase{"unknown-detector.json", "/detector", "expected one of: analytic"},
+                      BrokenCase{"unknown-model.json", "/response/model", "expected one of:"},
+                      BrokenCase{"wrong-type.json", "/dt", "expected a number"},
+                      BrokenCase{"not-json.json", "not-json.json", "expected JSON"}),
+    [](const ::testing::TestParamInfo<BrokenCase>& info) {
+      std::string name = info.param.file.substr(0, info.param.file.find('.'));
+      for (char& ch : name) ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+      return name;
+    });
+
+TEST(Matrix, ExpandsTheProductOfVariations) {
+  const nlohmann::json matrix = {
+      {"matrix", "m"},
+      {"cases", {source_path("cases/library/knight-head-on-30mph.json")}},
+      {"vary", {{"response.model", {"restitution", "energy-loss"}}, {"application", {"reset", "force"}}}}};
+  const auto inputs = expand_matrix(matrix, "/m.json");
+  // Paths vary in alphabetical order, the last fastest: application, then response.model.
+  ASSERT_EQ(inputs.size(), 4u);
+  EXPECT_EQ(inputs[0].doc["application"], "reset");
+  EXPECT_EQ(inputs[1].doc["response"]["model"], "energy-loss");
+  EXPECT_EQ(inputs[1].doc["application"], "reset");
+  EXPECT_EQ(inputs[2].doc["response"]["model"], "restitution");
+  EXPECT_EQ(inputs[2].doc["application"], "force");
+  EXPECT_EQ(inputs[3].label, "knight-head-on-30mph[application=force,response.model=energy-loss]");
+  EXPECT_EQ(inputs[3].doc["name"], inputs[3].label);
+}
+
+TEST(Matrix, UnreadableCasesBecomeErrorEntriesAndTheOthersRemain) {
+  const auto inputs = expand_input_file(testdata_path("matrix-with-bad-cases.json"));
+  ASSERT_EQ(inputs.size(), 5u);
+  EXPECT_FALSE(inputs[0].error);
+  EXPECT_FALSE(inputs[1].error);  // readable JSON; its defect shows when parsed
+  ASSERT_TRUE(inputs[2].error);
+  EXPECT_NE(std::string(inputs[2].error->what()).find("expected JSON"), std::string::npos);
+  ASSERT_TRUE(inputs[3].error);
+  EXPECT_NE(std::string(inputs[3].error->what()).find("cannot open"), std::string::npos);
+  EXPECT_FALSE(inputs[4].error);
+}
+
+}  // namespace
+}  // namespace crashbench

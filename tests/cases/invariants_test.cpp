@@ -1,0 +1,105 @@
+#include "cases/invariants.hpp"
+
+#include <gtest/gtest.h>
+
+namespace crashbench {
+namespace {
+
+Verdict verdict_of(const InvariantChecks& checks, Invariant which) { return checks[static_cast<std::size_t>(which)].verdict; }
+
+/// A centred hit on a wall along X: the car moves south at 12 m/s with a small sideways drift and yaw;
+/// the contact point lies straight ahead along the normal, so the impulse below is computed by hand.
+class WallEvent : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    pre.mass = 1400;
+    pre.yaw_inertia = 2100;
+    pre.state.position_W = {3.0, 2.4};
+    pre.state.velocity_W = {0.7, -12.0};
+    pre.state.yaw_rate = 0.0;
+    e.contact.point_W = {3.0, 0.1};  // rho = (0, -2.3): parallel to the normal, no moment arm
+    e.contact.normal_W = {0.0, 1.0};
+    e.resolution.restitution = 0.2;
+    e.mu_limit = 0.3;
+    // Restitution by hand: v_n after = -e v_n before = 2.4 m/s, so J_n = m (2.4 - (-12)).
+    set_impulse({0.0, pre.mass * (0.2 * 12.0 + 12.0)});
+  }
+  void set_impulse(const Vec2& J) {
+    e.resolution.impulse.linear_W = J;
+    e.pre_a = pre;
+    e.post_a = pre;
+    e.post_a.apply_impulse(J, e.contact.point_W);
+  }
+  InvariantChecks check() const { return check_impact(e, Tolerances{}); }
+
+  Body pre;
+  ImpactEvent e;
+};
+
+TEST_F(WallEvent, ConsistentEventPassesEveryApplicableInvariant) {
+  const auto checks = check();
+  for (Invariant i : {Invariant::kLinearMomentum, Invariant::kAngularMomentum, Invariant::kRestitution,
+                      Invariant::kNoEnergyGain, Invariant::kNoPenetration, Invariant::kFrictionBound})
+    EXPECT_EQ(verdict_of(checks, i), Verdict::kPass) << to_string(i);
+  EXPECT_EQ(verdict_of(checks, Invariant::kEnergyRatio), Verdict::kNotApplicable);
+  EXPECT_EQ(verdict_of(checks, Invariant::kSystemMomentum), Verdict::kNotApplicable);
+}
+
+TEST_F(WallEvent, WrongLinearVelocityFailsLinearMomentum) {
+  e.post_a.state.velocity_W.y() *= 1.01;
+  EXPECT_EQ(verdict_of(check(), Invariant::kLinearMomentum), Verdict::kFail);
+}
+
+TEST_F(WallEvent, WrongYawRateFailsAngularMomentum) {
+  e.post_a.state.yaw_rate += 0.01;
+  EXPECT_EQ(verdict_of(check(), Invariant::kAngularMomentum), Verdict::kFail);
+}
+
+TEST_F(WallEvent, DifferentRestitutionFailsRestitution) {
+  e.resolution.restitution = 0.3;
+  EXPECT_EQ(verdict_of(check(), Invariant::kRestitution), Verdict::kFail);
+}
+
+TEST_F(WallEvent, EnergyRatioChecksTheTarget) {
+  // Kept energy by hand: the normal speed goes 12 -> 2.4, the drift 0.7 stays.
+  const double kept = (0.7 * 0.7 + 2.4 * 2.4) / (0.7 * 0.7 + 12.0 * 12.0);
+  e.resolution.energy_kept_target = kept;
+  EXPECT_EQ(verdict_of(check(), Invariant::kEnergyRatio), Verdict::kPass);
+  e.resolution.energy_kept_target = kept + 0.01;
+  EXPECT_EQ(verdict_of(check(), Invariant::kEnergyRatio), Verdict::kFail);
+}
+
+TEST_F(WallEvent, SuperElasticBounceFailsNoEnergyGain) {
+  set_impulse({0.0, pre.mass * (1.2 * 12.0 + 12.0)});
+  e.resolution.restitution = 1.0;
+  EXPECT_EQ(verdict_of(check(), Invariant::kNoEnergyGain), Verdict::kFail);
+}
+
+TEST_F(WallEvent, TooSmallImpulseFailsNoPenetration) {
+  set_impulse({0.0, pre.mass * 6.0});
+  EXPECT_EQ(verdict_of(check(), Invariant::kNoPenetration), Verdict::kFail);
+}
+
+TEST_F(WallEvent, FrictionBeyondMuFailsFrictionBound) {
+  const double jn = pre.mass * 14.4;
+  set_impulse({-0.35 * jn, jn});
+  EXPECT_EQ(verdict_of(check(), Invariant::kFrictionBound), Verdict::kFail);
+  set_impulse({-0.25 * jn, jn});
+  EXPECT_EQ(verdict_of(check(), Invariant::kFrictionBound), Verdict::kPass);
+}
+
+TEST_F(WallEvent, TwoBodiesWithUnequalImpulsesFailSystemMomentum) {
+  e.contact.other = 1;
+  Body other = pre;
+  other.state.position_W = {3.0, -2.2};
+  other.state.velocity_W = {0.0, 1.0};
+  e.pre_b = other;
+  e.post_b = other;
+  e.post_b.apply_impulse(-e.resolution.impulse.linear_W, e.contact.point_W);
+  EXPECT_EQ(verdict_of(check(), Invariant::kSystemMomentum), Verdict::kPass);
+  e.post_b.state.velocity_W.y() += 0.5;
+  EXPECT_EQ(verdict_of(check(), Invariant::kSystemMomentum), Verdict::kFail);
+}
+
+}  // namespace
+}  // namespace crashbench
