@@ -2,6 +2,7 @@
 
 #include <Eigen/LU>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "core/error.hpp"
@@ -126,27 +127,38 @@ BodyPairStates brach_backward(const Body& a_post, const Body& b_post, const Cont
   return unpack(a_post, b_post, lu.solve(s.lhs * pack(a_post.state, b_post.state)));
 }
 
-BrachPlanarModel::BrachPlanarModel(double e, double mu) : e_(e), mu_(mu) {
-  if (!(e >= 0 && e <= 1)) throw Error("", "restitution", "brach-planar needs 0 <= e <= 1, found " + std::to_string(e));
-  if (!(mu >= 0)) throw Error("", "friction", "brach-planar needs mu >= 0, found " + std::to_string(mu));
+void require_law_within(const AngleLaw& law, double lo, double hi, const char* field) {
+  // cos 2 alpha spans [-1, 1] over alpha in [0, pi/2]: the law spans offset -+ |cos2_coef|.
+  const double low = law.offset - std::abs(law.cos2_coef), high = law.offset + std::abs(law.cos2_coef);
+  if (!(low >= lo && high <= hi))
+    throw Error("", field,
+                "expected values in [" + std::to_string(lo) + ", " + std::to_string(hi) + "] for every angle, found [" +
+                    std::to_string(low) + ", " + std::to_string(high) + "]");
+}
+
+BrachPlanarModel::BrachPlanarModel(const AngleLaw& restitution, const AngleLaw& friction)
+    : restitution_(restitution), friction_(friction) {
+  require_law_within(restitution, 0.0, 1.0, "restitution");
+  require_law_within(friction, 0.0, std::numeric_limits<double>::infinity(), "friction");
 }
 
 Resolution BrachPlanarModel::resolve(const Body& a, const Body* b, const Contact& c) const {
-  const BrachImpulse j = brach_impulse(a, b, c, e_, mu_);
   Resolution r;
+  const double n_norm = c.normal_W.norm();
+  r.angle_of_attack = n_norm > 0 ? angle_of_attack(a.state.heading, c.normal_W / n_norm) : 0.0;
+  r.restitution = restitution_.at(r.angle_of_attack);
+  const BrachImpulse j = brach_impulse(a, b, c, r.restitution, friction_.at(r.angle_of_attack));
   r.status = j.status;
-  r.restitution = e_;
   r.impulse.point_W = c.point_W;
   if (j.status != ResolutionStatus::kOk) return r;
-  const Vec2 n = c.normal_W.normalized();
+  const Vec2 n = c.normal_W / n_norm;
   r.impulse.linear_W = j.normal * n + j.tangential * perp(n);
   r.mu_used = std::abs(j.tangential_ratio);
-  r.angle_of_attack = angle_of_attack(a.state.heading, n);
   return r;
 }
 
 std::unique_ptr<ResponseModel> make_brach_planar(const ResponseParams& p) {
-  return std::make_unique<BrachPlanarModel>(p.restitution.offset, p.friction.offset);
+  return std::make_unique<BrachPlanarModel>(p.restitution, p.friction);
 }
 
 }  // namespace crashbench

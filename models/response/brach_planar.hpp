@@ -54,18 +54,22 @@ BodyPairStates brach_forward(const Body& a, const Body& b, const Contact& c, dou
 BodyPairStates brach_backward(const Body& a_post, const Body& b_post, const Contact& c, double e,
                               double tangential_ratio);
 
-/// `brach-planar`: Brach's model as a ResponseModel with a fixed e and mu
-/// (ResponseParams::restitution.offset, ResponseParams::friction.offset).
+/// `brach-planar`: Brach's model as a ResponseModel. e and mu are the case's laws evaluated at the
+/// angle of attack of body a on the crush plane (fixed values when the laws' cos 2 alpha parts are 0).
 class BrachPlanarModel final : public ResponseModel {
  public:
-  /// Throws Error unless 0 <= e <= 1 and mu >= 0.
-  BrachPlanarModel(double e, double mu);
+  /// Throws Error unless 0 <= e(alpha) <= 1 and mu(alpha) >= 0 for every alpha.
+  BrachPlanarModel(const AngleLaw& restitution, const AngleLaw& friction);
+  BrachPlanarModel(double e, double mu) : BrachPlanarModel(AngleLaw::fixed(e), AngleLaw::fixed(mu)) {}
   std::string_view name() const override { return "brach-planar"; }
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override;
 
  private:
-  double e_, mu_;
+  AngleLaw restitution_, friction_;
 };
+
+/// Throws Error unless `law` stays within [lo, hi] over every angle of attack; `field` names it.
+void require_law_within(const AngleLaw& law, double lo, double hi, const char* field);
 
 /// Factory for the registry.
 std::unique_ptr<ResponseModel> make_brach_planar(const ResponseParams& p);

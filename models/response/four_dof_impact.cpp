@@ -2,6 +2,7 @@
 
 #include <Eigen/LU>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "core/error.hpp"
@@ -259,12 +260,16 @@ PlanarState to_planar(const PlanarState& pre, const FourDofState& post) {
   return s;
 }
 
-FourDofImpactModel::FourDofImpactModel(const FourDofImpactSettings& s) : settings_(s), default_params_(zhou_2008_suv()) {
-  auto bad = [](const std::string& field, const std::string& what) { return Error("", field, "four-dof needs " + what); };
-  if (!(s.restitution >= 0 && s.restitution <= 1)) throw bad("restitution", "0 <= e <= 1");
-  if (!(s.friction >= 0)) throw bad("friction", "mu >= 0");
-  if (!(s.duration >= 0)) throw bad("impact_duration", "a duration >= 0 [s]");
-  if (!(s.tolerance > 0) || s.max_iterations < 1) throw bad("tolerance", "tolerance > 0 and max_iterations >= 1");
+FourDofImpactModel::FourDofImpactModel(const FourDofImpactSettings& s)
+    : FourDofImpactModel({AngleLaw::fixed(s.restitution), AngleLaw::fixed(s.friction), {}}, s) {}
+
+FourDofImpactModel::FourDofImpactModel(const ResponseParams& p, const FourDofImpactSettings& s)
+    : settings_(s), restitution_(p.restitution), friction_(p.friction), default_params_(zhou_2008_suv()) {
+  require_law_within(p.restitution, 0.0, 1.0, "restitution");
+  require_law_within(p.friction, 0.0, std::numeric_limits<double>::infinity(), "friction");
+  if (!(s.duration >= 0)) throw Error("", "impact_duration", "four-dof needs a duration >= 0 [s]");
+  if (!(s.tolerance > 0) || s.max_iterations < 1)
+    throw Error("", "tolerance", "four-dof needs tolerance > 0 and max_iterations >= 1");
 }
 
 VehicleParams FourDofImpactModel::params_of(int index, const Body& body) const {
@@ -279,21 +284,22 @@ Resolution FourDofImpactModel::resolve(const Body& a, const Body* b, const Conta
   const VehicleParams pa = params_of(c.vehicle, a), pb = params_of(c.other, b ? *b : a);
   const FourDofBody fa{&pa, a.state, {}, 0.0};
   const FourDofBody fb{&pb, b ? b->state : PlanarState{}, {}, 0.0};
-  const FourDofImpactResult f = four_dof_impact(fa, b ? &fb : nullptr, c, settings_);
   Resolution r;
+  const double n_norm = c.normal_W.norm();
+  r.angle_of_attack = n_norm > 0 ? angle_of_attack(a.state.heading, c.normal_W / n_norm) : 0.0;
+  FourDofImpactSettings s = settings_;
+  s.restitution = restitution_.at(r.angle_of_attack);
+  s.friction = friction_.at(r.angle_of_attack);
+  const FourDofImpactResult f = four_dof_impact(fa, b ? &fb : nullptr, c, s);
   r.impulse = f.impulse;
   r.restitution = -1;  // e holds for the 4-DOF post states (tyre impulses included), not for J alone
   r.mu_used = std::abs(f.tangential_ratio);
   r.status = f.status;
-  r.angle_of_attack = angle_of_attack(a.state.heading, c.normal_W.normalized());
   return r;
 }
 
 std::unique_ptr<ResponseModel> make_four_dof_impact(const ResponseParams& p) {
-  FourDofImpactSettings s;
-  s.restitution = p.restitution.offset;
-  s.friction = p.friction.offset;
-  return std::make_unique<FourDofImpactModel>(s);
+  return std::make_unique<FourDofImpactModel>(p, FourDofImpactSettings{});
 }
 
 }  // namespace crashbench

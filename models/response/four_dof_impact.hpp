@@ -73,8 +73,11 @@ PlanarState to_planar(const PlanarState& pre, const FourDofState& post);
 /// Mass and yaw inertia always come from the Body; roll is dropped if m_R >= that mass.
 class FourDofImpactModel final : public ResponseModel {
  public:
-  /// Throws Error unless 0 <= e <= 1, mu >= 0, duration >= 0, tolerance > 0 and max_iterations >= 1.
+  /// Fixed e and mu from `s`. Throws Error unless 0 <= e <= 1, mu >= 0, duration >= 0,
+  /// tolerance > 0 and max_iterations >= 1.
   explicit FourDofImpactModel(const FourDofImpactSettings& s);
+  /// e and mu from the case's laws at the angle of attack (as brach-planar); the rest from `s`.
+  FourDofImpactModel(const ResponseParams& p, const FourDofImpactSettings& s);
   std::string_view name() const override { return "four-dof"; }
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override;
   /// The run's vehicle parameters, indexed like Contact::vehicle; must outlive the model.
@@ -83,11 +86,12 @@ class FourDofImpactModel final : public ResponseModel {
  private:
   VehicleParams params_of(int index, const Body& body) const;
   FourDofImpactSettings settings_;
+  AngleLaw restitution_, friction_;
   VehicleParams default_params_;
   std::span<const VehicleParams> vehicles_;
 };
 
-/// Factory for the registry: e and mu from the fixed parts of ResponseParams, Delta t = 0.15 s.
+/// Factory for the registry: e and mu laws from ResponseParams, Delta t = 0.15 s.
 std::unique_ptr<ResponseModel> make_four_dof_impact(const ResponseParams& p);
 
 }  // namespace crashbench

@@ -170,6 +170,20 @@ TEST(BrachPlanar, ResolveAllocatesNothing) {
 TEST(BrachPlanar, RejectsBadCoefficients) {
   EXPECT_THROW(BrachPlanarModel(1.2, 0.1), Error);
   EXPECT_THROW(BrachPlanarModel(0.3, -0.1), Error);
+  EXPECT_THROW(BrachPlanarModel(AngleLaw{0.1, 0.95}, AngleLaw::fixed(0.1)), Error);  // e reaches 1.05
+  EXPECT_THROW(BrachPlanarModel(AngleLaw::fixed(0.3), AngleLaw{0.2, 0.1}), Error);   // mu reaches -0.1
+}
+
+TEST(BrachPlanar, CoefficientLawsAreTakenAtTheAngleOfAttack) {
+  const General g;
+  const AngleLaw e_law{0.12, 0.4}, mu_law{0.1, 0.15};
+  const Resolution r = BrachPlanarModel(e_law, mu_law).resolve(g.a, &g.b, g.c);
+  // alpha between a's heading and the crush plane: asin |x . n|.
+  const double alpha = std::asin(std::abs(unit_at(g.a.state.heading).dot(g.c.normal_W)));
+  EXPECT_TRUE(near_relative(r.angle_of_attack, alpha, 1e-12));
+  EXPECT_TRUE(near_relative(r.restitution, 0.12 * std::cos(2 * alpha) + 0.4, 1e-12));
+  const Resolution fixed = BrachPlanarModel(r.restitution, 0.1 * std::cos(2 * alpha) + 0.15).resolve(g.a, &g.b, g.c);
+  EXPECT_TRUE(near_relative(r.impulse.linear_W, fixed.impulse.linear_W, 1e-12));
 }
 
 }  // namespace
