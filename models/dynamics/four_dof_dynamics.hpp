@@ -4,7 +4,8 @@
 // the ground; the tyres are the bicycle model's (exact slip angles, linear, saturated at road_mu
 // times the static axle load). State: world X, Y, heading, vX, vY, yaw rate, roll [rad] (ISO:
 // positive lifts the left side), roll rate [rad/s] (StateVector entries 6 and 7). The velocity is
-// that of the vehicle reference point on the roll axis below the CG. The collision force of
+// that of the non-rolling frame at the static CG position (the sprung CG moves by -h phi sideways,
+// so the lateral momentum is M v - m_R h p). The collision force of
 // VehicleInput acts at the CG height, cg_height - roll.roll_axis_height above the roll axis.
 #include "models/dynamics/bicycle.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
