@@ -20,6 +20,18 @@ struct TyreParams {
   double road_mu = 0;                   ///< tyre-road adhesion [-]
 };
 
+/// Sprung-mass roll on a roll axis parallel to the ground (Segel's model as in Zhou, Peng & Lu 2008).
+/// All zero: no roll degree of freedom (the planar models ignore it).
+struct RollParams {
+  double sprung_mass = 0;       ///< rolling mass m_R [kg]
+  double roll_arm = 0;          ///< h: sprung-mass CG above the roll axis [m]
+  double roll_inertia = 0;      ///< I_xxs: sprung mass about the roll axis [kg m^2]
+  double product_xz = 0;        ///< I_xz: sprung-mass product of inertia, roll and yaw axes [kg m^2]
+  double roll_stiffness = 0;    ///< K_s: total suspension roll stiffness [N m/rad]
+  double roll_damping = 0;      ///< D_s: total suspension roll damping [N m s/rad]
+  double roll_axis_height = 0;  ///< roll axis above the ground [m]; contacts act at cg_height
+};
+
 /// Knight's six parameters (mass, yaw inertia, rectangle, CG height) plus the tyres.
 struct VehicleParams {
   double mass = 0;         ///< [kg]
@@ -27,6 +39,7 @@ struct VehicleParams {
   RectangleSize body;      ///< bounding rectangle at CG height
   double cg_height = 0;    ///< [m]
   TyreParams tyres;
+  RollParams roll;         ///< roll degree of freedom (4-DOF models only)
 };
 
 /// Planar rigid-body state of the CG, world frame.

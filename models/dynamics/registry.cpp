@@ -1,6 +1,8 @@
 #include <memory>
 
 #include "models/dynamics/bicycle.hpp"
+#include "models/dynamics/dugoff_dynamics.hpp"
+#include "models/dynamics/four_dof_dynamics.hpp"
 #include "models/dynamics/free_body.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
@@ -33,6 +35,10 @@ std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() {
       {"free-body", "planar rigid body, no tyres: only the collision force and moment act", &make<FreeBodyDynamics>},
       {"bicycle", "planar 3-DOF single-track, linear tyres saturated at road_mu Fz, drive at the rear axle",
        &make<BicycleDynamics>},
+      {"four-dof", "Zhou-Peng-Lu 4-DOF: bicycle tyres plus sprung-mass roll on a roll axis (StateVector 6-7)",
+       &make<FourDofDynamics>},
+      {"dugoff", "Tongue-Moon planar car: Dugoff tyres (mu falling with speed), rolling resistance, aero drag",
+       &make<DugoffDynamics>},
   };
   return kEntries;
 }

@@ -2,7 +2,9 @@
 
 #include <cmath>
 
+#include "models/response/brach_planar.hpp"
 #include "models/response/energy_loss.hpp"
+#include "models/response/four_dof_impact.hpp"
 #include "models/response/restitution.hpp"
 
 namespace crashbench {
@@ -34,6 +36,10 @@ std::span<const RegistryEntry<ResponseFactory>> response_models() {
        &make<RestitutionModel>},
       {"energy-loss", "Knight: impulse along unit(n + mu t) leaving E2 = P(alpha) E1, non-penetrating root; e = 0 fallback",
        &make<EnergyLossModel>},
+      {"brach-planar", "Brach's two-body impulse-momentum model: restitution e and capped tangential mu",
+       make_brach_planar},
+      {"four-dof", "Zhou-Peng-Lu 4-DOF impact: tyre forces and roll over the impact duration, iterative",
+       make_four_dof_impact},
   };
   return kEntries;
 }

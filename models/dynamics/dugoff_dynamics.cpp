@@ -1,0 +1,53 @@
+#include "models/dynamics/dugoff_dynamics.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/units.hpp"
+#include "models/dynamics/rigid_body.hpp"
+
+namespace crashbench {
+
+DugoffAxleForces dugoff_axle_forces(const VehicleParams& p, const DugoffVehicleExtras& extras, const PlanarState& s,
+                                    double steer, double speed_floor) {
+  const TyreParams& t = p.tyres;
+  const Vec2 v_B = s.velocity_B();
+  const Vec2 front_wheel = rotation(-steer) * Vec2{v_B.x(), v_B.y() + t.cg_to_front_axle * s.yaw_rate};
+  const Vec2 rear_B{v_B.x(), v_B.y() - t.cg_to_rear_axle * s.yaw_rate};
+  const AxleLoads loads = static_axle_loads(p);
+  const double speed = v_B.norm();
+  DugoffParams tyre{0.5 * t.cornering_stiffness_front, 0.0, t.road_mu, extras.speed_reduction};
+  const double front =
+      2 * dugoff_tyre(tyre, 0.5 * loads.front, regularised_slip_angle(front_wheel, speed_floor), 0.0, speed).lateral;
+  tyre.cornering_stiffness = 0.5 * t.cornering_stiffness_rear;
+  const double rear =
+      2 * dugoff_tyre(tyre, 0.5 * loads.rear, regularised_slip_angle(rear_B, speed_floor), 0.0, speed).lateral;
+  return {front, rear};
+}
+
+StateVector DugoffDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
+  const PlanarState s = to_planar_state(x);
+  const DugoffAxleForces f = dugoff_axle_forces(p, extras_, s, u.steer, speed_floor_);
+  const Vec2 front_B = f.front * Vec2{-std::sin(u.steer), std::cos(u.steer)};
+  // Rolling resistance against the forward speed, regularised through zero like the slip angles.
+  const double forward = s.velocity_B().x();
+  const double rolling = -extras_.rolling_resistance * p.mass * kGravity * forward /
+                         std::max(std::abs(forward), speed_floor_);
+  const Vec2 force_B{u.drive_force + rolling + front_B.x(), front_B.y() + f.rear};
+  const double moment = p.tyres.cg_to_front_axle * front_B.y() - p.tyres.cg_to_rear_axle * f.rear;
+  const Vec2 force_W = rotation(s.heading) * force_B + aero_drag_W(extras_.aero, s.heading, s.velocity_W) +
+                       u.collision_force_W;
+  return rigid_body_derivative(p, x, force_W, moment + u.collision_moment);
+}
+
+void DugoffDynamics::validate(const VehicleParams& p) const {
+  BicycleDynamics(speed_floor_).validate(p);
+  require_positive(extras_.speed_reduction, "speed_reduction", true);
+  require_positive(extras_.rolling_resistance, "rolling_resistance", true);
+  require_positive(extras_.aero.drag_coefficient, "aero.drag_coefficient", true);
+  require_positive(extras_.aero.frontal_area, "aero.frontal_area", true);
+  require_positive(extras_.aero.side_area, "aero.side_area", true);
+  require_positive(extras_.aero.air_density, "aero.air_density", true);
+}
+
+}  // namespace crashbench

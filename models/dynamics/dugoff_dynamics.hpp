@@ -1,0 +1,46 @@
+#pragma once
+// "dugoff": the planar vehicle of Tongue & Moon (1995, section 2.1): 3-DOF rigid body with Dugoff
+// tyres (two identical tyres per axle, free rolling: slip angle only), rolling resistance, the
+// effective-area aerodynamic drag and the control input as VehicleInput::drive_force at the rear axle.
+// World-frame StateVector (roll entries untouched). Tyre stiffness per axle and mu_nom come from
+// VehicleParams::tyres (cornering_stiffness_front/rear, road_mu); what Tongue & Moon do not give
+// (C_d, areas, rolling resistance, the unit of A_s) is in DugoffVehicleExtras, with assumed defaults.
+#include "models/dynamics/aero_drag.hpp"
+#include "models/dynamics/bicycle.hpp"
+#include "models/dynamics/dugoff_tyre.hpp"
+#include "models/dynamics/vehicle_dynamics.hpp"
+
+namespace crashbench {
+
+/// Parameters the dugoff model needs beyond VehicleParams; defaults are assumptions, not the paper's.
+struct DugoffVehicleExtras {
+  double speed_reduction = 0.00335;  ///< A_s in mu = mu_nom (1 - A_s |V|) [s/m] (Tongue & Moon: 0.00335, no unit)
+  double rolling_resistance = 0.0;   ///< f_r: rolling force f_r m g against the travel [-]
+  AeroParams aero{0.0, 0.0, 0.0};    ///< drag off by default (C_d, A_f, A_s not given)
+};
+
+/// Lateral forces of the two axles (tyre pairs), each along its wheel's y axis [N].
+struct DugoffAxleForces {
+  double front = 0;  ///< steered wheels' y axis [N]
+  double rear = 0;   ///< body y [N]
+};
+/// Dugoff axle forces at state `s` and steer angle `steer` [rad]: each tyre carries half the static
+/// axle load and half the axle's cornering stiffness; slip angles as the bicycle model (regularised).
+DugoffAxleForces dugoff_axle_forces(const VehicleParams& p, const DugoffVehicleExtras& extras, const PlanarState& s,
+                                    double steer, double speed_floor = kSlipSpeedFloor);
+
+class DugoffDynamics final : public VehicleDynamics {
+ public:
+  explicit DugoffDynamics(const DugoffVehicleExtras& extras = {}, double speed_floor = kSlipSpeedFloor)
+      : extras_(extras), speed_floor_(speed_floor) {}
+  std::string_view name() const override { return "dugoff"; }
+  StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
+  /// The bicycle's checks plus A_s, f_r and the drag parameters >= 0.
+  void validate(const VehicleParams& p) const override;
+
+ private:
+  DugoffVehicleExtras extras_;
+  double speed_floor_;
+};
+
+}  // namespace crashbench

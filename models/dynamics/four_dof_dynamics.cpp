@@ -1,0 +1,72 @@
+#include "models/dynamics/four_dof_dynamics.hpp"
+
+#include <Eigen/Cholesky>
+#include <cmath>
+
+#include "core/units.hpp"
+#include "models/dynamics/rigid_body.hpp"
+
+namespace crashbench {
+namespace {
+
+// Generalised inertia of (lateral acceleration, yaw, roll): eqs. 11-13's left-hand sides.
+Eigen::Matrix3d inertia_matrix(const VehicleParams& p) {
+  const RollParams& q = p.roll;
+  const double mh = q.sprung_mass * q.roll_arm;
+  Eigen::Matrix3d m;
+  m << p.mass, 0, -mh, 0, p.yaw_inertia, q.product_xz, -mh, q.product_xz, q.roll_inertia;
+  return m;
+}
+
+}  // namespace
+
+FourDofAccelerations four_dof_accelerations(const VehicleParams& p, const Vec2& force_B, double yaw_moment,
+                                            double roll_moment, double roll, double roll_rate) {
+  const RollParams& q = p.roll;
+  FourDofAccelerations acc;
+  acc.longitudinal = force_B.x() / p.mass;
+  if (q.roll_inertia <= 0) {
+    acc.lateral = force_B.y() / p.mass;
+    acc.yaw = yaw_moment / p.yaw_inertia;
+    return acc;
+  }
+  // M a_y - m_R h p' = F_y;  Izz r' + Ixz p' = M_z;
+  // Ixxs p' + Ixz r' - m_R h a_y = M_x + (m_R g h - K_s) phi - D_s p.
+  const double spring = q.sprung_mass * kGravity * q.roll_arm - q.roll_stiffness;
+  const Eigen::Vector3d rhs(force_B.y(), yaw_moment, roll_moment + spring * roll - q.roll_damping * roll_rate);
+  const Eigen::Vector3d a = inertia_matrix(p).ldlt().solve(rhs);
+  acc.lateral = a[0], acc.yaw = a[1], acc.roll = a[2];
+  return acc;
+}
+
+StateVector FourDofDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
+  const PlanarState s = to_planar_state(x);
+  const AxleForces f = bicycle_axle_forces(p, s, u.steer, speed_floor_);
+  const Vec2 front_B = f.lateral_front * Vec2{-std::sin(u.steer), std::cos(u.steer)};
+  const Vec2 collision_B = rotation(-s.heading) * u.collision_force_W;
+  const Vec2 force_B{u.drive_force + front_B.x() + collision_B.x(), front_B.y() + f.lateral_rear + collision_B.y()};
+  const double yaw_moment = p.tyres.cg_to_front_axle * front_B.y() - p.tyres.cg_to_rear_axle * f.lateral_rear +
+                            u.collision_moment;
+  // A leftward force z above the roll axis rolls the body left side down: -z F_y.
+  const double roll_moment = -(p.cg_height - p.roll.roll_axis_height) * collision_B.y();
+  const FourDofAccelerations a = four_dof_accelerations(p, force_B, yaw_moment, roll_moment, x[6], x[7]);
+  const Vec2 acc_W = rotation(s.heading) * Vec2{a.longitudinal, a.lateral};
+  StateVector dx;
+  dx << x[3], x[4], x[5], acc_W.x(), acc_W.y(), a.yaw, x[7], a.roll;
+  return dx;
+}
+
+void FourDofDynamics::validate(const VehicleParams& p) const {
+  BicycleDynamics(speed_floor_).validate(p);
+  const RollParams& q = p.roll;
+  require_positive(q.sprung_mass, "roll.sprung_mass", true);
+  require_positive(q.roll_arm, "roll.roll_arm", true);
+  require_positive(q.roll_inertia, "roll.roll_inertia", true);
+  require_positive(q.roll_stiffness, "roll.roll_stiffness", true);
+  require_positive(q.roll_damping, "roll.roll_damping", true);
+  if (!std::isfinite(q.product_xz)) throw Error("", "roll.product_xz", "expected a finite value");
+  if (q.roll_inertia > 0 && inertia_matrix(p).llt().info() != Eigen::Success)
+    throw Error("", "roll", "the inertia matrix (M, Izz, I_xxs, m_R h, I_xz) must be positive definite");
+}
+
+}  // namespace crashbench
