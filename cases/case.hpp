@@ -2,6 +2,7 @@
 // A fully resolved case: everything the runner needs, in SI units, names already checked.
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,17 @@ struct SpeedHold {
   Cut cut = Cut::kAnyImpact;  ///< after which impact the control stops
 };
 
+/// A contact given by the case instead of the detector, at the first step only: for reproducing a
+/// published impact whose crush plane the paper chose (Zhou, Peng & Lu 2008 set Gamma = theta_2).
+struct PrescribedContact {
+  int vehicle = 0;                 ///< the struck vehicle; the point is in its body frame
+  int other = 1;                   ///< the other vehicle
+  Vec2 point_B = Vec2::Zero();     ///< contact point in `vehicle`'s body frame [m]
+  bool normal_along_other = true;  ///< normal = `other`'s heading (it pushes `vehicle` along it)
+  double normal_heading = 0;       ///< otherwise: the normal's direction in the world [rad]
+  bool place_other_front = false;  ///< move `other` so its front-bumper centre is at the point
+};
+
 struct Case {
   std::string name;
   std::string description;
@@ -77,6 +89,7 @@ struct Case {
   int record_every = 1;     ///< trajectory sample every N steps
   std::vector<VehicleSetup> vehicles;
   SpeedHold control;
+  std::optional<PrescribedContact> contact;
   Tolerances tolerances;
   Expectations expect;
 };

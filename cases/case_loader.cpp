@@ -59,11 +59,26 @@ std::string parse_response(const JsonReader& field, ResponseParams& params) {
   return model;
 }
 
+/// Roll parameters of the 4-DOF models; each field overrides `roll` (all zero: no roll).
+RollParams parse_roll(const JsonReader& field, RollParams roll) {
+  field.only_keys({"sprung_mass", "roll_arm", "roll_inertia", "product_xz", "roll_stiffness", "roll_damping",
+                   "roll_axis_height"});
+  for (const auto& [key, target] : {std::pair<std::string_view, double*>{"sprung_mass", &roll.sprung_mass},
+                                    {"roll_arm", &roll.roll_arm},
+                                    {"roll_inertia", &roll.roll_inertia},
+                                    {"roll_stiffness", &roll.roll_stiffness},
+                                    {"roll_damping", &roll.roll_damping},
+                                    {"roll_axis_height", &roll.roll_axis_height}})
+    field.read_if_present(key, *target, &JsonReader::non_negative_number);
+  field.read_if_present("product_xz", roll.product_xz, &JsonReader::number);
+  return roll;
+}
+
 VehicleParams parse_params(const JsonReader& field) {
   if (field.is_string()) return find_entry(vehicle_presets(), registered_name(field, vehicle_presets(), "vehicle preset"), "").make();
   field.only_keys({"preset", "mass", "yaw_inertia", "cg_to_front", "cg_to_rear", "width", "cg_height",
                    "cg_to_front_axle", "cg_to_rear_axle", "cornering_stiffness_front", "cornering_stiffness_rear",
-                   "road_mu"});
+                   "road_mu", "roll"});
   VehicleParams p;
   const bool has_preset = field.has("preset");
   if (has_preset) p = parse_params(field.at("preset"));
@@ -83,6 +98,7 @@ VehicleParams parse_params(const JsonReader& field) {
   set("cornering_stiffness_front", p.tyres.cornering_stiffness_front, true);
   set("cornering_stiffness_rear", p.tyres.cornering_stiffness_rear, true);
   set("road_mu", p.tyres.road_mu, true);
+  if (const auto roll = field.find("roll")) p.roll = parse_roll(*roll, p.roll);
   return p;
 }
 
@@ -112,15 +128,13 @@ VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
 
 Tolerances parse_tolerances(const JsonReader& field, Tolerances t) {
   field.only_keys({"momentum", "restitution", "energy_ratio", "energy_gain", "penetration", "friction"});
-  auto set = [&](std::string_view key, double& target) {
-    if (const auto m = field.find(key)) target = m->positive_number();
-  };
-  set("momentum", t.momentum);
-  set("restitution", t.restitution);
-  set("energy_ratio", t.energy_ratio);
-  set("energy_gain", t.energy_gain);
-  set("penetration", t.penetration);
-  set("friction", t.friction);
+  for (const auto& [key, target] : {std::pair<std::string_view, double*>{"momentum", &t.momentum},
+                                    {"restitution", &t.restitution},
+                                    {"energy_ratio", &t.energy_ratio},
+                                    {"energy_gain", &t.energy_gain},
+                                    {"penetration", &t.penetration},
+                                    {"friction", &t.friction}})
+    field.read_if_present(key, *target, &JsonReader::positive_number);
   return t;
 }
 
@@ -136,6 +150,21 @@ SpeedHold parse_control(const JsonReader& field) {
   return hold;
 }
 
+PrescribedContact parse_contact(const JsonReader& field, int vehicle_count) {
+  field.only_keys({"vehicle", "other", "point_B", "normal", "place_other_front"});
+  PrescribedContact c;
+  c.vehicle = field.at("vehicle").integer_in(0, vehicle_count - 1);
+  c.other = field.at("other").integer_in(0, vehicle_count - 1);
+  if (c.other == c.vehicle) field.at("other").fail("expected a vehicle other than 'vehicle'");
+  c.point_B = parse_vec2(field.at("point_B"));
+  const JsonReader normal = field.at("normal");
+  c.normal_along_other = normal.is_string();
+  if (c.normal_along_other) normal.choice({"other_heading"});
+  else c.normal_heading = normal.number() * kDegToRad;
+  if (const auto place = field.find("place_other_front")) c.place_other_front = place->boolean();
+  return c;
+}
+
 Expectations parse_expectations(const JsonReader& field) {
   field.only_keys({"impacts_min", "impacts_max"});
   Expectations e;
@@ -144,12 +173,22 @@ Expectations parse_expectations(const JsonReader& field) {
   return e;
 }
 
+/// With place_other_front, the other vehicle's CG goes cg_to_front behind the contact point along its heading.
+void place_prescribed_other(Case& c) {
+  const PrescribedContact& pc = *c.contact;
+  if (!pc.place_other_front) return;
+  const PlanarState& struck = c.vehicles[pc.vehicle].initial;
+  VehicleSetup& other = c.vehicles[pc.other];
+  const Vec2 point_W = struck.position_W + rotation(struck.heading) * pc.point_B;
+  other.initial.position_W = point_W - other.params.body.cg_to_front * unit_at(other.initial.heading);
+}
+
 }  // namespace
 
 Case parse_case(const nlohmann::json& doc, const std::string& file) {
   const JsonReader root(doc, file);
   root.only_keys({"name", "description", "scene", "detector", "response", "application", "dynamics", "integrator",
-                  "dt", "duration", "record_every", "vehicles", "control", "tolerances", "expect"});
+                  "dt", "duration", "record_every", "vehicles", "control", "contact", "tolerances", "expect"});
   Case c;
   c.source_file = file;
   c.name = root.at("name").string();
@@ -168,6 +207,10 @@ Case parse_case(const nlohmann::json& doc, const std::string& file) {
   if (vehicles.array_size() == 0) vehicles.fail("expected at least one vehicle");
   for (std::size_t i = 0; i < vehicles.array_size(); ++i) c.vehicles.push_back(parse_vehicle(vehicles.at(i), i));
   if (const auto control = root.find("control")) c.control = parse_control(*control);
+  if (const auto contact = root.find("contact")) {
+    c.contact = parse_contact(*contact, static_cast<int>(c.vehicles.size()));
+    place_prescribed_other(c);
+  }
   const Tolerances defaults = c.application == Application::kImpulseReset ? Tolerances{} : force_mode_tolerances();
   c.tolerances = root.has("tolerances") ? parse_tolerances(root.at("tolerances"), defaults) : defaults;
   if (const auto e = root.find("expect")) c.expect = parse_expectations(*e);

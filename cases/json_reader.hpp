@@ -48,6 +48,11 @@ class JsonReader {
   /// One of `choices`; the error lists them.
   std::string choice(std::initializer_list<std::string_view> choices) const;
 
+  /// Reads member `key` with `read` into `target` when present; leaves `target` alone otherwise.
+  void read_if_present(std::string_view key, double& target, double (JsonReader::*read)() const) const {
+    if (const auto member = find(key)) target = (*member.*read)();
+  }
+
   /// Optional members with defaults.
   double number_or(std::string_view key, double fallback) const;
   std::string string_or(std::string_view key, const std::string& fallback) const;

@@ -14,17 +14,30 @@ struct Variation {
   std::vector<nlohmann::json> values;
 };
 
-/// Sets the member at dotted `path`, creating objects on the way.
-void set_dotted(nlohmann::json& doc, const std::string& path, const nlohmann::json& value) {
+/// Sets the member at dotted `path`, creating objects on the way; a numeric segment indexes an array
+/// ("vehicles.1.heading_deg"). Returns false when a segment indexes past an array's end.
+bool set_dotted(nlohmann::json& doc, const std::string& path, const nlohmann::json& value) {
   nlohmann::json* node = &doc;
   std::size_t start = 0;
-  for (std::size_t dot = path.find('.'); dot != std::string::npos; dot = path.find('.', start)) {
-    const std::string key = path.substr(start, dot - start);
-    if (!(*node)[key].is_object()) (*node)[key] = nlohmann::json::object();
-    node = &(*node)[key];
+  while (true) {
+    const std::size_t dot = path.find('.', start);
+    const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    nlohmann::json* child = nullptr;
+    if (node->is_array()) {
+      const bool numeric = !key.empty() && key.find_first_not_of("0123456789") == std::string::npos;
+      if (!numeric || std::stoul(key) >= node->size()) return false;
+      child = &(*node)[std::stoul(key)];
+    } else {
+      if (!node->is_object()) *node = nlohmann::json::object();
+      child = &(*node)[key];
+    }
+    if (dot == std::string::npos) {
+      *child = value;
+      return true;
+    }
+    node = child;
     start = dot + 1;
   }
-  (*node)[path.substr(start)] = value;
 }
 
 std::vector<Variation> parse_variations(const JsonReader& field) {
@@ -102,7 +115,8 @@ std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::st
       std::string suffix;
       for (std::size_t k = 0; k < combo.size(); ++k) {
         const auto& value = variations[k].values[combo[k]];
-        if (!input.error) set_dotted(input.doc, variations[k].path, value);
+        if (!input.error && !set_dotted(input.doc, variations[k].path, value))
+          input.error = Error(file, "/vary/" + variations[k].path, "the path does not exist in case " + input.label);
         suffix += (suffix.empty() ? "" : ",") + variations[k].path + "=" +
                   (value.is_string() ? value.get<std::string>() : value.dump());
       }

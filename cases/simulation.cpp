@@ -33,7 +33,11 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
   integrator_ = find_entry(integrators(), c.integrator, "integrator").make();
   const int n = static_cast<int>(c.vehicles.size());
-  for (const VehicleSetup& v : c.vehicles) dynamics_->validate(v.params);
+  for (const VehicleSetup& v : c.vehicles) {
+    dynamics_->validate(v.params);
+    params_.push_back(v.params);
+  }
+  model_->prepare(params_);
   detector_->prepare(scene_, n);
 
   total_steps_ = static_cast<int>(std::llround(c.duration / c.dt));
@@ -142,7 +146,22 @@ void Simulation::detect_contacts() {
     poses_[v].heading = x_[v][2];
   }
   contacts_.clear();
+  if (case_.contact && step_ == 0) {
+    contacts_.push_back(prescribed_contact());
+    return;
+  }
   detector_->detect(poses_, contacts_, stats_);
+}
+
+Contact Simulation::prescribed_contact() const {
+  const PrescribedContact& pc = *case_.contact;
+  const PlanarState struck = to_planar_state(x_[pc.vehicle]);
+  Contact c;
+  c.vehicle = pc.vehicle;
+  c.other = pc.other;
+  c.point_W = struck.position_W + rotation(struck.heading) * pc.point_B;
+  c.normal_W = unit_at(pc.normal_along_other ? x_[pc.other][2] : pc.normal_heading);
+  return c;
 }
 
 void Simulation::resolve_contacts() {

@@ -38,6 +38,7 @@ class Simulation {
   void cut_control_after(const Contact& c);
   void integrate_vehicles();
   void detect_contacts();
+  Contact prescribed_contact() const;
   void resolve_contacts();
   void apply_resolutions();
   void check_events();
@@ -52,6 +53,7 @@ class Simulation {
   std::unique_ptr<VehicleDynamics> dynamics_;
   std::unique_ptr<Integrator> integrator_;
 
+  std::vector<VehicleParams> params_;         ///< per vehicle, for models that need more than a Body
   std::vector<StateVector> x_;                ///< per vehicle
   std::vector<StateVector> x_before_;         ///< per vehicle, at the start of this step
   std::vector<VehicleInput> input_;           ///< per vehicle; collision load set for the next step

@@ -82,6 +82,7 @@ class FourDofImpactModel final : public ResponseModel {
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override;
   /// The run's vehicle parameters, indexed like Contact::vehicle; must outlive the model.
   void set_vehicles(std::span<const VehicleParams> vehicles) { vehicles_ = vehicles; }
+  void prepare(std::span<const VehicleParams> vehicles) override { set_vehicles(vehicles); }
 
  private:
   VehicleParams params_of(int index, const Body& body) const;

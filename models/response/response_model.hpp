@@ -35,6 +35,9 @@ class ResponseModel {
  public:
   virtual ~ResponseModel() = default;
   virtual std::string_view name() const = 0;
+  /// The run's vehicle parameters, indexed like Contact::vehicle; they outlive the model. Models that
+  /// need more than a Body carries (tyres, roll) keep the span; called once, before any resolve.
+  virtual void prepare(std::span<const VehicleParams> vehicles) { (void)vehicles; }
   /// Impulse for contact `c` between body `a` and body `b` (nullptr: the static scene). Allocates nothing.
   virtual Resolution resolve(const Body& a, const Body* b, const Contact& c) const = 0;
 };
