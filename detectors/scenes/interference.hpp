@@ -1,0 +1,67 @@
+#pragma once
+// Interference of scene triangles with a vehicle's bounding rectangle at CG height (Knight ch. 3), shared
+// by every triangle-based detector so that they agree by construction once they find the same triangles.
+//
+// A triangle cut by the plane z = ground + cg_height gives a 2D segment (its slice); the part of the slice
+// inside the rectangle is a piece of interference line. Pieces that run the same way (within kMergeAngle)
+// and lie on nearly the same line (within kMergeOffset) belong to one wall face: the panels of a flat wall,
+// the chords of a curved barrier, duplicate coincident faces. Their extreme endpoints a and b are the
+// interference line a-b (thesis Fig. 3-2): where the wall crosses the rectangle's edges, or where it ends
+// inside the rectangle. The contact point is the midpoint of a-b, the normal is perpendicular to a-b (the
+// barrier's surface normal projected on the horizontal plane) turned towards the vehicle's CG, and the
+// depth is how far the rectangle's deepest corner lies beyond that line.
+#include <array>
+#include <vector>
+
+#include "core/contact.hpp"
+#include "detectors/detector.hpp"
+
+namespace crashbench {
+
+inline constexpr double kMergeAngle = 0.35;   ///< pieces within this angle may share a face [rad]
+inline constexpr double kMergeOffset = 0.2;   ///< and must lie this close to its line [m]
+inline constexpr int kMaxFaces = 32;          ///< contacts one vehicle can get in one step
+
+/// A vehicle's bounding rectangle at CG height, world frame.
+struct BoundingRectangle {
+  Vec2 cg_W = Vec2::Zero();                   ///< [m]
+  Vec2 forward_W = Vec2::UnitX();             ///< body x axis
+  double front = 0, rear = 0, half_width = 0; ///< extents from the CG [m]
+  double z = 0;                               ///< height of the plane: ground + cg_height [m]
+  std::array<Vec2, 4> corners_W{};            ///< front-left, rear-left, rear-right, front-right [m]
+  Vec2 lo_W = Vec2::Zero(), hi_W = Vec2::Zero();  ///< axis-aligned bounds [m]
+};
+
+/// The rectangle of `pose` over `ground`.
+BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground);
+
+/// Slice of triangle `t` by the plane z = `z`: true and its endpoints if the plane cuts it.
+bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W);
+
+/// Collects pieces of interference line for one vehicle and turns them into contacts. No allocation.
+class InterferenceSet {
+ public:
+  /// Starts a new vehicle.
+  void reset(const BoundingRectangle& rect) { rect_ = &rect, count_ = 0; }
+  /// Clips triangle `t` to the rectangle and files the piece; `feature` identifies the triangle.
+  /// Returns whether the triangle interferes.
+  bool add_triangle(const Triangle& t, int feature);
+  /// Appends one contact per face to `out`, ordered by contact point (x, then y).
+  void emit(int vehicle, std::vector<Contact>& out);
+
+ private:
+  struct Face {
+    Vec2 dir = Vec2::UnitX();   // unit, canonical sign
+    Vec2 on_W = Vec2::Zero();   // a point of the first piece
+    Vec2 a_W = Vec2::Zero(), b_W = Vec2::Zero();  // extreme endpoints along dir
+    double ta = 0, tb = 0;      // their projections on dir
+    int feature = 0;            // smallest feature seen
+  };
+  void add_piece(const Vec2& dir, const Vec2& p_W, const Vec2& q_W, int feature);
+
+  const BoundingRectangle* rect_ = nullptr;
+  std::array<Face, kMaxFaces> faces_{};
+  int count_ = 0;
+};
+
+}  // namespace crashbench
