@@ -60,57 +60,69 @@ bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
   double t0 = 0, t1 = 1;
   if (!clip_axis(pl.x(), d.x(), -r.rear, r.front, t0, t1)) return false;
   if (!clip_axis(pl.y(), d.y(), -r.half_width, r.half_width, t0, t1)) return false;
+  if (t0 == 0 && t1 == 1) return false;  // wholly inside: no edge of the rectangle crosses it
   if ((t1 - t0) * (q - p).norm() <= 1e-9) return false;
-  add_piece((q - p).normalized(), p + t0 * (q - p), p + t1 * (q - p), feature);
+  if (count_ == kMaxPieces) return true;  // more pieces than a rectangle meets in practice: keep the first
+  Piece& piece = pieces_[count_];
+  piece = {(q - p).normalized(), p + t0 * (q - p), p + t1 * (q - p), feature, count_};
+  ++count_;
   return true;
 }
 
-void InterferenceSet::add_piece(const Vec2& dir_in, const Vec2& p_W, const Vec2& q_W, int feature) {
-  const Vec2 dir = (dir_in.x() < 0 || (dir_in.x() == 0 && dir_in.y() < 0)) ? Vec2(-dir_in) : dir_in;
-  const double cos_merge = std::cos(kMergeAngle);
+bool InterferenceSet::same_face(const Piece& a, const Piece& b) const {
+  if (std::abs(a.dir.dot(b.dir)) < std::cos(kMergeAngle)) return false;
+  const Vec2 na = perp(a.dir), nb = perp(b.dir);
+  return std::abs(na.dot(b.p_W - a.p_W)) <= kMergeOffset && std::abs(na.dot(b.q_W - a.p_W)) <= kMergeOffset &&
+         std::abs(nb.dot(a.p_W - b.p_W)) <= kMergeOffset && std::abs(nb.dot(a.q_W - b.p_W)) <= kMergeOffset;
+}
+
+int InterferenceSet::find(int i) {
+  while (pieces_[i].root != i) i = pieces_[i].root = pieces_[pieces_[i].root].root;
+  return i;
+}
+
+Contact InterferenceSet::face_contact(int root, int vehicle) const {
+  // The face's direction: its pieces' directions, signs aligned, summed.
+  Vec2 dir = Vec2::Zero();
+  for (int i = 0; i < count_; ++i)
+    if (pieces_[i].root == root) dir += pieces_[i].dir.dot(pieces_[root].dir) < 0 ? Vec2(-pieces_[i].dir) : pieces_[i].dir;
+  dir.normalize();
+  Vec2 a = pieces_[root].p_W, b = a;
+  int feature = pieces_[root].feature;
   for (int i = 0; i < count_; ++i) {
-    Face& face = faces_[i];
-    const Vec2 n = perp(face.dir);
-    if (face.dir.dot(dir) < cos_merge) continue;
-    if (std::abs(n.dot(p_W - face.on_W)) > kMergeOffset || std::abs(n.dot(q_W - face.on_W)) > kMergeOffset) continue;
-    for (const Vec2* e : {&p_W, &q_W}) {
-      const double t = face.dir.dot(*e);
-      if (t < face.ta) face.ta = t, face.a_W = *e;
-      if (t > face.tb) face.tb = t, face.b_W = *e;
+    if (pieces_[i].root != root) continue;
+    for (const Vec2* e : {&pieces_[i].p_W, &pieces_[i].q_W}) {
+      if (dir.dot(*e) < dir.dot(a)) a = *e;
+      if (dir.dot(*e) > dir.dot(b)) b = *e;
     }
-    face.feature = std::min(face.feature, feature);
-    return;
+    feature = std::min(feature, pieces_[i].feature);
   }
-  if (count_ == kMaxFaces) return;  // more faces than a rectangle can meet: keep the first ones
-  Face& face = faces_[count_++];
-  const bool p_first = dir.dot(p_W) <= dir.dot(q_W);
-  face.dir = dir;
-  face.on_W = p_W;
-  face.a_W = p_first ? p_W : q_W;
-  face.b_W = p_first ? q_W : p_W;
-  face.ta = dir.dot(face.a_W);
-  face.tb = dir.dot(face.b_W);
-  face.feature = feature;
+  const BoundingRectangle& r = *rect_;
+  Contact c;
+  c.vehicle = vehicle;
+  c.other = kStaticScene;
+  c.point_W = 0.5 * (a + b);
+  Vec2 n = (b - a).norm() > 1e-9 ? perp((b - a).normalized()) : perp(dir);
+  if (n.dot(r.cg_W - c.point_W) < 0) n = -n;
+  c.normal_W = n;
+  c.depth = 0;
+  for (const Vec2& corner : r.corners_W) c.depth = std::max(c.depth, -n.dot(corner - c.point_W));
+  c.feature = feature;
+  return c;
 }
 
 void InterferenceSet::emit(int vehicle, std::vector<Contact>& out) {
-  const BoundingRectangle& r = *rect_;
+  // Single linkage: join every pair of pieces on the same face.
+  for (int i = 0; i < count_; ++i)
+    for (int j = i + 1; j < count_; ++j)
+      if (same_face(pieces_[i], pieces_[j])) {
+        const int ri = find(i), rj = find(j);
+        if (ri != rj) pieces_[std::max(ri, rj)].root = std::min(ri, rj);
+      }
+  for (int i = 0; i < count_; ++i) find(i);
   const std::size_t first = out.size();
-  for (int i = 0; i < count_; ++i) {
-    const Face& face = faces_[i];
-    Contact c;
-    c.vehicle = vehicle;
-    c.other = kStaticScene;
-    c.point_W = 0.5 * (face.a_W + face.b_W);
-    const Vec2 along = face.b_W - face.a_W;
-    Vec2 n = along.norm() > 1e-9 ? perp(along.normalized()) : perp(face.dir);
-    if (n.dot(r.cg_W - c.point_W) < 0) n = -n;
-    c.normal_W = n;
-    c.depth = 0;
-    for (const Vec2& corner : r.corners_W) c.depth = std::max(c.depth, -n.dot(corner - c.point_W));
-    c.feature = face.feature;
-    out.push_back(c);
-  }
+  for (int i = 0; i < count_; ++i)
+    if (pieces_[i].root == i) out.push_back(face_contact(i, vehicle));
   std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [](const Contact& a, const Contact& b) {
     return a.point_W.x() != b.point_W.x() ? a.point_W.x() < b.point_W.x() : a.point_W.y() < b.point_W.y();
   });

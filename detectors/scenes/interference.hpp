@@ -2,14 +2,16 @@
 // Interference of scene triangles with a vehicle's bounding rectangle at CG height (Knight ch. 3), shared
 // by every triangle-based detector so that they agree by construction once they find the same triangles.
 //
-// A triangle cut by the plane z = ground + cg_height gives a 2D segment (its slice); the part of the slice
-// inside the rectangle is a piece of interference line. Pieces that run the same way (within kMergeAngle)
-// and lie on nearly the same line (within kMergeOffset) belong to one wall face: the panels of a flat wall,
-// the chords of a curved barrier, duplicate coincident faces. Their extreme endpoints a and b are the
-// interference line a-b (thesis Fig. 3-2): where the wall crosses the rectangle's edges, or where it ends
-// inside the rectangle. The contact point is the midpoint of a-b, the normal is perpendicular to a-b (the
-// barrier's surface normal projected on the horizontal plane) turned towards the vehicle's CG, and the
-// depth is how far the rectangle's deepest corner lies beyond that line.
+// A triangle cut by the plane z = ground + cg_height gives a 2D segment (its slice). As in Knight's method,
+// where the rectangle is four line segments, only slices that cross the rectangle's boundary count: the
+// part inside the rectangle is a piece of interference line. Pieces that run the same way (within
+// kMergeAngle) on nearly the same line (each within kMergeOffset of the other's line) are one wall face,
+// clustered by single linkage, so the result does not depend on the order a detector finds them: the panels
+// of a flat wall, the chords of a curved barrier, duplicate coincident faces (either winding), the back
+// face of a thin wall. The face's extreme endpoints a and b form the interference line a-b (thesis
+// Fig. 3-2): where the wall crosses the rectangle's edges. The contact point is the midpoint of a-b, the
+// normal is perpendicular to a-b (the barrier's surface normal projected on the horizontal plane) turned
+// towards the vehicle's CG, and the depth is how far the deepest corner lies beyond that line.
 #include <array>
 #include <vector>
 
@@ -18,9 +20,9 @@
 
 namespace crashbench {
 
-inline constexpr double kMergeAngle = 0.35;   ///< pieces within this angle may share a face [rad]
-inline constexpr double kMergeOffset = 0.2;   ///< and must lie this close to its line [m]
-inline constexpr int kMaxFaces = 32;          ///< contacts one vehicle can get in one step
+inline constexpr double kMergeAngle = 0.35;  ///< pieces within this angle may share a face [rad]
+inline constexpr double kMergeOffset = 1.0;  ///< and must lie this close to each other's line [m]
+inline constexpr int kMaxPieces = 64;        ///< pieces one vehicle can collect in one step
 
 /// A vehicle's bounding rectangle at CG height, world frame.
 struct BoundingRectangle {
@@ -50,17 +52,18 @@ class InterferenceSet {
   void emit(int vehicle, std::vector<Contact>& out);
 
  private:
-  struct Face {
-    Vec2 dir = Vec2::UnitX();   // unit, canonical sign
-    Vec2 on_W = Vec2::Zero();   // a point of the first piece
-    Vec2 a_W = Vec2::Zero(), b_W = Vec2::Zero();  // extreme endpoints along dir
-    double ta = 0, tb = 0;      // their projections on dir
-    int feature = 0;            // smallest feature seen
+  struct Piece {
+    Vec2 dir = Vec2::UnitX();                     // unit, along the slice
+    Vec2 p_W = Vec2::Zero(), q_W = Vec2::Zero();  // ends inside the rectangle [m]
+    int feature = 0;
+    int root = 0;                                 // union-find parent
   };
-  void add_piece(const Vec2& dir, const Vec2& p_W, const Vec2& q_W, int feature);
+  bool same_face(const Piece& a, const Piece& b) const;
+  int find(int i);
+  Contact face_contact(int root, int vehicle) const;
 
   const BoundingRectangle* rect_ = nullptr;
-  std::array<Face, kMaxFaces> faces_{};
+  std::array<Piece, kMaxPieces> pieces_{};
   int count_ = 0;
 };
 
