@@ -11,32 +11,27 @@
 #include "detectors/detector.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
+#include "tests/detectors/scene_test_poses.hpp"
 #include "detectors/scenes/track.hpp"
 #include "detectors/scenes/track_layout.hpp"
 
 namespace crashbench {
 namespace {
 
+using testing::test_pose;
+
 constexpr double kPointTolerance = 1e-6;   // [m]: all detectors slice the same float vertices
 constexpr double kNormalTolerance = 1e-6;  // [-]
 
-VehiclePose pose(const Vec2& cg, double heading) {
-  VehiclePose p;
-  p.position_W = cg;
-  p.heading = heading;
-  p.cg_height = 0.55;
-  p.size = {2.1, 2.6, 1.8};
-  return p;
-}
 
 /// Along the side wall with a weave that touches it, then square and angled into the end wall.
 std::vector<VehiclePose> l_rail_drive() {
   std::vector<VehiclePose> poses;
   for (double x = -20; x < 90; x += 0.1)
-    poses.push_back(pose({x, 1.05 + 0.2 * std::sin(x / 7)}, 0.2 / 7 * std::cos(x / 7) + 0.05 * std::sin(x / 3)));
+    poses.push_back(test_pose({x, 1.05 + 0.2 * std::sin(x / 7)}, 0.2 / 7 * std::cos(x / 7) + 0.05 * std::sin(x / 3)));
   for (double x = 94; x < 98.2; x += 0.02) {
-    poses.push_back(pose({x, 20}, 0));
-    poses.push_back(pose({x, 30}, 0.3));
+    poses.push_back(test_pose({x, 20}, 0));
+    poses.push_back(test_pose({x, 30}, 0.3));
   }
   return poses;
 }
@@ -53,7 +48,7 @@ std::vector<VehiclePose> track_drive() {
       const double s = a.s + u;
       const Vec2 c = a.p_W + (b.p_W - a.p_W) * (u / len);
       const double offset = reach * std::sin(2 * std::numbers::pi * s / lap * 31);
-      poses.push_back(pose(c + a.left_W() * offset, std::atan2(a.tangent_W.y(), a.tangent_W.x()) +
+      poses.push_back(test_pose(c + a.left_W() * offset, std::atan2(a.tangent_W.y(), a.tangent_W.x()) +
                                                       0.06 * std::sin(s / 23)));
     }
   }
