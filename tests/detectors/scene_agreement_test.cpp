@@ -5,55 +5,19 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <numbers>
 #include <unistd.h>
 
 #include "detectors/detector.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
-#include "tests/detectors/scene_test_poses.hpp"
-#include "detectors/scenes/track.hpp"
-#include "detectors/scenes/track_layout.hpp"
+#include "detectors/scenes/scene_drives.hpp"
 
 namespace crashbench {
 namespace {
 
-using testing::test_pose;
-
 constexpr double kPointTolerance = 1e-6;   // [m]: all detectors slice the same float vertices
 constexpr double kNormalTolerance = 1e-6;  // [-]
 
-
-/// Along the side wall with a weave that touches it, then square and angled into the end wall.
-std::vector<VehiclePose> l_rail_drive() {
-  std::vector<VehiclePose> poses;
-  for (double x = -20; x < 90; x += 0.1)
-    poses.push_back(test_pose({x, 1.05 + 0.2 * std::sin(x / 7)}, 0.2 / 7 * std::cos(x / 7) + 0.05 * std::sin(x / 3)));
-  for (double x = 94; x < 98.2; x += 0.02) {
-    poses.push_back(test_pose({x, 20}, 0));
-    poses.push_back(test_pose({x, 30}, 0.3));
-  }
-  return poses;
-}
-
-/// A lap weaving from barrier to barrier, 0.15 m into each at the extremes.
-std::vector<VehiclePose> track_drive() {
-  std::vector<VehiclePose> poses;
-  const std::vector<TrackSample> line = track_centerline(kTrackSegments);
-  const double lap = kTrackLapLength, reach = kTrackHalfWidth - 0.9 + 0.15;
-  for (std::size_t k = 0; k < line.size(); ++k) {
-    const TrackSample &a = line[k], &b = line[(k + 1) % line.size()];
-    const double len = (b.p_W - a.p_W).norm();
-    for (double u = 0; u < len; u += 2.0) {
-      const double s = a.s + u;
-      const Vec2 c = a.p_W + (b.p_W - a.p_W) * (u / len);
-      const double offset = reach * std::sin(2 * std::numbers::pi * s / lap * 31);
-      poses.push_back(test_pose(c + a.left_W() * offset, std::atan2(a.tangent_W.y(), a.tangent_W.x()) +
-                                                      0.06 * std::sin(s / 23)));
-    }
-  }
-  return poses;
-}
 
 /// Contacts per pose, one vehicle at a time.
 std::vector<std::vector<Contact>> contacts(const std::string& detector, const Scene& scene,
@@ -97,7 +61,7 @@ const std::vector<std::string> kDetectors{"osg", "osg-optimized", "osg-kdtree", 
 
 TEST(SceneAgreement, EveryDetectorMatchesBruteForceAlongTheLRail) {
   const Scene scene = load_scene("l-rail");
-  const auto poses = l_rail_drive();
+  const auto poses = wall_drive("l-rail");
   const auto want = contacts("brute-force", scene, poses);
   for (const std::string& d : kDetectors) {
     const int steps = expect_agreement(contacts(d, scene, poses), want, d);
@@ -109,7 +73,7 @@ TEST(SceneAgreement, EveryDetectorMatchesBruteForceAlongTheLRail) {
 TEST(SceneAgreement, EveryDetectorMatchesBruteForceAroundTheTrackAndTheVisualTrackAddsNothing) {
   const Scene collision = load_scene("track");
   const Scene visual = load_scene("track-visual");
-  const auto poses = track_drive();
+  const auto poses = wall_drive("track");
   const auto want = contacts("brute-force", collision, poses);
   for (const std::string& d : kDetectors) EXPECT_GT(expect_agreement(contacts(d, collision, poses), want, d), 200);
   for (const char* d : {"osg", "osg-kdtree", "tree", "brute-force"})
@@ -119,7 +83,7 @@ TEST(SceneAgreement, EveryDetectorMatchesBruteForceAroundTheTrackAndTheVisualTra
 TEST(SceneAgreement, ScenesReadBackFromFilesGiveTheGeneratedScenesContacts) {
   const auto dir = std::filesystem::temp_directory_path() / ("crashbench_agree_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  for (const auto& [name, poses] : {std::pair{"l-rail", l_rail_drive()}, std::pair{"track", track_drive()}}) {
+  for (const auto& [name, poses] : {std::pair{"l-rail", wall_drive("l-rail")}, std::pair{"track", wall_drive("track")}}) {
     const auto want = contacts("brute-force", load_scene(name), poses);
     for (const char* ext : {".osgt", ".osgb", ".flt"}) {
       const std::string file = (dir / (std::string(name) + ext)).string();

@@ -9,13 +9,12 @@
 #include "detectors/detector.hpp"
 #include "detectors/scenes/l_rail.hpp"
 #include "detectors/scenes/scene_library.hpp"
-#include "tests/detectors/scene_test_poses.hpp"
+#include "detectors/scenes/scene_drives.hpp"
 #include "tests/support/tolerance.hpp"
 
 namespace crashbench {
 namespace {
 
-using testing::test_pose;
 
 using testing::near_relative;
 
@@ -51,7 +50,7 @@ class EveryDetector : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(EveryDetector, RightFrontCornerThroughTheSideWallMatchesTheHandCalculation) {
   const Scene scene = load_scene("l-rail");
-  const VehiclePose pose = test_pose({37.3, 1.3}, -0.31);  // nose down towards the wall at Y = 0, 0.2 m deep
+  const VehiclePose pose = drive_pose({37.3, 1.3}, -0.31);  // nose down towards the wall at Y = 0, 0.2 m deep
   const auto c = corners(pose);
   const std::vector<Vec2> ab = crossings_of_y(c, 0.0);
   ASSERT_EQ(ab.size(), 2u);  // the front and right edges cross the wall face
@@ -67,7 +66,7 @@ TEST_P(EveryDetector, RightFrontCornerThroughTheSideWallMatchesTheHandCalculatio
 
 TEST_P(EveryDetector, HeadOnIntoTheEndWallFacesTheVehicle) {
   const Scene scene = load_scene("l-rail");
-  const VehiclePose pose = test_pose({97.95, 21.4}, 0.0);  // front bumper 5 cm into X = 100
+  const VehiclePose pose = drive_pose({97.95, 21.4}, 0.0);  // front bumper 5 cm into X = 100
   const std::vector<Contact> got = run(GetParam(), scene, pose);
   ASSERT_EQ(got.size(), 1u);
   EXPECT_TRUE(near_relative(got[0].point_W, Vec2(100, 21.4), 1e-9, 10));
@@ -77,7 +76,7 @@ TEST_P(EveryDetector, HeadOnIntoTheEndWallFacesTheVehicle) {
 
 TEST_P(EveryDetector, ClearOfTheWallsGivesNoContact) {
   const Scene scene = load_scene("l-rail");
-  EXPECT_TRUE(run(GetParam(), scene, test_pose({37.3, 1.2}, 0.0)).empty());
+  EXPECT_TRUE(run(GetParam(), scene, drive_pose({37.3, 1.2}, 0.0)).empty());
 }
 
 /// A wall face y = 0 for x in [0, 10], 0 <= z <= 1, drawn twice with opposite windings, plus degenerate
@@ -98,7 +97,7 @@ TEST_P(EveryDetector, DuplicateFacesAndDegenerateTrianglesGiveOneContactFacingTh
   const Scene scene = make_scene("messy", messy_wall(), {});
   EXPECT_EQ(scene.triangles.size(), 4u);  // the two degenerate triangles are dropped
   for (const double side : {+1.0, -1.0}) {  // from either side of the wall
-    const VehiclePose pose = test_pose({4.0, side * 0.8}, side * -0.2);
+    const VehiclePose pose = drive_pose({4.0, side * 0.8}, side * -0.2);
     const std::vector<Contact> got = run(GetParam(), scene, pose);
     ASSERT_EQ(got.size(), 1u) << side;
     EXPECT_TRUE(near_relative(got[0].normal_W, Vec2(0, side), 1e-9)) << side;
