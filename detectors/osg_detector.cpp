@@ -22,6 +22,11 @@ osg::ref_ptr<osg::Node> prepared_graph(const osg::ref_ptr<osg::Node>& graph, Osg
                                        osgUtil::Optimizer::REMOVE_REDUNDANT_NODES |
                                        osgUtil::Optimizer::SPATIALIZE_GROUPS);
   } else {
+    // One drawable per kind of object (as a KdTree user would prepare it), then a KdTree on each.
+    osgUtil::Optimizer optimizer;
+    optimizer.optimize(copy.get(), osgUtil::Optimizer::FLATTEN_STATIC_TRANSFORMS |
+                                       osgUtil::Optimizer::REMOVE_REDUNDANT_NODES |
+                                       osgUtil::Optimizer::MERGE_GEODES | osgUtil::Optimizer::MERGE_GEOMETRY);
     osg::ref_ptr<osg::KdTreeBuilder> builder = new osg::KdTreeBuilder;
     copy->accept(*builder);
   }

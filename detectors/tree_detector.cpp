@@ -6,10 +6,10 @@
 namespace crashbench {
 namespace {
 
-/// Cell edge giving about one cell per triangle over the scene's footprint, at least 1 m, at most 4M cells.
+/// Cell edge: about a vehicle's half length (2.5 m), but no more than ~4 cells per triangle and 4M cells.
 double choose_cell(const Vec2& extent, std::size_t triangles) {
   const double area = std::max(extent.x() * extent.y(), 1.0);
-  double cell = std::max(1.0, std::sqrt(area / static_cast<double>(std::max<std::size_t>(triangles, 1))));
+  double cell = std::max(2.5, std::sqrt(area / (4.0 * static_cast<double>(std::max<std::size_t>(triangles, 1)))));
   while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > 4e6) cell *= 2;
   return cell;
 }
@@ -24,7 +24,9 @@ void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
     const Triangle& t = scene.triangles[i];
     const double zmin = std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()}), zmax = std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()});
     if (zmin == zmax) continue;  // horizontal: never sliced
-    entries_.push_back({t, zmin, zmax, static_cast<int>(i)});
+    const Vec2 flo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
+    const Vec2 fhi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
+    entries_.push_back({flo, fhi, zmin, zmax, t, static_cast<int>(i)});
     for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) lo = lo.cwiseMin(v->head<2>()), hi = hi.cwiseMax(v->head<2>());
   }
   if (entries_.empty()) lo = hi = Vec2::Zero();
@@ -35,9 +37,7 @@ void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   // Two passes (count, then fill) give the compressed cell lists.
   cell_start_.assign(static_cast<std::size_t>(nx_) * ny_ + 1, 0);
   const auto cells_of = [&](const Entry& e, auto&& visit) {
-    const Triangle& t = e.t;
-    const Vec2 a = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
-    const Vec2 b = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
+    const Vec2 &a = e.lo_W, &b = e.hi_W;
     const int i0 = static_cast<int>((a.x() - lo.x()) / cell_), i1 = static_cast<int>((b.x() - lo.x()) / cell_);
     const int j0 = static_cast<int>((a.y() - lo.y()) / cell_), j1 = static_cast<int>((b.y() - lo.y()) / cell_);
     for (int j = j0; j <= j1; ++j)
@@ -72,6 +72,7 @@ void TreeDetector::query(const BoundingRectangle& rect, DetectorStats& stats) {
         stamp_[e] = query_;
         const Entry& entry = entries_[e];
         if (rect.z <= entry.zmin || rect.z > entry.zmax) continue;  // as slice_triangle decides
+        if ((entry.lo_W.array() > rect.hi_W.array()).any() || (entry.hi_W.array() < rect.lo_W.array()).any()) continue;
         ++stats.primitives_tested;
         set_.add_triangle(entry.t, entry.index);
       }

@@ -1,8 +1,8 @@
 #pragma once
 // Our own spatial structure: a uniform 2D grid over the footprints of the collision triangles, built once
 // in prepare. A query visits the cells under the rectangle's bounds, skips triangles already seen this
-// query (a stamp per triangle) or outside the plane's height, and slices the rest exactly as the
-// brute-force reference does. Horizontal triangles (floors) never cut a horizontal plane into a segment
+// query (a stamp per triangle), outside the plane's height or whose footprint bounds miss the rectangle's,
+// and slices the rest exactly as the brute-force reference does. Horizontal triangles (floors) never cut a horizontal plane into a segment
 // and are left out. No allocation per step.
 #include <cstdint>
 
@@ -26,8 +26,9 @@ class TreeDetector final : public Detector {
 
  private:
   struct Entry {
-    Triangle t;
+    Vec2 lo_W, hi_W;    // footprint bounds [m]
     double zmin, zmax;  // [m]
+    Triangle t;
     int index;          // into the Scene's triangles
   };
   void query(const BoundingRectangle& rect, DetectorStats& stats);
