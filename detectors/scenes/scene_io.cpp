@@ -35,7 +35,8 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
 void write_scene_graph(const osg::Node& graph, const std::string& path) {
   require_plugin(path);
   // ASCII formats print 6 significant digits by default: millimetres lost 1 km from the origin.
-  osg::ref_ptr<osgDB::Options> options = new osgDB::Options("precision 9");
+  const std::string ext = osgDB::getLowerCaseFileExtension(path);
+  osg::ref_ptr<osgDB::Options> options = (ext == "osgt" || ext == "osg") ? new osgDB::Options("precision 9") : nullptr;
   const osgDB::ReaderWriter::WriteResult result = osgDB::Registry::instance()->writeNode(graph, path, options.get());
   if (!result.success())
     throw Error(path, "", "osgDB could not write the scene" +
