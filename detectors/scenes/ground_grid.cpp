@@ -22,28 +22,23 @@ void rasterize_edge(GroundGrid& g, const Vec3& a, const Vec3& b) {
   }
 }
 
-/// Fills empty cells, ring by ring, with the mean of their filled 4-neighbours.
+/// Fills empty cells breadth-first from the filled ones: each takes the value of the cell that reached it.
 void fill_holes(GroundGrid& g) {
-  bool changed = true;
-  std::vector<float> next;
-  while (changed) {
-    changed = false;
-    next = g.z;
-    for (int j = 0; j < g.ny; ++j)
-      for (int i = 0; i < g.nx; ++i) {
-        const std::size_t c = static_cast<std::size_t>(j) * g.nx + i;
-        if (g.z[c] != kEmpty) continue;
-        double sum = 0;
-        int n = 0;
-        for (const auto& [di, dj] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
-          const int ii = i + di, jj = j + dj;
-          if (ii < 0 || jj < 0 || ii >= g.nx || jj >= g.ny) continue;
-          const float z = g.z[static_cast<std::size_t>(jj) * g.nx + ii];
-          if (z != kEmpty) sum += z, ++n;
-        }
-        if (n > 0) next[c] = static_cast<float>(sum / n), changed = true;
-      }
-    g.z.swap(next);
+  std::vector<std::size_t> queue;
+  queue.reserve(g.z.size());
+  for (std::size_t c = 0; c < g.z.size(); ++c)
+    if (g.z[c] != kEmpty) queue.push_back(c);
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::size_t c = queue[head];
+    const int i = static_cast<int>(c % g.nx), j = static_cast<int>(c / g.nx);
+    for (const auto& [di, dj] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+      const int ii = i + di, jj = j + dj;
+      if (ii < 0 || jj < 0 || ii >= g.nx || jj >= g.ny) continue;
+      const std::size_t n = static_cast<std::size_t>(jj) * g.nx + ii;
+      if (g.z[n] != kEmpty) continue;
+      g.z[n] = g.z[c];
+      queue.push_back(n);
+    }
   }
 }
 

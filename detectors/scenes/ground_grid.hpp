@@ -1,6 +1,6 @@
 #pragma once
 // The ground under the vehicles, from the scene itself: the bottoms of the vertical elements (barriers
-// stand on the road), sampled into a grid; cells no wall bottom reaches take their neighbours' mean.
+// stand on the road), sampled into a grid; cells no wall bottom reaches take the nearest filled value.
 #include <vector>
 
 #include "detectors/scenes/scene.hpp"

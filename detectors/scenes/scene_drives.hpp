@@ -12,8 +12,8 @@ namespace crashbench {
 VehiclePose drive_pose(const Vec2& cg_W, double heading);
 
 /// "l-rail": along the side wall weaving into and out of it (every 0.1 m), then square and at 0.3 rad
-/// into the end wall. "track" / "track-visual": one lap every 2 m, weaving from barrier to barrier and
-/// 0.15 m into each. Throws Error for other names.
+/// into the end wall. "track", "track-visual" and the scaled tracks: one lap (the first copy) every 2 m,
+/// weaving from barrier to barrier and 0.15 m into each. Throws Error for other names.
 std::vector<VehiclePose> wall_drive(std::string_view scene);
 
 }  // namespace crashbench

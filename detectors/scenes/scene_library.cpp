@@ -14,11 +14,22 @@ namespace {
 
 GeneratedScene track_collision() { return make_track(TrackVersion::kCollision); }
 GeneratedScene track_visual() { return make_track(TrackVersion::kVisual); }
+/// Scaling study: 4 triangles per segment and 2 per lap for the sign board.
+template <int kSegments, int kCopies>
+GeneratedScene track_scaled() {
+  return make_track(TrackOptions{TrackVersion::kCollision, kSegments, kCopies});
+}
 
-constexpr std::array<RegistryEntry<SceneGenerator>, 3> kGenerators{{
+constexpr std::array<RegistryEntry<SceneGenerator>, 9> kGenerators{{
     {"l-rail", "Knight's L-shaped wall and flat ground, 612 triangles, all for collision", &make_l_rail},
     {"track", "5.4 km road course, barriers both sides, vertical elements only: 1838 triangles", &track_collision},
     {"track-visual", "the same course with road, terrain and trees: 8780 triangles", &track_visual},
+    {"track-10k", "the track's barriers in 2500 segments: 10002 triangles", &track_scaled<2500, 1>},
+    {"track-100k", "the track's barriers in 25000 segments: 100002 triangles", &track_scaled<25000, 1>},
+    {"track-1m", "the track's barriers in 250000 segments: 1000002 triangles", &track_scaled<250000, 1>},
+    {"track-tiled-10k", "5 copies of the track, 2.1 km apart: 9190 triangles", &track_scaled<kTrackSegments, 5>},
+    {"track-tiled-100k", "54 copies of the track: 99252 triangles", &track_scaled<kTrackSegments, 54>},
+    {"track-tiled-1m", "544 copies of the track: 999872 triangles", &track_scaled<kTrackSegments, 544>},
 }};
 
 /// The root transform taking file coordinates to world (Z up, metres), or null for the identity.

@@ -79,32 +79,43 @@ void add_trees(MeshBuilder& mesh, const std::vector<TrackSample>& line) {
   }
 }
 
+/// One lap with its centre line shifted by `offset_W`, added to the builders.
+void add_lap(const TrackOptions& o, const Vec2& offset_W, std::array<MeshBuilder*, 4> mesh,
+             std::vector<WallSegment>& walls) {
+  std::vector<TrackSample> line = track_centerline(o.segments);
+  for (TrackSample& s : line) s.p_W += offset_W;
+  add_barriers(*mesh[0], line, +1, walls);
+  mesh[0]->end_chunk();
+  add_barriers(*mesh[0], line, -1, walls);
+  add_sign_board(*mesh[0], line.front(), walls);
+  if (o.version != TrackVersion::kVisual) return;
+  add_road(*mesh[1], line);
+  mesh[1]->end_chunk();
+  add_terrain(*mesh[2], line, +1);
+  mesh[2]->end_chunk();
+  add_terrain(*mesh[2], line, -1);
+  mesh[2]->end_chunk();
+  add_trees(*mesh[3], line);
+  mesh[3]->end_chunk();
+}
+
 }  // namespace
 
-GeneratedScene make_track(TrackVersion version) {
-  const std::vector<TrackSample> line = track_centerline(kTrackSegments);
+GeneratedScene make_track(const TrackOptions& options) {
   GeneratedScene out;
   osg::ref_ptr<osg::Group> root = new osg::Group;
-  root->setName(version == TrackVersion::kVisual ? "track-visual" : "track");
+  root->setName(options.version == TrackVersion::kVisual ? "track-visual" : "track");
   MeshBuilder barriers("barriers", {0.8f, 0.8f, 0.85f, 1});
-  add_barriers(barriers, line, +1, out.walls);
-  barriers.end_chunk();
-  add_barriers(barriers, line, -1, out.walls);
-  add_sign_board(barriers, line.front(), out.walls);
-  root->addChild(barriers.finish().get());
-  if (version == TrackVersion::kVisual) {
-    MeshBuilder road("road", {0.25f, 0.25f, 0.25f, 1});
-    add_road(road, line);
-    MeshBuilder terrain("terrain", {0.35f, 0.55f, 0.25f, 1});
-    add_terrain(terrain, line, +1);
-    terrain.end_chunk();
-    add_terrain(terrain, line, -1);
-    MeshBuilder trees("trees", {0.1f, 0.4f, 0.1f, 1});
-    add_trees(trees, line);
-    root->addChild(road.finish().get());
-    root->addChild(terrain.finish().get());
-    root->addChild(trees.finish().get());
+  MeshBuilder road("road", {0.25f, 0.25f, 0.25f, 1});
+  MeshBuilder terrain("terrain", {0.35f, 0.55f, 0.25f, 1});
+  MeshBuilder trees("trees", {0.1f, 0.4f, 0.1f, 1});
+  const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(options.copies))));
+  for (int c = 0; c < options.copies; ++c) {
+    const Vec2 offset(kTrackTileSpacing * (c % columns), kTrackTileSpacing * (c / columns));
+    add_lap(options, offset, {&barriers, &road, &terrain, &trees}, out.walls);
   }
+  for (MeshBuilder* m : {&barriers, &road, &terrain, &trees})
+    if (m->triangle_count() > 0) root->addChild(m->finish().get());
   out.graph = root;
   return out;
 }

@@ -15,9 +15,21 @@ inline constexpr int kTrackVisualTriangles = 8780;
 
 enum class TrackVersion { kCollision, kVisual };
 
+/// Variants for the scaling study: finer tessellation (more segments) or the lap replicated.
+struct TrackOptions {
+  TrackVersion version = TrackVersion::kCollision;
+  int segments = kTrackSegments;  ///< centre-line segments per lap
+  int copies = 1;                 ///< laps laid out on a grid, kTrackTileSpacing apart
+};
+
+inline constexpr double kTrackTileSpacing = 2100.0;  ///< between replicated laps, X and Y [m]
+
 /// The track: barriers (2 per side per segment) and a start-line sign board behind the right barrier
 /// (2); the visual version adds the road (2 per segment), three terrain strips per side (2 each per
-/// segment) and 129 pyramid trees (4 each).
-GeneratedScene make_track(TrackVersion version);
+/// segment) and 129 pyramid trees (4 each). Each copy repeats all of it.
+GeneratedScene make_track(const TrackOptions& options);
+
+/// The track at the thesis' size: 1838 (collision) or 8780 (visual) triangles.
+inline GeneratedScene make_track(TrackVersion version) { return make_track(TrackOptions{version}); }
 
 }  // namespace crashbench

@@ -67,6 +67,13 @@ TEST(SceneGenerators, AreDeterministic) {
   for (std::size_t i = 0; i < a.size(); ++i) ASSERT_EQ(a[i].c_W, b[i].c_W);
 }
 
+TEST(SceneGenerators, ScaledTracksHaveFourTrianglesPerSegmentAndTwoPerLap) {
+  const std::vector<std::pair<const char*, int>> expected{
+      {"track-10k", 4 * 2500 + 2},     {"track-100k", 4 * 25000 + 2}, {"track-1m", 4 * 250000 + 2},
+      {"track-tiled-10k", 5 * 1838},   {"track-tiled-100k", 54 * 1838}, {"track-tiled-1m", 544 * 1838}};
+  for (const auto& [name, count] : expected) expect_census(generate_scene(name), count, count);
+}
+
 TEST(SceneGenerators, UnknownNameListsTheKnownOnes) {
   try {
     generate_scene("watkins");
