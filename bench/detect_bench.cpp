@@ -109,7 +109,8 @@ const bool kRegistered = [] {
 #ifdef CRASHBENCH_HAVE_EMBREE
   names.emplace_back("embree");
 #endif
-  for (const std::string scene : {"l-rail", "track", "track-visual"})
+  for (const std::string scene : {"l-rail", "track", "track-visual", "track-10k", "track-100k", "track-1m",
+                                  "track-tiled-10k", "track-tiled-100k", "track-tiled-1m"})
     for (const std::string& d : names)
       benchmark::RegisterBenchmark(("detect/" + scene + "/" + d).c_str(),
                                    [scene, d](benchmark::State& s) { detect_step(s, scene, d); });

@@ -1,8 +1,11 @@
 #include "detectors/brute_force_detector.hpp"
 
+#include "core/error.hpp"
+
 namespace crashbench {
 
 void BruteForceDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
+  if (scene.triangles.empty()) throw Error(scene.name, "", "detector 'brute-force' needs collision triangles");
   triangles_ = scene.triangles;
   ground_ = scene.ground;
 }

@@ -4,6 +4,8 @@
 #include <osg/KdTree>
 #include <osgUtil/Optimizer>
 
+#include "core/error.hpp"
+
 namespace crashbench {
 namespace {
 
@@ -44,6 +46,7 @@ std::string_view OsgDetector::name() const {
 }
 
 void OsgDetector::prepare(const Scene& scene, int vehicle_count) {
+  if (!scene.graph) throw Error(scene.name, "", "detector '" + std::string(name()) + "' needs a scene graph");
   graph_ = prepared_graph(scene.graph, variant_);
   ground_ = scene.ground;
   probes_.resize(static_cast<std::size_t>(std::max(vehicle_count, 1)));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/error.hpp"
+
 namespace crashbench {
 namespace {
 
@@ -17,6 +19,7 @@ double choose_cell(const Vec2& extent, std::size_t triangles) {
 }  // namespace
 
 void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
+  if (scene.triangles.empty()) throw Error(scene.name, "", "detector 'tree' needs collision triangles");
   ground_ = scene.ground;
   entries_.clear();
   Vec2 lo = Vec2::Constant(std::numeric_limits<double>::max()), hi = -lo;

@@ -107,6 +107,19 @@ TEST_P(EveryDetector, DuplicateFacesAndDegenerateTrianglesGiveOneContactFacingTh
   }
 }
 
+TEST_P(EveryDetector, AWallsOnlySceneIsAnErrorNamingTheScene) {
+  Scene walls_only;
+  walls_only.name = "straight-wall";
+  walls_only.walls = {{{-50, 0}, {250, 0}}};
+  auto d = find_entry(detectors(), GetParam(), "detector").make();
+  try {
+    d->prepare(walls_only, 1);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.file(), "straight-wall");
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Detectors, EveryDetector,
                          ::testing::Values("osg", "osg-optimized", "osg-kdtree", "tree", "brute-force"),
                          [](const auto& info) {
