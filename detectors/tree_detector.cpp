@@ -8,41 +8,64 @@
 namespace crashbench {
 namespace {
 
-/// Cell edge: about a vehicle's half length (2.5 m), but no more than ~4 cells per triangle and 4M cells.
-double choose_cell(const Vec2& extent, std::size_t triangles) {
-  const double area = std::max(extent.x() * extent.y(), 1.0);
-  double cell = std::max(2.5, std::sqrt(area / (4.0 * static_cast<double>(std::max<std::size_t>(triangles, 1)))));
-  while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > 4e6) cell *= 2;
+constexpr double kMaxCells = 16e6;
+constexpr int kScanCells = 16;  // up to this many cells under a rectangle, scan them instead of walking edges
+
+/// Cell edge: sqrt(3 m x median footprint extent) between 0.25 and 2.5 m - short enough that a cell holds
+/// few fine triangles, long enough that walking a 5 m edge visits few cells - enlarged to stay under
+/// kMaxCells cells.
+double choose_cell(const Vec2& extent, double median_extent) {
+  double cell = std::clamp(std::sqrt(3.0 * median_extent), 0.25, 2.5);
+  while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 1.25;
   return cell;
+}
+
+/// Whether segment a + t d, t in [0, 1], meets the box [lo, hi].
+bool segment_meets_box(const Vec2& a, const Vec2& d, const Vec2& lo, const Vec2& hi) {
+  double t0 = 0, t1 = 1;
+  return clip_to_slab(a.x(), d.x(), lo.x(), hi.x(), t0, t1) && clip_to_slab(a.y(), d.y(), lo.y(), hi.y(), t0, t1);
 }
 
 }  // namespace
 
-void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
-  if (scene.triangles.empty()) throw Error(scene.name, "", "detector 'tree' needs collision triangles");
-  ground_ = scene.ground;
+void TreeDetector::collect_entries(const Scene& scene) {
   entries_.clear();
-  Vec2 lo = Vec2::Constant(std::numeric_limits<double>::max()), hi = -lo;
   for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
     const Triangle& t = scene.triangles[i];
     const double zmin = std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()}), zmax = std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()});
     if (zmin == zmax) continue;  // horizontal: never sliced
-    const Vec2 flo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
-    const Vec2 fhi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
-    entries_.push_back({flo, fhi, zmin, zmax, t, static_cast<int>(i)});
-    for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) lo = lo.cwiseMin(v->head<2>()), hi = hi.cwiseMax(v->head<2>());
+    const Vec2 lo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
+    const Vec2 hi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
+    entries_.push_back({lo, hi, zmin, zmax, t, static_cast<int>(i)});
   }
-  if (entries_.empty()) lo = hi = Vec2::Zero();
-  cell_ = choose_cell(hi - lo, entries_.size());
+}
+
+void TreeDetector::layout_grid() {
+  Vec2 lo = Vec2::Zero(), hi = Vec2::Zero();
+  std::vector<double> extents;
+  extents.reserve(entries_.size());
+  for (std::size_t k = 0; k < entries_.size(); ++k) {
+    lo = k == 0 ? entries_[k].lo_W : lo.cwiseMin(entries_[k].lo_W);
+    hi = k == 0 ? entries_[k].hi_W : hi.cwiseMax(entries_[k].hi_W);
+    extents.push_back((entries_[k].hi_W - entries_[k].lo_W).maxCoeff());
+  }
+  double median = 1.0;
+  if (!extents.empty()) {
+    std::nth_element(extents.begin(), extents.begin() + static_cast<std::ptrdiff_t>(extents.size() / 2), extents.end());
+    median = extents[extents.size() / 2];
+  }
+  cell_ = choose_cell(hi - lo, median);
   origin_W_ = lo;
   nx_ = static_cast<int>((hi.x() - lo.x()) / cell_) + 1;
   ny_ = static_cast<int>((hi.y() - lo.y()) / cell_) + 1;
-  // Two passes (count, then fill) give the compressed cell lists.
+}
+
+void TreeDetector::fill_cells() {
+  // Two passes (count, then fill) give the compressed cell lists: each entry in every cell its
+  // footprint bounds overlap.
   cell_start_.assign(static_cast<std::size_t>(nx_) * ny_ + 1, 0);
   const auto cells_of = [&](const Entry& e, auto&& visit) {
-    const Vec2 &a = e.lo_W, &b = e.hi_W;
-    const int i0 = static_cast<int>((a.x() - lo.x()) / cell_), i1 = static_cast<int>((b.x() - lo.x()) / cell_);
-    const int j0 = static_cast<int>((a.y() - lo.y()) / cell_), j1 = static_cast<int>((b.y() - lo.y()) / cell_);
+    const int i0 = cell_x(e.lo_W.x()), i1 = cell_x(e.hi_W.x()), j0 = cell_y(e.lo_W.y()), j1 = cell_y(e.hi_W.y());
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) visit(static_cast<std::size_t>(j) * nx_ + i);
   };
@@ -52,19 +75,42 @@ void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
   for (std::size_t k = 0; k < entries_.size(); ++k)
     cells_of(entries_[k], [&](std::size_t c) { items_[fill[c]++] = static_cast<std::uint32_t>(k); });
+}
+
+void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
+  if (scene.triangles.empty()) throw Error(scene.name, "", "detector 'tree' needs collision triangles");
+  ground_ = scene.ground;
+  collect_entries(scene);
+  layout_grid();
+  fill_cells();
   stamp_.assign(entries_.size(), 0);
   query_ = 0;
 }
 
-void TreeDetector::query(const BoundingRectangle& rect, DetectorStats& stats) {
-  if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
-  const auto index = [&](double x, double o, int n) {
-    return std::clamp(static_cast<int>(std::floor((x - o) / cell_)), 0, n - 1);
-  };
+int TreeDetector::cell_x(double x) const {
+  return std::clamp(static_cast<int>(std::floor((x - origin_W_.x()) / cell_)), 0, nx_ - 1);
+}
+int TreeDetector::cell_y(double y) const {
+  return std::clamp(static_cast<int>(std::floor((y - origin_W_.y()) / cell_)), 0, ny_ - 1);
+}
+
+void TreeDetector::visit_cell(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
+  ++stats.nodes_visited;
+  for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
+    const std::uint32_t e = items_[k];
+    if (stamp_[e] == query_) continue;
+    const Entry& entry = entries_[e];
+    if (z <= entry.zmin || z > entry.zmax) continue;  // as slice_triangle decides
+    if (!segment_meets_box(a, d, entry.lo_W, entry.hi_W)) continue;
+    stamp_[e] = query_;
+    ++stats.primitives_tested;
+    set_.add_triangle(entry.t, entry.index);
+  }
+}
+
+void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats) {
   if (rect.hi_W.x() < origin_W_.x() || rect.hi_W.y() < origin_W_.y()) return;
   if (rect.lo_W.x() > origin_W_.x() + nx_ * cell_ || rect.lo_W.y() > origin_W_.y() + ny_ * cell_) return;
-  const int i0 = index(rect.lo_W.x(), origin_W_.x(), nx_), i1 = index(rect.hi_W.x(), origin_W_.x(), nx_);
-  const int j0 = index(rect.lo_W.y(), origin_W_.y(), ny_), j1 = index(rect.hi_W.y(), origin_W_.y(), ny_);
   for (int j = j0; j <= j1; ++j)
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
@@ -82,11 +128,44 @@ void TreeDetector::query(const BoundingRectangle& rect, DetectorStats& stats) {
     }
 }
 
+void TreeDetector::walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats) {
+  // Clip the edge to the grid, then step cell to cell along it (Amanatides & Woo).
+  const Vec2 d = b_W - a_W;
+  double t0 = 0, t1 = 1;
+  const Vec2 top = origin_W_ + Vec2(nx_, ny_) * cell_;
+  if (!clip_to_slab(a_W.x(), d.x(), origin_W_.x(), top.x(), t0, t1) ||
+      !clip_to_slab(a_W.y(), d.y(), origin_W_.y(), top.y(), t0, t1))
+    return;
+  const Vec2 p = a_W + t0 * d, q = a_W + t1 * d;
+  int i = cell_x(p.x()), j = cell_y(p.y());
+  const int i_end = cell_x(q.x()), j_end = cell_y(q.y());
+  const int si = d.x() > 0 ? 1 : -1, sj = d.y() > 0 ? 1 : -1;
+  const double inf = std::numeric_limits<double>::infinity();
+  const double next_x = origin_W_.x() + (i + (si > 0 ? 1 : 0)) * cell_, next_y = origin_W_.y() + (j + (sj > 0 ? 1 : 0)) * cell_;
+  double t_x = d.x() != 0 ? (next_x - p.x()) / d.x() : inf, t_y = d.y() != 0 ? (next_y - p.y()) / d.y() : inf;
+  const double dt_x = d.x() != 0 ? cell_ / std::abs(d.x()) : inf, dt_y = d.y() != 0 ? cell_ / std::abs(d.y()) : inf;
+  const int steps = std::abs(i_end - i) + std::abs(j_end - j);
+  for (int n = 0; n <= steps; ++n) {
+    visit_cell(static_cast<std::size_t>(j) * nx_ + i, a_W, d, z, stats);
+    if (t_x < t_y)
+      t_x += dt_x, i = std::clamp(i + si, 0, nx_ - 1);
+    else
+      t_y += dt_y, j = std::clamp(j + sj, 0, ny_ - 1);
+  }
+}
+
 void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   for (std::size_t v = 0; v < poses.size(); ++v) {
     const BoundingRectangle rect = bounding_rectangle(poses[v], ground_);
     set_.reset(rect);
-    if (!entries_.empty()) query(rect, stats);
+    if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
+    // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
+    // rectangle: scan them all once; many (fine cells): walk its four edges.
+    const int i0 = cell_x(rect.lo_W.x()), i1 = cell_x(rect.hi_W.x()), j0 = cell_y(rect.lo_W.y()), j1 = cell_y(rect.hi_W.y());
+    if ((i1 - i0 + 1) * (j1 - j0 + 1) <= kScanCells)
+      scan_cells(rect, i0, i1, j0, j1, stats);
+    else
+      for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
     set_.emit(static_cast<int>(v), out);
   }
 }

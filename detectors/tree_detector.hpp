@@ -1,9 +1,12 @@
 #pragma once
-// Our own spatial structure: a uniform 2D grid over the footprints of the collision triangles, built once
-// in prepare. A query visits the cells under the rectangle's bounds, skips triangles already seen this
-// query (a stamp per triangle), outside the plane's height or whose footprint bounds miss the rectangle's,
-// and slices the rest exactly as the brute-force reference does. Horizontal triangles (floors) never cut a horizontal plane into a segment
-// and are left out. No allocation per step.
+// Our own spatial structure: a uniform 2D grid over the footprint bounds of the collision triangles, built
+// once in prepare, with cells sized from the triangles (fine walls get fine cells). When the rectangle
+// covers few cells, a query scans them; otherwise, since only triangles that cross the rectangle's boundary
+// make contacts (interference.hpp), it walks the rectangle's four edges cell by cell (Amanatides & Woo).
+// Either way it tests the triangles listed there: not yet taken this query (a stamp per triangle),
+// spanning the plane's height, with footprint bounds that meet the rectangle's (or the edge); those are
+// sliced exactly as the brute-force reference does. Horizontal triangles never cut a horizontal
+// plane into a segment and are left out. No allocation per step.
 #include <cstdint>
 
 #include "detectors/detector.hpp"
@@ -31,7 +34,14 @@ class TreeDetector final : public Detector {
     Triangle t;
     int index;          // into the Scene's triangles
   };
-  void query(const BoundingRectangle& rect, DetectorStats& stats);
+  void collect_entries(const Scene& scene);
+  void layout_grid();
+  void fill_cells();
+  int cell_x(double x) const;
+  int cell_y(double y) const;
+  void scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats);
+  void walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats);
+  void visit_cell(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
 
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_

@@ -3,10 +3,8 @@
 #include <algorithm>
 
 namespace crashbench {
-namespace {
 
-/// Liang-Barsky: narrows [t0, t1] to where p + t (q - p) has  lo <= coordinate <= hi.
-bool clip_axis(double p, double d, double lo, double hi, double& t0, double& t1) {
+bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1) {
   if (d == 0) return p >= lo && p <= hi;
   double ta = (lo - p) / d, tb = (hi - p) / d;
   if (ta > tb) std::swap(ta, tb);
@@ -14,8 +12,6 @@ bool clip_axis(double p, double d, double lo, double hi, double& t0, double& t1)
   t1 = std::min(t1, tb);
   return t0 <= t1;
 }
-
-}  // namespace
 
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground) {
   BoundingRectangle r;
@@ -58,8 +54,8 @@ bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
   const Vec2 f = r.forward_W, l = perp(f);
   const Vec2 pl(f.dot(p - r.cg_W), l.dot(p - r.cg_W)), d = Vec2(f.dot(q - p), l.dot(q - p));
   double t0 = 0, t1 = 1;
-  if (!clip_axis(pl.x(), d.x(), -r.rear, r.front, t0, t1)) return false;
-  if (!clip_axis(pl.y(), d.y(), -r.half_width, r.half_width, t0, t1)) return false;
+  if (!clip_to_slab(pl.x(), d.x(), -r.rear, r.front, t0, t1)) return false;
+  if (!clip_to_slab(pl.y(), d.y(), -r.half_width, r.half_width, t0, t1)) return false;
   if (t0 == 0 && t1 == 1) return false;  // wholly inside: no edge of the rectangle crosses it
   if ((t1 - t0) * (q - p).norm() <= 1e-9) return false;
   if (count_ == kMaxPieces) return true;  // more pieces than a rectangle meets in practice: keep the first

@@ -37,6 +37,9 @@ struct BoundingRectangle {
 /// The rectangle of `pose` over `ground`.
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground);
 
+/// Liang-Barsky on one axis: narrows [t0, t1] to where p + t d lies in [lo, hi]; false if that is empty.
+bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1);
+
 /// Slice of triangle `t` by the plane z = `z`: true and its endpoints if the plane cuts it.
 bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W);
 
