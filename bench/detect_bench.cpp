@@ -97,6 +97,7 @@ void detect_step(benchmark::State& state, const std::string& scene_name, const s
   state.counters["build_alloc_MB"] = build_mb;
   state.counters["contacts_per_step"] = static_cast<double>(contacts) / n;
   state.counters["tested_per_step"] = static_cast<double>(stats.primitives_tested) / n;
+  state.counters["nodes_per_step"] = static_cast<double>(stats.nodes_visited) / n;
   state.counters["triangles"] = static_cast<double>(scene.triangles.size());
 }
 

@@ -20,10 +20,13 @@ double choose_cell(const Vec2& extent, double median_extent) {
   return cell;
 }
 
-/// Whether segment a + t d, t in [0, 1], meets the box [lo, hi].
-bool segment_meets_box(const Vec2& a, const Vec2& d, const Vec2& lo, const Vec2& hi) {
-  double t0 = 0, t1 = 1;
-  return clip_to_slab(a.x(), d.x(), lo.x(), hi.x(), t0, t1) && clip_to_slab(a.y(), d.y(), lo.y(), hi.y(), t0, t1);
+float down(double v) {
+  const float f = static_cast<float>(v);
+  return f > v ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
+}
+float up(double v) {
+  const float f = static_cast<float>(v);
+  return f < v ? std::nextafter(f, std::numeric_limits<float>::infinity()) : f;
 }
 
 }  // namespace
@@ -71,10 +74,14 @@ void TreeDetector::fill_cells() {
   };
   for (const Entry& e : entries_) cells_of(e, [&](std::size_t c) { ++cell_start_[c + 1]; });
   for (std::size_t c = 1; c < cell_start_.size(); ++c) cell_start_[c] += cell_start_[c - 1];
-  items_.assign(cell_start_.back(), 0);
+  items_.assign(cell_start_.back(), CellItem{});
   std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
-  for (std::size_t k = 0; k < entries_.size(); ++k)
-    cells_of(entries_[k], [&](std::size_t c) { items_[fill[c]++] = static_cast<std::uint32_t>(k); });
+  for (std::size_t k = 0; k < entries_.size(); ++k) {
+    const Entry& e = entries_[k];
+    const CellItem item{down(e.lo_W.x()), down(e.lo_W.y()), up(e.hi_W.x()), up(e.hi_W.y()),
+                        down(e.zmin),     up(e.zmax),       static_cast<std::uint32_t>(k)};
+    cells_of(e, [&](std::size_t c) { items_[fill[c]++] = item; });
+  }
 }
 
 void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
@@ -94,17 +101,22 @@ int TreeDetector::cell_y(double y) const {
   return std::clamp(static_cast<int>(std::floor((y - origin_W_.y()) / cell_)), 0, ny_ - 1);
 }
 
+void TreeDetector::take(std::uint32_t e, DetectorStats& stats) {
+  if (stamp_[e] == query_) return;
+  stamp_[e] = query_;
+  ++stats.primitives_tested;
+  set_.add_triangle(entries_[e].t, entries_[e].index);
+}
+
 void TreeDetector::visit_cell(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
   ++stats.nodes_visited;
   for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
-    const std::uint32_t e = items_[k];
-    if (stamp_[e] == query_) continue;
-    const Entry& entry = entries_[e];
-    if (z <= entry.zmin || z > entry.zmax) continue;  // as slice_triangle decides
-    if (!segment_meets_box(a, d, entry.lo_W, entry.hi_W)) continue;
-    stamp_[e] = query_;
-    ++stats.primitives_tested;
-    set_.add_triangle(entry.t, entry.index);
+    const CellItem& it = items_[k];
+    if (z <= it.zmin || z > it.zmax) continue;  // as slice_triangle decides (bounds rounded outwards)
+    double t0 = 0, t1 = 1;
+    if (!clip_to_slab(a.x(), d.x(), it.lo_x, it.hi_x, t0, t1) || !clip_to_slab(a.y(), d.y(), it.lo_y, it.hi_y, t0, t1))
+      continue;
+    take(it.entry, stats);
   }
 }
 
@@ -116,14 +128,11 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
       const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
       ++stats.nodes_visited;
       for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
-        const std::uint32_t e = items_[k];
-        if (stamp_[e] == query_) continue;
-        stamp_[e] = query_;
-        const Entry& entry = entries_[e];
-        if (rect.z <= entry.zmin || rect.z > entry.zmax) continue;  // as slice_triangle decides
-        if ((entry.lo_W.array() > rect.hi_W.array()).any() || (entry.hi_W.array() < rect.lo_W.array()).any()) continue;
-        ++stats.primitives_tested;
-        set_.add_triangle(entry.t, entry.index);
+        const CellItem& it = items_[k];
+        if (rect.z <= it.zmin || rect.z > it.zmax) continue;
+        if (it.lo_x > rect.hi_W.x() || it.lo_y > rect.hi_W.y() || it.hi_x < rect.lo_W.x() || it.hi_y < rect.lo_W.y())
+          continue;
+        take(it.entry, stats);
       }
     }
 }
@@ -171,8 +180,8 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
 }
 
 std::size_t TreeDetector::memory_bytes() const {
-  return entries_.capacity() * sizeof(Entry) + (cell_start_.capacity() + items_.capacity() + stamp_.capacity()) *
-                                                   sizeof(std::uint32_t);
+  return entries_.capacity() * sizeof(Entry) + items_.capacity() * sizeof(CellItem) +
+         (cell_start_.capacity() + stamp_.capacity()) * sizeof(std::uint32_t);
 }
 
 std::unique_ptr<Detector> make_tree_detector() { return std::make_unique<TreeDetector>(); }

@@ -39,13 +39,20 @@ class TreeDetector final : public Detector {
   void fill_cells();
   int cell_x(double x) const;
   int cell_y(double y) const;
+  void take(std::uint32_t entry, DetectorStats& stats);
   void scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats);
   void walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats);
   void visit_cell(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
 
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_
-  std::vector<std::uint32_t> items_;       // entry indices, cell by cell
+  /// An entry as listed in a cell: its bounds (floats rounded outwards, so tests stay conservative) next
+  /// to each other in memory, so rejecting it touches nothing else.
+  struct CellItem {
+    float lo_x, lo_y, hi_x, hi_y, zmin, zmax;
+    std::uint32_t entry;
+  };
+  std::vector<CellItem> items_;            // cell by cell
   std::vector<std::uint32_t> stamp_;       // last query that visited each entry
   std::uint32_t query_ = 0;
   Vec2 origin_W_ = Vec2::Zero();
