@@ -11,23 +11,17 @@ namespace {
 constexpr double kMaxCells = 16e6;
 constexpr int kScanCells = 16;  // up to this many cells under a rectangle, scan them instead of walking edges
 
-/// Cell edge: sqrt(3 m x median footprint extent) between 0.25 and 2.5 m - short enough that a cell holds
-/// few fine triangles, long enough that walking a 5 m edge visits few cells - enlarged to stay under
-/// kMaxCells cells.
+/// Cell edge: sqrt(30 m x median footprint extent) between 0.5 and 2.5 m - short enough that a cell holds
+/// few fine triangles (crowded ones are sorted into runs), long enough that walking a 5 m edge visits few
+/// cells - enlarged to stay under kMaxCells cells.
 double choose_cell(const Vec2& extent, double median_extent) {
-  double cell = std::clamp(std::sqrt(3.0 * median_extent), 0.25, 2.5);
+  double cell = std::clamp(std::sqrt(30.0 * median_extent), 0.5, 2.5);
   while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 1.25;
   return cell;
 }
 
-float down(double v) {
-  const float f = static_cast<float>(v);
-  return f > v ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
-}
-float up(double v) {
-  const float f = static_cast<float>(v);
-  return f < v ? std::nextafter(f, std::numeric_limits<float>::infinity()) : f;
-}
+using tree_detail::down;
+using tree_detail::up;
 
 }  // namespace
 
@@ -79,7 +73,7 @@ void TreeDetector::fill_cells() {
   for (std::size_t k = 0; k < entries_.size(); ++k) {
     const Entry& e = entries_[k];
     const CellItem item{down(e.lo_W.x()), down(e.lo_W.y()), up(e.hi_W.x()), up(e.hi_W.y()),
-                        down(e.zmin),     up(e.zmax),       static_cast<std::uint32_t>(k)};
+                        down(e.zmin),     up(e.zmax),       static_cast<std::uint32_t>(k), 0, 0, 0};
     cells_of(e, [&](std::size_t c) { items_[fill[c]++] = item; });
   }
 }
@@ -90,6 +84,10 @@ void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   collect_entries(scene);
   layout_grid();
   fill_cells();
+  build_runs();
+  occupied_.assign((cell_start_.size() + 63) / 64, 0);
+  for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c)
+    if (cell_start_[c + 1] > cell_start_[c]) occupied_[c / 64] |= std::uint64_t{1} << (c % 64);
   stamp_.assign(entries_.size(), 0);
   query_ = 0;
 }
@@ -110,6 +108,8 @@ void TreeDetector::take(std::uint32_t e, DetectorStats& stats) {
 
 void TreeDetector::visit_cell(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
   ++stats.nodes_visited;
+  if (!(occupied_[c / 64] >> (c % 64) & 1)) return;
+  if (visit_run(c, a, d, z, stats)) return;
   for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
     const CellItem& it = items_[k];
     if (z <= it.zmin || z > it.zmax) continue;  // as slice_triangle decides (bounds rounded outwards)
@@ -127,6 +127,13 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
       ++stats.nodes_visited;
+      if (run_of_cell_[c] != kNoRun) {  // a crowded wall: let each edge find its crossings
+        for (int e = 0; e < 4; ++e) {
+          const Vec2& a = rect.corners_W[e];
+          visit_run(c, a, rect.corners_W[(e + 1) % 4] - a, rect.z, stats);
+        }
+        continue;
+      }
       for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
         const CellItem& it = items_[k];
         if (rect.z <= it.zmin || rect.z > it.zmax) continue;

@@ -7,12 +7,26 @@
 // spanning the plane's height, with footprint bounds that meet the rectangle's (or the edge); those are
 // sliced exactly as the brute-force reference does. Horizontal triangles never cut a horizontal
 // plane into a segment and are left out. No allocation per step.
+#include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "detectors/detector.hpp"
 #include "detectors/scenes/interference.hpp"
 
 namespace crashbench {
+
+namespace tree_detail {
+/// The float nearest `v` on its low (down) or high (up) side, for conservative float bounds.
+inline float down(double v) {
+  const float f = static_cast<float>(v);
+  return f > v ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
+}
+inline float up(double v) {
+  const float f = static_cast<float>(v);
+  return f < v ? std::nextafter(f, std::numeric_limits<float>::infinity()) : f;
+}
+}  // namespace tree_detail
 
 class TreeDetector final : public Detector {
  public:
@@ -51,8 +65,22 @@ class TreeDetector final : public Detector {
   struct CellItem {
     float lo_x, lo_y, hi_x, hi_y, zmin, zmax;
     std::uint32_t entry;
+    float s_lo, s_hi, s_max;  // in a run: extent along its direction, and the running max of s_hi [m]
   };
+  /// A crowded cell whose items lie in a thin band (a finely cut wall): sorted by s_lo along `dir`, so an
+  /// edge finds the few it can cross by binary search (tree_runs.cpp).
+  struct Run {
+    Vec2 dir = Vec2::UnitX();  // unit, along the band
+    double p_lo = 0, p_hi = 0; // the band across `dir`: perp(dir) . x in [p_lo, p_hi] [m]
+  };
+  static constexpr std::uint32_t kNoRun = ~0u;
+  void build_runs();
+  bool visit_run(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
+
   std::vector<CellItem> items_;            // cell by cell
+  std::vector<std::uint32_t> run_of_cell_; // per cell: index into runs_, or kNoRun
+  std::vector<std::uint64_t> occupied_;    // one bit per cell: has items (small enough to stay cached)
+  std::vector<Run> runs_;
   std::vector<std::uint32_t> stamp_;       // last query that visited each entry
   std::uint32_t query_ = 0;
   Vec2 origin_W_ = Vec2::Zero();

@@ -80,6 +80,16 @@ TEST(SceneAgreement, EveryDetectorMatchesBruteForceAroundTheTrackAndTheVisualTra
     expect_agreement(contacts(d, visual, poses), want, "visual " + std::string(d));
 }
 
+TEST(SceneAgreement, TreeMatchesBruteForceOnFinelyCutAndReplicatedTracks) {
+  // Fine cells, edge walks and sorted runs (tree_runs.cpp) are only exercised by these.
+  const auto poses = wall_drive("track");
+  for (const char* name : {"track-100k", "track-tiled-100k"}) {
+    const Scene scene = load_scene(name);
+    const auto want = contacts("brute-force", scene, poses);
+    EXPECT_GT(expect_agreement(contacts("tree", scene, poses), want, name), 200) << name;
+  }
+}
+
 TEST(SceneAgreement, ScenesReadBackFromFilesGiveTheGeneratedScenesContacts) {
   const auto dir = std::filesystem::temp_directory_path() / ("crashbench_agree_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
