@@ -4,15 +4,6 @@
 
 namespace crashbench {
 
-bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1) {
-  if (d == 0) return p >= lo && p <= hi;
-  double ta = (lo - p) / d, tb = (hi - p) / d;
-  if (ta > tb) std::swap(ta, tb);
-  t0 = std::max(t0, ta);
-  t1 = std::min(t1, tb);
-  return t0 <= t1;
-}
-
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground) {
   BoundingRectangle r;
   r.cg_W = pose.position_W;

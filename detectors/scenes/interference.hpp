@@ -12,7 +12,9 @@
 // Fig. 3-2): where the wall crosses the rectangle's edges. The contact point is the midpoint of a-b, the
 // normal is perpendicular to a-b (the barrier's surface normal projected on the horizontal plane) turned
 // towards the vehicle's CG, and the depth is how far the deepest corner lies beyond that line.
+#include <algorithm>
 #include <array>
+#include <utility>
 #include <vector>
 
 #include "core/contact.hpp"
@@ -38,7 +40,14 @@ struct BoundingRectangle {
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground);
 
 /// Liang-Barsky on one axis: narrows [t0, t1] to where p + t d lies in [lo, hi]; false if that is empty.
-bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1);
+inline bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1) {
+  if (d == 0) return p >= lo && p <= hi;
+  double ta = (lo - p) / d, tb = (hi - p) / d;
+  if (ta > tb) std::swap(ta, tb);
+  t0 = std::max(t0, ta);
+  t1 = std::min(t1, tb);
+  return t0 <= t1;
+}
 
 /// Slice of triangle `t` by the plane z = `z`: true and its endpoints if the plane cuts it.
 bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W);
