@@ -96,7 +96,7 @@ void TreeDetector::fill_cells() {
   for (std::size_t k = 0; k < entries_.size(); ++k) {
     const Entry& e = entries_[k];
     const CellItem item{down(e.lo_W.x()), down(e.lo_W.y()), up(e.hi_W.x()), up(e.hi_W.y()),
-                        down(e.zmin),     up(e.zmax),       static_cast<std::uint32_t>(k), 0, 0, 0};
+                        down(e.zmin),     up(e.zmax),       static_cast<std::uint32_t>(k), 0, 0};
     cells_of(e, [&](std::size_t c) { items_[fill[c]++] = item; });
   }
 }

@@ -65,7 +65,7 @@ class TreeDetector final : public Detector {
   struct CellItem {
     float lo_x, lo_y, hi_x, hi_y, zmin, zmax;
     std::uint32_t entry;
-    float s_lo, s_hi, s_max;  // in a run: extent along its direction, and the running max of s_hi [m]
+    float s_lo, s_hi;  // in a run: extent along its direction [m]
   };
   /// A crowded cell whose items lie in a thin band (a finely cut wall): sorted by s_lo along `dir`, so an
   /// edge finds the few it can cross by binary search (tree_runs.cpp).
@@ -78,6 +78,7 @@ class TreeDetector final : public Detector {
   bool visit_run(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
 
   std::vector<CellItem> items_;            // cell by cell
+  std::vector<float> run_keys_;            // parallel to items_: in a run, the running max of s_hi [m]
   std::vector<std::uint32_t> run_of_cell_; // per cell: index into runs_, or kNoRun
   std::vector<std::uint64_t> occupied_;    // one bit per cell: has items (small enough to stay cached)
   std::vector<Run> runs_;

@@ -23,6 +23,7 @@ Vec2 main_direction(const Triangle& t) {
 
 void TreeDetector::build_runs() {
   runs_.clear();
+  run_keys_.assign(items_.size(), 0.0f);
   run_of_cell_.assign(static_cast<std::size_t>(nx_) * ny_, kNoRun);
   for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c) {
     const std::uint32_t first = cell_start_[c], last = cell_start_[c + 1];
@@ -45,8 +46,9 @@ void TreeDetector::build_runs() {
     if (run.p_hi - run.p_lo > 0.25 * cell_) continue;  // not one thin wall: keep the linear scan
     const auto begin = items_.begin() + first, end = items_.begin() + last;
     std::sort(begin, end, [](const CellItem& x, const CellItem& y) { return x.s_lo < y.s_lo; });
+    // A separate array of running maxima: the binary search touches few cache lines.
     float running = -std::numeric_limits<float>::infinity();
-    for (auto it = begin; it != end; ++it) it->s_max = running = std::max(running, it->s_hi);
+    for (std::uint32_t k = first; k < last; ++k) run_keys_[k] = running = std::max(running, items_[k].s_hi);
     run_of_cell_[c] = static_cast<std::uint32_t>(runs_.size());
     runs_.push_back(run);
   }
@@ -62,9 +64,10 @@ bool TreeDetector::visit_run(std::size_t c, const Vec2& a, const Vec2& d, double
   if (!clip_to_slab(n.dot(a), n.dot(d), run.p_lo, run.p_hi, t0, t1)) return true;
   const double sa = run.dir.dot(a + t0 * d), sb = run.dir.dot(a + t1 * d);
   const double s0 = std::min(sa, sb), s1 = std::max(sa, sb);
-  const auto begin = items_.begin() + cell_start_[c], end = items_.begin() + cell_start_[c + 1];
-  auto it = std::partition_point(begin, end, [s0](const CellItem& x) { return x.s_max < s0; });
-  for (; it != end && it->s_lo <= s1; ++it) {
+  const auto keys = run_keys_.begin();
+  const auto found = std::partition_point(keys + cell_start_[c], keys + cell_start_[c + 1], [s0](float m) { return m < s0; });
+  const auto end = items_.begin() + cell_start_[c + 1];
+  for (auto it = items_.begin() + (found - keys); it != end && it->s_lo <= s1; ++it) {
     if (it->s_hi < s0 || z <= it->zmin || z > it->zmax) continue;
     double u0 = 0, u1 = 1;
     if (!clip_to_slab(a.x(), d.x(), it->lo_x, it->hi_x, u0, u1) || !clip_to_slab(a.y(), d.y(), it->lo_y, it->hi_y, u0, u1))
