@@ -7,6 +7,7 @@
 #include "cases/vehicle_presets.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/scene_library.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/integrators/integrator.hpp"
 #include "models/response/response_model.hpp"
@@ -43,7 +44,8 @@ void add_list_command(CLI::App& app, int& exit_code) {
     print_table("response models", response_models());
     print_table("dynamics", dynamics_models());
     print_table("integrators", integrators());
-    print_table("scenes", builtin_scenes());
+    print_table("generated scenes (scene graph + walls)", scene_generators());
+    print_table("analytic scenes (walls only)", builtin_scenes());
     print_table("vehicle presets", vehicle_presets());
     print_case_library(cases_dir);
     exit_code = kExitOk;

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "app/commands.hpp"
+#include "app/scene_command.hpp"
 #include "core/error.hpp"
 
 int main(int argc, char** argv) {
@@ -10,6 +11,7 @@ int main(int argc, char** argv) {
   int exit_code = crashbench::kExitOk;
   crashbench::add_list_command(app, exit_code);
   crashbench::add_run_command(app, exit_code);
+  crashbench::add_scene_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

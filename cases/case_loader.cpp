@@ -6,7 +6,7 @@
 #include "cases/vehicle_presets.hpp"
 #include "core/units.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/scenes/builtin_walls.hpp"
+#include "cases/scene_source.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
 namespace crashbench {
@@ -25,15 +25,22 @@ std::string registered_name(const JsonReader& field, std::span<const RegistryEnt
   return name;
 }
 
+std::string builtin_scene_name(const JsonReader& field) {
+  const std::string name = field.string();
+  if (!is_builtin_scene(name)) field.fail("unknown scene '" + name + "'; expected one of: " + builtin_scene_names() +
+                                          ", or {\"file\": PATH}");
+  return name;
+}
+
 SceneSpec parse_scene(const JsonReader& field) {
   SceneSpec scene;
   if (field.is_string()) {
-    scene.builtin = registered_name(field, builtin_scenes(), "scene");
+    scene.builtin = builtin_scene_name(field);
     return scene;
   }
   field.only_keys({"builtin", "file", "up_axis", "unit_scale"});
   if (field.has("builtin") == field.has("file")) field.fail("expected exactly one of 'builtin' or 'file'");
-  if (const auto b = field.find("builtin")) scene.builtin = registered_name(*b, builtin_scenes(), "scene");
+  if (const auto b = field.find("builtin")) scene.builtin = builtin_scene_name(*b);
   if (const auto f = field.find("file")) {
     const std::filesystem::path base = std::filesystem::path(field.file()).parent_path();
     scene.file = (base / f->string()).lexically_normal().string();

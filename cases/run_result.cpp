@@ -27,8 +27,11 @@ std::string_view to_string(CaseStatus status) {
 
 namespace {
 
-/// Numbers the impacts: an event continues the impact of the latest earlier event with the same
-/// vehicle, obstacle and feature if that one is at most kImpactGapSteps before it.
+constexpr double kSameFaceCosine = 0.8660254037844386;  // cos 30 deg
+
+/// Numbers the impacts: an event continues the impact of the latest earlier event with the same vehicle
+/// and obstacle, a normal within 30 degrees (the same face, whichever triangle or wall piece a detector
+/// reports), at most kImpactGapSteps before it.
 int group_impacts(std::vector<ImpactEvent>& events) {
   int impacts = 0;
   for (std::size_t i = 0; i < events.size(); ++i) {
@@ -38,7 +41,7 @@ int group_impacts(std::vector<ImpactEvent>& events) {
       const ImpactEvent& earlier = events[j];
       if (e.step - earlier.step > kImpactGapSteps) break;
       if (earlier.contact.vehicle == e.contact.vehicle && earlier.contact.other == e.contact.other &&
-          earlier.contact.feature == e.contact.feature) {
+          earlier.contact.normal_W.dot(e.contact.normal_W) > kSameFaceCosine) {
         e.impact = earlier.impact;
         break;
       }

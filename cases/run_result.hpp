@@ -52,7 +52,7 @@ struct RunResult {
   long long detector_primitives_tested = 0;
 };
 
-/// Events on the same vehicle, obstacle and feature at most this many steps apart belong to one impact:
+/// Events on the same vehicle, obstacle and face at most this many steps apart belong to one impact:
 /// a car scraping along a wall gets an event nearly every step, but it is one impact.
 inline constexpr int kImpactGapSteps = 2;
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "detectors/scenes/builtin_walls.hpp"
+#include "cases/scene_source.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 
 namespace crashbench {
@@ -21,11 +21,6 @@ Eigen::Vector3d velocities(const Body& body) {
 }
 
 }  // namespace
-
-Scene build_scene(const SceneSpec& spec) {
-  if (!spec.builtin.empty()) return make_builtin_scene(spec.builtin);
-  throw Error(spec.file, "", "scene files are not supported yet: use a built-in scene");
-}
 
 Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   detector_ = find_entry(detectors(), c.detector, "detector").make();

@@ -78,7 +78,4 @@ class Simulation {
 /// Runs `c` to completion.
 RunResult run_case(const Case& c);
 
-/// The scene a case names: a built-in or a file.
-Scene build_scene(const SceneSpec& spec);
-
 }  // namespace crashbench

@@ -1,13 +1,26 @@
+#include <array>
+
 #include "detectors/analytic_detector.hpp"
+#include "detectors/brute_force_detector.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/osg_detector.hpp"
+#include "detectors/tree_detector.hpp"
 
 namespace crashbench {
+namespace {
 
-std::span<const RegistryEntry<DetectorFactory>> detectors() {
-  static const RegistryEntry<DetectorFactory> kEntries[] = {
-      {"analytic", "exact rectangle-wall and rectangle-rectangle tests at CG height", make_analytic_detector},
-  };
-  return kEntries;
-}
+constexpr std::array<RegistryEntry<DetectorFactory>, 6> kDetectors{{
+    {"analytic", "exact rectangle-wall and rectangle-rectangle tests at CG height", &make_analytic_detector},
+    // Scene-graph and triangle detectors (detectors/osg_detector, tree_detector, brute_force_detector).
+    {"osg", "Knight: 4 edge segments through osgUtil::IntersectionVisitor, graph as loaded", &make_osg_detector},
+    {"osg-optimized", "osg after osgUtil::Optimizer spatialisation of the groups", &make_osg_optimized_detector},
+    {"osg-kdtree", "osg with osg::KdTree on every drawable", &make_osg_kdtree_detector},
+    {"tree", "uniform 2D grid over the collision triangles' footprints", &make_tree_detector},
+    {"brute-force", "every collision triangle, every step (reference)", &make_brute_force_detector},
+}};
+
+}  // namespace
+
+std::span<const RegistryEntry<DetectorFactory>> detectors() { return kDetectors; }
 
 }  // namespace crashbench

@@ -1,5 +1,13 @@
 #pragma once
-// A scene the detectors query. The analytic detector reads `walls`; scene-graph detectors read the graph.
+// A scene the detectors query. The analytic detector reads `walls`; scene-graph detectors read the graph
+// (`osg*`) or the collision triangles extracted from it (`tree`, `brute-force`). Everything is in the
+// world frame W (X east, Y north, Z up) in metres: a file's up axis and unit scale are applied at load.
+#include <Eigen/Geometry>
+#include <osg/Node>
+#include <osg/ref_ptr>
+
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -13,9 +21,36 @@ struct WallSegment {
   Vec2 b_W = Vec2::Zero();
 };
 
+/// One collision triangle, world frame, Z up [m]. Winding carries no meaning.
+struct Triangle {
+  Vec3 a_W = Vec3::Zero();
+  Vec3 b_W = Vec3::Zero();
+  Vec3 c_W = Vec3::Zero();
+};
+
+/// Height of the ground under a point, sampled on a uniform grid (nearest cell) [m].
+/// Vehicles ride `cg_height` above it; detectors put the bounding rectangle at ground + cg_height.
+struct GroundGrid {
+  Vec2 origin_W = Vec2::Zero();  ///< lower-left corner of cell (0, 0) [m]
+  double cell = 1;               ///< cell edge [m]
+  int nx = 0, ny = 0;            ///< cells along X and Y; 0 means flat ground at z = 0
+  std::vector<float> z;          ///< nx * ny heights, row-major in Y [m]
+
+  /// Ground height under `p_W` [m]; the nearest edge cell outside the grid, 0 if the grid is empty.
+  double at(const Vec2& p_W) const {
+    if (nx == 0 || ny == 0) return 0.0;
+    const int i = std::clamp(static_cast<int>(std::floor((p_W.x() - origin_W.x()) / cell)), 0, nx - 1);
+    const int j = std::clamp(static_cast<int>(std::floor((p_W.y() - origin_W.y()) / cell)), 0, ny - 1);
+    return z[static_cast<std::size_t>(j) * nx + i];
+  }
+};
+
 struct Scene {
-  std::string name;
-  std::vector<WallSegment> walls;
+  std::string name;                ///< built-in name or file path
+  std::vector<WallSegment> walls;  ///< 2D wall footprints for the analytic detector (may be empty)
+  osg::ref_ptr<osg::Node> graph;   ///< the scene graph, Z up, metres (null for analytic-only scenes)
+  std::vector<Triangle> triangles; ///< collision triangles extracted from `graph` (degenerate ones dropped)
+  GroundGrid ground;               ///< ground height under the vehicles
 };
 
 }  // namespace crashbench

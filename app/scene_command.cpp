@@ -1,0 +1,67 @@
+#include "app/scene_command.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/scene_report.hpp"
+
+namespace crashbench {
+namespace {
+
+/// Options shared by the subcommands, kept alive as long as the App.
+struct SceneArgs {
+  std::string name, output, file, up = "z";
+  double unit_scale = 1.0;
+  bool vertical_only = false;
+  double tolerance_deg = kVerticalToleranceDeg;
+
+  SceneOptions options() const {
+    if (up != "z" && up != "y") throw Error(file, "--up", "expected 'z' or 'y', got '" + up + "'");
+    SceneOptions o;
+    o.up = up == "y" ? UpAxis::kY : UpAxis::kZ;
+    o.unit_scale = unit_scale;
+    o.vertical_only = vertical_only;
+    o.vertical_tolerance_deg = tolerance_deg;
+    return o;
+  }
+};
+
+void make(const SceneArgs& args) {
+  const GeneratedScene g = generate_scene(args.name);
+  write_scene_graph(*g.graph, args.output);
+  const TriangleCensus c = census(*g.graph);
+  std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);
+}
+
+void list() {
+  for (const auto& e : scene_generators()) std::cout << fmt::format("{:14} {}\n", e.name, e.summary);
+}
+
+}  // namespace
+
+void add_scene_commands(CLI::App& app) {
+  auto args = std::make_shared<SceneArgs>();
+  CLI::App* scene = app.add_subcommand("scene", "generate scene files and describe them");
+  scene->require_subcommand(1);
+
+  CLI::App* make_cmd = scene->add_subcommand("make", "write a generated scene in any format osgDB can write");
+  make_cmd->add_option("name", args->name, "l-rail, track or track-visual")->required();
+  make_cmd->add_option("-o,--output", args->output, "file to write (.osgt, .osgb, .ive, .flt, ...)")->required();
+  make_cmd->callback([args] { make(*args); });
+
+  CLI::App* info = scene->add_subcommand("info", "triangle counts, bounds and vertical triangles of a scene file");
+  info->add_option("file", args->file, "any osgDB-readable scene file")->required();
+  info->add_option("--up", args->up, "up axis of the file: z (default) or y");
+  info->add_option("--unit-scale", args->unit_scale, "metres per file unit");
+  info->add_flag("--vertical-only", args->vertical_only, "count only vertical triangles for collision");
+  info->add_option("--vertical-tolerance-deg", args->tolerance_deg, "normal within this of horizontal [deg]");
+  info->callback([args] { std::cout << describe_scene_file(args->file, args->options()); });
+
+  scene->add_subcommand("list", "the built-in scene generators")->callback(list);
+}
+
+}  // namespace crashbench

@@ -1,0 +1,42 @@
+#include "cases/scene_source.hpp"
+
+#include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/scene_library.hpp"
+
+namespace crashbench {
+namespace {
+
+bool is_generated(std::string_view name) {
+  for (const auto& e : scene_generators())
+    if (e.name == name) return true;
+  return false;
+}
+
+}  // namespace
+
+bool is_builtin_scene(std::string_view name) {
+  if (is_generated(name)) return true;
+  for (const auto& e : builtin_scenes())
+    if (e.name == name) return true;
+  return false;
+}
+
+std::string builtin_scene_names() {
+  std::string names = known_names(scene_generators());
+  for (const auto& e : builtin_scenes())
+    if (!is_generated(e.name)) names += ", " + std::string(e.name);
+  return names;
+}
+
+Scene build_scene(const SceneSpec& spec) {
+  if (spec.builtin.empty()) {
+    SceneOptions options;
+    options.up = spec.up_axis == "y" ? UpAxis::kY : UpAxis::kZ;
+    options.unit_scale = spec.unit_scale;
+    return load_scene(spec.file, options);
+  }
+  // A generated scene carries the analytic walls too, so the analytic detector sees the same geometry.
+  return is_generated(spec.builtin) ? load_scene(spec.builtin) : make_builtin_scene(spec.builtin);
+}
+
+}  // namespace crashbench

@@ -1,0 +1,103 @@
+#include "detectors/osg_detector.hpp"
+
+#include <osg/Geometry>
+#include <osg/KdTree>
+#include <osgUtil/Optimizer>
+
+#include "core/error.hpp"
+
+namespace crashbench {
+namespace {
+
+Vec3 to_world(const osg::Vec3& v, const osg::RefMatrix* m) {
+  const osg::Vec3d w = m ? osg::Vec3d(v) * (*m) : osg::Vec3d(v);
+  return {w.x(), w.y(), w.z()};
+}
+
+/// A copy of `graph` reorganised for the variant; the Scene's own graph stays as loaded.
+osg::ref_ptr<osg::Node> prepared_graph(const osg::ref_ptr<osg::Node>& graph, OsgVariant variant) {
+  if (variant == OsgVariant::kAsLoaded) return graph;
+  osg::ref_ptr<osg::Node> copy = osg::clone(graph.get(), osg::CopyOp::DEEP_COPY_ALL);
+  if (variant == OsgVariant::kOptimized) {
+    osgUtil::Optimizer optimizer;
+    optimizer.optimize(copy.get(), osgUtil::Optimizer::FLATTEN_STATIC_TRANSFORMS |
+                                       osgUtil::Optimizer::REMOVE_REDUNDANT_NODES |
+                                       osgUtil::Optimizer::SPATIALIZE_GROUPS);
+  } else {
+    // One drawable per kind of object (as a KdTree user would prepare it), then a KdTree on each.
+    osgUtil::Optimizer optimizer;
+    optimizer.optimize(copy.get(), osgUtil::Optimizer::FLATTEN_STATIC_TRANSFORMS |
+                                       osgUtil::Optimizer::REMOVE_REDUNDANT_NODES |
+                                       osgUtil::Optimizer::MERGE_GEODES | osgUtil::Optimizer::MERGE_GEOMETRY);
+    osg::ref_ptr<osg::KdTreeBuilder> builder = new osg::KdTreeBuilder;
+    copy->accept(*builder);
+  }
+  return copy;
+}
+
+}  // namespace
+
+std::string_view OsgDetector::name() const {
+  switch (variant_) {
+    case OsgVariant::kOptimized: return "osg-optimized";
+    case OsgVariant::kKdTree: return "osg-kdtree";
+    default: return "osg";
+  }
+}
+
+void OsgDetector::prepare(const Scene& scene, int vehicle_count) {
+  if (!scene.graph) throw Error(scene.name, "", "detector '" + std::string(name()) + "' needs a scene graph");
+  graph_ = prepared_graph(scene.graph, variant_);
+  ground_ = scene.ground;
+  probes_.resize(static_cast<std::size_t>(std::max(vehicle_count, 1)));
+  for (Probe& p : probes_) {
+    p.group = new osgUtil::IntersectorGroup;
+    for (auto& edge : p.edges) {
+      edge = new osgUtil::LineSegmentIntersector(osg::Vec3d(), osg::Vec3d(1, 0, 0));
+      edge->setIntersectionLimit(osgUtil::Intersector::NO_LIMIT);
+      p.group->addIntersector(edge.get());
+    }
+    p.visitor = new osgUtil::IntersectionVisitor(p.group.get());
+  }
+}
+
+int OsgDetector::collect_hits(osgUtil::LineSegmentIntersector& edge) {
+  int hits = 0;
+  for (const auto& hit : edge.getIntersections()) {
+    const osg::Geometry* geometry = hit.drawable ? hit.drawable->asGeometry() : nullptr;
+    const auto* vertices = geometry ? dynamic_cast<const osg::Vec3Array*>(geometry->getVertexArray()) : nullptr;
+    if (!vertices || hit.indexList.size() != 3) continue;
+    const osg::RefMatrix* m = hit.matrix.get();
+    const Triangle t{to_world((*vertices)[hit.indexList[0]], m), to_world((*vertices)[hit.indexList[1]], m),
+                     to_world((*vertices)[hit.indexList[2]], m)};
+    set_.add_triangle(t, static_cast<int>(hit.primitiveIndex));
+    ++hits;
+  }
+  return hits;
+}
+
+void OsgDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
+  for (std::size_t v = 0; v < poses.size(); ++v) {
+    Probe& probe = probes_[std::min(v, probes_.size() - 1)];
+    const BoundingRectangle rect = bounding_rectangle(poses[v], ground_);
+    for (int e = 0; e < 4; ++e) {
+      const Vec2 &a = rect.corners_W[e], &b = rect.corners_W[(e + 1) % 4];
+      probe.edges[e]->setStart(osg::Vec3d(a.x(), a.y(), rect.z));
+      probe.edges[e]->setEnd(osg::Vec3d(b.x(), b.y(), rect.z));
+    }
+    probe.group->reset();
+    probe.visitor->reset();
+    graph_->accept(*probe.visitor);
+    set_.reset(rect);
+    for (const auto& edge : probe.edges) stats.primitives_tested += collect_hits(*edge);
+    set_.emit(static_cast<int>(v), out);
+  }
+}
+
+std::unique_ptr<Detector> make_osg_detector() { return std::make_unique<OsgDetector>(OsgVariant::kAsLoaded); }
+std::unique_ptr<Detector> make_osg_optimized_detector() {
+  return std::make_unique<OsgDetector>(OsgVariant::kOptimized);
+}
+std::unique_ptr<Detector> make_osg_kdtree_detector() { return std::make_unique<OsgDetector>(OsgVariant::kKdTree); }
+
+}  // namespace crashbench

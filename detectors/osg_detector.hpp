@@ -1,0 +1,49 @@
+#pragma once
+// Knight's detector (thesis ch. 3): the vehicle's rectangle as four line segments at CG height, intersected
+// with the scene graph by one osgUtil::IntersectionVisitor carrying an IntersectorGroup of four
+// LineSegmentIntersectors, reused every step after reset(), every hit kept. Each hit names a triangle;
+// its slice inside the rectangle is a piece of interference line (detectors/scenes/interference.hpp), so
+// the two crossings of a wall give the line a-b, its midpoint the contact point and the wall's surface
+// normal, projected on the horizontal plane and turned towards the vehicle, the normal.
+//
+// Variants: `osg` queries the graph as loaded; `osg-optimized` a copy spatialised by osgUtil::Optimizer
+// (the open counterpart of MultiGen Creator's optimisation in Table 6-1); `osg-kdtree` a copy with
+// osg::KdTree on every drawable. The traversal allocates (intersector clones, hit sets): measured, not hidden.
+#include <osgUtil/IntersectionVisitor>
+#include <osgUtil/LineSegmentIntersector>
+
+#include "detectors/detector.hpp"
+#include "detectors/scenes/interference.hpp"
+
+namespace crashbench {
+
+enum class OsgVariant { kAsLoaded, kOptimized, kKdTree };
+
+class OsgDetector final : public Detector {
+ public:
+  explicit OsgDetector(OsgVariant variant) : variant_(variant) {}
+  std::string_view name() const override;
+  void prepare(const Scene& scene, int vehicle_count) override;
+  void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
+
+ private:
+  /// One vehicle's four edge intersectors and the visitor that carries them.
+  struct Probe {
+    osg::ref_ptr<osgUtil::IntersectorGroup> group;
+    std::array<osg::ref_ptr<osgUtil::LineSegmentIntersector>, 4> edges;
+    osg::ref_ptr<osgUtil::IntersectionVisitor> visitor;
+  };
+  int collect_hits(osgUtil::LineSegmentIntersector& edge);
+
+  OsgVariant variant_;
+  osg::ref_ptr<osg::Node> graph_;
+  GroundGrid ground_;
+  std::vector<Probe> probes_;
+  InterferenceSet set_;
+};
+
+std::unique_ptr<Detector> make_osg_detector();
+std::unique_ptr<Detector> make_osg_optimized_detector();
+std::unique_ptr<Detector> make_osg_kdtree_detector();
+
+}  // namespace crashbench

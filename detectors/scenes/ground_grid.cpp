@@ -1,0 +1,74 @@
+#include "detectors/scenes/ground_grid.hpp"
+
+#include <limits>
+
+#include "detectors/scenes/triangle_extraction.hpp"
+
+namespace crashbench {
+namespace {
+
+constexpr float kEmpty = std::numeric_limits<float>::infinity();
+
+/// Lowers every cell an edge a-b passes over to the edge's height there.
+void rasterize_edge(GroundGrid& g, const Vec3& a, const Vec3& b) {
+  const double len = (b - a).head<2>().norm();
+  const int steps = std::max(1, static_cast<int>(std::ceil(2 * len / g.cell)));
+  for (int k = 0; k <= steps; ++k) {
+    const Vec3 p = a + (b - a) * (static_cast<double>(k) / steps);
+    const int i = std::clamp(static_cast<int>((p.x() - g.origin_W.x()) / g.cell), 0, g.nx - 1);
+    const int j = std::clamp(static_cast<int>((p.y() - g.origin_W.y()) / g.cell), 0, g.ny - 1);
+    float& z = g.z[static_cast<std::size_t>(j) * g.nx + i];
+    z = std::min(z, static_cast<float>(p.z()));
+  }
+}
+
+/// Fills empty cells breadth-first from the filled ones: each takes the value of the cell that reached it.
+void fill_holes(GroundGrid& g) {
+  std::vector<std::size_t> queue;
+  queue.reserve(g.z.size());
+  for (std::size_t c = 0; c < g.z.size(); ++c)
+    if (g.z[c] != kEmpty) queue.push_back(c);
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::size_t c = queue[head];
+    const int i = static_cast<int>(c % g.nx), j = static_cast<int>(c / g.nx);
+    for (const auto& [di, dj] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+      const int ii = i + di, jj = j + dj;
+      if (ii < 0 || jj < 0 || ii >= g.nx || jj >= g.ny) continue;
+      const std::size_t n = static_cast<std::size_t>(jj) * g.nx + ii;
+      if (g.z[n] != kEmpty) continue;
+      g.z[n] = g.z[c];
+      queue.push_back(n);
+    }
+  }
+}
+
+}  // namespace
+
+GroundGrid build_ground_grid(const std::vector<Triangle>& triangles, double cell) {
+  GroundGrid g;
+  Vec2 lo = Vec2::Constant(std::numeric_limits<double>::max()), hi = -lo;
+  bool any = false;
+  for (const Triangle& t : triangles) {
+    if (!is_vertical(t)) continue;
+    any = true;
+    for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) lo = lo.cwiseMin(v->head<2>()), hi = hi.cwiseMax(v->head<2>());
+  }
+  if (!any) return g;
+  const Vec2 extent = hi - lo;
+  while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > 4e6) cell *= 2;
+  g.cell = cell;
+  g.origin_W = lo;
+  g.nx = static_cast<int>(extent.x() / cell) + 1;
+  g.ny = static_cast<int>(extent.y() / cell) + 1;
+  g.z.assign(static_cast<std::size_t>(g.nx) * g.ny, kEmpty);
+  for (const Triangle& t : triangles) {
+    if (!is_vertical(t)) continue;
+    rasterize_edge(g, t.a_W, t.b_W);
+    rasterize_edge(g, t.b_W, t.c_W);
+    rasterize_edge(g, t.c_W, t.a_W);
+  }
+  fill_holes(g);
+  return g;
+}
+
+}  // namespace crashbench

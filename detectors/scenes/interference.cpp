@@ -1,0 +1,118 @@
+#include "detectors/scenes/interference.hpp"
+
+#include <algorithm>
+
+namespace crashbench {
+
+BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground) {
+  BoundingRectangle r;
+  r.cg_W = pose.position_W;
+  r.forward_W = unit_at(pose.heading);
+  r.front = pose.size.cg_to_front;
+  r.rear = pose.size.cg_to_rear;
+  r.half_width = 0.5 * pose.size.width;
+  r.z = ground.at(pose.position_W) + pose.cg_height;
+  const Vec2 f = r.forward_W, l = perp(r.forward_W);
+  r.corners_W = {r.cg_W + f * r.front + l * r.half_width, r.cg_W - f * r.rear + l * r.half_width,
+                 r.cg_W - f * r.rear - l * r.half_width, r.cg_W + f * r.front - l * r.half_width};
+  r.lo_W = r.hi_W = r.corners_W[0];
+  for (const Vec2& c : r.corners_W) r.lo_W = r.lo_W.cwiseMin(c), r.hi_W = r.hi_W.cwiseMax(c);
+  return r;
+}
+
+bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W) {
+  const std::array<const Vec3*, 3> v{&t.a_W, &t.b_W, &t.c_W};
+  Vec2 hits[2];
+  int n = 0;
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 &a = *v[i], &b = *v[(i + 1) % 3];
+    const bool a_below = a.z() < z, b_below = b.z() < z;
+    if (a_below == b_below) continue;  // this edge stays on one side (touching counts as above)
+    const double s = (z - a.z()) / (b.z() - a.z());
+    if (n < 2) hits[n++] = a.head<2>() + s * (b.head<2>() - a.head<2>());
+  }
+  if (n < 2) return false;
+  p_W = hits[0];
+  q_W = hits[1];
+  return (q_W - p_W).squaredNorm() > 1e-18;
+}
+
+bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
+  const BoundingRectangle& r = *rect_;
+  Vec2 p, q;
+  if (!slice_triangle(t, r.z, p, q)) return false;
+  // Clip in the body frame of the rectangle.
+  const Vec2 f = r.forward_W, l = perp(f);
+  const Vec2 pl(f.dot(p - r.cg_W), l.dot(p - r.cg_W)), d = Vec2(f.dot(q - p), l.dot(q - p));
+  double t0 = 0, t1 = 1;
+  if (!clip_to_slab(pl.x(), d.x(), -r.rear, r.front, t0, t1)) return false;
+  if (!clip_to_slab(pl.y(), d.y(), -r.half_width, r.half_width, t0, t1)) return false;
+  if (t0 == 0 && t1 == 1) return false;  // wholly inside: no edge of the rectangle crosses it
+  if ((t1 - t0) * (q - p).norm() <= 1e-9) return false;
+  if (count_ == kMaxPieces) return true;  // more pieces than a rectangle meets in practice: keep the first
+  Piece& piece = pieces_[count_];
+  piece = {(q - p).normalized(), p + t0 * (q - p), p + t1 * (q - p), feature, count_};
+  ++count_;
+  return true;
+}
+
+bool InterferenceSet::same_face(const Piece& a, const Piece& b) const {
+  if (std::abs(a.dir.dot(b.dir)) < std::cos(kMergeAngle)) return false;
+  const Vec2 na = perp(a.dir), nb = perp(b.dir);
+  return std::abs(na.dot(b.p_W - a.p_W)) <= kMergeOffset && std::abs(na.dot(b.q_W - a.p_W)) <= kMergeOffset &&
+         std::abs(nb.dot(a.p_W - b.p_W)) <= kMergeOffset && std::abs(nb.dot(a.q_W - b.p_W)) <= kMergeOffset;
+}
+
+int InterferenceSet::find(int i) {
+  while (pieces_[i].root != i) i = pieces_[i].root = pieces_[pieces_[i].root].root;
+  return i;
+}
+
+Contact InterferenceSet::face_contact(int root, int vehicle) const {
+  // The face's direction: its pieces' directions, signs aligned, summed.
+  Vec2 dir = Vec2::Zero();
+  for (int i = 0; i < count_; ++i)
+    if (pieces_[i].root == root) dir += pieces_[i].dir.dot(pieces_[root].dir) < 0 ? Vec2(-pieces_[i].dir) : pieces_[i].dir;
+  dir.normalize();
+  Vec2 a = pieces_[root].p_W, b = a;
+  int feature = pieces_[root].feature;
+  for (int i = 0; i < count_; ++i) {
+    if (pieces_[i].root != root) continue;
+    for (const Vec2* e : {&pieces_[i].p_W, &pieces_[i].q_W}) {
+      if (dir.dot(*e) < dir.dot(a)) a = *e;
+      if (dir.dot(*e) > dir.dot(b)) b = *e;
+    }
+    feature = std::min(feature, pieces_[i].feature);
+  }
+  const BoundingRectangle& r = *rect_;
+  Contact c;
+  c.vehicle = vehicle;
+  c.other = kStaticScene;
+  c.point_W = 0.5 * (a + b);
+  Vec2 n = (b - a).norm() > 1e-9 ? perp((b - a).normalized()) : perp(dir);
+  if (n.dot(r.cg_W - c.point_W) < 0) n = -n;
+  c.normal_W = n;
+  c.depth = 0;
+  for (const Vec2& corner : r.corners_W) c.depth = std::max(c.depth, -n.dot(corner - c.point_W));
+  c.feature = feature;
+  return c;
+}
+
+void InterferenceSet::emit(int vehicle, std::vector<Contact>& out) {
+  // Single linkage: join every pair of pieces on the same face.
+  for (int i = 0; i < count_; ++i)
+    for (int j = i + 1; j < count_; ++j)
+      if (same_face(pieces_[i], pieces_[j])) {
+        const int ri = find(i), rj = find(j);
+        if (ri != rj) pieces_[std::max(ri, rj)].root = std::min(ri, rj);
+      }
+  for (int i = 0; i < count_; ++i) find(i);
+  const std::size_t first = out.size();
+  for (int i = 0; i < count_; ++i)
+    if (pieces_[i].root == i) out.push_back(face_contact(i, vehicle));
+  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [](const Contact& a, const Contact& b) {
+    return a.point_W.x() != b.point_W.x() ? a.point_W.x() < b.point_W.x() : a.point_W.y() < b.point_W.y();
+  });
+}
+
+}  // namespace crashbench

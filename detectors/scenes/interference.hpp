@@ -1,0 +1,82 @@
+#pragma once
+// Interference of scene triangles with a vehicle's bounding rectangle at CG height (Knight ch. 3), shared
+// by every triangle-based detector so that they agree by construction once they find the same triangles.
+//
+// A triangle cut by the plane z = ground + cg_height gives a 2D segment (its slice). As in Knight's method,
+// where the rectangle is four line segments, only slices that cross the rectangle's boundary count: the
+// part inside the rectangle is a piece of interference line. Pieces that run the same way (within
+// kMergeAngle) on nearly the same line (each within kMergeOffset of the other's line) are one wall face,
+// clustered by single linkage, so the result does not depend on the order a detector finds them: the panels
+// of a flat wall, the chords of a curved barrier, duplicate coincident faces (either winding), the back
+// face of a thin wall. The face's extreme endpoints a and b form the interference line a-b (thesis
+// Fig. 3-2): where the wall crosses the rectangle's edges. The contact point is the midpoint of a-b, the
+// normal is perpendicular to a-b (the barrier's surface normal projected on the horizontal plane) turned
+// towards the vehicle's CG, and the depth is how far the deepest corner lies beyond that line.
+#include <algorithm>
+#include <array>
+#include <utility>
+#include <vector>
+
+#include "core/contact.hpp"
+#include "detectors/detector.hpp"
+
+namespace crashbench {
+
+inline constexpr double kMergeAngle = 0.35;  ///< pieces within this angle may share a face [rad]
+inline constexpr double kMergeOffset = 1.0;  ///< and must lie this close to each other's line [m]
+inline constexpr int kMaxPieces = 64;        ///< pieces one vehicle can collect in one step
+
+/// A vehicle's bounding rectangle at CG height, world frame.
+struct BoundingRectangle {
+  Vec2 cg_W = Vec2::Zero();                   ///< [m]
+  Vec2 forward_W = Vec2::UnitX();             ///< body x axis
+  double front = 0, rear = 0, half_width = 0; ///< extents from the CG [m]
+  double z = 0;                               ///< height of the plane: ground + cg_height [m]
+  std::array<Vec2, 4> corners_W{};            ///< front-left, rear-left, rear-right, front-right [m]
+  Vec2 lo_W = Vec2::Zero(), hi_W = Vec2::Zero();  ///< axis-aligned bounds [m]
+};
+
+/// The rectangle of `pose` over `ground`.
+BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground);
+
+/// Liang-Barsky on one axis: narrows [t0, t1] to where p + t d lies in [lo, hi]; false if that is empty.
+inline bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1) {
+  if (d == 0) return p >= lo && p <= hi;
+  double ta = (lo - p) / d, tb = (hi - p) / d;
+  if (ta > tb) std::swap(ta, tb);
+  t0 = std::max(t0, ta);
+  t1 = std::min(t1, tb);
+  return t0 <= t1;
+}
+
+/// Slice of triangle `t` by the plane z = `z`: true and its endpoints if the plane cuts it.
+bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W);
+
+/// Collects pieces of interference line for one vehicle and turns them into contacts. No allocation.
+class InterferenceSet {
+ public:
+  /// Starts a new vehicle.
+  void reset(const BoundingRectangle& rect) { rect_ = &rect, count_ = 0; }
+  /// Clips triangle `t` to the rectangle and files the piece; `feature` identifies the triangle.
+  /// Returns whether the triangle interferes.
+  bool add_triangle(const Triangle& t, int feature);
+  /// Appends one contact per face to `out`, ordered by contact point (x, then y).
+  void emit(int vehicle, std::vector<Contact>& out);
+
+ private:
+  struct Piece {
+    Vec2 dir = Vec2::UnitX();                     // unit, along the slice
+    Vec2 p_W = Vec2::Zero(), q_W = Vec2::Zero();  // ends inside the rectangle [m]
+    int feature = 0;
+    int root = 0;                                 // union-find parent
+  };
+  bool same_face(const Piece& a, const Piece& b) const;
+  int find(int i);
+  Contact face_contact(int root, int vehicle) const;
+
+  const BoundingRectangle* rect_ = nullptr;
+  std::array<Piece, kMaxPieces> pieces_{};
+  int count_ = 0;
+};
+
+}  // namespace crashbench

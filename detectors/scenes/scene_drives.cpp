@@ -1,0 +1,58 @@
+#include "detectors/scenes/scene_drives.hpp"
+
+#include <numbers>
+
+#include "core/error.hpp"
+#include "detectors/scenes/track.hpp"
+#include "detectors/scenes/track_layout.hpp"
+
+namespace crashbench {
+namespace {
+
+std::vector<VehiclePose> l_rail_drive() {
+  std::vector<VehiclePose> poses;
+  for (double x = -20; x < 90; x += 0.1)
+    poses.push_back(drive_pose({x, 1.05 + 0.2 * std::sin(x / 7)}, 0.2 / 7 * std::cos(x / 7) + 0.05 * std::sin(x / 3)));
+  for (double x = 94; x < 98.2; x += 0.02) {
+    poses.push_back(drive_pose({x, 20}, 0));
+    poses.push_back(drive_pose({x, 30}, 0.3));
+  }
+  return poses;
+}
+
+std::vector<VehiclePose> track_drive() {
+  std::vector<VehiclePose> poses;
+  const std::vector<TrackSample> line = track_centerline(kTrackSegments);
+  const double reach = kTrackHalfWidth - 0.9 + 0.15;
+  for (std::size_t k = 0; k < line.size(); ++k) {
+    const TrackSample &a = line[k], &b = line[(k + 1) % line.size()];
+    const double len = (b.p_W - a.p_W).norm();
+    for (double u = 0; u < len; u += 2.0) {
+      const double s = a.s + u;
+      const Vec2 c = a.p_W + (b.p_W - a.p_W) * (u / len);
+      const double offset = reach * std::sin(2 * std::numbers::pi * s / kTrackLapLength * 31);
+      const double heading = std::atan2(a.tangent_W.y(), a.tangent_W.x()) + 0.06 * std::sin(s / 23);
+      poses.push_back(drive_pose(c + a.left_W() * offset, heading));
+    }
+  }
+  return poses;
+}
+
+}  // namespace
+
+VehiclePose drive_pose(const Vec2& cg_W, double heading) {
+  VehiclePose p;
+  p.position_W = cg_W;
+  p.heading = heading;
+  p.cg_height = 0.55;
+  p.size = {2.1, 2.6, 1.8};
+  return p;
+}
+
+std::vector<VehiclePose> wall_drive(std::string_view scene) {
+  if (scene == "l-rail") return l_rail_drive();
+  if (scene.starts_with("track")) return track_drive();  // the first lap of the scaled variants too
+  throw Error("", "", "no wall drive for scene '" + std::string(scene) + "'; expected l-rail or track*");
+}
+
+}  // namespace crashbench

@@ -1,0 +1,46 @@
+#include "detectors/scenes/scene_io.hpp"
+
+#include <osg/Notify>
+#include <osgDB/FileNameUtils>
+#include <osgDB/ReadFile>
+#include <osgDB/Registry>
+#include <osgDB/WriteFile>
+
+#include <filesystem>
+
+#include "core/error.hpp"
+
+namespace crashbench {
+namespace {
+
+/// Throws unless some osgDB plugin claims the extension of `path`.
+void require_plugin(const std::string& path) {
+  const std::string ext = osgDB::getLowerCaseFileExtension(path);
+  if (ext.empty()) throw Error(path, "", "no file extension: cannot tell the scene format");
+  if (!osgDB::Registry::instance()->getReaderWriterForExtension(ext))
+    throw Error(path, "", "unsupported scene format '." + ext + "' (no osgDB plugin for it)");
+}
+
+}  // namespace
+
+osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw Error(path, "", "scene file not found");
+  require_plugin(path);
+  osg::ref_ptr<osg::Node> node = osgDB::readRefNodeFile(path);
+  if (!node) throw Error(path, "", "osgDB could not read this file as a scene graph");
+  return node;
+}
+
+void write_scene_graph(const osg::Node& graph, const std::string& path) {
+  require_plugin(path);
+  // ASCII formats print 6 significant digits by default: millimetres lost 1 km from the origin.
+  const std::string ext = osgDB::getLowerCaseFileExtension(path);
+  osg::ref_ptr<osgDB::Options> options = (ext == "osgt" || ext == "osg") ? new osgDB::Options("precision 9") : nullptr;
+  const osgDB::ReaderWriter::WriteResult result = osgDB::Registry::instance()->writeNode(graph, path, options.get());
+  if (!result.success())
+    throw Error(path, "", "osgDB could not write the scene" +
+                              (result.message().empty() ? std::string() : ": " + result.message()));
+}
+
+}  // namespace crashbench

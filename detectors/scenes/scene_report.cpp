@@ -1,0 +1,23 @@
+#include "detectors/scenes/scene_report.hpp"
+
+#include <fmt/format.h>
+
+#include "detectors/scenes/scene_io.hpp"
+
+namespace crashbench {
+
+std::string describe_scene_file(const std::string& path, const SceneOptions& options) {
+  const Scene scene = make_scene(path, read_scene_graph(path), {}, options);
+  const TriangleCensus c = census(*scene.graph, options.vertical_tolerance_deg);
+  std::string text = fmt::format("scene: {}\n", path);
+  text += fmt::format("triangles: {} ({} degenerate)\n", c.total, c.degenerate);
+  text += fmt::format("vertical: {} (normal within {:g} deg of horizontal)\n", c.vertical,
+                      options.vertical_tolerance_deg);
+  text += fmt::format("collision triangles: {}{}\n", scene.triangles.size(),
+                      options.vertical_only ? " (vertical only)" : "");
+  text += fmt::format("bounds [m]: x {:.3f} .. {:.3f}, y {:.3f} .. {:.3f}, z {:.3f} .. {:.3f}\n", c.lo_W.x(),
+                      c.hi_W.x(), c.lo_W.y(), c.hi_W.y(), c.lo_W.z(), c.hi_W.z());
+  return text;
+}
+
+}  // namespace crashbench

@@ -1,0 +1,14 @@
+#pragma once
+// What `crashbench scene info` prints about a scene graph: triangle counts, bounds, how many are vertical.
+#include <string>
+
+#include "detectors/scenes/scene_library.hpp"
+
+namespace crashbench {
+
+/// A few lines describing the scene at `path` (read through osgDB, `options` applied): triangles in all,
+/// degenerate, vertical (normal within the tolerance of horizontal), collision triangles, bounds [m].
+/// Throws Error naming the file if it cannot be read.
+std::string describe_scene_file(const std::string& path, const SceneOptions& options = {});
+
+}  // namespace crashbench

@@ -1,0 +1,219 @@
+#include "detectors/tree_detector.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/error.hpp"
+
+namespace crashbench {
+namespace {
+
+constexpr double kMaxCells = 16e6;
+constexpr int kScanCells = 16;  // up to this many cells under a rectangle, scan them instead of walking edges
+
+/// Cell edge: sqrt(100 m x median footprint extent) between 0.5 and 2.5 m - short enough that a cell holds
+/// few fine triangles (crowded ones are sorted into runs), long enough that walking a 5 m edge visits few
+/// cells - enlarged to stay under kMaxCells cells.
+double choose_cell(const Vec2& extent, double median_extent) {
+  double cell = std::clamp(std::sqrt(100.0 * median_extent), 0.5, 2.5);
+  while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 1.25;
+  return cell;
+}
+
+using tree_detail::down;
+using tree_detail::up;
+
+/// Whether the footprint of `t` (a triangle, or a segment for a vertical one) meets the box [lo, hi]:
+/// separating axes are the box's two and the footprint's edge normals. Boxes are grown by 1 mm so that
+/// rounding never drops a cell.
+bool footprint_meets_box(const Triangle& t, Vec2 lo, Vec2 hi) {
+  lo.array() -= 1e-3, hi.array() += 1e-3;
+  const Vec2 v[3] = {t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()};
+  const Vec2 corners[4] = {lo, {hi.x(), lo.y()}, hi, {lo.x(), hi.y()}};
+  for (int e = 0; e < 3; ++e) {
+    const Vec2 n = perp(v[(e + 1) % 3] - v[e]);
+    if (n.squaredNorm() == 0) continue;
+    double t_lo = n.dot(v[0]), t_hi = t_lo, b_lo = n.dot(corners[0]), b_hi = b_lo;
+    for (int k = 1; k < 3; ++k) t_lo = std::min(t_lo, n.dot(v[k])), t_hi = std::max(t_hi, n.dot(v[k]));
+    for (int k = 1; k < 4; ++k) b_lo = std::min(b_lo, n.dot(corners[k])), b_hi = std::max(b_hi, n.dot(corners[k]));
+    if (t_hi < b_lo || b_hi < t_lo) return false;
+  }
+  return true;  // the box's own axes are covered by the footprint bounds that chose the cells
+}
+
+}  // namespace
+
+void TreeDetector::collect_entries(const Scene& scene) {
+  entries_.clear();
+  for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
+    const Triangle& t = scene.triangles[i];
+    const double zmin = std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()}), zmax = std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()});
+    if (zmin == zmax) continue;  // horizontal: never sliced
+    const Vec2 lo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
+    const Vec2 hi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
+    entries_.push_back({lo, hi, zmin, zmax, t, static_cast<int>(i)});
+  }
+}
+
+void TreeDetector::layout_grid() {
+  Vec2 lo = Vec2::Zero(), hi = Vec2::Zero();
+  std::vector<double> extents;
+  extents.reserve(entries_.size());
+  for (std::size_t k = 0; k < entries_.size(); ++k) {
+    lo = k == 0 ? entries_[k].lo_W : lo.cwiseMin(entries_[k].lo_W);
+    hi = k == 0 ? entries_[k].hi_W : hi.cwiseMax(entries_[k].hi_W);
+    extents.push_back((entries_[k].hi_W - entries_[k].lo_W).maxCoeff());
+  }
+  double median = 1.0;
+  if (!extents.empty()) {
+    std::nth_element(extents.begin(), extents.begin() + static_cast<std::ptrdiff_t>(extents.size() / 2), extents.end());
+    median = extents[extents.size() / 2];
+  }
+  cell_ = choose_cell(hi - lo, median);
+  origin_W_ = lo;
+  nx_ = static_cast<int>((hi.x() - lo.x()) / cell_) + 1;
+  ny_ = static_cast<int>((hi.y() - lo.y()) / cell_) + 1;
+}
+
+void TreeDetector::fill_cells() {
+  // Two passes (count, then fill) give the compressed cell lists: each entry in every cell its
+  // footprint overlaps.
+  cell_start_.assign(static_cast<std::size_t>(nx_) * ny_ + 1, 0);
+  const auto cells_of = [&](const Entry& e, auto&& visit) {
+    const int i0 = cell_x(e.lo_W.x()), i1 = cell_x(e.hi_W.x()), j0 = cell_y(e.lo_W.y()), j1 = cell_y(e.hi_W.y());
+    const bool one_row = i0 == i1 || j0 == j1;
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i) {
+        const Vec2 lo = origin_W_ + Vec2(i, j) * cell_;
+        if (one_row || footprint_meets_box(e.t, lo, lo + Vec2::Constant(cell_)))
+          visit(static_cast<std::size_t>(j) * nx_ + i);
+      }
+  };
+  for (const Entry& e : entries_) cells_of(e, [&](std::size_t c) { ++cell_start_[c + 1]; });
+  for (std::size_t c = 1; c < cell_start_.size(); ++c) cell_start_[c] += cell_start_[c - 1];
+  items_.assign(cell_start_.back(), CellItem{});
+  std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
+  for (std::size_t k = 0; k < entries_.size(); ++k) {
+    const Entry& e = entries_[k];
+    const CellItem item{down(e.lo_W.x()), down(e.lo_W.y()), up(e.hi_W.x()), up(e.hi_W.y()),
+                        down(e.zmin),     up(e.zmax),       static_cast<std::uint32_t>(k), 0, 0};
+    cells_of(e, [&](std::size_t c) { items_[fill[c]++] = item; });
+  }
+}
+
+void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
+  if (scene.triangles.empty()) throw Error(scene.name, "", "detector 'tree' needs collision triangles");
+  ground_ = scene.ground;
+  collect_entries(scene);
+  layout_grid();
+  fill_cells();
+  build_runs();
+  occupied_.assign((cell_start_.size() + 63) / 64, 0);
+  for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c)
+    if (cell_start_[c + 1] > cell_start_[c]) occupied_[c / 64] |= std::uint64_t{1} << (c % 64);
+  stamp_.assign(entries_.size(), 0);
+  query_ = 0;
+}
+
+int TreeDetector::cell_x(double x) const {
+  return std::clamp(static_cast<int>(std::floor((x - origin_W_.x()) / cell_)), 0, nx_ - 1);
+}
+int TreeDetector::cell_y(double y) const {
+  return std::clamp(static_cast<int>(std::floor((y - origin_W_.y()) / cell_)), 0, ny_ - 1);
+}
+
+void TreeDetector::take(std::uint32_t e, DetectorStats& stats) {
+  if (stamp_[e] == query_) return;
+  stamp_[e] = query_;
+  ++stats.primitives_tested;
+  set_.add_triangle(entries_[e].t, entries_[e].index);
+}
+
+void TreeDetector::visit_cell(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
+  ++stats.nodes_visited;
+  if (!(occupied_[c / 64] >> (c % 64) & 1)) return;
+  if (visit_run(c, a, d, z, stats)) return;
+  for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
+    const CellItem& it = items_[k];
+    if (z <= it.zmin || z > it.zmax) continue;  // as slice_triangle decides (bounds rounded outwards)
+    double t0 = 0, t1 = 1;
+    if (!clip_to_slab(a.x(), d.x(), it.lo_x, it.hi_x, t0, t1) || !clip_to_slab(a.y(), d.y(), it.lo_y, it.hi_y, t0, t1))
+      continue;
+    take(it.entry, stats);
+  }
+}
+
+void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats) {
+  if (rect.hi_W.x() < origin_W_.x() || rect.hi_W.y() < origin_W_.y()) return;
+  if (rect.lo_W.x() > origin_W_.x() + nx_ * cell_ || rect.lo_W.y() > origin_W_.y() + ny_ * cell_) return;
+  for (int j = j0; j <= j1; ++j)
+    for (int i = i0; i <= i1; ++i) {
+      const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
+      ++stats.nodes_visited;
+      if (run_of_cell_[c] != kNoRun) {  // a crowded wall: let each edge find its crossings
+        for (int e = 0; e < 4; ++e) {
+          const Vec2& a = rect.corners_W[e];
+          visit_run(c, a, rect.corners_W[(e + 1) % 4] - a, rect.z, stats);
+        }
+        continue;
+      }
+      for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
+        const CellItem& it = items_[k];
+        if (rect.z <= it.zmin || rect.z > it.zmax) continue;
+        if (it.lo_x > rect.hi_W.x() || it.lo_y > rect.hi_W.y() || it.hi_x < rect.lo_W.x() || it.hi_y < rect.lo_W.y())
+          continue;
+        take(it.entry, stats);
+      }
+    }
+}
+
+void TreeDetector::walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats) {
+  // Clip the edge to the grid, then step cell to cell along it (Amanatides & Woo).
+  const Vec2 d = b_W - a_W;
+  double t0 = 0, t1 = 1;
+  const Vec2 top = origin_W_ + Vec2(nx_, ny_) * cell_;
+  if (!clip_to_slab(a_W.x(), d.x(), origin_W_.x(), top.x(), t0, t1) ||
+      !clip_to_slab(a_W.y(), d.y(), origin_W_.y(), top.y(), t0, t1))
+    return;
+  const Vec2 p = a_W + t0 * d, q = a_W + t1 * d;
+  int i = cell_x(p.x()), j = cell_y(p.y());
+  const int i_end = cell_x(q.x()), j_end = cell_y(q.y());
+  const int si = d.x() > 0 ? 1 : -1, sj = d.y() > 0 ? 1 : -1;
+  const double inf = std::numeric_limits<double>::infinity();
+  const double next_x = origin_W_.x() + (i + (si > 0 ? 1 : 0)) * cell_, next_y = origin_W_.y() + (j + (sj > 0 ? 1 : 0)) * cell_;
+  double t_x = d.x() != 0 ? (next_x - p.x()) / d.x() : inf, t_y = d.y() != 0 ? (next_y - p.y()) / d.y() : inf;
+  const double dt_x = d.x() != 0 ? cell_ / std::abs(d.x()) : inf, dt_y = d.y() != 0 ? cell_ / std::abs(d.y()) : inf;
+  const int steps = std::abs(i_end - i) + std::abs(j_end - j);
+  for (int n = 0; n <= steps; ++n) {
+    visit_cell(static_cast<std::size_t>(j) * nx_ + i, a_W, d, z, stats);
+    if (t_x < t_y)
+      t_x += dt_x, i = std::clamp(i + si, 0, nx_ - 1);
+    else
+      t_y += dt_y, j = std::clamp(j + sj, 0, ny_ - 1);
+  }
+}
+
+void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
+  for (std::size_t v = 0; v < poses.size(); ++v) {
+    const BoundingRectangle rect = bounding_rectangle(poses[v], ground_);
+    set_.reset(rect);
+    if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
+    // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
+    // rectangle: scan them all once; many (fine cells): walk its four edges.
+    const int i0 = cell_x(rect.lo_W.x()), i1 = cell_x(rect.hi_W.x()), j0 = cell_y(rect.lo_W.y()), j1 = cell_y(rect.hi_W.y());
+    if ((i1 - i0 + 1) * (j1 - j0 + 1) <= kScanCells)
+      scan_cells(rect, i0, i1, j0, j1, stats);
+    else
+      for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
+    set_.emit(static_cast<int>(v), out);
+  }
+}
+
+std::size_t TreeDetector::memory_bytes() const {
+  return entries_.capacity() * sizeof(Entry) + items_.capacity() * sizeof(CellItem) +
+         (cell_start_.capacity() + stamp_.capacity()) * sizeof(std::uint32_t);
+}
+
+std::unique_ptr<Detector> make_tree_detector() { return std::make_unique<TreeDetector>(); }
+
+}  // namespace crashbench

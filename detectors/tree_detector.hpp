@@ -1,0 +1,96 @@
+#pragma once
+// Our own spatial structure: a uniform 2D grid over the footprint bounds of the collision triangles, built
+// once in prepare, with cells sized from the triangles (fine walls get fine cells). When the rectangle
+// covers few cells, a query scans them; otherwise, since only triangles that cross the rectangle's boundary
+// make contacts (interference.hpp), it walks the rectangle's four edges cell by cell (Amanatides & Woo).
+// Either way it tests the triangles listed there: not yet taken this query (a stamp per triangle),
+// spanning the plane's height, with footprint bounds that meet the rectangle's (or the edge); those are
+// sliced exactly as the brute-force reference does. Horizontal triangles never cut a horizontal
+// plane into a segment and are left out. No allocation per step.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "detectors/detector.hpp"
+#include "detectors/scenes/interference.hpp"
+
+namespace crashbench {
+
+namespace tree_detail {
+/// The float nearest `v` on its low (down) or high (up) side, for conservative float bounds.
+inline float down(double v) {
+  const float f = static_cast<float>(v);
+  return f > v ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
+}
+inline float up(double v) {
+  const float f = static_cast<float>(v);
+  return f < v ? std::nextafter(f, std::numeric_limits<float>::infinity()) : f;
+}
+}  // namespace tree_detail
+
+class TreeDetector final : public Detector {
+ public:
+  std::string_view name() const override { return "tree"; }
+  void prepare(const Scene& scene, int vehicle_count) override;
+  void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
+
+  /// Cells along X and Y and the cell edge [m], for the benchmark's report.
+  int cells_x() const { return nx_; }
+  int cells_y() const { return ny_; }
+  double cell_size() const { return cell_; }
+  /// Bytes held by the structure.
+  std::size_t memory_bytes() const;
+
+ private:
+  struct Entry {
+    Vec2 lo_W, hi_W;    // footprint bounds [m]
+    double zmin, zmax;  // [m]
+    Triangle t;
+    int index;          // into the Scene's triangles
+  };
+  void collect_entries(const Scene& scene);
+  void layout_grid();
+  void fill_cells();
+  int cell_x(double x) const;
+  int cell_y(double y) const;
+  void take(std::uint32_t entry, DetectorStats& stats);
+  void scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats);
+  void walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats);
+  void visit_cell(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
+
+  std::vector<Entry> entries_;
+  std::vector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_
+  /// An entry as listed in a cell: its bounds (floats rounded outwards, so tests stay conservative) next
+  /// to each other in memory, so rejecting it touches nothing else.
+  struct CellItem {
+    float lo_x, lo_y, hi_x, hi_y, zmin, zmax;
+    std::uint32_t entry;
+    float s_lo, s_hi;  // in a run: extent along its direction [m]
+  };
+  /// A crowded cell whose items lie in a thin band (a finely cut wall): sorted by s_lo along `dir`, so an
+  /// edge finds the few it can cross by binary search (tree_runs.cpp).
+  struct Run {
+    Vec2 dir = Vec2::UnitX();  // unit, along the band
+    double p_lo = 0, p_hi = 0; // the band across `dir`: perp(dir) . x in [p_lo, p_hi] [m]
+  };
+  static constexpr std::uint32_t kNoRun = ~0u;
+  void build_runs();
+  bool visit_run(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
+
+  std::vector<CellItem> items_;            // cell by cell
+  std::vector<float> run_keys_;            // parallel to items_: in a run, the running max of s_hi [m]
+  std::vector<std::uint32_t> run_of_cell_; // per cell: index into runs_, or kNoRun
+  std::vector<std::uint64_t> occupied_;    // one bit per cell: has items (small enough to stay cached)
+  std::vector<Run> runs_;
+  std::vector<std::uint32_t> stamp_;       // last query that visited each entry
+  std::uint32_t query_ = 0;
+  Vec2 origin_W_ = Vec2::Zero();
+  double cell_ = 1;
+  int nx_ = 0, ny_ = 0;
+  GroundGrid ground_;
+  InterferenceSet set_;
+};
+
+std::unique_ptr<Detector> make_tree_detector();
+
+}  // namespace crashbench

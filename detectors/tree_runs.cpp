@@ -1,0 +1,80 @@
+// Runs: the tree detector's cells crowded with a finely cut wall, sorted along the wall so that an edge
+// finds the triangles it may cross by binary search instead of testing all of them.
+#include <algorithm>
+
+#include "detectors/tree_detector.hpp"
+
+namespace crashbench {
+namespace {
+
+using tree_detail::down;
+using tree_detail::up;
+
+constexpr std::uint32_t kRunMinItems = 12;  // fewer items: a linear scan is as quick
+
+/// Unit direction of the longest horizontal edge of `t`, or zero.
+Vec2 main_direction(const Triangle& t) {
+  const Vec2 e[3] = {(t.b_W - t.a_W).head<2>(), (t.c_W - t.b_W).head<2>(), (t.a_W - t.c_W).head<2>()};
+  const Vec2& longest = *std::max_element(e, e + 3, [](const Vec2& x, const Vec2& y) { return x.norm() < y.norm(); });
+  return longest.norm() > 0 ? Vec2(longest.normalized()) : Vec2::Zero();
+}
+
+}  // namespace
+
+void TreeDetector::build_runs() {
+  runs_.clear();
+  run_keys_.assign(items_.size(), 0.0f);
+  run_of_cell_.assign(static_cast<std::size_t>(nx_) * ny_, kNoRun);
+  for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c) {
+    const std::uint32_t first = cell_start_[c], last = cell_start_[c + 1];
+    if (last - first < kRunMinItems) continue;
+    Run run;
+    run.dir = main_direction(entries_[items_[first].entry].t);
+    if (run.dir.isZero()) continue;
+    const Vec2 n = perp(run.dir);
+    run.p_lo = std::numeric_limits<double>::max(), run.p_hi = -run.p_lo;
+    for (std::uint32_t k = first; k < last; ++k) {
+      const Triangle& t = entries_[items_[k].entry].t;
+      double s_lo = std::numeric_limits<double>::max(), s_hi = -s_lo;
+      for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) {
+        const double s = run.dir.dot(v->head<2>()), p = n.dot(v->head<2>());
+        s_lo = std::min(s_lo, s), s_hi = std::max(s_hi, s);
+        run.p_lo = std::min(run.p_lo, p), run.p_hi = std::max(run.p_hi, p);
+      }
+      items_[k].s_lo = down(s_lo), items_[k].s_hi = up(s_hi);
+    }
+    if (run.p_hi - run.p_lo > 0.25 * cell_) continue;  // not one thin wall: keep the linear scan
+    const auto begin = items_.begin() + first, end = items_.begin() + last;
+    std::sort(begin, end, [](const CellItem& x, const CellItem& y) { return x.s_lo < y.s_lo; });
+    // A separate array of running maxima: the binary search touches few cache lines.
+    float running = -std::numeric_limits<float>::infinity();
+    for (std::uint32_t k = first; k < last; ++k) run_keys_[k] = running = std::max(running, items_[k].s_hi);
+    run_of_cell_[c] = static_cast<std::uint32_t>(runs_.size());
+    runs_.push_back(run);
+  }
+}
+
+bool TreeDetector::visit_run(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
+  const std::uint32_t r = run_of_cell_[c];
+  if (r == kNoRun) return false;
+  const Run& run = runs_[r];
+  // The part of the edge inside the band, and its extent [s0, s1] along the run.
+  const Vec2 n = perp(run.dir);
+  double t0 = 0, t1 = 1;
+  if (!clip_to_slab(n.dot(a), n.dot(d), run.p_lo, run.p_hi, t0, t1)) return true;
+  const double sa = run.dir.dot(a + t0 * d), sb = run.dir.dot(a + t1 * d);
+  const double s0 = std::min(sa, sb), s1 = std::max(sa, sb);
+  const auto keys = run_keys_.begin();
+  const auto found = std::partition_point(keys + cell_start_[c], keys + cell_start_[c + 1], [s0](float m) { return m < s0; });
+  const auto end = items_.begin() + cell_start_[c + 1];
+  for (auto it = items_.begin() + (found - keys); it != end && it->s_lo <= s1; ++it) {
+    if (it->s_hi < s0 || z <= it->zmin || z > it->zmax) continue;
+    double u0 = 0, u1 = 1;
+    if (!clip_to_slab(a.x(), d.x(), it->lo_x, it->hi_x, u0, u1) || !clip_to_slab(a.y(), d.y(), it->lo_y, it->hi_y, u0, u1))
+      continue;
+    take(it->entry, stats);
+  }
+  return true;
+}
+
+}  // namespace crashbench

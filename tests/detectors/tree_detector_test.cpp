@@ -1,0 +1,54 @@
+// The tree detector (and the brute-force reference) allocate nothing per step once the caller's contact
+// vector has room, and label each contact with its vehicle.
+#include <gtest/gtest.h>
+
+#include "detectors/detector.hpp"
+#include "detectors/scenes/scene_library.hpp"
+#include "detectors/tree_detector.hpp"
+#include "tests/support/counting_allocator.hpp"
+
+namespace crashbench {
+namespace {
+
+std::array<VehiclePose, 2> two_vehicles_on_the_l_rail() {
+  std::array<VehiclePose, 2> p{};
+  for (auto& v : p) v.cg_height = 0.55, v.size = {2.1, 2.6, 1.8};
+  p[0].position_W = {12.0, 0.8}, p[0].heading = -0.2;  // into the side wall
+  p[1].position_W = {60.0, 20.0}, p[1].heading = 0.4;  // clear of everything
+  return p;
+}
+
+class OwnDetectors : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OwnDetectors, AllocateNothingPerStepAndLabelTheVehicle) {
+  const Scene scene = load_scene("l-rail");
+  auto d = find_entry(detectors(), GetParam(), "detector").make();
+  d->prepare(scene, 2);
+  const auto poses = two_vehicles_on_the_l_rail();
+  std::vector<Contact> out;
+  out.reserve(64);
+  DetectorStats stats;
+  d->detect(poses, out, stats);  // warm-up
+  const testing::AllocationScope scope;
+  for (int step = 0; step < 100; ++step) {
+    out.clear();
+    d->detect(poses, out, stats);
+  }
+  EXPECT_EQ(scope.allocations(), 0);
+  ASSERT_EQ(out.size(), 1u);  // not vacuous: the first vehicle touches the wall
+  EXPECT_EQ(out[0].vehicle, 0);
+  EXPECT_GT(stats.primitives_tested, 0);
+}
+
+TEST(TreeDetector, BuildsAGridOverTheFootprint) {
+  TreeDetector tree;
+  tree.prepare(load_scene("track"), 1);
+  EXPECT_GT(tree.cells_x() * tree.cells_y(), 100);
+  EXPECT_GT(tree.memory_bytes(), 1838 * sizeof(Triangle));
+}
+
+INSTANTIATE_TEST_SUITE_P(Detectors, OwnDetectors, ::testing::Values("tree", "brute-force"),
+                         [](const auto& info) { return info.param == "tree" ? std::string("tree") : "brute_force"; });
+
+}  // namespace
+}  // namespace crashbench
