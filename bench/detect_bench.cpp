@@ -7,48 +7,27 @@
 //   build/release/bench/detect_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
-#include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <map>
-#include <new>
 
 #include "detectors/detector.hpp"
+#include "tests/support/counting_allocator.hpp"
 #include "detectors/scenes/scene_drives.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #ifdef CRASHBENCH_HAVE_EMBREE
 #include "bench/detect_bench_embree.hpp"
 #endif
 
-namespace {
-
-std::atomic<std::int64_t> g_allocs{0}, g_bytes{0};
-
-}  // namespace
-
-// Counting every allocation of this binary feeds the memory manager and the build-size counter.
-void* operator new(std::size_t size) {
-  g_allocs.fetch_add(1, std::memory_order_relaxed);
-  g_bytes.fetch_add(static_cast<std::int64_t>(size), std::memory_order_relaxed);
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-
 namespace crashbench {
 namespace {
 
 class CountingMemoryManager : public benchmark::MemoryManager {
  public:
-  void Start() override { allocs_ = g_allocs.load(), bytes_ = g_bytes.load(); }
+  void Start() override { allocs_ = testing::allocation_count(), bytes_ = testing::allocated_bytes(); }
   // Benchmark 1.7 still declares the pointer form pure virtual; the reference form forwards to it.
   void Stop(Result* result) override {
-    result->num_allocs = g_allocs.load() - allocs_;
-    result->total_allocated_bytes = g_bytes.load() - bytes_;
+    result->num_allocs = testing::allocation_count() - allocs_;
+    result->total_allocated_bytes = testing::allocated_bytes() - bytes_;
     result->max_bytes_used = 0;
   }
 
@@ -74,16 +53,16 @@ void detect_step(benchmark::State& state, const std::string& scene_name, const s
   const Scene& scene = cached_scene(scene_name);
   const std::vector<VehiclePose> poses = wall_drive(scene_name);
   std::unique_ptr<Detector> detector = make_detector(detector_name);
-  const std::int64_t bytes_before = g_bytes.load();
+  const std::int64_t bytes_before = testing::allocated_bytes();
   const auto t0 = std::chrono::steady_clock::now();
   detector->prepare(scene, 1);
   const double build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  const double build_mb = static_cast<double>(g_bytes.load() - bytes_before) / 1e6;
+  const double build_mb = static_cast<double>(testing::allocated_bytes() - bytes_before) / 1e6;
   std::vector<Contact> out;
   out.reserve(64);
   DetectorStats stats;
   std::size_t i = 0, contacts = 0;
-  const std::int64_t allocs_before = g_allocs.load();
+  const std::int64_t allocs_before = testing::allocation_count();
   for (auto _ : state) {
     out.clear();
     detector->detect(std::span(&poses[i], 1), out, stats);
@@ -92,7 +71,7 @@ void detect_step(benchmark::State& state, const std::string& scene_name, const s
     i = i + 1 == poses.size() ? 0 : i + 1;
   }
   const double n = static_cast<double>(state.iterations());
-  state.counters["allocs_per_step"] = static_cast<double>(g_allocs.load() - allocs_before) / n;
+  state.counters["allocs_per_step"] = static_cast<double>(testing::allocation_count() - allocs_before) / n;
   state.counters["build_ms"] = build_ms;
   state.counters["build_alloc_MB"] = build_mb;
   state.counters["contacts_per_step"] = static_cast<double>(contacts) / n;

@@ -34,6 +34,11 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
 
 void write_scene_graph(const osg::Node& graph, const std::string& path) {
   require_plugin(path);
+  // Like any output option, a missing folder is made rather than refused.
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  if (ec) throw Error(path, "", "cannot create the folder: " + ec.message());
   // ASCII formats print 6 significant digits by default: millimetres lost 1 km from the origin.
   const std::string ext = osgDB::getLowerCaseFileExtension(path);
   osg::ref_ptr<osgDB::Options> options = (ext == "osgt" || ext == "osg") ? new osgDB::Options("precision 9") : nullptr;

@@ -81,3 +81,46 @@ TEST(Cli, MissingInputFileIsBadInput) {
 
 }  // namespace
 }  // namespace crashbench
+
+namespace crashbench {
+namespace {
+
+/// The track-corner case with its scene replaced by `scene`, written to `dir`/case.json.
+std::string track_case_in(const std::string& dir, const nlohmann::json& scene) {
+  nlohmann::json doc = read_json_file(testing::source_path("cases/library/knight-track-corner.json"));
+  doc["scene"] = scene;
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/case.json";
+  std::ofstream(path) << doc.dump(1);
+  return path;
+}
+
+TEST(Cli, SceneMadeAsOpenFlightRunsLikeTheGeneratedOne) {
+  const std::string dir = temp_dir("flt");
+  const CommandResult made = run_cli("scene make track -o " + dir + "/scenes/track.flt");
+  ASSERT_EQ(made.exit_code, 0) << made.output;
+  // The case names the file relative to itself.
+  const std::string from_file = track_case_in(dir, {{"file", "scenes/track.flt"}});
+  const CommandResult r = run_cli("run " + from_file + " -o " + dir + "/out-file");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const CommandResult g = run_cli("run " + track_case_in(dir + "/gen", "track") + " -o " + dir + "/out-gen");
+  ASSERT_EQ(g.exit_code, 0) << g.output;
+  const auto file_events = read_json_file(dir + "/out-file/results.json")["cases"][0]["events"];
+  const auto gen_events = read_json_file(dir + "/out-gen/results.json")["cases"][0]["events"];
+  ASSERT_FALSE(gen_events.empty());
+  ASSERT_EQ(file_events.size(), gen_events.size());
+  for (std::size_t i = 0; i < gen_events.size(); ++i) {
+    EXPECT_EQ(file_events[i]["step"], gen_events[i]["step"]);
+    for (int k : {0, 1}) EXPECT_NEAR(file_events[i]["point"][k], gen_events[i]["point"][k], 1e-3);
+  }
+}
+
+TEST(Cli, MissingSceneFileIsBadInputNamingTheFile) {
+  const std::string dir = temp_dir("no-scene");
+  const CommandResult r = run_cli("run " + track_case_in(dir, {{"file", "nowhere.flt"}}) + " -o " + dir + "/out");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("nowhere.flt"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace crashbench
