@@ -10,6 +10,9 @@ int main(int argc, char** argv) {
   int exit_code = crashbench::kExitOk;
   crashbench::add_list_command(app, exit_code);
   crashbench::add_run_command(app, exit_code);
+  crashbench::add_report_command(app, exit_code);
+  crashbench::add_compare_command(app, exit_code);
+  crashbench::add_merge_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -6,6 +6,7 @@ packages=(
   libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libopenscenegraph-dev openscenegraph
   libgtest-dev libgmock-dev libbenchmark-dev
+  python3-plotly chromium fonts-dejavu-core
 )
 missing=()
 for p in "${packages[@]}"; do

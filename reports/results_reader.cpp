@@ -110,6 +110,16 @@ double CaseRecord::median_ns(const std::string& phase) const {
 
 bool ResultsFile::timing_serial() const { return run.value("timing_serial", true); }
 
+ResultsFile::StatusCounts ResultsFile::status_counts() const {
+  StatusCounts n;
+  for (const auto& c : cases) {
+    n.passed += c.status == "passed";
+    n.failed += c.status == "failed";
+    n.errors += c.status == "error";
+  }
+  return n;
+}
+
 ResultsFile parse_results(const json& doc, const std::string& path) {
   const JsonReader root(doc, path);
   if (!root.is_object() || !root.has("format"))

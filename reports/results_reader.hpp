@@ -53,6 +53,11 @@ struct ResultsFile {
 
   /// True unless the run says its timings came from several cases at once.
   bool timing_serial() const;
+
+  struct StatusCounts {
+    int passed = 0, failed = 0, errors = 0;
+  };
+  StatusCounts status_counts() const;
 };
 
 /// Reads and checks `path`.
