@@ -44,8 +44,11 @@ std::vector<std::string> invariant_changes(const CaseRecord& a, const CaseRecord
 
 Comparison compare_results(const ResultsFile& a, const ResultsFile& b) {
   Comparison out;
-  std::map<std::string, const CaseRecord*> in_b;
-  for (const auto& c : b.cases) in_b[c.name] = &c;
+  // Cases pair by name; a name that occurs several times (an unreadable case keeps its listed name)
+  // pairs occurrence by occurrence.
+  std::map<std::string, std::vector<const CaseRecord*>> in_b;
+  for (const auto& c : b.cases) in_b[c.name].push_back(&c);
+  std::map<std::string, std::size_t> seen_a;
   std::size_t width = 4;
   for (const auto& c : a.cases) width = std::max(width, c.name.size());
   out.text = fmt::format("A: {}\nB: {}\n{}\n", a.path, b.path,
@@ -54,13 +57,13 @@ Comparison compare_results(const ResultsFile& a, const ResultsFile& b) {
                           "step A", "step B", "B/A", "detect A", "detect B", "B/A", "post-impact |A-B| (max)");
   std::string changes;
   for (const auto& ca : a.cases) {
+    const std::size_t occurrence = seen_a[ca.name]++;
     const auto it = in_b.find(ca.name);
-    if (it == in_b.end()) {
+    if (it == in_b.end() || occurrence >= it->second.size()) {
       changes += fmt::format("  {}: only in A\n", ca.name);
       continue;
     }
-    const CaseRecord& cb = *it->second;
-    in_b.erase(it);
+    const CaseRecord& cb = *it->second[occurrence];
     const bool regressed = !ca.failed() && cb.failed(), improved = ca.failed() && !cb.failed();
     out.regressions += regressed;
     out.improvements += improved;
@@ -77,7 +80,9 @@ Comparison compare_results(const ResultsFile& a, const ResultsFile& b) {
       if (change.rfind("now fails", 0) == 0 && !regressed) ++out.regressions;
     }
   }
-  for (const auto& [name, c] : in_b) changes += fmt::format("  {}: only in B ({})\n", name, c->status);
+  for (const auto& [name, list] : in_b)
+    for (std::size_t k = seen_a[name]; k < list.size(); ++k)
+      changes += fmt::format("  {}: only in B ({})\n", name, list[k]->status);
   out.text += "(times are median per step [us]; B/A < 1: B is faster)\n";
   out.text += changes.empty() ? "verdicts: no changes\n" : "verdict changes:\n" + changes;
   out.text += fmt::format("{} regression(s), {} fixed\n", out.regressions, out.improvements);

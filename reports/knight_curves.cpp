@@ -32,7 +32,9 @@ EnergyLossCurve energy_loss_curve(const Body& vehicle, double cg_to_front, doubl
   for (int i = 0; i < points; ++i) {
     const double p = static_cast<double>(i) / (points - 1);
     const double c = (1.0 - p) * e1;
-    const double disc = b * b - 4 * a * c;
+    // A double root (P = 0 head-on) may round to a slightly negative discriminant.
+    double disc = b * b - 4 * a * c;
+    if (disc < 0 && disc > -1e-12 * b * b) disc = 0;
     curve.energy_kept.push_back(p);
     if (disc < 0) {
       curve.force_larger.push_back(nan);
