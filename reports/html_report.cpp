@@ -72,12 +72,13 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
           "are Knight's VDANL update times on a 300 MHz Pentium II (thesis Table 6-1); 2002/now is how many times "
           "faster a step runs here.</p>\n";
   page += performance_table_html(results);
-  page += "<h2>Cost per case</h2>\n" + cost_table_html(results) + "<div class=plots id=plots-costs></div>\n";
-  page += "<h2>Invariant verdicts</h2>\n" + invariant_table_html(results);
+  page += "<h2>Per-step cost histograms</h2>\n<div class=plots id=plots-costs></div>\n";
   page += "<h2>Trajectories</h2>\n<div class=plots id=plots-trajectories></div>\n";
   page += "<h2>Knight's laws</h2>\n<div class=plots id=plots-laws></div>\n";
   page += "<h2>Sweeps</h2>\n<p class=note>A contour plot appears for cases that come from one listed case and "
           "differ in exactly two numeric matrix fields.</p>\n<div class=plots id=plots-sweeps></div>\n";
+  page += "<h2>Invariant verdicts</h2>\n" + invariant_table_html(results);
+  page += "<h2>Cost per case</h2>\n" + cost_table_html(results);
   page += "<h2>Response models side by side on each impact</h2>\n<p class=note>Pre: vehicle state before the impact's "
           "first event; post: after its last; impulse summed over the impact's events; world frame, yaw rate "
           "counter-clockwise positive.</p>\n" + impacts_side_by_side_html(results);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -59,6 +60,19 @@ Figure plan_view(const std::string& base, const std::vector<const CaseRecord*>& 
            plot_layout(base + ": plan view, contact points marked", "X east [m]", "Y north [m]")};
   f.layout["yaxis"]["scaleanchor"] = "x";
   f.data.push_back(wall_traces(*cases.front()));
+  // Frame the vehicles' paths (the walls may run far beyond them), with a margin.
+  double lo_x = 1e300, hi_x = -1e300, lo_y = 1e300, hi_y = -1e300;
+  for (const CaseRecord* c : cases)
+    for (const auto& v : c->raw["trajectory"]["vehicles"])
+      for (std::size_t i = 0; i < v["x"].size(); ++i) {
+        lo_x = std::min(lo_x, v["x"][i].get<double>()), hi_x = std::max(hi_x, v["x"][i].get<double>());
+        lo_y = std::min(lo_y, v["y"][i].get<double>()), hi_y = std::max(hi_y, v["y"][i].get<double>());
+      }
+  if (lo_x <= hi_x) {
+    const double pad = 0.1 * std::max({hi_x - lo_x, hi_y - lo_y, 10.0});
+    f.layout["xaxis"]["range"] = {lo_x - pad, hi_x + pad};
+    f.layout["yaxis"]["range"] = {lo_y - pad, hi_y + pad};
+  }
   for (const CaseRecord* c : cases) {
     const json& vehicles = c->raw["trajectory"]["vehicles"];
     for (const auto& v : vehicles)
@@ -110,12 +124,12 @@ json histogram_trace(const std::vector<int>& counts, const std::string& name, bo
 }  // namespace
 
 json plot_layout(const std::string& title, const std::string& x_title, const std::string& y_title) {
-  return {{"title", {{"text", title}}},
+  return {{"title", {{"text", title}, {"font", {{"size", 13}}}}},
           {"xaxis", {{"title", {{"text", x_title}}}}},
           {"yaxis", {{"title", {{"text", y_title}}}}},
-          {"margin", {{"t", 40}, {"r", 10}}},
-          {"legend", {{"font", {{"size", 10}}}}},
-          {"height", 420}};
+          {"margin", {{"t", 40}, {"r", 10}, {"b", 10}}},
+          {"legend", {{"font", {{"size", 9}}}, {"orientation", "h"}, {"y", -0.18}, {"yanchor", "top"}}},
+          {"height", 560}};
 }
 
 std::vector<Figure> trajectory_figures(const ResultsFile& results) {
