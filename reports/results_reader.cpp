@@ -133,6 +133,9 @@ ResultsFile parse_results(const json& doc, const std::string& path) {
   file.path = path;
   if (const auto run = root.find("run")) {
     if (!run->is_object()) run->fail("expected an object");
+    if (const auto serial = run->find("timing_serial")) serial->boolean();
+    for (const auto key : {"jobs", "total_cases"})
+      if (const auto count = run->find(key)) count->integer_in(0, INT_MAX);
     file.run = run->json();
   }
   const JsonReader cases = root.at("cases");
