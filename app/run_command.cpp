@@ -11,6 +11,32 @@
 #include "reports/summary_table.hpp"
 
 namespace crashbench {
+namespace {
+
+std::vector<CaseInput> expand_all(const std::vector<std::string>& files) {
+  std::vector<CaseInput> expanded;
+  for (const auto& file : files) {
+    try {
+      auto cases = expand_input_file(file);
+      expanded.insert(expanded.end(), cases.begin(), cases.end());
+    } catch (const Error& e) {
+      // An unreadable input file still lets the others run; it is reported as an error case.
+      expanded.push_back({file, file, nullptr, e});
+    }
+  }
+  return expanded;
+}
+
+/// The cases of `shard`, recording which positions of the full list they are in `info`.
+std::vector<CaseInput> shard_slice(std::vector<CaseInput> all, const ShardSpec& shard, RunInfo& info) {
+  info.shard_index = shard.index, info.shard_count = shard.count;
+  info.case_indices = shard_positions(all.size(), shard);
+  std::vector<CaseInput> slice;
+  for (const std::size_t i : info.case_indices) slice.push_back(std::move(all[i]));
+  return slice;
+}
+
+}  // namespace
 
 void add_run_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("run", "Run case or matrix files; write results.json; print a summary");
@@ -29,25 +55,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--shard", shard_text, "Run only shard K of N of the expanded case list (K/N, e.g. 2/8)");
   cmd->add_flag("-q,--quiet", quiet, "Print only the summary line");
   cmd->callback([&exit_code] {
-    std::vector<CaseInput> expanded;
-    for (const auto& file : inputs) {
-      try {
-        auto cases = expand_input_file(file);
-        expanded.insert(expanded.end(), cases.begin(), cases.end());
-      } catch (const Error& e) {
-        // An unreadable input file still lets the others run; it is reported as an error case.
-        expanded.push_back({file, file, nullptr, e});
-      }
-    }
+    std::vector<CaseInput> expanded = expand_all(inputs);
     RunInfo info{jobs, 0, 0, expanded.size(), {}};
-    if (!shard_text.empty()) {
-      const ShardSpec shard = parse_shard(shard_text);
-      info.shard_index = shard.index, info.shard_count = shard.count;
-      info.case_indices = shard_positions(expanded.size(), shard);
-      std::vector<CaseInput> slice;
-      for (const std::size_t i : info.case_indices) slice.push_back(expanded[i]);
-      expanded = std::move(slice);
-    }
+    if (!shard_text.empty()) expanded = shard_slice(std::move(expanded), parse_shard(shard_text), info);
     ProgressLine progress(stderr, !quiet && isatty(fileno(stderr)));
     const auto results = run_inputs(
         expanded, [&progress](const RunResult& r, std::size_t done, std::size_t total) { progress.update(r, done, total); },
