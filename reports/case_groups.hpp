@@ -40,6 +40,7 @@ struct ImpactRecord {
   StateRecord pre, post;         ///< vehicle `vehicle` before the first and after the last event
   int vehicle = 0;
   int other = -1;                ///< other vehicle, -1 for the scene
+  StateRecord other_pre, other_post;  ///< the other vehicle's states, when `other` >= 0
   Vec2 impulse_W = Vec2::Zero(); ///< summed over the impact's events [N s]
   double energy_kept = 0;        ///< energy after the last event / before the first [-]
   std::string status;            ///< resolution statuses, distinct, joined by '+'

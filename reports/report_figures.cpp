@@ -93,11 +93,15 @@ Figure time_series(const std::string& base, const std::vector<const CaseRecord*>
   f.layout["yaxis2"] = {{"title", {{"text", "yaw rate [deg/s]"}}}, {"overlaying", "y"}, {"side", "right"}};
   for (const CaseRecord* c : cases) {
     const json time = thinned(c->raw["trajectory"]["time"]);
-    const json& v = c->raw["trajectory"]["vehicles"][0];
-    f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", "speed " + variant_name(*c)}, {"x", time},
-                      {"y", thinned(v["speed"])}});
-    f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", "yaw rate " + variant_name(*c)}, {"x", time},
-                      {"y", thinned(v["yaw_rate_deg_s"])}, {"yaxis", "y2"}, {"line", {{"dash", "dot"}}}});
+    const json& vehicles = c->raw["trajectory"]["vehicles"];
+    for (const auto& v : vehicles) {
+      std::string who = variant_name(*c);
+      if (vehicles.size() > 1) who.append(" ").append(v.value("name", std::string()));
+      f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", "speed " + who}, {"x", time},
+                        {"y", thinned(v["speed"])}});
+      f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", "yaw rate " + who}, {"x", time},
+                        {"y", thinned(v["yaw_rate_deg_s"])}, {"yaxis", "y2"}, {"line", {{"dash", "dot"}}}});
+    }
     json tx = json::array(), ty = json::array();
     for (const auto& impact : impacts_of(c->raw["events"]))
       tx.push_back(impact.time), ty.push_back(impact.pre.velocity_W.norm());
