@@ -54,6 +54,7 @@ struct ResultsFile {
   /// True unless the run says its timings came from several cases at once.
   bool timing_serial() const;
 
+  /// How many cases passed, failed and could not run.
   struct StatusCounts {
     int passed = 0, failed = 0, errors = 0;
   };
