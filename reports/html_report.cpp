@@ -68,7 +68,7 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += "<p id=render-status data-expected=0 data-rendered=0 data-errors=0>plots not rendered (is JavaScript on?)</p>\n"
           "<pre id=console-errors></pre>\n";
   page += "<h2>Per-scene performance (Knight's Table 6-1)</h2>\n<p class=note>Mean whole-step cost per scene, detector "
-          "and response model (n = cases averaged); the baseline row is the dynamics phase alone. The 2002 figures "
+          "and response model (n = cases averaged; the mean of the cases' medians beside it); the baseline row is the dynamics phase alone. The 2002 figures "
           "are Knight's VDANL update times on a 300 MHz Pentium II (thesis Table 6-1); 2002/now is how many times "
           "faster a step runs here.</p>\n";
   page += performance_table_html(results);
