@@ -2,6 +2,10 @@
 // The subcommands of the crashbench command line.
 #include <CLI/CLI.hpp>
 
+#include <string>
+
+#include "reports/html_report.hpp"
+
 namespace crashbench {
 
 /// Exit codes: all invariants hold / an invariant failed / bad input.
@@ -12,5 +16,13 @@ inline constexpr int kExitBadInput = 2;
 /// Each adds its subcommand; the callback stores the exit code in `exit_code`.
 void add_list_command(CLI::App& app, int& exit_code);
 void add_run_command(CLI::App& app, int& exit_code);
+void add_report_command(CLI::App& app, int& exit_code);
+void add_compare_command(CLI::App& app, int& exit_code);
+void add_merge_command(CLI::App& app, int& exit_code);
+
+/// Reads `results_path` and writes report.html and summary.md into `dir` (Error on bad input).
+ReportPaths write_report_for(const std::string& results_path, const std::string& dir);
+/// Prints where the report and the summary are.
+void print_report_paths(const ReportPaths& paths);
 
 }  // namespace crashbench

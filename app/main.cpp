@@ -12,6 +12,9 @@ int main(int argc, char** argv) {
   crashbench::add_list_command(app, exit_code);
   crashbench::add_run_command(app, exit_code);
   crashbench::add_scene_commands(app);
+  crashbench::add_report_command(app, exit_code);
+  crashbench::add_compare_command(app, exit_code);
+  crashbench::add_merge_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,5 +1,11 @@
 #include "cases/batch.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
 
@@ -28,14 +34,42 @@ RunResult run_input(const CaseInput& input) {
 
 }  // namespace
 
-std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const ProgressFn& progress) {
-  std::vector<RunResult> results;
-  results.reserve(inputs.size());
-  for (const auto& input : inputs) {
-    results.push_back(run_input(input));
-    if (progress) progress(results.back(), results.size(), inputs.size());
-  }
+std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const ProgressFn& progress, int jobs) {
+  std::vector<RunResult> results(inputs.size());
+  std::atomic<std::size_t> next{0};
+  std::size_t done = 0;
+  std::mutex progress_mutex;
+  // Each worker takes the next unclaimed input and writes its own slot: input order, no shared state.
+  const auto work = [&] {
+    for (std::size_t i = next++; i < inputs.size(); i = next++) {
+      results[i] = run_input(inputs[i]);
+      const std::lock_guard lock(progress_mutex);
+      ++done;
+      if (progress) progress(results[i], done, inputs.size());
+    }
+  };
+  const auto threads = static_cast<std::size_t>(std::max(1, jobs));
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < std::min(threads, inputs.size()); ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
   return results;
+}
+
+ShardSpec parse_shard(const std::string& text, const std::string& option) {
+  ShardSpec s;
+  char slash = 0, extra = 0;
+  const int read = std::sscanf(text.c_str(), "%d%c%d%c", &s.index, &slash, &s.count, &extra);
+  if (read != 3 || slash != '/' || s.count < 1 || s.index < 1 || s.index > s.count)
+    throw Error("", option, "expected K/N with 1 <= K <= N (e.g. 2/8), found '" + text + "'");
+  return s;
+}
+
+std::vector<std::size_t> shard_positions(std::size_t total, const ShardSpec& s) {
+  std::vector<std::size_t> positions;
+  for (std::size_t i = static_cast<std::size_t>(s.index - 1); i < total; i += static_cast<std::size_t>(s.count))
+    positions.push_back(i);
+  return positions;
 }
 
 int batch_exit_code(const std::vector<RunResult>& results) {

@@ -5,6 +5,7 @@
 
 #include "cases/case.hpp"
 #include "cases/invariants.hpp"
+#include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
 
@@ -50,6 +51,7 @@ struct RunResult {
   std::array<InvariantSummary, kInvariantCount> invariants;
   bool impacts_expected_ok = true;  ///< events count within Case::expect
   long long detector_primitives_tested = 0;
+  std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
 };
 
 /// Events on the same vehicle, obstacle and face at most this many steps apart belong to one impact:

@@ -53,6 +53,7 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   result_.name = c.name;
   result_.source_file = c.source_file;
   result_.config = c;
+  result_.scene_walls = scene_.walls;
   result_.events.reserve(256);
   const std::size_t samples = static_cast<std::size_t>(total_steps_ / c.record_every + 2);
   result_.sample_times.reserve(samples);

@@ -7,6 +7,7 @@ packages=(
   libopenscenegraph-dev openscenegraph
   libgtest-dev libgmock-dev libbenchmark-dev
   libembree-dev
+  python3-plotly chromium fonts-dejavu-core
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -23,4 +23,14 @@ PhaseStats phase_stats(const PhaseSamples& samples) {
   return s;
 }
 
+std::vector<int> log_histogram(const PhaseSamples& samples) {
+  std::vector<int> counts(kHistogramBins, 0);
+  for (const float ns : samples.ns) {
+    const double bin = std::floor(std::log10(std::max(static_cast<double>(ns), 1e-3) / kHistogramFirstEdgeNs) *
+                                  kHistogramBinsPerDecade);
+    ++counts[static_cast<std::size_t>(std::clamp(bin, 0.0, static_cast<double>(kHistogramBins - 1)))];
+  }
+  return counts;
+}
+
 }  // namespace crashbench

@@ -55,7 +55,17 @@ json event_json(const ImpactEvent& e) {
   return out;
 }
 
+json law_json(const AngleLaw& law) { return {{"cos2", law.cos2_coef}, {"offset", law.offset}}; }
+
+json vehicle_params_json(const VehicleSetup& v) {
+  const VehicleParams& p = v.params;
+  return {{"name", v.name},           {"mass", p.mass},   {"yaw_inertia", p.yaw_inertia},
+          {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width}};
+}
+
 json config_json(const Case& c) {
+  json vehicles = json::array();
+  for (const auto& v : c.vehicles) vehicles.push_back(vehicle_params_json(v));
   return {{"scene", c.scene.builtin.empty() ? c.scene.file : c.scene.builtin},
           {"detector", c.detector},
           {"response_model", c.response_model},
@@ -64,15 +74,28 @@ json config_json(const Case& c) {
           {"integrator", c.integrator},
           {"dt", c.dt},
           {"duration", c.duration},
-          {"vehicles", c.vehicles.size()}};
+          {"vehicles", c.vehicles.size()},
+          {"vehicle_params", vehicles},
+          {"response", {{"restitution", law_json(c.response.restitution)},
+                        {"friction", law_json(c.response.friction)},
+                        {"energy_kept", law_json(c.response.energy_kept)}}}};
+}
+
+json walls_json(const RunResult& r) {
+  json walls = json::array();
+  for (const auto& w : r.scene_walls) walls.push_back({w.a_W.x(), w.a_W.y(), w.b_W.x(), w.b_W.y()});
+  return walls;
 }
 
 json timing_json(const RunResult& r) {
   json out = json::object();
   for (std::size_t p = 0; p < kPhaseCount; ++p) {
     const PhaseStats s = phase_stats(r.timings[p]);
-    out[std::string(to_string(static_cast<Phase>(p)))] = {
-        {"mean_ns", s.mean_ns}, {"median_ns", s.median_ns}, {"p99_ns", s.p99_ns}, {"max_ns", s.max_ns}};
+    json& phase = out[std::string(to_string(static_cast<Phase>(p)))];
+    phase = {{"mean_ns", s.mean_ns}, {"median_ns", s.median_ns}, {"p99_ns", s.p99_ns}, {"max_ns", s.max_ns}};
+    if (p == static_cast<std::size_t>(Phase::kStep) || p == static_cast<std::size_t>(Phase::kDetect))
+      phase["histogram"] = {{"first_edge_ns", kHistogramFirstEdgeNs}, {"bins_per_decade", kHistogramBinsPerDecade},
+                            {"counts", log_histogram(r.timings[p])}};
   }
   return out;
 }
@@ -121,23 +144,34 @@ json to_json(const RunResult& r) {
   out["timing"] = timing_json(r);
   out["events"] = events;
   out["trajectory"] = trajectory_json(r);
+  out["scene_walls"] = walls_json(r);
   return out;
 }
 
-json to_json(std::span<const RunResult> results) {
+json to_json(std::span<const RunResult> results, const RunInfo& info) {
   json cases = json::array();
-  for (const auto& r : results) cases.push_back(to_json(r));
-  return {{"format", kResultsFormat}, {"cases", cases}};
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    cases.push_back(to_json(results[i]));
+    cases.back()["index"] = i < info.case_indices.size() ? info.case_indices[i] : i;
+  }
+  json run = {{"jobs", info.jobs}, {"timing_serial", info.jobs <= 1},
+              {"total_cases", info.total_cases > 0 ? info.total_cases : results.size()}};
+  if (info.shard_count > 0) run["shard"] = {{"index", info.shard_index}, {"count", info.shard_count}};
+  return {{"format", kResultsFormat}, {"run", run}, {"cases", cases}};
 }
 
-void write_results_file(const std::string& path, std::span<const RunResult> results) {
+void write_json_file(const std::string& path, const json& doc) {
   const std::filesystem::path target(path);
   std::error_code ec;
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
   std::ofstream out(target);
   if (!out) throw Error(path, "", "cannot write the results file");
-  out << to_json(results).dump(1) << '\n';
+  out << doc.dump(1) << '\n';
   if (!out) throw Error(path, "", "writing the results file failed");
+}
+
+void write_results_file(const std::string& path, std::span<const RunResult> results, const RunInfo& info) {
+  write_json_file(path, to_json(results, info));
 }
 
 }  // namespace crashbench

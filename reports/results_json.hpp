@@ -11,10 +11,23 @@ namespace crashbench {
 
 inline constexpr std::string_view kResultsFormat = "crashbench-results/1";
 
+/// How a batch was run: written under "run" so that reports can say whether timing ran serially, and
+/// so that `crashbench merge` can put shards back in order.
+struct RunInfo {
+  int jobs = 1;                           ///< worker threads; timings are trustworthy only with 1
+  int shard_index = 0;                    ///< K of --shard K/N (1-based), 0 when not sharded
+  int shard_count = 0;                    ///< N of --shard K/N, 0 when not sharded
+  std::size_t total_cases = 0;            ///< cases in the full expanded list (0: results.size())
+  std::vector<std::size_t> case_indices;  ///< each result's position in the full list (empty: 0, 1, ...)
+};
+
 nlohmann::json to_json(const RunResult& result);
-nlohmann::json to_json(std::span<const RunResult> results);
+nlohmann::json to_json(std::span<const RunResult> results, const RunInfo& info = {});
 
 /// Writes `results` to `path` (directories created); Error naming the path on failure.
-void write_results_file(const std::string& path, std::span<const RunResult> results);
+void write_results_file(const std::string& path, std::span<const RunResult> results, const RunInfo& info = {});
+
+/// Writes any JSON document to `path` the same way (directories created); Error naming the path on failure.
+void write_json_file(const std::string& path, const nlohmann::json& doc);
 
 }  // namespace crashbench

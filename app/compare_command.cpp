@@ -1,0 +1,24 @@
+#include <fmt/format.h>
+
+#include "app/commands.hpp"
+#include "reports/compare.hpp"
+#include "reports/results_reader.hpp"
+
+namespace crashbench {
+
+void add_compare_command(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("compare", "Compare two results.json case by case: costs with ratios, post-impact "
+                                            "states, verdict changes; exit 1 when a verdict regressed");
+  static std::string a_path, b_path;
+  cmd->add_option("a", a_path, "Baseline results.json")->required();
+  cmd->add_option("b", b_path, "Contender results.json")->required();
+  cmd->callback([&exit_code] {
+    const ResultsFile a = read_results_file(a_path);
+    const ResultsFile b = read_results_file(b_path);
+    const Comparison comparison = compare_results(a, b);
+    fmt::print("{}", comparison.text);
+    exit_code = comparison.regressions > 0 ? kExitFailed : kExitOk;
+  });
+}
+
+}  // namespace crashbench

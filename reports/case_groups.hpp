@@ -1,0 +1,52 @@
+#pragma once
+// Reads the structure back out of expanded case names ("NAME[path=value,...]", cases/matrix.hpp) and
+// groups a run's events into impacts, for the report and `compare`.
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/math.hpp"
+
+namespace crashbench {
+
+/// A case name split into the listed case's name and the matrix variation applied to it.
+struct CaseLabel {
+  std::string base;                                         ///< name before '['
+  std::vector<std::pair<std::string, std::string>> params;  ///< path=value pairs, in order
+
+  /// The name rebuilt without the variation of `path` (e.g. "response.model"), to pair cases that
+  /// differ only in it.
+  std::string without(const std::string& path) const;
+};
+
+CaseLabel parse_label(const std::string& name);
+
+/// A planar state as written in results.json.
+struct StateRecord {
+  Vec2 position_W = Vec2::Zero();  ///< [m]
+  double heading_deg = 0;          ///< [deg]
+  Vec2 velocity_W = Vec2::Zero();  ///< [m/s]
+  double yaw_rate_deg_s = 0;       ///< [deg/s]
+};
+StateRecord state_record(const nlohmann::json& state);
+
+/// The events of one impact of one case: first pre-impact state, last post-impact state, summed impulse.
+struct ImpactRecord {
+  int impact = 0;
+  double time = 0;               ///< first event [s]
+  int events = 0;
+  StateRecord pre, post;         ///< vehicle `vehicle` before the first and after the last event
+  int vehicle = 0;
+  int other = -1;                ///< other vehicle, -1 for the scene
+  StateRecord other_pre, other_post;  ///< the other vehicle's states, when `other` >= 0
+  Vec2 impulse_W = Vec2::Zero(); ///< summed over the impact's events [N s]
+  double energy_kept = 0;        ///< energy after the last event / before the first [-]
+  std::string status;            ///< resolution statuses, distinct, joined by '+'
+};
+
+/// Impacts of a case's raw "events" array, in impact order.
+std::vector<ImpactRecord> impacts_of(const nlohmann::json& events);
+
+}  // namespace crashbench

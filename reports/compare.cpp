@@ -1,0 +1,92 @@
+#include "reports/compare.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "reports/case_groups.hpp"
+
+namespace crashbench {
+namespace {
+
+std::string ratio(double a, double b) { return a > 0 && b > 0 ? fmt::format("{:.2f}", b / a) : "-"; }
+
+/// Largest difference of the post-impact states, impact by impact: CG speed [m/s] and yaw rate [deg/s];
+/// "impacts a->b" when the number of impacts differs.
+std::string post_state_difference(const CaseRecord& a, const CaseRecord& b) {
+  const auto ia = impacts_of(a.raw["events"]), ib = impacts_of(b.raw["events"]);
+  double dv = 0, dr = 0;
+  for (std::size_t k = 0; k < std::min(ia.size(), ib.size()); ++k) {
+    dv = std::max(dv, (ia[k].post.velocity_W - ib[k].post.velocity_W).norm());
+    dr = std::max(dr, std::abs(ia[k].post.yaw_rate_deg_s - ib[k].post.yaw_rate_deg_s));
+  }
+  std::string out = fmt::format("{:.3g} m/s, {:.3g} deg/s", dv, dr);
+  if (ia.size() != ib.size()) out += fmt::format(" (impacts {}->{})", ia.size(), ib.size());
+  return out;
+}
+
+/// Invariants that held in `a` and fail in `b` ("+name") or the reverse ("-name").
+std::vector<std::string> invariant_changes(const CaseRecord& a, const CaseRecord& b) {
+  std::map<std::string, int> failed_a;
+  for (const auto& inv : a.invariants) failed_a[inv.name] = inv.failed;
+  std::vector<std::string> out;
+  for (const auto& inv : b.invariants) {
+    const int before = failed_a.count(inv.name) ? failed_a[inv.name] : 0;
+    if (before == 0 && inv.failed > 0) out.push_back("now fails: " + inv.name);
+    if (before > 0 && inv.failed == 0) out.push_back("now holds: " + inv.name);
+  }
+  return out;
+}
+
+}  // namespace
+
+Comparison compare_results(const ResultsFile& a, const ResultsFile& b) {
+  Comparison out;
+  // Cases pair by name; a name that occurs several times (an unreadable case keeps its listed name)
+  // pairs occurrence by occurrence.
+  std::map<std::string, std::vector<const CaseRecord*>> in_b;
+  for (const auto& c : b.cases) in_b[c.name].push_back(&c);
+  std::map<std::string, std::size_t> seen_a;
+  std::size_t width = 4;
+  for (const auto& c : a.cases) width = std::max(width, c.name.size());
+  out.text = fmt::format("A: {}\nB: {}\n{}\n", a.path, b.path,
+                         a.timing_serial() && b.timing_serial() ? "" : "warning: a file's timings ran with --jobs > 1");
+  out.text += fmt::format("{:<{}}  {:<17}  {:>9} {:>9} {:>6}  {:>9} {:>9} {:>6}  {}\n", "case", width, "status A -> B",
+                          "step A", "step B", "B/A", "detect A", "detect B", "B/A", "post-impact |A-B| (max)");
+  std::string changes;
+  for (const auto& ca : a.cases) {
+    const std::size_t occurrence = seen_a[ca.name]++;
+    const auto it = in_b.find(ca.name);
+    if (it == in_b.end() || occurrence >= it->second.size()) {
+      changes += fmt::format("  {}: only in A\n", ca.name);
+      continue;
+    }
+    const CaseRecord& cb = *it->second[occurrence];
+    const bool regressed = !ca.failed() && cb.failed(), improved = ca.failed() && !cb.failed();
+    out.regressions += regressed;
+    out.improvements += improved;
+    const std::string post = ca.status == "error" || cb.status == "error" ? "-" : post_state_difference(ca, cb);
+    out.text += fmt::format("{:<{}}  {:<17}  {:>9.2f} {:>9.2f} {:>6}  {:>9.2f} {:>9.2f} {:>6}  {}\n", ca.name, width,
+                            ca.status + " -> " + cb.status, ca.median_ns("step") / 1000, cb.median_ns("step") / 1000,
+                            ratio(ca.median_ns("step"), cb.median_ns("step")), ca.median_ns("detect") / 1000,
+                            cb.median_ns("detect") / 1000, ratio(ca.median_ns("detect"), cb.median_ns("detect")), post);
+    if (regressed) changes += fmt::format("  {}: REGRESSED {} -> {}{}\n", ca.name, ca.status, cb.status,
+                                          cb.error.empty() ? "" : " (" + cb.error + ")");
+    if (improved) changes += fmt::format("  {}: fixed {} -> {}\n", ca.name, ca.status, cb.status);
+    for (const auto& change : invariant_changes(ca, cb)) {
+      changes += fmt::format("  {}: {}\n", ca.name, change);
+      if (change.rfind("now fails", 0) == 0 && !regressed) ++out.regressions;
+    }
+  }
+  for (const auto& [name, list] : in_b)
+    for (std::size_t k = seen_a[name]; k < list.size(); ++k)
+      changes += fmt::format("  {}: only in B ({})\n", name, list[k]->status);
+  out.text += "(times are median per step [us]; B/A < 1: B is faster)\n";
+  out.text += changes.empty() ? "verdicts: no changes\n" : "verdict changes:\n" + changes;
+  out.text += fmt::format("{} regression(s), {} fixed\n", out.regressions, out.improvements);
+  return out;
+}
+
+}  // namespace crashbench

@@ -1,0 +1,19 @@
+#pragma once
+// `crashbench compare A.json B.json`: two results side by side, case by case, in the spirit of Google
+// Benchmark's compare.py: costs with ratios, post-impact states with differences, verdict changes.
+#include <string>
+
+#include "reports/results_reader.hpp"
+
+namespace crashbench {
+
+struct Comparison {
+  std::string text;      ///< the table and the verdict changes, for a terminal
+  int regressions = 0;   ///< cases passed in A and failed or errored in B, and invariants that newly fail
+  int improvements = 0;  ///< the reverse
+};
+
+/// Matches cases by name; cases only in one file are listed as such.
+Comparison compare_results(const ResultsFile& a, const ResultsFile& b);
+
+}  // namespace crashbench

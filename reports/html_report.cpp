@@ -1,0 +1,101 @@
+#include "reports/html_report.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "reports/html_text.hpp"
+#include "reports/report_assets.hpp"
+#include "reports/report_figures.hpp"
+#include "reports/report_tables.hpp"
+#include "reports/summary_markdown.hpp"
+
+namespace crashbench {
+namespace {
+
+void write_text(const std::filesystem::path& path, std::string_view text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw Error(path.string(), "", "cannot write the report file");
+}
+
+std::string overview(const ResultsFile& results) {
+  const auto [passed, failed, errors] = results.status_counts();
+  std::string timing = results.timing_serial()
+                           ? "Timing ran serially: one case at a time, so the costs are comparable."
+                           : fmt::format("Timing ran with {} cases at once (--jobs): the costs are indicative only; rerun "
+                                         "with --jobs 1 for figures to compare.",
+                                         results.run.value("jobs", 0));
+  return fmt::format("<p><b>{}</b> cases: <b>{}</b> passed, <b>{}</b> failed, <b>{}</b> errors. {}</p>\n<p class=note>From "
+                     "{}.</p>\n",
+                     results.cases.size(), passed, failed, errors, timing, html_escape(results.path));
+}
+
+std::string figures_json(const ResultsFile& results) {
+  nlohmann::json figures = nlohmann::json::array();
+  for (const Figure& f : all_figures(results))
+    figures.push_back({{"section", f.section}, {"title", f.title}, {"data", f.data}, {"layout", f.layout}});
+  return figures.dump();
+}
+
+}  // namespace
+
+std::string plotting_library_path() {
+  const char* env = std::getenv("CRASHBENCH_PLOTLY_JS");
+  return env && *env ? std::string(env) : std::string(kDebianPlotlyJs);
+}
+
+std::string load_plotting_library(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw Error(path, "", "cannot read the plotting library: install Debian's python3-plotly (ci/setup-deps.sh) or "
+                          "set CRASHBENCH_PLOTLY_JS to a plotly.js file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string report_html(const ResultsFile& results, std::string_view plotting_js) {
+  std::string page = "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>crashbench report</title>\n<style>";
+  page += report_css();
+  page += "</style>\n<script>" + std::string(console_capture_script()) + "</script>\n";
+  page += "<script>" + script_safe(plotting_js) + "</script>\n</head><body>\n<h1>crashbench report</h1>\n";
+  page += overview(results);
+  page += "<p id=render-status data-expected=0 data-rendered=0 data-errors=0>plots not rendered (is JavaScript on?)</p>\n"
+          "<pre id=console-errors></pre>\n";
+  page += "<h2>Per-scene performance (Knight's Table 6-1)</h2>\n<p class=note>Mean whole-step cost per scene, detector "
+          "and response model (n = cases averaged; the mean of the cases' medians beside it); the baseline row is the dynamics phase alone. The 2002 figures "
+          "are Knight's VDANL update times on a 300 MHz Pentium II (thesis Table 6-1); 2002/now is how many times "
+          "faster a step runs here.</p>\n";
+  page += performance_table_html(results);
+  page += "<h2>Per-step cost histograms</h2>\n<div class=plots id=plots-costs></div>\n";
+  page += "<h2>Trajectories</h2>\n<div class=plots id=plots-trajectories></div>\n";
+  page += "<h2>Knight's laws</h2>\n<div class=plots id=plots-laws></div>\n";
+  page += "<h2>Sweeps</h2>\n<p class=note>A contour plot appears for cases that come from one listed case and "
+          "differ in exactly two numeric matrix fields.</p>\n<div class=plots id=plots-sweeps></div>\n";
+  page += "<h2>Invariant verdicts</h2>\n" + invariant_table_html(results);
+  page += "<h2>Cost per case</h2>\n" + cost_table_html(results);
+  page += "<h2>Response models side by side on each impact</h2>\n<p class=note>Pre: vehicle state before the impact's "
+          "first event; post: after its last; impulse summed over the impact's events; world frame, yaw rate "
+          "counter-clockwise positive.</p>\n" + impacts_side_by_side_html(results);
+  page += "<script type=application/json id=figures>" + script_safe(figures_json(results)) + "</script>\n";
+  page += "<script>" + std::string(render_script()) + "</script>\n</body></html>\n";
+  return page;
+}
+
+ReportPaths write_report(const ResultsFile& results, const std::string& dir, std::string_view plotting_js) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw Error(dir, "", "cannot create the report folder: " + ec.message());
+  const ReportPaths paths{(std::filesystem::path(dir) / "report.html").string(),
+                          (std::filesystem::path(dir) / "summary.md").string()};
+  write_text(paths.html, report_html(results, plotting_js));
+  write_text(paths.summary, summary_markdown(results));
+  return paths;
+}
+
+}  // namespace crashbench

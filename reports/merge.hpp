@@ -1,0 +1,17 @@
+#pragma once
+// `crashbench merge`: joins the results of shards (`run --shard K/N`) into the results of one run.
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+#include "reports/results_reader.hpp"
+
+namespace crashbench {
+
+/// The shards' cases in the order of the full expanded list. Error (naming the file) when two files
+/// hold the same case position, when they come from case lists of different lengths, or when a
+/// position of the full list is in none of them. The merged "run" says timing ran serially only if
+/// every shard's did.
+nlohmann::json merge_results(const std::vector<ResultsFile>& shards);
+
+}  // namespace crashbench

@@ -1,0 +1,34 @@
+#include "reports/progress_line.hpp"
+
+#include <fmt/format.h>
+
+namespace crashbench {
+
+std::string progress_text(std::size_t done, std::size_t total, int failures, double elapsed_s, const std::string& last) {
+  const double left = done > 0 ? elapsed_s / static_cast<double>(done) * static_cast<double>(total - done) : 0.0;
+  const std::size_t percent = total > 0 ? done * 100 / total : 100;
+  return fmt::format("[{:>{}}/{}] {:>3}% | {} failed | {:.1f} s elapsed, ~{:.1f} s left | {}", done,
+                     fmt::formatted_size("{}", total), total, percent, failures, elapsed_s, left, last);
+}
+
+ProgressLine::ProgressLine(std::FILE* out, bool enabled) : out_(out), enabled_(enabled) {}
+
+void ProgressLine::update(const RunResult& result, std::size_t done, std::size_t total) {
+  failures_ += result.status != CaseStatus::kPassed;
+  if (!enabled_) return;
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  std::string line = progress_text(done, total, failures_, elapsed, result.name);
+  if (line.size() > 150) line = line.substr(0, 147) + "...";
+  const std::size_t pad = width_ > line.size() ? width_ - line.size() : 0;
+  width_ = line.size();
+  fmt::print(out_, "\r{}{}", line, std::string(pad, ' '));
+  std::fflush(out_);
+}
+
+void ProgressLine::finish() {
+  if (!enabled_ || width_ == 0) return;
+  fmt::print(out_, "\r{}\r", std::string(width_, ' '));
+  std::fflush(out_);
+}
+
+}  // namespace crashbench

@@ -1,0 +1,31 @@
+#pragma once
+// The progress line `crashbench run` keeps on a terminal: cases done, failures so far, time left.
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "cases/run_result.hpp"
+
+namespace crashbench {
+
+/// The line's text: "[ 12/36] 33% | 1 failed | 4.2 s elapsed, ~8.4 s left | last-case-name".
+std::string progress_text(std::size_t done, std::size_t total, int failures, double elapsed_s, const std::string& last);
+
+class ProgressLine {
+ public:
+  /// Draws on `out` only when `enabled` (e.g. isatty(fileno(stderr))).
+  ProgressLine(std::FILE* out, bool enabled);
+  /// Called after each case (ProgressFn); redraws the line in place.
+  void update(const RunResult& result, std::size_t done, std::size_t total);
+  /// Clears the line so the summary starts on a clean one.
+  void finish();
+
+ private:
+  std::FILE* out_;
+  bool enabled_;
+  int failures_ = 0;
+  std::size_t width_ = 0;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace crashbench

@@ -1,0 +1,180 @@
+#include "reports/report_figures.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "reports/case_groups.hpp"
+#include "reports/phase_stats.hpp"
+
+namespace crashbench {
+namespace {
+
+using nlohmann::json;
+
+/// At most this many points per plotted trajectory (every n-th sample, the last always kept).
+constexpr std::size_t kMaxPlotPoints = 600;
+
+json thinned(const json& values) {
+  if (values.size() <= kMaxPlotPoints) return values;
+  const std::size_t stride = (values.size() + kMaxPlotPoints - 1) / kMaxPlotPoints;
+  json out = json::array();
+  for (std::size_t i = 0; i < values.size(); i += stride) out.push_back(values[i]);
+  if ((values.size() - 1) % stride != 0) out.push_back(values.back());
+  return out;
+}
+
+/// The cases that ran, grouped by the listed case they came from, in first-seen order.
+std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> by_listed_case(const ResultsFile& results) {
+  std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> groups;
+  std::map<std::string, std::size_t> where;
+  for (const auto& c : results.cases) {
+    if (c.status == "error") continue;
+    const std::string base = parse_label(c.name).base;
+    if (!where.count(base)) where[base] = groups.size(), groups.push_back({base, {}});
+    groups[where[base]].second.push_back(&c);
+  }
+  return groups;
+}
+
+/// The variant's name in a legend: its variation, or the whole name.
+std::string variant_name(const CaseRecord& c) {
+  const CaseLabel label = parse_label(c.name);
+  return label.params.empty() ? c.name : c.name.substr(label.base.size());
+}
+
+json wall_traces(const CaseRecord& c) {
+  json x = json::array(), y = json::array();
+  for (const auto& w : c.raw.value("scene_walls", json::array())) {
+    x.insert(x.end(), {w.at(0), w.at(2), nullptr});
+    y.insert(y.end(), {w.at(1), w.at(3), nullptr});
+  }
+  return {{"type", "scatter"}, {"mode", "lines"}, {"name", "walls (" + c.config_value("scene") + ")"}, {"x", x},
+          {"y", y}, {"line", {{"color", "#333"}, {"width", 4}}}};
+}
+
+Figure plan_view(const std::string& base, const std::vector<const CaseRecord*>& cases) {
+  Figure f{"trajectories", base + ": plan view", json::array(),
+           plot_layout(base + ": plan view, contact points marked", "X east [m]", "Y north [m]")};
+  f.layout["yaxis"]["scaleanchor"] = "x";
+  f.data.push_back(wall_traces(*cases.front()));
+  // Frame the vehicles' paths (the walls may run far beyond them), with a margin.
+  double lo_x = 1e300, hi_x = -1e300, lo_y = 1e300, hi_y = -1e300;
+  for (const CaseRecord* c : cases)
+    for (const auto& v : c->raw["trajectory"]["vehicles"])
+      for (std::size_t i = 0; i < v["x"].size(); ++i) {
+        lo_x = std::min(lo_x, v["x"][i].get<double>()), hi_x = std::max(hi_x, v["x"][i].get<double>());
+        lo_y = std::min(lo_y, v["y"][i].get<double>()), hi_y = std::max(hi_y, v["y"][i].get<double>());
+      }
+  if (lo_x <= hi_x) {
+    const double pad = 0.1 * std::max({hi_x - lo_x, hi_y - lo_y, 10.0});
+    f.layout["xaxis"]["range"] = {lo_x - pad, hi_x + pad};
+    f.layout["yaxis"]["range"] = {lo_y - pad, hi_y + pad};
+  }
+  for (const CaseRecord* c : cases) {
+    const json& vehicles = c->raw["trajectory"]["vehicles"];
+    for (const auto& v : vehicles)
+      f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", variant_name(*c) + " " + v.value("name", "")},
+                        {"x", thinned(v["x"])}, {"y", thinned(v["y"])}, {"line", {{"width", 1.5}}}});
+    json px = json::array(), py = json::array();
+    for (const auto& e : c->raw["events"]) px.push_back(e["point"][0]), py.push_back(e["point"][1]);
+    if (!px.empty())
+      f.data.push_back({{"type", "scatter"}, {"mode", "markers"}, {"name", "contacts " + variant_name(*c)},
+                        {"x", px}, {"y", py}, {"marker", {{"symbol", "x"}, {"size", 7}}}});
+  }
+  return f;
+}
+
+Figure time_series(const std::string& base, const std::vector<const CaseRecord*>& cases) {
+  Figure f{"trajectories", base + ": speed and yaw rate", json::array(),
+           plot_layout(base + ": speed and yaw rate against time, impacts marked", "time [s]", "speed [m/s]")};
+  f.layout["yaxis2"] = {{"title", {{"text", "yaw rate [deg/s]"}}}, {"overlaying", "y"}, {"side", "right"}};
+  for (const CaseRecord* c : cases) {
+    const json time = thinned(c->raw["trajectory"]["time"]);
+    const json& vehicles = c->raw["trajectory"]["vehicles"];
+    for (const auto& v : vehicles) {
+      std::string who = variant_name(*c);
+      if (vehicles.size() > 1) who.append(" ").append(v.value("name", std::string()));
+      f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", "speed " + who}, {"x", time},
+                        {"y", thinned(v["speed"])}});
+      f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", "yaw rate " + who}, {"x", time},
+                        {"y", thinned(v["yaw_rate_deg_s"])}, {"yaxis", "y2"}, {"line", {{"dash", "dot"}}}});
+    }
+    json tx = json::array(), ty = json::array();
+    for (const auto& impact : impacts_of(c->raw["events"]))
+      tx.push_back(impact.time), ty.push_back(impact.pre.velocity_W.norm());
+    if (!tx.empty())
+      f.data.push_back({{"type", "scatter"}, {"mode", "markers"}, {"name", "impacts " + variant_name(*c)}, {"x", tx},
+                        {"y", ty}, {"marker", {{"symbol", "triangle-down"}, {"size", 10}}}});
+  }
+  return f;
+}
+
+json histogram_trace(const std::vector<int>& counts, const std::string& name, bool dashed) {
+  json x = json::array(), y = json::array();
+  double total = 0;
+  for (int n : counts) total += n;
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    if (counts[k] == 0) continue;
+    x.push_back(kHistogramFirstEdgeNs * std::pow(10.0, (k + 0.5) / kHistogramBinsPerDecade) / 1000.0);
+    y.push_back(counts[k] / total);
+  }
+  return {{"type", "scatter"}, {"mode", "lines+markers"}, {"line", {{"shape", "hvh"}, {"dash", dashed ? "dot" : "solid"}}},
+          {"name", name}, {"x", x}, {"y", y}};
+}
+
+}  // namespace
+
+json plot_layout(const std::string& title, const std::string& x_title, const std::string& y_title) {
+  return {{"title", {{"text", title}, {"font", {{"size", 13}}}}},
+          {"xaxis", {{"title", {{"text", x_title}}}}},
+          {"yaxis", {{"title", {{"text", y_title}}}}},
+          {"margin", {{"t", 40}, {"r", 10}, {"b", 10}}},
+          {"legend", {{"font", {{"size", 9}}}, {"orientation", "h"}, {"y", -0.18}, {"yanchor", "top"}}},
+          {"height", 560}};
+}
+
+std::vector<Figure> trajectory_figures(const ResultsFile& results) {
+  std::vector<Figure> out;
+  for (const auto& [base, cases] : by_listed_case(results)) {
+    out.push_back(plan_view(base, cases));
+    out.push_back(time_series(base, cases));
+  }
+  return out;
+}
+
+std::vector<Figure> cost_figures(const ResultsFile& results) {
+  std::map<std::string, std::pair<std::vector<int>, std::vector<int>>> by_detector;  // step, detect
+  for (const auto& c : results.cases) {
+    if (c.status == "error") continue;
+    auto& [step, detect] = by_detector[c.config_value("detector")];
+    const auto add = [](std::vector<int>& sum, const std::string& phase, const CaseRecord& r) {
+      const auto it = r.timing.find(phase);
+      if (it == r.timing.end()) return;
+      sum.resize(std::max(sum.size(), it->second.histogram.size()), 0);
+      for (std::size_t k = 0; k < it->second.histogram.size(); ++k) sum[k] += it->second.histogram[k];
+    };
+    add(step, "step", c);
+    add(detect, "detect", c);
+  }
+  if (by_detector.empty()) return {};
+  Figure f{"costs", "per-step cost by detector", json::array(),
+           plot_layout("Per-step cost by detector (all cases)", "cost per step [us]", "fraction of steps")};
+  f.layout["xaxis"]["type"] = "log";
+  for (const auto& [detector, hist] : by_detector) {
+    f.data.push_back(histogram_trace(hist.first, detector + ": whole step", false));
+    f.data.push_back(histogram_trace(hist.second, detector + ": detection", true));
+  }
+  return {f};
+}
+
+std::vector<Figure> all_figures(const ResultsFile& results) {
+  std::vector<Figure> out = cost_figures(results);
+  for (auto* part : {&trajectory_figures, &law_figures, &sweep_figures})
+    for (auto& f : (*part)(results)) out.push_back(std::move(f));
+  return out;
+}
+
+}  // namespace crashbench

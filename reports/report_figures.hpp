@@ -1,0 +1,42 @@
+#pragma once
+// The report's plots as Plotly figures (traces and layout as JSON), built from a results file. The page
+// script only hands each one to Plotly.newPlot, so everything plotted is computed and tested here.
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "reports/results_reader.hpp"
+
+namespace crashbench {
+
+/// One plot: Plotly `data` (traces) and `layout`; `section` is the page section it belongs to.
+struct Figure {
+  std::string section;  ///< "trajectories", "laws", "costs" or "sweeps"
+  std::string title;
+  nlohmann::json data = nlohmann::json::array();
+  nlohmann::json layout = nlohmann::json::object();
+};
+
+/// Per listed case (variants overlaid): plan view over the scene's walls with contact points (Knight &
+/// Bernard 2003, Fig. 6), and speed and yaw rate against time with impacts marked (Fig. 7).
+std::vector<Figure> trajectory_figures(const ResultsFile& results);
+
+/// Per-step cost histograms (whole step and detection), one trace pair per detector.
+std::vector<Figure> cost_figures(const ResultsFile& results);
+
+/// e(alpha) and mu(alpha) (thesis Fig. 4-2), P(alpha) (Fig. 4-3) with the events' values on top, and
+/// force magnitude against energy kept for several angles of attack, both roots (Fig. 4-5).
+std::vector<Figure> law_figures(const ResultsFile& results);
+
+/// Contour plots for sweeps: cases that share a listed case and differ in exactly two numeric varied
+/// fields (Zhou et al. 2008, Fig. 8): post-impact yaw rate and energy kept by the first impact.
+std::vector<Figure> sweep_figures(const ResultsFile& results);
+
+/// All of the above, in page order.
+std::vector<Figure> all_figures(const ResultsFile& results);
+
+/// A Plotly layout with a title and axis titles.
+nlohmann::json plot_layout(const std::string& title, const std::string& x_title, const std::string& y_title);
+
+}  // namespace crashbench

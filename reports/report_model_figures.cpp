@@ -1,0 +1,172 @@
+// The model plots of the report: Knight's angle laws, Figure 4-5, and contour plots for sweeps.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+#include "core/units.hpp"
+#include "reports/case_groups.hpp"
+#include "reports/knight_curves.hpp"
+#include "reports/report_figures.hpp"
+
+namespace crashbench {
+namespace {
+
+using nlohmann::json;
+
+/// Speed of the Figure 4-5 hit [m/s] (30 mph): the thesis gives none; F0 scales with it.
+constexpr double kFigure45Speed = 30 * kMphToMps;
+
+AngleLaw law_of(const json& response, const char* key, AngleLaw fallback) {
+  if (!response.contains(key)) return fallback;
+  return {response[key].value("cos2", 0.0), response[key].value("offset", 0.0)};
+}
+
+json law_trace(const AngleLaw& law, const std::string& name, bool dashed) {
+  json x = json::array(), y = json::array();
+  for (int deg = 0; deg <= 90; deg += 2) x.push_back(deg), y.push_back(law.at(deg * kDegToRad));
+  return {{"type", "scatter"}, {"mode", "lines"}, {"name", name}, {"x", x}, {"y", y},
+          {"line", {{"dash", dashed ? "dash" : "solid"}}}};
+}
+
+json marker_trace(const std::string& name, const json& x, const json& y) {
+  return {{"type", "scatter"}, {"mode", "markers"}, {"name", name}, {"x", x}, {"y", y}, {"marker", {{"size", 6}}}};
+}
+
+Figure figure_45(const ResultsFile& results) {
+  Body body{1500, 2500, {}};  // the sedan preset when no case says otherwise
+  double cg_to_front = 2.25, dt = 0.005;
+  AngleLaw friction = ResponseParams{}.friction;
+  for (const auto& c : results.cases) {
+    if (c.status == "error" || c.raw["config"].value("vehicle_params", json::array()).empty()) continue;
+    const json& v = c.raw["config"]["vehicle_params"][0];
+    body.mass = v.value("mass", body.mass);
+    body.yaw_inertia = v.value("yaw_inertia", body.yaw_inertia);
+    cg_to_front = v.value("cg_to_front", cg_to_front);
+    dt = c.dt;
+    friction = law_of(c.raw["config"].value("response", json::object()), "friction", friction);
+    break;
+  }
+  Figure f{"laws", "Figure 4-5", json::array(),
+           plot_layout(fmt::format("Force magnitude vs energy kept, front-centre hit at {:.0f} mph, F0 = J0/{:g} s "
+                                   "(thesis Fig. 4-5)", kFigure45Speed / kMphToMps, dt),
+                       "kinetic energy kept E2/E1 [%]", "force magnitude F0 [kN]")};
+  for (double alpha : {10.0, 30.0, 50.0, 70.0, 90.0}) {
+    const EnergyLossCurve c = energy_loss_curve(body, cg_to_front, kFigure45Speed, alpha, friction, dt);
+    json x = json::array(), large = json::array(), small = json::array();
+    for (std::size_t i = 0; i < c.energy_kept.size(); ++i) {
+      x.push_back(100 * c.energy_kept[i]);
+      large.push_back(std::isnan(c.force_larger[i]) ? json(nullptr) : json(c.force_larger[i] / 1000));
+      small.push_back(std::isnan(c.force_smaller[i]) ? json(nullptr) : json(c.force_smaller[i] / 1000));
+    }
+    const std::string name = fmt::format("{:.0f} deg", alpha);
+    f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", name + " larger root"}, {"x", x}, {"y", large}});
+    f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", name + " smaller root"}, {"x", x}, {"y", small},
+                      {"line", {{"dash", "dot"}}}});
+  }
+  return f;
+}
+
+bool parse_number(const std::string& text, double& value) {
+  char* end = nullptr;
+  value = std::strtod(text.c_str(), &end);
+  return !text.empty() && end == text.c_str() + text.size();
+}
+
+struct SweepPoint {
+  const CaseRecord* c;
+  std::map<std::string, double> numeric;
+};
+
+Figure contour(const std::string& key, const std::vector<SweepPoint>& points, const std::string& px,
+               const std::string& py, bool energy) {
+  std::set<double> xs, ys;
+  for (const auto& p : points) xs.insert(p.numeric.at(px)), ys.insert(p.numeric.at(py));
+  const std::vector<double> xv(xs.begin(), xs.end()), yv(ys.begin(), ys.end());
+  json z = json::array();
+  for (double y : yv) {
+    json row = json::array();
+    for (double x : xv) {
+      json value = nullptr;
+      for (const auto& p : points) {
+        if (p.numeric.at(px) != x || p.numeric.at(py) != y) continue;
+        const auto impacts = impacts_of(p.c->raw["events"]);
+        if (!impacts.empty()) value = energy ? impacts[0].energy_kept : impacts[0].post.yaw_rate_deg_s;
+      }
+      row.push_back(value);
+    }
+    z.push_back(row);
+  }
+  const std::string what = energy ? "energy kept by the first impact E2/E1 [-]" : "yaw rate after the first impact [deg/s]";
+  Figure f{"sweeps", key + ": " + what, json::array(), plot_layout(key + ": " + what, px, py)};
+  f.data.push_back({{"type", "contour"}, {"x", xv}, {"y", yv}, {"z", z}, {"colorbar", {{"title", {{"text", energy ? "E2/E1" : "deg/s"}}}}},
+                    {"contours", {{"showlabels", true}}}});
+  return f;
+}
+
+}  // namespace
+
+std::vector<Figure> law_figures(const ResultsFile& results) {
+  const ResponseParams defaults;
+  Figure e{"laws", "e and mu", json::array(),
+           plot_layout("Restitution e(alpha) and friction mu(alpha) (thesis Fig. 4-2), events marked", "angle of attack alpha [deg]", "coefficient [-]")};
+  Figure p{"laws", "P", json::array(),
+           plot_layout("Fraction of kinetic energy kept P(alpha) (thesis Fig. 4-3), events marked", "angle of attack alpha [deg]", "E2/E1 [-]")};
+  std::set<std::string> seen;
+  json ex = json::array(), ey = json::array(), px = json::array(), py = json::array();
+  for (const auto& c : results.cases) {
+    if (c.status == "error") continue;
+    const json response = c.raw["config"].value("response", json::object());
+    if (seen.insert(response.dump()).second && seen.size() <= 6) {
+      const std::string tag = seen.size() == 1 ? "" : fmt::format(" ({})", seen.size());
+      e.data.push_back(law_trace(law_of(response, "restitution", defaults.restitution), "e(alpha)" + tag, false));
+      e.data.push_back(law_trace(law_of(response, "friction", defaults.friction), "mu(alpha)" + tag, true));
+      p.data.push_back(law_trace(law_of(response, "energy_kept", defaults.energy_kept), "P(alpha)" + tag, false));
+    }
+    for (const auto& ev : c.raw["events"]) {
+      if (ev.contains("restitution")) ex.push_back(ev["angle_of_attack_deg"]), ey.push_back(ev["restitution"]);
+      if (ev.contains("energy_kept_target") && ev.value("energy_before", 0.0) > 0)
+        px.push_back(ev["angle_of_attack_deg"]), py.push_back(ev["energy_after"].get<double>() / ev["energy_before"].get<double>());
+    }
+  }
+  if (seen.empty()) e.data.push_back(law_trace(defaults.restitution, "e(alpha)", false)),
+                    p.data.push_back(law_trace(defaults.energy_kept, "P(alpha)", false));
+  e.data.push_back(marker_trace("events: e used", ex, ey));
+  p.data.push_back(marker_trace("energy-loss events: E2/E1 reached", px, py));
+  return {e, p, figure_45(results)};
+}
+
+std::vector<Figure> sweep_figures(const ResultsFile& results) {
+  std::map<std::string, std::vector<SweepPoint>> groups;
+  for (const auto& c : results.cases) {
+    if (c.status == "error") continue;
+    const CaseLabel label = parse_label(c.name);
+    SweepPoint point{&c, {}};
+    std::string key = label.base;
+    for (const auto& [path, value] : label.params) {
+      double number = 0;
+      if (parse_number(value, number)) {
+        point.numeric[path] = number;
+      } else {
+        key += " " + path + "=" + value;
+      }
+    }
+    if (point.numeric.size() != 2) continue;
+    key += " (" + point.numeric.begin()->first + " x " + point.numeric.rbegin()->first + ")";
+    groups[key].push_back(point);
+  }
+  std::vector<Figure> out;
+  for (const auto& [key, points] : groups) {
+    const std::string px = points.front().numeric.begin()->first, py = points.front().numeric.rbegin()->first;
+    std::set<double> xs, ys;
+    for (const auto& p : points) xs.insert(p.numeric.at(px)), ys.insert(p.numeric.at(py));
+    if (xs.size() < 2 || ys.size() < 2 || xs.size() * ys.size() != points.size()) continue;
+    out.push_back(contour(key, points, px, py, false));
+    out.push_back(contour(key, points, px, py, true));
+  }
+  return out;
+}
+
+}  // namespace crashbench

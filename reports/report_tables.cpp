@@ -1,0 +1,137 @@
+#include "reports/report_tables.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "reports/case_groups.hpp"
+#include "reports/html_text.hpp"
+#include "reports/summary_markdown.hpp"
+
+namespace crashbench {
+namespace {
+
+/// Knight's 2002 update times [ms] (thesis Table 6-1): energy-loss ("kinetic energy") and restitution.
+struct Knight2002Row {
+  const char* label;
+  double energy_loss_ms, restitution_ms;
+};
+constexpr Knight2002Row kTestRail{"Test Rail (612 triangles)", 2.52, 2.60};
+constexpr Knight2002Row kWatkinsGlen{"Watkins Glen (1838 collision triangles)", 4.69, 4.64};
+constexpr Knight2002Row kWatkinsGlenOptimised{"Watkins Glen optimised by MultiGen Creator", 3.88, 3.90};
+constexpr Knight2002Row kNoCollision{"No collision calculation", 0.99, 0.99};
+
+/// The 2002 row a scene corresponds to, or nullptr.
+const Knight2002Row* knight_row(const std::string& scene) {
+  if (scene.find("l-rail") != std::string::npos) return &kTestRail;
+  if (scene.find("track") != std::string::npos || scene.find("watkins") != std::string::npos)
+    return scene.find("optimi") != std::string::npos ? &kWatkinsGlenOptimised : &kWatkinsGlen;
+  return nullptr;
+}
+
+double knight_ms(const Knight2002Row& row, const std::string& model) {
+  if (model == "energy-loss") return row.energy_loss_ms;
+  if (model == "restitution") return row.restitution_ms;
+  return 0;
+}
+
+/// Mean over cases of each case's mean step cost (Knight's table gives averages), and of each case's
+/// median, which a noisy shared machine disturbs less.
+struct Mean {
+  double sum = 0, median_sum = 0;
+  int n = 0;
+  void add(double mean, double median) { sum += mean, median_sum += median, ++n; }
+  double value() const { return n ? sum / n : 0; }
+  double median() const { return n ? median_sum / n : 0; }
+};
+
+std::string cost_cell(const Mean& m, const Knight2002Row* row, const std::string& model) {
+  if (m.n == 0) return "<td class=na>&mdash;</td>";
+  const double us = m.value() / 1000;
+  const double ref = row ? knight_ms(*row, model) : 0;
+  const std::string ratio = ref > 0 && us > 0 ? fmt::format("<br><small>2002/now {:.0f}</small>", ref * 1000 / us) : "";
+  return fmt::format("<td>{:.2f} us <small>(median {:.2f}, n={})</small>{}</td>", us, m.median() / 1000, m.n, ratio);
+}
+
+std::string verdict_class(const CaseRecord& c) { return c.status == "passed" ? "pass" : "fail"; }
+
+}  // namespace
+
+std::string performance_table_html(const ResultsFile& results) {
+  std::set<std::pair<std::string, std::string>> columns;  // detector, model
+  std::map<std::string, std::map<std::pair<std::string, std::string>, Mean>> step, dynamics;
+  for (const auto& c : results.cases) {
+    if (c.status == "error") continue;
+    const auto column = std::make_pair(c.config_value("detector"), c.config_value("response_model"));
+    columns.insert(column);
+    step[c.config_value("scene")][column].add(c.mean_ns("step"), c.median_ns("step"));
+    dynamics[""][column].add(c.mean_ns("dynamics"), c.median_ns("dynamics"));
+  }
+  std::string out = "<table class=perf><tr><th>scene</th>";
+  for (const auto& [detector, model] : columns)
+    out += fmt::format("<th>{}<br>{}</th>", html_escape(detector), html_escape(model));
+  out += "<th>2002: kinetic energy</th><th>2002: restitution</th></tr>\n";
+  const auto row = [&](const std::string& label, const auto& cells, const Knight2002Row* ref) {
+    std::string r = "<tr><th>" + html_escape(label) + (ref ? "<br><small>2002: " + std::string(ref->label) + "</small>" : "") + "</th>";
+    for (const auto& column : columns) {
+      const auto it = cells.find(column);
+      r += cost_cell(it == cells.end() ? Mean{} : it->second, ref, column.second);
+    }
+    r += ref ? fmt::format("<td>{:.2f} ms</td><td>{:.2f} ms</td>", ref->energy_loss_ms, ref->restitution_ms)
+             : "<td class=na>&mdash;</td><td class=na>&mdash;</td>";
+    return r + "</tr>\n";
+  };
+  for (const auto& [scene, cells] : step) out += row(scene, cells, knight_row(scene));
+  out += row("no collision calculation (dynamics phase only)", dynamics[""], &kNoCollision);
+  return out + "</table>\n";
+}
+
+std::string cost_table_html(const ResultsFile& results) {
+  std::string out = "<table><tr><th>case</th><th>scene</th><th>detector</th><th>model</th>";
+  for (const char* phase : {"detect", "resolve", "dynamics", "step"}) out += fmt::format("<th>{} median [us]</th>", phase);
+  out += "<th>step p99 [us]</th><th>step max [us]</th><th>budget [% dt]</th></tr>\n";
+  for (const auto& c : results.cases) {
+    if (c.status == "error") continue;
+    out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>", html_escape(c.name),
+                       html_escape(c.config_value("scene")), html_escape(c.config_value("detector")),
+                       html_escape(c.config_value("response_model")));
+    for (const char* phase : {"detect", "resolve", "dynamics", "step"}) out += fmt::format("<td>{:.2f}</td>", c.median_ns(phase) / 1000);
+    const PhaseCost step = c.timing.count("step") ? c.timing.at("step") : PhaseCost{};
+    out += fmt::format("<td>{:.2f}</td><td>{:.2f}</td><td>{:.3f}</td></tr>\n", step.p99_ns / 1000, step.max_ns / 1000,
+                       100 * step.median_ns * 1e-9 / c.dt);
+  }
+  return out + "</table>\n";
+}
+
+std::string invariant_table_html(const ResultsFile& results) {
+  std::vector<std::string> names;
+  for (const auto& c : results.cases)
+    for (const auto& inv : c.invariants)
+      if (std::find(names.begin(), names.end(), inv.name) == names.end()) names.push_back(inv.name);
+  std::string out = "<table><tr><th>case</th><th>status</th><th>impacts</th>";
+  for (const auto& n : names) out += "<th>" + html_escape(n) + "<br><small>worst residual / tolerance</small></th>";
+  out += "</tr>\n";
+  for (const CaseRecord* c : failures_first(results)) {
+    out += fmt::format("<tr class={}><td>{}</td><td>{}</td>", verdict_class(*c), html_escape(c->name), c->status);
+    if (c->status == "error") {
+      out += fmt::format("<td colspan={}>{}</td></tr>\n", names.size() + 1, html_escape(c->error));
+      continue;
+    }
+    out += fmt::format("<td class={}>{}</td>", c->impacts_ok ? "pass" : "fail", c->impacts);
+    for (const auto& n : names) {
+      const auto it = std::find_if(c->invariants.begin(), c->invariants.end(), [&](const auto& i) { return i.name == n; });
+      if (it == c->invariants.end()) {
+        out += "<td class=na>&mdash;</td>";
+        continue;
+      }
+      out += fmt::format("<td class={}>{:.2e} / {:.0e}<br><small>{} of {} failed</small></td>", it->failed ? "fail" : "pass",
+                         it->worst_residual, it->tolerance, it->failed, it->checked);
+    }
+    out += "</tr>\n";
+  }
+  return out + "</table>\n";
+}
+
+}  // namespace crashbench

@@ -1,0 +1,165 @@
+#include "reports/results_reader.hpp"
+
+#include <climits>
+#include <fstream>
+#include <sstream>
+
+#include "cases/json_reader.hpp"
+#include "reports/results_json.hpp"
+
+namespace crashbench {
+namespace {
+
+using nlohmann::json;
+
+void require_numbers(const JsonReader& object, std::initializer_list<std::string_view> keys) {
+  for (const auto key : keys) object.at(key).number();
+}
+
+void require_arrays(const JsonReader& object, std::initializer_list<std::string_view> keys) {
+  for (const auto key : keys) object.at(key).array_size();
+}
+
+void check_state(const JsonReader& state) {
+  require_arrays(state, {"position", "velocity"});
+  require_numbers(state, {"heading_deg", "yaw_rate_deg_s"});
+}
+
+void check_event(const JsonReader& e) {
+  require_numbers(e, {"time", "step", "impact", "vehicle", "energy_before", "energy_after", "angle_of_attack_deg"});
+  require_arrays(e, {"point", "impulse", "normal"});
+  e.at("status").string();
+  check_state(e.at("pre"));
+  check_state(e.at("post"));
+  if (!e.at("invariants").is_object()) e.at("invariants").fail("expected an object of invariant verdicts");
+}
+
+void check_trajectory(const JsonReader& t) {
+  t.at("time").array_size();
+  const JsonReader vehicles = t.at("vehicles");
+  for (std::size_t v = 0; v < vehicles.array_size(); ++v)
+    require_arrays(vehicles.at(v), {"x", "y", "speed", "yaw_rate_deg_s"});
+}
+
+PhaseCost read_phase(const JsonReader& p) {
+  PhaseCost cost{p.at("mean_ns").number(), p.at("median_ns").number(), p.at("p99_ns").number(),
+                 p.at("max_ns").number(), {}};
+  if (const auto h = p.find("histogram")) {
+    const JsonReader counts = h->at("counts");
+    for (std::size_t i = 0; i < counts.array_size(); ++i) cost.histogram.push_back(counts.at(i).integer_in(0, INT_MAX));
+  }
+  return cost;
+}
+
+/// The parts only a case that ran has.
+void read_ran_case(const JsonReader& c, CaseRecord& r) {
+  const JsonReader config = c.at("config");
+  if (!config.is_object()) config.fail("expected an object");
+  for (const auto& [key, value] : config.json().items())
+    if (value.is_string()) r.config[key] = value.get<std::string>();
+  r.dt = config.at("dt").positive_number();
+  r.steps = c.at("steps").integer_in(0, INT_MAX);
+  r.impacts = c.at("impacts").integer_in(0, INT_MAX);
+  if (const auto expected = c.find("impacts_expected")) r.impacts_ok = expected->at("ok").boolean();
+  const JsonReader invariants = c.at("invariants");
+  if (!invariants.is_object()) invariants.fail("expected an object");
+  for (const auto& [key, value] : invariants.json().items()) {
+    const JsonReader inv = invariants.at(key);
+    r.invariants.push_back({key, inv.at("checked").integer_in(0, INT_MAX), inv.at("failed").integer_in(0, INT_MAX),
+                            inv.at("worst_residual").number(), inv.at("tolerance").number()});
+  }
+  const JsonReader timing = c.at("timing");
+  if (!timing.is_object()) timing.fail("expected an object of phases");
+  for (const auto& [key, value] : timing.json().items()) r.timing[key] = read_phase(timing.at(key));
+  const JsonReader events = c.at("events");
+  for (std::size_t i = 0; i < events.array_size(); ++i) check_event(events.at(i));
+  check_trajectory(c.at("trajectory"));
+}
+
+CaseRecord read_case(const JsonReader& c, std::size_t position) {
+  CaseRecord r;
+  r.name = c.at("name").string();
+  r.status = c.at("status").choice({"passed", "failed", "error"});
+  r.index = c.has("index") ? static_cast<std::size_t>(c.at("index").integer_in(0, INT_MAX)) : position;
+  if (const auto source = c.find("source_file")) r.source_file = source->string();
+  if (r.status == "error") {
+    r.error = c.at("error").string();
+  } else {
+    read_ran_case(c, r);
+  }
+  r.raw = c.json();
+  return r;
+}
+
+}  // namespace
+
+std::string CaseRecord::config_value(const std::string& key) const {
+  const auto it = config.find(key);
+  return it == config.end() ? std::string() : it->second;
+}
+
+double CaseRecord::mean_ns(const std::string& phase) const {
+  const auto it = timing.find(phase);
+  return it == timing.end() ? 0.0 : it->second.mean_ns;
+}
+
+double CaseRecord::median_ns(const std::string& phase) const {
+  const auto it = timing.find(phase);
+  return it == timing.end() ? 0.0 : it->second.median_ns;
+}
+
+bool ResultsFile::timing_serial() const { return run.value("timing_serial", true); }
+
+ResultsFile::StatusCounts ResultsFile::status_counts() const {
+  StatusCounts n;
+  for (const auto& c : cases) {
+    n.passed += c.status == "passed";
+    n.failed += c.status == "failed";
+    n.errors += c.status == "error";
+  }
+  return n;
+}
+
+ResultsFile parse_results(const json& doc, const std::string& path) {
+  const JsonReader root(doc, path);
+  if (!root.is_object() || !root.has("format"))
+    root.fail(std::string("not a crashbench results file: expected an object with \"format\": \"") +
+              std::string(kResultsFormat) + "\"");
+  const std::string format = root.at("format").string();
+  if (format != kResultsFormat)
+    root.at("format").fail("format '" + format + "' is not supported: expected '" + std::string(kResultsFormat) +
+                           "' (written by another version of crashbench?)");
+  ResultsFile file;
+  file.path = path;
+  if (const auto run = root.find("run")) {
+    if (!run->is_object()) run->fail("expected an object");
+    if (const auto serial = run->find("timing_serial")) serial->boolean();
+    for (const auto key : {"jobs", "total_cases"})
+      if (const auto count = run->find(key)) count->integer_in(0, INT_MAX);
+    file.run = run->json();
+  }
+  const JsonReader cases = root.at("cases");
+  for (std::size_t i = 0; i < cases.array_size(); ++i) file.cases.push_back(read_case(cases.at(i), i));
+  return file;
+}
+
+ResultsFile read_results_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path, "", "cannot open the results file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string content = text.str();
+  json doc;
+  try {
+    doc = json::parse(content);
+  } catch (const json::parse_error& e) {
+    // A parse error at the very end means the writer stopped early (a full disk, a killed run).
+    const bool at_end = e.byte >= content.size();
+    if (at_end && !content.empty() && (content.front() == '{' || content.front() == '['))
+      throw Error(path, "", "the file ends early (truncated?): expected a complete JSON document");
+    throw Error(path, "", std::string("not JSON: expected a crashbench results file (") + e.what() + ")");
+  }
+  return parse_results(doc, path);
+}
+
+}  // namespace crashbench

@@ -1,0 +1,69 @@
+#pragma once
+// Reads results.json ("crashbench-results/1") back for `report`, `compare` and `merge`. Every problem --
+// a missing or truncated file, text that is not JSON, another format version, a field of the wrong
+// type -- is a crashbench::Error naming the file, the JSON pointer and what was expected.
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace crashbench {
+
+/// Order statistics of one phase's per-step cost [ns]; `histogram` as in reports/phase_stats.hpp.
+struct PhaseCost {
+  double mean_ns = 0, median_ns = 0, p99_ns = 0, max_ns = 0;
+  std::vector<int> histogram;  ///< counts on the fixed log bins, empty when not written
+};
+
+/// One invariant over a whole case.
+struct InvariantRecord {
+  std::string name;
+  int checked = 0, failed = 0;
+  double worst_residual = 0, tolerance = 0;
+};
+
+/// One case of a results file. Fields the report needs are typed; `raw` keeps the whole case object
+/// (events, trajectory, walls, and fields later versions of the runner add) for plots and merging.
+struct CaseRecord {
+  std::size_t index = 0;                      ///< position in the full expanded case list
+  std::string name, source_file;
+  std::string status;                         ///< "passed", "failed" or "error"
+  std::string error;                          ///< when status is "error"
+  std::map<std::string, std::string> config;  ///< every string-valued config field (scene, detector, ...)
+  double dt = 0;                              ///< [s]
+  int steps = 0, impacts = 0;
+  bool impacts_ok = true;
+  std::vector<InvariantRecord> invariants;
+  std::map<std::string, PhaseCost> timing;    ///< by phase name ("step", "detect", ...)
+  nlohmann::json raw;
+
+  bool failed() const { return status != "passed"; }
+  /// config[key], or "" when absent.
+  std::string config_value(const std::string& key) const;
+  /// Mean / median cost of `phase` [ns]; 0 when not timed.
+  double mean_ns(const std::string& phase) const;
+  double median_ns(const std::string& phase) const;
+};
+
+struct ResultsFile {
+  std::string path;
+  nlohmann::json run = nlohmann::json::object();  ///< how the batch ran (jobs, timing_serial, shard)
+  std::vector<CaseRecord> cases;
+
+  /// True unless the run says its timings came from several cases at once.
+  bool timing_serial() const;
+
+  /// How many cases passed, failed and could not run.
+  struct StatusCounts {
+    int passed = 0, failed = 0, errors = 0;
+  };
+  StatusCounts status_counts() const;
+};
+
+/// Reads and checks `path`.
+ResultsFile read_results_file(const std::string& path);
+/// Checks an already parsed document; `path` names it in errors.
+ResultsFile parse_results(const nlohmann::json& doc, const std::string& path);
+
+}  // namespace crashbench

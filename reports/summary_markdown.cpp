@@ -1,0 +1,70 @@
+#include "reports/summary_markdown.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace crashbench {
+namespace {
+
+/// Markdown table cells may not contain '|' or newlines.
+std::string cell(std::string text) {
+  for (char& ch : text)
+    if (ch == '\n' || ch == '\r') ch = ' ';
+  std::string out;
+  for (char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  return out;
+}
+
+std::string case_row(const CaseRecord& c) {
+  if (c.status == "error")
+    return fmt::format("| {} | **error** | | | | | | | {} |\n", cell(c.name), cell(c.error));
+  const double step_us = c.median_ns("step") / 1000.0;
+  const auto& step = c.timing.count("step") ? c.timing.at("step") : PhaseCost{};
+  return fmt::format("| {} | {} | {} | {} | {:.2f} | {:.2f} | {:.2f} | {:.3f} | {:.2f} |\n", cell(c.name),
+                     c.failed() ? "**failed**" : "passed", c.impacts, cell(invariant_verdicts(c)),
+                     c.median_ns("detect") / 1000.0, step_us, step.p99_ns / 1000.0,
+                     100.0 * step_us * 1e-6 / c.dt, step.max_ns / 1000.0);
+}
+
+}  // namespace
+
+std::vector<const CaseRecord*> failures_first(const ResultsFile& results) {
+  std::vector<const CaseRecord*> order;
+  for (const auto& c : results.cases) order.push_back(&c);
+  std::stable_partition(order.begin(), order.end(), [](const CaseRecord* c) { return c->failed(); });
+  return order;
+}
+
+std::string invariant_verdicts(const CaseRecord& c) {
+  int held = 0;
+  std::string failures;
+  for (const auto& inv : c.invariants) {
+    if (inv.failed == 0) {
+      ++held;
+      continue;
+    }
+    failures += fmt::format("{}{} {:.3g} > {:.3g} ({} of {} events)", failures.empty() ? "" : ", ", inv.name,
+                            inv.worst_residual, inv.tolerance, inv.failed, inv.checked);
+  }
+  if (!c.impacts_ok) failures += std::string(failures.empty() ? "" : ", ") + "impact count outside the expectation";
+  std::string out = fmt::format("{}/{}", held, c.invariants.size());
+  return failures.empty() ? out : out + ": " + failures;
+}
+
+std::string summary_markdown(const ResultsFile& results) {
+  const auto [passed, failed, errors] = results.status_counts();
+  std::string out = fmt::format("# crashbench summary\n\n{} cases: {} passed, {} failed, {} errors. ",
+                                results.cases.size(), passed, failed, errors);
+  out += results.timing_serial() ? "Timing ran serially (one case at a time).\n\n"
+                                 : fmt::format("Timing ran with {} cases at once: costs are indicative only.\n\n",
+                                               results.run.value("jobs", 0));
+  out += "| case | status | impacts | invariants | detect [us] | step [us] | step p99 [us] | budget [% dt] | "
+         "step max [us] / error |\n";
+  out += "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |\n";
+  for (const CaseRecord* c : failures_first(results)) out += case_row(*c);
+  out += "\nCosts are per step: median unless marked; budget is the median step as a share of the case's dt.\n";
+  return out;
+}
+
+}  // namespace crashbench

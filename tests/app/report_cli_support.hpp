@@ -1,0 +1,41 @@
+#pragma once
+// Runs the crashbench binary (or any command) for the report tests, capturing its output in a file.
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+
+namespace crashbench::testing {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+/// Runs `command` through the shell with stdout and stderr captured.
+inline Outcome shell(const std::string& command) {
+  const auto log = std::filesystem::temp_directory_path() /
+                   ("crashbench-report-cli-" + std::to_string(std::hash<std::string>{}(command)) + ".log");
+  const int status = std::system(("(" + command + ") > " + log.string() + " 2>&1").c_str());
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
+}
+
+/// Runs `crashbench ARGUMENTS`.
+inline Outcome crashbench(const std::string& arguments) { return shell(std::string(CRASHBENCH_CLI) + " " + arguments); }
+
+/// A fresh temporary folder.
+inline std::string fresh_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-report-cli-" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+}  // namespace crashbench::testing

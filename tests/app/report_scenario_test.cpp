@@ -1,0 +1,78 @@
+// Opens report.html in headless Chromium, as a person would open it offline, and checks that every plot
+// rendered and that the console stayed free of errors. Needs Debian's chromium (ci/setup-deps.sh).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <cstdlib>
+
+#include "tests/app/report_cli_support.hpp"
+#include "tests/support/paths.hpp"
+
+namespace crashbench {
+namespace {
+
+using testing::crashbench;
+using testing::fresh_dir;
+using testing::shell;
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// Chromium flags for a sandboxed CI machine: no GPU, no network chatter, a fresh profile.
+std::string chromium_command(const std::string& profile) {
+  return "timeout 180 chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
+         "--disable-component-update --disable-sync --no-first-run --user-data-dir=" + profile +
+         " --virtual-time-budget=20000 --dump-dom ";
+}
+
+/// The numeric attribute `name` of the #render-status element; -1 when absent. (Plain string search:
+/// std::regex is recursive and gives up on a page of several megabytes.)
+int attribute(const std::string& dom, const std::string& name) {
+  const auto element = dom.find("id=\"render-status\"");
+  if (element == std::string::npos) return -1;
+  const std::string tag = dom.substr(element, dom.find('>', element) - element);
+  const auto at = tag.find(name + "=\"");
+  return at == std::string::npos ? -1 : std::atoi(tag.c_str() + at + name.size() + 2);
+}
+
+/// The text of <pre id="console-errors">, or "(missing)".
+std::string console_errors(const std::string& dom) {
+  const std::string open = "<pre id=\"console-errors\">";
+  const auto begin = dom.find(open);
+  if (begin == std::string::npos) return "(missing)";
+  return dom.substr(begin + open.size(), dom.find("</pre>", begin) - begin - open.size());
+}
+
+TEST(ReportInBrowser, EveryPlotRendersWithoutConsoleErrors) {
+  ASSERT_EQ(shell("command -v chromium").exit_code, 0)
+      << "chromium is not installed: this test needs Debian's chromium package (run ci/setup-deps.sh)";
+  const std::string dir = fresh_dir("browser");
+  const auto run = crashbench("run -q " + testing::source_path("cases/library/matrix.json") + " " +
+                              testing::source_path("tests/reports/data/sweep-restitution-friction.json") + " -o " +
+                              dir + " --report " + dir + "/report");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::string html = dir + "/report/report.html";
+  const auto browser = shell(chromium_command(dir + "/profile") + "file://" + html + " > " + dir + "/dom.html");
+  ASSERT_EQ(browser.exit_code, 0) << browser.output;
+  const std::string dom = slurp(dir + "/dom.html");
+
+  // Every figure the page embeds, including the sweep's contour plots.
+  const std::string page = slurp(html);
+  int embedded = 0;
+  for (auto at = page.find("\"section\":"); at != std::string::npos; at = page.find("\"section\":", at + 1)) ++embedded;
+  EXPECT_GE(embedded, 10);
+  EXPECT_NE(page.find("\"type\":\"contour\""), std::string::npos);
+  EXPECT_EQ(attribute(dom, "data-expected"), embedded) << dom.substr(0, 2000);
+  EXPECT_EQ(attribute(dom, "data-rendered"), embedded);
+  EXPECT_EQ(attribute(dom, "data-errors"), 0);
+  EXPECT_EQ(console_errors(dom), "") << "console errors in the page";
+  // Plotly drew SVG for the plots.
+  int svgs = 0;
+  for (auto at = dom.find("class=\"main-svg\""); at != std::string::npos; at = dom.find("class=\"main-svg\"", at + 1)) ++svgs;
+  EXPECT_GE(svgs, embedded);
+}
+
+}  // namespace
+}  // namespace crashbench

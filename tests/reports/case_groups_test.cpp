@@ -1,0 +1,65 @@
+#include "reports/case_groups.hpp"
+
+#include <gtest/gtest.h>
+
+#include "reports/report_tables.hpp"
+
+namespace crashbench {
+namespace {
+
+using nlohmann::json;
+
+json state(double vx, double vy, double yaw) {
+  return {{"position", {1.0, 2.0}}, {"heading_deg", 10.0}, {"velocity", {vx, vy}}, {"yaw_rate_deg_s", yaw}};
+}
+
+json event(int impact, double time, double jx, double before, double after, double post_vx) {
+  return {{"impact", impact}, {"time", time}, {"status", "ok"}, {"vehicle", 0}, {"other", 1},
+          {"impulse", {jx, -2.0}}, {"energy_before", before}, {"energy_after", after},
+          {"pre", state(20, 0, 0)}, {"post", state(post_vx, 1, 5)},
+          {"other_pre", state(-3, 0, 0)}, {"other_post", state(4.25, -0.5, -7.5)}};
+}
+
+TEST(CaseGroups, LabelSplitsTheVariationEvenWithArrayValues) {
+  const CaseLabel l = parse_label("side[application=reset,position=[1,2],response.model=energy-loss]");
+  EXPECT_EQ(l.base, "side");
+  ASSERT_EQ(l.params.size(), 3u);
+  EXPECT_EQ(l.params[1].second, "[1,2]");
+  EXPECT_EQ(l.without("response.model"), "side[application=reset,position=[1,2]]");
+  EXPECT_EQ(parse_label("plain").without("x"), "plain");
+}
+
+TEST(CaseGroups, ImpactsJoinTheirEventsFirstPreLastPostSummedImpulse) {
+  const json events = {event(0, 0.5, 100, 1000, 900, 18), event(0, 0.505, 50, 880, 800, 17),
+                       event(1, 1.2, 10, 700, 690, 16)};
+  const auto impacts = impacts_of(events);
+  ASSERT_EQ(impacts.size(), 2u);
+  EXPECT_EQ(impacts[0].events, 2);
+  EXPECT_DOUBLE_EQ(impacts[0].time, 0.5);
+  EXPECT_DOUBLE_EQ(impacts[0].impulse_W.x(), 150.0);
+  EXPECT_DOUBLE_EQ(impacts[0].impulse_W.y(), -4.0);
+  EXPECT_DOUBLE_EQ(impacts[0].energy_kept, 800.0 / 1000.0);
+  EXPECT_DOUBLE_EQ(impacts[0].post.velocity_W.x(), 17.0);
+  EXPECT_DOUBLE_EQ(impacts[1].energy_kept, 690.0 / 700.0);
+}
+
+TEST(CaseGroups, SideBySideShowsEachModelAndTheOtherVehicle) {
+  ResultsFile file;
+  for (const char* model : {"restitution", "brach-planar"}) {
+    CaseRecord c;
+    c.name = std::string("pair[response.model=") + model + "]";
+    c.status = "passed";
+    c.config = {{"response_model", model}};
+    c.raw = {{"events", {event(0, 0.5, 100, 1000, 900, 18)}}};
+    file.cases.push_back(c);
+  }
+  const std::string html = impacts_side_by_side_html(file);
+  EXPECT_NE(html.find("<th>restitution</th><th>brach-planar</th>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<tr><th>other vehicle: post vX, vY [m/s]</th><td>4.250, -0.500</td><td>4.250, -0.500</td>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("pair &mdash; 1 impact(s)"), std::string::npos) << html;
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,57 @@
+#include "reports/compare.hpp"
+
+#include <gtest/gtest.h>
+
+#include "tests/reports/report_test_support.hpp"
+
+namespace crashbench {
+namespace {
+
+ResultsFile sample(const std::string& name) {
+  return parse_results(read_json_file(testing::sample_results_file(name)), name + ".json");
+}
+
+TEST(Compare, AFileAgainstItselfHasNoChanges) {
+  const ResultsFile a = sample("compare-same");
+  const Comparison c = compare_results(a, a);
+  EXPECT_EQ(c.regressions, 0);
+  EXPECT_EQ(c.improvements, 0);
+  EXPECT_NE(c.text.find("verdicts: no changes"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find(" 1.00 "), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("0 m/s, 0 deg/s"), std::string::npos) << c.text;
+}
+
+TEST(Compare, PassedToFailedIsARegressionAndPostStatesShowTheirDifference) {
+  const ResultsFile a = sample("compare-a");
+  ResultsFile b = sample("compare-b");
+  CaseRecord& first = b.cases[0];
+  ASSERT_EQ(first.status, "passed");
+  first.status = "failed";
+  first.invariants[0].failed = 2;
+  auto& v = first.raw["events"][0]["post"]["velocity"];
+  v[0] = v[0].get<double>() + 0.75;
+  first.raw["events"][0]["post"]["yaw_rate_deg_s"] = first.raw["events"][0]["post"]["yaw_rate_deg_s"].get<double>() - 4.5;
+  first.timing["step"].median_ns = 2 * a.cases[0].median_ns("step");
+  const Comparison c = compare_results(a, b);
+  EXPECT_EQ(c.regressions, 1);
+  EXPECT_NE(c.text.find("REGRESSED passed -> failed"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("now fails: " + first.invariants[0].name), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("0.75 m/s, 4.5 deg/s"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find(" 2.00 "), std::string::npos) << c.text;
+  // The reverse direction is a fix, not a regression.
+  const Comparison back = compare_results(b, a);
+  EXPECT_EQ(back.regressions, 0);
+  EXPECT_EQ(back.improvements, 1);
+}
+
+TEST(Compare, CasesInOnlyOneFileAreListed) {
+  const ResultsFile a = sample("compare-only-a");
+  ResultsFile b = sample("compare-only-b");
+  b.cases[0].name = "renamed";
+  const Comparison c = compare_results(a, b);
+  EXPECT_NE(c.text.find(a.cases[0].name + ": only in A"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("renamed: only in B"), std::string::npos) << c.text;
+}
+
+}  // namespace
+}  // namespace crashbench

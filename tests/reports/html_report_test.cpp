@@ -1,0 +1,117 @@
+#include "reports/html_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include "detectors/scenes/builtin_walls.hpp"
+#include "reports/report_figures.hpp"
+#include "reports/report_tables.hpp"
+#include "tests/reports/report_test_support.hpp"
+
+namespace crashbench {
+namespace {
+
+const ResultsFile& sample_file() {
+  static const ResultsFile file = read_results_file(testing::sample_results_file("html"));
+  return file;
+}
+
+/// The JSON inside <script type=application/json id=figures>.
+nlohmann::json embedded_figures(const std::string& page) {
+  const std::string open = "<script type=application/json id=figures>";
+  const auto begin = page.find(open) + open.size();
+  return nlohmann::json::parse(page.substr(begin, page.find("</script>", begin) - begin));
+}
+
+TEST(HtmlReport, IsOnePageWithTheLibraryInlinedAndEveryFigureEmbedded) {
+  const std::string page = report_html(sample_file(), "window.Plotly = { stub: true };");
+  EXPECT_EQ(page.find("src="), std::string::npos) << "the page must not load anything";
+  EXPECT_NE(page.find("window.Plotly = { stub: true };"), std::string::npos);
+  const nlohmann::json figures = embedded_figures(page);
+  EXPECT_EQ(figures.size(), all_figures(sample_file()).size());
+  for (const auto& f : figures) {
+    EXPECT_FALSE(f["data"].empty()) << f["title"];
+    EXPECT_NE(page.find("id=plots-" + f["section"].get<std::string>()), std::string::npos) << f["section"];
+  }
+  for (const char* heading : {"Knight's Table 6-1", "Invariant verdicts", "side by side", "Trajectories", "Sweeps"})
+    EXPECT_NE(page.find(heading), std::string::npos) << heading;
+}
+
+TEST(HtmlReport, FailedAndErrorCasesAppearWithTheirErrorsAndTheOthersToo) {
+  const std::string page = report_html(sample_file(), "");
+  for (const auto& c : sample_file().cases) {
+    EXPECT_NE(page.find(c.name), std::string::npos) << c.name;
+    if (c.status == "error") {
+      EXPECT_NE(page.find(c.error), std::string::npos) << c.error;
+    }
+  }
+  EXPECT_NE(page.find("<b>1</b> failed"), std::string::npos);
+}
+
+TEST(HtmlReport, ScriptTextCannotCloseItsElement) {
+  const std::string page = report_html(sample_file(), "var s = '</script><b>';");
+  EXPECT_EQ(page.find("'</script><b>'"), std::string::npos);
+  EXPECT_NE(page.find("'<\\/script><b>'"), std::string::npos);
+}
+
+TEST(ReportFigures, PlanViewDrawsTheScenesWallsAndEveryContactPoint) {
+  const auto figures = trajectory_figures(sample_file());
+  const auto plan = std::find_if(figures.begin(), figures.end(), [](const Figure& f) {
+    return f.title.find("knight-head-on-30mph: plan view") != std::string::npos;
+  });
+  ASSERT_NE(plan, figures.end());
+  const auto& walls = plan->data[0];
+  EXPECT_EQ(walls["x"][0], kStraightWall[0].ax);
+  EXPECT_EQ(walls["x"][1], kStraightWall[0].bx);
+  EXPECT_EQ(walls["y"][0], kStraightWall[0].ay);
+  std::size_t markers = 0;
+  for (const auto& trace : plan->data)
+    if (trace["mode"] == "markers") markers += trace["x"].size();
+  EXPECT_EQ(markers, sample_file().cases[0].raw["events"].size());
+}
+
+TEST(ReportFigures, SweepOverTwoNumericFieldsGivesContours) {
+  ResultsFile file;
+  for (double e : {0.1, 0.2, 0.3})
+    for (double mu : {0.0, 0.4}) {
+      CaseRecord c;
+      c.name = "side[response.model=restitution,response.restitution=" + std::to_string(e) +
+               ",response.friction=" + std::to_string(mu) + "]";
+      c.status = "passed";
+      c.raw = {{"events", {{{"impact", 0}, {"time", 0.5}, {"status", "ok"}, {"vehicle", 0}, {"energy_before", 10.0},
+                            {"energy_after", 10.0 * e}, {"impulse", {1.0, 2.0}},
+                            {"pre", {{"position", {0, 0}}, {"velocity", {1, 0}}, {"heading_deg", 0}, {"yaw_rate_deg_s", 0}}},
+                            {"post", {{"position", {0, 0}}, {"velocity", {0, 1}}, {"heading_deg", 0}, {"yaw_rate_deg_s", 100 * mu}}}}}}};
+      file.cases.push_back(c);
+    }
+  const auto figures = sweep_figures(file);
+  ASSERT_EQ(figures.size(), 2u);
+  const auto& yaw = figures[0].data[0];
+  EXPECT_EQ(yaw["type"], "contour");
+  ASSERT_EQ(yaw["x"].size(), 2u);  // response.friction sorts first
+  ASSERT_EQ(yaw["y"].size(), 3u);
+  EXPECT_DOUBLE_EQ(yaw["z"][2][1].get<double>(), 100 * 0.4);
+  EXPECT_DOUBLE_EQ(figures[1].data[0]["z"][2][0].get<double>(), 0.3);
+}
+
+TEST(PerformanceTable, ShowsKnightsFiguresBesideTheMeasuredOnesWithTheRatio) {
+  ResultsFile file;
+  for (double mean : {2000.0, 3200.0}) {
+    CaseRecord c;
+    c.name = "rail";
+    c.status = "passed";
+    c.config = {{"scene", "l-rail"}, {"detector", "analytic"}, {"response_model", "restitution"}};
+    c.timing["step"].mean_ns = mean;
+    c.timing["step"].median_ns = mean / 2;
+    c.timing["dynamics"].mean_ns = 450;
+    file.cases.push_back(c);
+  }
+  const std::string table = performance_table_html(file);
+  // Mean of 2.0 and 3.2 us is 2.6 us; Knight's restitution figure for the test rail is 2.60 ms.
+  EXPECT_NE(table.find("2.60 us <small>(median 1.30, n=2)</small><br><small>2002/now 1000</small>"), std::string::npos) << table;
+  EXPECT_NE(table.find("2.52 ms"), std::string::npos);
+  // The baseline row: the dynamics phase, 0.45 us, against Knight's 0.99 ms.
+  EXPECT_NE(table.find("0.45 us <small>(median 0.00, n=2)</small><br><small>2002/now 2200</small>"), std::string::npos) << table;
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,42 @@
+#pragma once
+// Results the report tests share: real runs of a small matrix (passing cases and unreadable ones)
+// plus one passing case turned into a failure, written to a temporary results.json.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cases/batch.hpp"
+#include "reports/results_json.hpp"
+#include "tests/support/paths.hpp"
+
+namespace crashbench::testing {
+
+/// The runs of tests/testdata/matrix-with-bad-cases.json; the last passing case is marked failed on
+/// its linear-momentum invariant, so that every status appears.
+inline const std::vector<RunResult>& sample_results() {
+  static const std::vector<RunResult> results = [] {
+    auto r = run_inputs(expand_input_file(testdata_path("matrix-with-bad-cases.json")));
+    RunResult& last = r.back();
+    last.status = CaseStatus::kFailed;
+    last.invariants[static_cast<std::size_t>(Invariant::kLinearMomentum)].failed = 1;
+    return r;
+  }();
+  return results;
+}
+
+/// A fresh temporary folder for one test.
+inline std::filesystem::path temp_folder(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-reports-" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+/// sample_results() written as results.json in a fresh folder; returns its path.
+inline std::string sample_results_file(const std::string& name) {
+  const std::string path = (temp_folder(name) / "results.json").string();
+  write_results_file(path, sample_results());
+  return path;
+}
+
+}  // namespace crashbench::testing

@@ -1,0 +1,102 @@
+#include "reports/results_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "core/error.hpp"
+#include "tests/reports/report_test_support.hpp"
+
+namespace crashbench {
+namespace {
+
+std::string write_text(const std::string& name, const std::string& text) {
+  const std::string path = (testing::temp_folder(name) / "results.json").string();
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// The message of the Error reading `path` throws ("" when it does not throw).
+std::string read_error(const std::string& path) {
+  try {
+    read_results_file(path);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ResultsReader, ReadsBackWhatTheRunWrote) {
+  const auto& written = testing::sample_results();
+  const ResultsFile file = read_results_file(testing::sample_results_file("roundtrip"));
+  ASSERT_EQ(file.cases.size(), written.size());
+  EXPECT_TRUE(file.timing_serial());
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    const CaseRecord& c = file.cases[i];
+    EXPECT_EQ(c.name, written[i].name);
+    EXPECT_EQ(c.index, i);
+    EXPECT_EQ(c.status, to_string(written[i].status));
+    if (written[i].status == CaseStatus::kError) {
+      EXPECT_EQ(c.error, written[i].error);
+      continue;
+    }
+    EXPECT_EQ(c.config_value("response_model"), written[i].config.response_model);
+    EXPECT_EQ(c.config_value("scene"), written[i].config.scene.builtin);
+    EXPECT_EQ(c.impacts, written[i].impacts);
+    EXPECT_EQ(c.raw["events"].size(), written[i].events.size());
+    EXPECT_GT(c.median_ns("step"), 0.0);
+    // The step histogram counts every step once.
+    int counted = 0;
+    for (int n : c.timing.at("step").histogram) counted += n;
+    EXPECT_EQ(counted, written[i].steps);
+  }
+  EXPECT_EQ(file.cases.back().status, "failed");
+}
+
+TEST(ResultsReader, TruncatedFileSaysSo) {
+  const std::string whole = slurp(testing::sample_results_file("truncated-source"));
+  const std::string path = write_text("truncated", whole.substr(0, whole.size() / 2));
+  const std::string message = read_error(path);
+  EXPECT_NE(message.find(path + ": the file ends early (truncated?)"), std::string::npos) << message;
+}
+
+TEST(ResultsReader, AnotherFormatVersionNamesBoth) {
+  const std::string path = write_text("version", R"({"format": "crashbench-results/2", "cases": []})");
+  const std::string message = read_error(path);
+  EXPECT_NE(message.find(path + ": /format: format 'crashbench-results/2' is not supported: expected "
+                                "'crashbench-results/1'"),
+            std::string::npos)
+      << message;
+}
+
+TEST(ResultsReader, NotJsonSaysSo) {
+  const std::string path = write_text("not-json", "case,status\nhead-on,passed\n");
+  const std::string message = read_error(path);
+  EXPECT_NE(message.find(path + ": not JSON: expected a crashbench results file"), std::string::npos) << message;
+}
+
+TEST(ResultsReader, JsonThatIsNotAResultsFileSaysSo) {
+  const std::string path = write_text("other-json", R"({"name": "a case file, not results"})");
+  EXPECT_NE(read_error(path).find("not a crashbench results file"), std::string::npos) << read_error(path);
+}
+
+TEST(ResultsReader, MissingFieldNamesItsPointer) {
+  nlohmann::json doc = read_json_file(testing::sample_results_file("missing-field-source"));
+  doc["cases"][0]["events"][0].erase("pre");
+  const std::string path = write_text("missing-field", doc.dump());
+  const std::string message = read_error(path);
+  EXPECT_NE(message.find(path + ": /cases/0/events/0"), std::string::npos) << message;
+  EXPECT_NE(message.find("pre"), std::string::npos) << message;
+}
+
+TEST(ResultsReader, MissingFileSaysSo) {
+  EXPECT_NE(read_error("/nonexistent/results.json").find("/nonexistent/results.json: cannot open"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,54 @@
+#include "reports/summary_markdown.hpp"
+
+#include <gtest/gtest.h>
+
+#include "reports/results_reader.hpp"
+#include "tests/reports/report_test_support.hpp"
+
+namespace crashbench {
+namespace {
+
+TEST(SummaryMarkdown, FailuresComeFirstWithTheirErrorsAndEveryCaseHasARow) {
+  const ResultsFile file = read_results_file(testing::sample_results_file("summary"));
+  const std::string md = summary_markdown(file);
+  // The sample: passed, error x3, failed (see report_test_support.hpp).
+  std::vector<std::size_t> rows;
+  for (const auto& c : file.cases) {
+    // An unreadable case keeps its listed name, so the status is part of what identifies a row.
+    const auto at = md.find("| " + c.name + " | " + (c.status == "passed" ? "passed" : "**" + c.status + "**"));
+    ASSERT_NE(at, std::string::npos) << c.name << "\n" << md;
+    rows.push_back(at);
+    if (c.status == "error") {
+      EXPECT_NE(md.find(c.error, at), std::string::npos) << c.error;
+    }
+  }
+  for (std::size_t i = 1; i < 5; ++i) EXPECT_LT(rows[i], rows[0]) << "failure " << i << " after the passing case";
+  EXPECT_NE(md.find("5 cases: 1 passed, 1 failed, 3 errors"), std::string::npos) << md;
+  EXPECT_NE(md.find("Timing ran serially"), std::string::npos);
+  EXPECT_NE(md.find("**failed**"), std::string::npos);
+}
+
+TEST(SummaryMarkdown, InvariantCellNamesTheFailingInvariant) {
+  CaseRecord c;
+  c.invariants = {{"linear_momentum", 3, 1, 2.5e-3, 1e-9}, {"no_energy_gain", 3, 0, 0.0, 1e-9}};
+  EXPECT_EQ(invariant_verdicts(c), "1/2: linear_momentum 0.0025 > 1e-09 (1 of 3 events)");
+  c.invariants[0].failed = 0;
+  EXPECT_EQ(invariant_verdicts(c), "2/2");
+  c.impacts_ok = false;
+  EXPECT_EQ(invariant_verdicts(c), "2/2: impact count outside the expectation");
+}
+
+TEST(SummaryMarkdown, PipesInNamesDoNotBreakTheTable) {
+  ResultsFile file;
+  CaseRecord c;
+  c.name = "a|b";
+  c.status = "error";
+  c.error = "bad\nthing";
+  file.cases.push_back(c);
+  const std::string md = summary_markdown(file);
+  EXPECT_NE(md.find("| a\\|b | **error** |"), std::string::npos) << md;
+  EXPECT_NE(md.find("bad thing"), std::string::npos) << md;
+}
+
+}  // namespace
+}  // namespace crashbench
