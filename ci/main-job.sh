@@ -7,6 +7,6 @@ cd "$(dirname "$0")/.."
 ci/setup-deps.sh
 ci/build.sh
 build/release/app/crashbench run -o out --report out/report \
-  cases/library/matrix.json cases/library/l-rail-detectors.json cases/library/track-detectors.json \
+  cases/library/matrix.json cases/library/knight-detectors.json cases/library/track-detectors.json \
   cases/library/zhou-rear-end-planar.json cases/library/zhou-rear-end-4dof.json cases/library/zhou-figure-8.json \
   cases/library/tongue-moon-five-car-platoon.json

@@ -60,4 +60,18 @@ GeneratedScene make_l_rail() {
   return out;
 }
 
+GeneratedScene make_straight_wall_scene() {
+  const WallFootprint& w = kStraightWall[0];
+  MeshBuilder walls("straight-wall", {0.7f, 0.7f, 0.7f, 1});
+  // Front face Y = 0 from X = -50 to 250 m, thickness towards -Y; 60 panels of 5 m -> 364 triangles.
+  add_wall_box(walls, {w.ax, w.ay}, {w.bx, w.by}, {0, -1}, 60);
+  osg::ref_ptr<osg::Group> root = new osg::Group;
+  root->setName("straight-wall");
+  root->addChild(walls.finish().get());
+  GeneratedScene out;
+  out.graph = root;
+  out.walls = {w.segment()};
+  return out;
+}
+
 }  // namespace crashbench

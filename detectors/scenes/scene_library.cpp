@@ -20,8 +20,9 @@ GeneratedScene track_scaled() {
   return make_track(TrackOptions{TrackVersion::kCollision, kSegments, kCopies});
 }
 
-constexpr std::array<RegistryEntry<SceneGenerator>, 9> kGenerators{{
+constexpr std::array<RegistryEntry<SceneGenerator>, 10> kGenerators{{
     {"l-rail", "Knight's L-shaped wall and flat ground, 612 triangles, all for collision", &make_l_rail},
+    {"straight-wall", "Knight's straight test wall: Y = 0 from X = -50 to 250 m, 364 triangles", &make_straight_wall_scene},
     {"track", "5.4 km road course, barriers both sides, vertical elements only: 1838 triangles", &track_collision},
     {"track-visual", "the same course with road, terrain and trees: 8780 triangles", &track_visual},
     {"track-10k", "the track's barriers in 2500 segments: 10002 triangles", &track_scaled<2500, 1>},

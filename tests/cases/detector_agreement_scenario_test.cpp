@@ -1,4 +1,4 @@
-// Every detector on the shipped L-rail and track cases: the triangle detectors (osg, osg-optimized,
+// Every detector on the shipped straight-wall, L-rail and track cases: the triangle detectors (osg, osg-optimized,
 // osg-kdtree, tree) report the contacts of the brute-force loop on the same steps; the analytic detector,
 // which reads the walls' 2D footprints instead of triangles, agrees wherever a wall is straight.
 #include <gtest/gtest.h>
@@ -36,10 +36,11 @@ void expect_same_events(const RunResult& a, const RunResult& b, std::size_t coun
   }
 }
 
-TEST(DetectorAgreement, LRailEveryDetectorMatchesBruteForceOnEveryEvent) {
-  auto runs = by_detector("cases/library/l-rail-detectors.json");
+TEST(DetectorAgreement, KnightCasesEveryDetectorMatchesBruteForceOnEveryEvent) {
+  auto runs = by_detector("cases/library/knight-detectors.json");
   const auto& reference = runs.at("brute-force");
   ASSERT_EQ(runs.size(), 6u);
+  ASSERT_EQ(reference.size(), 6u);  // three cases x two models
   for (const auto& [detector, results] : runs)
     for (std::size_t k = 0; k < results.size(); ++k) {
       ASSERT_EQ(results[k].events.size(), reference[k].events.size()) << results[k].name;

@@ -27,6 +27,15 @@ TEST(SceneGenerators, LRailHas612TrianglesAllUsedForCollision) {
   EXPECT_EQ(scene.triangles.size(), 612u);
 }
 
+TEST(SceneGenerators, StraightWallIsOneWallBoxOnTheAnalyticWall) {
+  const GeneratedScene g = make_straight_wall_scene();
+  // 60 panels x (front, back, top) quads + 2 end caps = 364 triangles; front, back and caps stand vertical.
+  expect_census(g, 60 * 6 + 4, 60 * 4 + 4);
+  ASSERT_EQ(g.walls.size(), 1u);
+  EXPECT_EQ(g.walls[0].a_W, Vec2(kStraightWall[0].ax, kStraightWall[0].ay));
+  EXPECT_EQ(g.walls[0].b_W, Vec2(kStraightWall[0].bx, kStraightWall[0].by));
+}
+
 TEST(SceneGenerators, TrackCollisionVersionHas1838VerticalTriangles) {
   expect_census(make_track(TrackVersion::kCollision), 1838, 1838);
 }
