@@ -1,40 +1,20 @@
 // Runs the crashbench binary as a user would and checks exit codes, messages and written results.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "cases/matrix.hpp"
+#include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {
 namespace {
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
+using CommandResult = testing::Outcome;
 
-CommandResult run_cli(const std::string& arguments) {
-  const std::string command = std::string(CRASHBENCH_CLI) + " " + arguments + " 2>&1";
-  CommandResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  char buffer[4096];
-  while (std::fgets(buffer, sizeof buffer, pipe)) result.output += buffer;
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-std::string temp_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-cli-" + name);
-  std::filesystem::remove_all(dir);
-  return dir.string();
-}
+CommandResult run_cli(const std::string& arguments) { return testing::crashbench(arguments); }
+std::string temp_dir(const std::string& name) { return testing::fresh_dir(name); }
 
 TEST(Cli, ListNamesEveryKindOfPart) {
   const CommandResult r = run_cli("list");

@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "cases/matrix.hpp"
-#include "tests/app/report_cli_support.hpp"
+#include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

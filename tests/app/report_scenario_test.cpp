@@ -5,7 +5,7 @@
 #include <fstream>
 #include <cstdlib>
 
-#include "tests/app/report_cli_support.hpp"
+#include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

@@ -1,6 +1,8 @@
 #pragma once
 // Results the report tests share: real runs of a small matrix (passing cases and unreadable ones)
 // plus one passing case turned into a failure, written to a temporary results.json.
+#include <unistd.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -24,9 +26,10 @@ inline const std::vector<RunResult>& sample_results() {
   return results;
 }
 
-/// A fresh temporary folder for one test.
+/// A fresh temporary folder for one test; the process id keeps tests that ctest runs in parallel apart.
 inline std::filesystem::path temp_folder(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-reports-" + name);
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("crashbench-reports-" + name + "-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

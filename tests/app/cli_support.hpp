@@ -1,6 +1,7 @@
 #pragma once
-// Runs the crashbench binary (or any command) for the report tests, capturing its output in a file.
+// Runs the crashbench binary (or any command) for the CLI tests, capturing its output in a file.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -19,7 +20,8 @@ struct Outcome {
 /// Runs `command` through the shell with stdout and stderr captured.
 inline Outcome shell(const std::string& command) {
   const auto log = std::filesystem::temp_directory_path() /
-                   ("crashbench-report-cli-" + std::to_string(std::hash<std::string>{}(command)) + ".log");
+                   ("crashbench-cli-" + std::to_string(::getpid()) + "-" +
+                    std::to_string(std::hash<std::string>{}(command)) + ".log");
   const int status = std::system(("(" + command + ") > " + log.string() + " 2>&1").c_str());
   std::ifstream in(log);
   std::stringstream text;
@@ -30,9 +32,9 @@ inline Outcome shell(const std::string& command) {
 /// Runs `crashbench ARGUMENTS`.
 inline Outcome crashbench(const std::string& arguments) { return shell(std::string(CRASHBENCH_CLI) + " " + arguments); }
 
-/// A fresh temporary folder.
+/// A fresh temporary folder; the process id keeps tests that ctest runs in parallel apart.
 inline std::string fresh_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-report-cli-" + name);
+  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-cli-" + name + "-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir.string();
