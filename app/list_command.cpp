@@ -4,6 +4,7 @@
 #include <span>
 
 #include "app/commands.hpp"
+#include "cases/matrix.hpp"
 #include "cases/vehicle_presets.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/builtin_walls.hpp"
@@ -21,6 +22,18 @@ void print_table(std::string_view title, std::span<const RegistryEntry<Factory>>
   for (const auto& e : entries) fmt::print("  {:<16} {}\n", e.name, e.summary);
 }
 
+/// The first sentence of a shipped file's "description", or why it could not be read.
+std::string case_summary(const std::string& path) {
+  try {
+    const nlohmann::json doc = read_json_file(path);
+    std::string text = doc.value("description", std::string());
+    if (const auto end = text.find(". "); end != std::string::npos) text = text.substr(0, end + 1);
+    return (doc.contains("matrix") ? "[matrix] " : "") + text;
+  } catch (const Error& e) {
+    return std::string("(unreadable: ") + e.what() + ")";
+  }
+}
+
 void print_case_library(const std::string& folder) {
   fmt::print("shipped cases ({}):\n", folder);
   std::error_code ec;
@@ -28,7 +41,7 @@ void print_case_library(const std::string& folder) {
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
     if (entry.path().extension() == ".json") names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
-  for (const auto& n : names) fmt::print("  {}\n", n);
+  for (const auto& n : names) fmt::print("  {:<36} {}\n", n, case_summary(folder + "/" + n));
   if (names.empty()) fmt::print("  (none found; pass --cases DIR)\n");
 }
 
