@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "cases/vehicle_presets.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 #include "models/integrators/integrator.hpp"
@@ -14,15 +15,8 @@ namespace {
 constexpr double kDt = 0.005;      // [s]
 constexpr int kStepsPerRun = 1000;  // state restored after this many steps (5 s of driving)
 
-VehicleParams bench_car() {
-  VehicleParams p;
-  p.mass = 1500.0;
-  p.yaw_inertia = 2400.0;
-  p.body = {3.8, 1.0, 1.8};
-  p.cg_height = 0.55;
-  p.tyres = {1.2, 1.5, 90000.0, 100000.0, 0.85};
-  return p;
-}
+/// The shipped sedan: the car every wall case drives.
+VehicleParams bench_car() { return find_entry(vehicle_presets(), "sedan", "vehicle preset").make(); }
 
 /// 20 m/s in a gentle left turn with a little drive force: tyres in their linear range.
 VehicleInput bench_input() {
