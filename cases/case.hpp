@@ -54,12 +54,13 @@ struct Expectations {
   int impacts_max = INT_MAX;
 };
 
-/// Tongue & Moon's control module (002, section 2.1.4): hold each vehicle's initial speed with a
-/// proportional drive force until a collision, then no control effort.
-struct SpeedHold {
+/// Tongue & Moon's control module (002, section 2.1.4): until a collision it holds each vehicle's initial
+/// speed with a proportional drive force, or keeps it on its road-frame path (ArcPath); after it, no control.
+struct ControlModule {
   enum class Cut : std::uint8_t { kAnyImpact, kOwnImpact, kNever };
-  double gain = 0;            ///< drive force per speed error [N/(m/s)]; 0 = no control
-  Cut cut = Cut::kAnyImpact;  ///< after which impact the control stops
+  double gain = 0;                      ///< drive force per speed error [N/(m/s)]; 0 = no speed hold
+  std::optional<double> path_curvature; ///< set: every vehicle travels its arc of this curvature [1/m]
+  Cut cut = Cut::kAnyImpact;            ///< after which impact the control stops
 };
 
 /// A contact given by the case instead of the detector, at the first step only: for reproducing a
@@ -88,7 +89,7 @@ struct Case {
   double duration = 0;      ///< [s]
   int record_every = 1;     ///< trajectory sample every N steps
   std::vector<VehicleSetup> vehicles;
-  SpeedHold control;
+  ControlModule control;
   std::optional<PrescribedContact> contact;
   Tolerances tolerances;
   Expectations expect;

@@ -1,7 +1,9 @@
 #include "cases/case_loader.hpp"
 
+#include <cmath>
 #include <filesystem>
 
+#include "cases/arc_path.hpp"
 #include "cases/json_reader.hpp"
 #include "cases/vehicle_presets.hpp"
 #include "core/units.hpp"
@@ -145,16 +147,45 @@ Tolerances parse_tolerances(const JsonReader& field, Tolerances t) {
   return t;
 }
 
-SpeedHold parse_control(const JsonReader& field) {
-  field.only_keys({"hold_speed_gain", "cut_after"});
-  SpeedHold hold;
-  hold.gain = field.at("hold_speed_gain").non_negative_number();
+/// {"turn": "left"|"right", "radius": R} or {"turn": "straight"} as a signed curvature [1/m].
+double parse_path_curvature(const JsonReader& field) {
+  field.only_keys({"turn", "radius"});
+  const std::string turn = field.at("turn").choice({"left", "right", "straight"});
+  if (turn == "straight") {
+    if (field.has("radius")) field.at("radius").fail("a straight path has no radius; leave it out");
+    return 0.0;
+  }
+  const double radius = field.at("radius").positive_number();
+  return (turn == "left" ? 1.0 : -1.0) / radius;
+}
+
+ControlModule parse_control(const JsonReader& field) {
+  field.only_keys({"hold_speed_gain", "hold_path", "cut_after"});
+  if (field.has("hold_speed_gain") == field.has("hold_path"))
+    field.fail("expected exactly one of 'hold_speed_gain' [N/(m/s)] or 'hold_path' {\"turn\", \"radius\"}");
+  ControlModule control;
+  if (const auto gain = field.find("hold_speed_gain")) control.gain = gain->non_negative_number();
+  if (const auto path = field.find("hold_path")) control.path_curvature = parse_path_curvature(*path);
   if (const auto cut = field.find("cut_after")) {
     const std::string c = cut->choice({"any_impact", "own_impact", "never"});
-    hold.cut = c == "any_impact" ? SpeedHold::Cut::kAnyImpact
-               : c == "own_impact" ? SpeedHold::Cut::kOwnImpact : SpeedHold::Cut::kNever;
+    if (control.path_curvature && c == "never")
+      cut->fail("a vehicle held on its path cannot answer an impact; expected 'any_impact' or 'own_impact'");
+    control.cut = c == "any_impact" ? ControlModule::Cut::kAnyImpact
+                  : c == "own_impact" ? ControlModule::Cut::kOwnImpact : ControlModule::Cut::kNever;
   }
-  return hold;
+  return control;
+}
+
+/// A vehicle held on its path starts on it: moving along its heading, turning at speed x curvature.
+void check_starts_on_path(const JsonReader& field, const VehicleSetup& v) {
+  constexpr double kMaxSideslip = 0.5 * kDegToRad;
+  const Vec2 forward = unit_at(v.initial.heading);
+  const double speed = v.initial.velocity_W.norm();
+  if (speed > 0 && std::abs(std::atan2(cross(forward, v.initial.velocity_W), forward.dot(v.initial.velocity_W))) > kMaxSideslip)
+    field.at("velocity").fail("with control.hold_path the velocity must point along heading_deg (within 0.5 deg): "
+                              "the path carries the car without sideslip");
+  if (field.has("yaw_rate_deg_s"))
+    field.at("yaw_rate_deg_s").fail("with control.hold_path the yaw rate is speed x path curvature; leave it out");
 }
 
 PrescribedContact parse_contact(const JsonReader& field, int vehicle_count) {
@@ -214,6 +245,11 @@ Case parse_case(const nlohmann::json& doc, const std::string& file) {
   if (vehicles.array_size() == 0) vehicles.fail("expected at least one vehicle");
   for (std::size_t i = 0; i < vehicles.array_size(); ++i) c.vehicles.push_back(parse_vehicle(vehicles.at(i), i));
   if (const auto control = root.find("control")) c.control = parse_control(*control);
+  if (c.control.path_curvature)
+    for (std::size_t i = 0; i < vehicles.array_size(); ++i) {
+      check_starts_on_path(vehicles.at(i), c.vehicles[i]);
+      c.vehicles[i].initial = ArcPath(c.vehicles[i].initial, *c.control.path_curvature).at(0.0);
+    }
   if (const auto contact = root.find("contact")) {
     c.contact = parse_contact(*contact, static_cast<int>(c.vehicles.size()));
     place_prescribed_other(c);

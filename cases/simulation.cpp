@@ -46,6 +46,10 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   hold_speed_.assign(n, -1.0);
   if (c.control.gain > 0)
     for (int v = 0; v < n; ++v) hold_speed_[v] = c.vehicles[v].initial.velocity_W.norm();
+  if (c.control.path_curvature) {
+    for (const VehicleSetup& v : c.vehicles) paths_.emplace_back(v.initial, *c.control.path_curvature);
+    path_travelled_.assign(n, 0.0);
+  }
   angular_impulse_sum_.assign(n, 0.0);
   application_error_.assign(n, Eigen::Vector3d::Zero());
   impulse_norm_sum_.assign(n, 0.0);
@@ -114,13 +118,14 @@ void Simulation::apply_control() {
 }
 
 void Simulation::cut_control_after(const Contact& c) {
-  if (case_.control.cut == SpeedHold::Cut::kNever) return;
+  if (case_.control.cut == ControlModule::Cut::kNever) return;
   const auto cut = [&](int v) {
     if (v == kStaticScene) return;
     hold_speed_[v] = -1.0;
+    if (!path_travelled_.empty()) path_travelled_[v] = -1.0;
     input_[v].drive_force = case_.vehicles[v].drive_force;
   };
-  if (case_.control.cut == SpeedHold::Cut::kOwnImpact) {
+  if (case_.control.cut == ControlModule::Cut::kOwnImpact) {
     cut(c.vehicle);
     cut(c.other);
     return;
@@ -132,6 +137,11 @@ void Simulation::integrate_vehicles() {
   for (std::size_t v = 0; v < x_.size(); ++v) {
     x_before_[v] = x_[v];
     applied_input_[v] = input_[v];
+    if (on_path(v)) {
+      path_travelled_[v] += paths_[v].speed() * case_.dt;
+      x_[v] = to_state_vector(paths_[v].at(path_travelled_[v]));
+      continue;
+    }
     integrator_->step(VehicleOde(*dynamics_, case_.vehicles[v].params, input_[v]), time(), case_.dt, x_[v]);
   }
 }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "cases/arc_path.hpp"
 #include "cases/case.hpp"
 #include "cases/run_result.hpp"
 #include "detectors/detector.hpp"
@@ -37,6 +38,7 @@ class Simulation {
   void apply_control();
   void cut_control_after(const Contact& c);
   void integrate_vehicles();
+  bool on_path(std::size_t vehicle) const { return !path_travelled_.empty() && path_travelled_[vehicle] >= 0; }
   void detect_contacts();
   Contact prescribed_contact() const;
   void resolve_contacts();
@@ -65,6 +67,8 @@ class Simulation {
   std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far
   std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]
   std::vector<double> hold_speed_;            ///< per vehicle, speed the control holds [m/s]; < 0 once cut
+  std::vector<ArcPath> paths_;                ///< per vehicle with control.hold_path: its road-frame path
+  std::vector<double> path_travelled_;        ///< per vehicle on its path: arc length so far [m]; < 0 once cut
   std::vector<double> angular_impulse_sum_;   ///< per vehicle, about its CG [N m s]
   std::size_t checked_upto_ = 0;              ///< events before this index have their verdicts
   std::size_t pending_end_ = 0;               ///< force mode: events in [checked_upto_, pending_end_) await
