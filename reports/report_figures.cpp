@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/units.hpp"
 #include "reports/case_groups.hpp"
 #include "reports/phase_stats.hpp"
 
@@ -55,6 +56,47 @@ json wall_traces(const CaseRecord& c) {
           {"y", y}, {"line", {{"color", "#333"}, {"width", 4}}}};
 }
 
+/// Appends vehicle `index`'s rectangle at `state` to `x`, `y` as a closed polygon, then a gap (null).
+void append_outline(const CaseRecord& c, std::size_t index, const StateRecord& state, json& x, json& y) {
+  const json& params = c.raw["config"]["vehicle_params"].at(index);
+  const double front = params.at("cg_to_front").get<double>(), rear = params.at("cg_to_rear").get<double>();
+  const double half_width = 0.5 * params.at("width").get<double>();
+  const double heading = state.heading_deg * kDegToRad;
+  for (const auto& [along, across] : {std::pair{front, half_width}, {-rear, half_width}, {-rear, -half_width},
+                                      {front, -half_width}, {front, half_width}}) {
+    const Vec2 corner = state.position_W + rotation(heading) * Vec2{along, across};
+    x.push_back(corner.x());
+    y.push_back(corner.y());
+  }
+  x.push_back(nullptr);
+  y.push_back(nullptr);
+}
+
+/// Vehicle `index`'s recorded state at trajectory sample `i`.
+StateRecord sample_state(const json& vehicle, std::size_t i) {
+  StateRecord s;
+  s.position_W = {vehicle["x"][i].get<double>(), vehicle["y"][i].get<double>()};
+  s.heading_deg = vehicle["heading_deg"][i].get<double>();
+  return s;
+}
+
+/// The vehicles' rectangles at the start, before each impact and at the end (Tongue & Moon's snapshots,
+/// Figures 3 and 5).
+json outline_trace(const CaseRecord& c) {
+  json x = json::array(), y = json::array();
+  const json& vehicles = c.raw["trajectory"]["vehicles"];
+  for (std::size_t v = 0; v < vehicles.size(); ++v)
+    if (!vehicles[v]["x"].empty()) append_outline(c, v, sample_state(vehicles[v], 0), x, y);
+  for (const ImpactRecord& impact : impacts_of(c.raw["events"])) {
+    append_outline(c, static_cast<std::size_t>(impact.vehicle), impact.pre, x, y);
+    if (impact.other >= 0) append_outline(c, static_cast<std::size_t>(impact.other), impact.other_pre, x, y);
+  }
+  for (std::size_t v = 0; v < vehicles.size(); ++v)
+    if (vehicles[v]["x"].size() > 1) append_outline(c, v, sample_state(vehicles[v], vehicles[v]["x"].size() - 1), x, y);
+  return {{"type", "scatter"}, {"mode", "lines"}, {"name", "outlines " + variant_name(c) + " (start, impacts, end)"},
+          {"x", x}, {"y", y}, {"line", {{"width", 1}, {"color", "#888"}}}};
+}
+
 Figure plan_view(const std::string& base, const std::vector<const CaseRecord*>& cases) {
   Figure f{"trajectories", base + ": plan view", json::array(),
            plot_layout(base + ": plan view, contact points marked", "X east [m]", "Y north [m]")};
@@ -78,6 +120,7 @@ Figure plan_view(const std::string& base, const std::vector<const CaseRecord*>& 
     for (const auto& v : vehicles)
       f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", variant_name(*c) + " " + v.value("name", "")},
                         {"x", thinned(v["x"])}, {"y", thinned(v["y"])}, {"line", {{"width", 1.5}}}});
+    f.data.push_back(outline_trace(*c));
     json px = json::array(), py = json::array();
     for (const auto& e : c->raw["events"]) px.push_back(e["point"][0]), py.push_back(e["point"][1]);
     if (!px.empty())

@@ -25,8 +25,14 @@ void check_state(const JsonReader& state) {
   require_numbers(state, {"heading_deg", "yaw_rate_deg_s"});
 }
 
-void check_event(const JsonReader& e) {
-  require_numbers(e, {"time", "step", "impact", "vehicle", "energy_before", "energy_after", "angle_of_attack_deg"});
+/// `vehicles`: how many vehicles the case has; an event names one of them (and maybe the scene, -1, as `other`).
+void check_event(const JsonReader& e, int vehicles) {
+  require_numbers(e, {"time", "step", "impact", "energy_before", "energy_after", "angle_of_attack_deg"});
+  e.at("vehicle").integer_in(0, vehicles - 1);
+  if (const auto other = e.find("other"); other && other->integer_in(-1, vehicles - 1) >= 0) {
+    check_state(e.at("other_pre"));
+    check_state(e.at("other_post"));
+  }
   require_arrays(e, {"point", "impulse", "normal"});
   e.at("status").string();
   check_state(e.at("pre"));
@@ -38,7 +44,15 @@ void check_trajectory(const JsonReader& t) {
   t.at("time").array_size();
   const JsonReader vehicles = t.at("vehicles");
   for (std::size_t v = 0; v < vehicles.array_size(); ++v)
-    require_arrays(vehicles.at(v), {"x", "y", "speed", "yaw_rate_deg_s"});
+    require_arrays(vehicles.at(v), {"x", "y", "heading_deg", "speed", "yaw_rate_deg_s"});
+}
+
+/// The sizes the plan view draws the vehicles with, one entry per vehicle of the trajectory.
+void check_vehicle_params(const JsonReader& params, const JsonReader& trajectory) {
+  if (params.array_size() != trajectory.at("vehicles").array_size())
+    params.fail("expected one entry per vehicle of the trajectory");
+  for (std::size_t v = 0; v < params.array_size(); ++v)
+    for (const auto key : {"cg_to_front", "cg_to_rear", "width"}) params.at(v).at(key).positive_number();
 }
 
 PhaseCost read_phase(const JsonReader& p) {
@@ -71,9 +85,11 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
   const JsonReader timing = c.at("timing");
   if (!timing.is_object()) timing.fail("expected an object of phases");
   for (const auto& [key, value] : timing.json().items()) r.timing[key] = read_phase(timing.at(key));
-  const JsonReader events = c.at("events");
-  for (std::size_t i = 0; i < events.array_size(); ++i) check_event(events.at(i));
   check_trajectory(c.at("trajectory"));
+  const int vehicles = static_cast<int>(c.at("trajectory").at("vehicles").array_size());
+  const JsonReader events = c.at("events");
+  for (std::size_t i = 0; i < events.array_size(); ++i) check_event(events.at(i), vehicles);
+  check_vehicle_params(config.at("vehicle_params"), c.at("trajectory"));
 }
 
 CaseRecord read_case(const JsonReader& c, std::size_t position) {

@@ -69,6 +69,40 @@ TEST(ReportFigures, PlanViewDrawsTheScenesWallsAndEveryContactPoint) {
   EXPECT_EQ(markers, sample_file().cases[0].raw["events"].size());
 }
 
+TEST(ReportFigures, PlanViewOutlinesTheVehicleAtTheStartBeforeEachImpactAndAtTheEnd) {
+  const CaseRecord& head_on = sample_file().cases[0];
+  const auto figures = trajectory_figures(sample_file());
+  const auto plan = std::find_if(figures.begin(), figures.end(), [](const Figure& f) {
+    return f.title.find("knight-head-on-30mph: plan view") != std::string::npos;
+  });
+  ASSERT_NE(plan, figures.end());
+  const auto outlines = std::find_if(plan->data.begin(), plan->data.end(), [](const nlohmann::json& trace) {
+    return trace["name"].get<std::string>().starts_with("outlines");
+  });
+  ASSERT_NE(outlines, plan->data.end());
+  // Closed rectangles of 5 points and a gap each: one at the start, one per impact, one at the end.
+  const auto& x = (*outlines)["x"];
+  const auto& y = (*outlines)["y"];
+  const std::size_t rectangles = 2 + static_cast<std::size_t>(head_on.impacts);
+  ASSERT_EQ(x.size(), 6 * rectangles);
+  const auto& params = head_on.raw["config"]["vehicle_params"][0];
+  const double length = params["cg_to_front"].get<double>() + params["cg_to_rear"].get<double>();
+  const double width = params["width"].get<double>();
+  for (std::size_t r = 0; r < rectangles; ++r) {
+    const auto corner = [&](std::size_t i) { return Vec2{x[6 * r + i].get<double>(), y[6 * r + i].get<double>()}; };
+    EXPECT_NEAR((corner(1) - corner(0)).norm(), length, 1e-9);
+    EXPECT_NEAR((corner(2) - corner(1)).norm(), width, 1e-9);
+    EXPECT_NEAR((corner(4) - corner(0)).norm(), 0.0, 1e-12);
+    EXPECT_TRUE(x[6 * r + 5].is_null());
+  }
+  // The first rectangle is around the starting CG, offset along the heading by (front - rear) / 2.
+  const auto& vehicle = head_on.raw["trajectory"]["vehicles"][0];
+  const Vec2 start{vehicle["x"][0].get<double>(), vehicle["y"][0].get<double>()};
+  const Vec2 centre = Vec2{x[0].get<double>() + x[2].get<double>(), y[0].get<double>() + y[2].get<double>()} / 2;
+  const double offset = (params["cg_to_front"].get<double>() - params["cg_to_rear"].get<double>()) / 2;
+  EXPECT_NEAR((centre - start).norm(), std::abs(offset), 1e-9);
+}
+
 TEST(ReportFigures, SweepOverTwoNumericFieldsGivesContours) {
   ResultsFile file;
   for (double e : {0.1, 0.2, 0.3})

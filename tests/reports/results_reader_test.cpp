@@ -94,6 +94,23 @@ TEST(ResultsReader, MissingFieldNamesItsPointer) {
   EXPECT_NE(message.find("pre"), std::string::npos) << message;
 }
 
+TEST(ResultsReader, EventOfAVehicleTheCaseDoesNotHaveNamesItsPointer) {
+  nlohmann::json doc = read_json_file(testing::sample_results_file("vehicle-range-source"));
+  doc["cases"][0]["events"][0]["vehicle"] = 3;
+  const std::string path = write_text("vehicle-range", doc.dump());
+  const std::string message = read_error(path);
+  EXPECT_NE(message.find(path + ": /cases/0/events/0/vehicle"), std::string::npos) << message;
+}
+
+TEST(ResultsReader, VehicleSizesMustMatchTheTrajectory) {
+  nlohmann::json doc = read_json_file(testing::sample_results_file("vehicle-params-source"));
+  doc["cases"][0]["config"]["vehicle_params"].push_back(doc["cases"][0]["config"]["vehicle_params"][0]);
+  const std::string path = write_text("vehicle-params", doc.dump());
+  const std::string message = read_error(path);
+  EXPECT_NE(message.find(path + ": /cases/0/config/vehicle_params: expected one entry per vehicle"), std::string::npos)
+      << message;
+}
+
 TEST(ResultsReader, MissingFileSaysSo) {
   EXPECT_NE(read_error("/nonexistent/results.json").find("/nonexistent/results.json: cannot open"), std::string::npos);
 }
