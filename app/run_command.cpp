@@ -58,7 +58,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
     std::vector<CaseInput> expanded = expand_all(inputs);
     RunInfo info{jobs, 0, 0, expanded.size(), {}};
     if (!shard_text.empty()) expanded = shard_slice(std::move(expanded), parse_shard(shard_text), info);
-    ProgressLine progress(stderr, !quiet && isatty(fileno(stderr)));
+    ProgressLine progress(stderr, !quiet && isatty(fileno(stderr)), terminal_columns(fileno(stderr)));
     const auto results = run_inputs(
         expanded, [&progress](const RunResult& r, std::size_t done, std::size_t total) { progress.update(r, done, total); },
         jobs);

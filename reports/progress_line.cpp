@@ -1,6 +1,9 @@
 #include "reports/progress_line.hpp"
 
 #include <fmt/format.h>
+#include <sys/ioctl.h>
+
+#include <algorithm>
 
 namespace crashbench {
 
@@ -11,14 +14,20 @@ std::string progress_text(std::size_t done, std::size_t total, int failures, dou
                      fmt::formatted_size("{}", total), total, percent, failures, elapsed_s, left, last);
 }
 
-ProgressLine::ProgressLine(std::FILE* out, bool enabled) : out_(out), enabled_(enabled) {}
+std::size_t terminal_columns(int fd, std::size_t fallback) {
+  winsize size{};
+  return ::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? size.ws_col : fallback;
+}
+
+ProgressLine::ProgressLine(std::FILE* out, bool enabled, std::size_t columns)
+    : out_(out), enabled_(enabled), max_width_(std::max<std::size_t>(columns, 20) - 1) {}
 
 void ProgressLine::update(const RunResult& result, std::size_t done, std::size_t total) {
   failures_ += result.status != CaseStatus::kPassed;
   if (!enabled_) return;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   std::string line = progress_text(done, total, failures_, elapsed, result.name);
-  if (line.size() > 150) line = line.substr(0, 147) + "...";
+  if (line.size() > max_width_) line = line.substr(0, max_width_ - 3) + "...";
   const std::size_t pad = width_ > line.size() ? width_ - line.size() : 0;
   width_ = line.size();
   fmt::print(out_, "\r{}{}", line, std::string(pad, ' '));

@@ -52,6 +52,35 @@ TEST(Cli, MatrixWithBadCasesStillWritesTheGoodOnes) {
   EXPECT_EQ(results["cases"][4]["status"], "passed");
 }
 
+/// `crashbench ARGUMENTS` on a pseudo-terminal `columns` wide (util-linux `script`, Essential on Debian).
+CommandResult run_on_terminal(const std::string& arguments, int columns) {
+  return testing::shell("script -qec \"stty cols " + std::to_string(columns) + "; " + CRASHBENCH_CLI + " " + arguments +
+                        "\" /dev/null");
+}
+
+TEST(Cli, ProgressLineOnATerminalRedrawsInPlaceWithinItsWidth) {
+  const std::string out = temp_dir("progress");
+  const std::string matrix = testing::source_path("cases/library/matrix.json");  // 12 cases
+  const CommandResult tty = run_on_terminal("run " + matrix + " -o " + out, 60);
+  ASSERT_EQ(tty.exit_code, 0) << tty.output;
+  // Each redraw starts with a carriage return and stays within 59 columns, so it never wraps.
+  int progress_draws = 0;
+  for (std::size_t at = tty.output.find("\r["); at != std::string::npos; at = tty.output.find("\r[", at + 1)) {
+    const std::size_t end = tty.output.find_first_of("\r\n", at + 1);
+    const std::string draw = tty.output.substr(at + 1, end - at - 1);
+    EXPECT_LE(draw.size(), 59u) << draw;
+    ++progress_draws;
+  }
+  EXPECT_EQ(progress_draws, 12) << tty.output;
+  EXPECT_NE(tty.output.find("[12/12] 100% | 0 failed"), std::string::npos) << tty.output;
+  EXPECT_NE(tty.output.find("12 cases: 12 passed"), std::string::npos) << tty.output;
+  // Not on a pipe, and not when asked to be quiet.
+  const CommandResult piped = run_cli("run " + matrix + " -o " + out);
+  EXPECT_EQ(piped.output.find("% |"), std::string::npos) << piped.output;
+  const CommandResult quiet = run_on_terminal("run -q " + matrix + " -o " + out, 60);
+  EXPECT_EQ(quiet.output.find("% |"), std::string::npos) << quiet.output;
+}
+
 TEST(Cli, MissingInputFileIsBadInput) {
   const std::string out = temp_dir("missing");
   const CommandResult r = run_cli("run /nonexistent/case.json -o " + out);
