@@ -12,10 +12,14 @@ void add_compare_command(CLI::App& app, int& exit_code) {
   static std::string a_path, b_path;
   cmd->add_option("a", a_path, "Baseline results.json")->required();
   cmd->add_option("b", b_path, "Contender results.json")->required();
+  static std::vector<std::string> phases = kDefaultComparedPhases;
+  cmd->add_option("--phases", phases, "Timed phases to compare (dynamics, detect, resolve, apply, check, step)")
+      ->delimiter(',')
+      ->capture_default_str();
   cmd->callback([&exit_code] {
     const ResultsFile a = read_results_file(a_path);
     const ResultsFile b = read_results_file(b_path);
-    const Comparison comparison = compare_results(a, b);
+    const Comparison comparison = compare_results(a, b, phases);
     fmt::print("{}", comparison.text);
     exit_code = comparison.regressions > 0 ? kExitFailed : kExitOk;
   });

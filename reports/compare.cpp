@@ -6,6 +6,8 @@
 #include <cmath>
 #include <map>
 
+#include "cases/run_result.hpp"
+#include "core/error.hpp"
 #include "reports/case_groups.hpp"
 
 namespace crashbench {
@@ -40,9 +42,30 @@ std::vector<std::string> invariant_changes(const CaseRecord& a, const CaseRecord
   return out;
 }
 
+void check_phase_names(const std::vector<std::string>& phases) {
+  std::string known;
+  for (std::size_t p = 0; p < kPhaseCount; ++p) known += (p ? ", " : "") + std::string(to_string(static_cast<Phase>(p)));
+  for (const auto& name : phases) {
+    bool found = false;
+    for (std::size_t p = 0; p < kPhaseCount; ++p) found |= name == to_string(static_cast<Phase>(p));
+    if (!found) throw Error("", "--phases", "unknown phase '" + name + "'; expected one of: " + known);
+  }
+  if (phases.empty()) throw Error("", "--phases", "expected at least one phase; one of: " + known);
+}
+
+/// "  A B B/A" for each phase: medians per step [us] and their ratio.
+std::string phase_cells(const CaseRecord& a, const CaseRecord& b, const std::vector<std::string>& phases) {
+  std::string out;
+  for (const auto& p : phases)
+    out += fmt::format("  {:>10.2f} {:>10.2f} {:>6}", a.median_ns(p) / 1000, b.median_ns(p) / 1000,
+                       ratio(a.median_ns(p), b.median_ns(p)));
+  return out;
+}
+
 }  // namespace
 
-Comparison compare_results(const ResultsFile& a, const ResultsFile& b) {
+Comparison compare_results(const ResultsFile& a, const ResultsFile& b, const std::vector<std::string>& phases) {
+  check_phase_names(phases);
   Comparison out;
   // Cases pair by name; a name that occurs several times (an unreadable case keeps its listed name)
   // pairs occurrence by occurrence.
@@ -53,8 +76,9 @@ Comparison compare_results(const ResultsFile& a, const ResultsFile& b) {
   for (const auto& c : a.cases) width = std::max(width, c.name.size());
   out.text = fmt::format("A: {}\nB: {}\n{}\n", a.path, b.path,
                          a.timing_serial() && b.timing_serial() ? "" : "warning: a file's timings ran with --jobs > 1");
-  out.text += fmt::format("{:<{}}  {:<17}  {:>9} {:>9} {:>6}  {:>9} {:>9} {:>6}  {}\n", "case", width, "status A -> B",
-                          "step A", "step B", "B/A", "detect A", "detect B", "B/A", "post-impact |A-B| (max)");
+  std::string header = fmt::format("{:<{}}  {:<17}", "case", width, "status A -> B");
+  for (const auto& p : phases) header += fmt::format("  {:>10} {:>10} {:>6}", p + " A", p + " B", "B/A");
+  out.text += header + "  post-impact |A-B| (max)\n";
   std::string changes;
   for (const auto& ca : a.cases) {
     const std::size_t occurrence = seen_a[ca.name]++;
@@ -68,10 +92,8 @@ Comparison compare_results(const ResultsFile& a, const ResultsFile& b) {
     out.regressions += regressed;
     out.improvements += improved;
     const std::string post = ca.status == "error" || cb.status == "error" ? "-" : post_state_difference(ca, cb);
-    out.text += fmt::format("{:<{}}  {:<17}  {:>9.2f} {:>9.2f} {:>6}  {:>9.2f} {:>9.2f} {:>6}  {}\n", ca.name, width,
-                            ca.status + " -> " + cb.status, ca.median_ns("step") / 1000, cb.median_ns("step") / 1000,
-                            ratio(ca.median_ns("step"), cb.median_ns("step")), ca.median_ns("detect") / 1000,
-                            cb.median_ns("detect") / 1000, ratio(ca.median_ns("detect"), cb.median_ns("detect")), post);
+    out.text += fmt::format("{:<{}}  {:<17}{}  {}\n", ca.name, width, ca.status + " -> " + cb.status,
+                            phase_cells(ca, cb, phases), post);
     if (regressed) changes += fmt::format("  {}: REGRESSED {} -> {}{}\n", ca.name, ca.status, cb.status,
                                           cb.error.empty() ? "" : " (" + cb.error + ")");
     if (improved) changes += fmt::format("  {}: fixed {} -> {}\n", ca.name, ca.status, cb.status);

@@ -2,6 +2,7 @@
 // `crashbench compare A.json B.json`: two results side by side, case by case, in the spirit of Google
 // Benchmark's compare.py: costs with ratios, post-impact states with differences, verdict changes.
 #include <string>
+#include <vector>
 
 #include "reports/results_reader.hpp"
 
@@ -13,7 +14,13 @@ struct Comparison {
   int improvements = 0;  ///< the reverse
 };
 
-/// Matches cases by name; cases only in one file are listed as such.
-Comparison compare_results(const ResultsFile& a, const ResultsFile& b);
+/// The phases compared when none are asked for.
+inline const std::vector<std::string> kDefaultComparedPhases = {"step", "detect"};
+
+/// Matches cases by name; cases only in one file are listed as such. `phases`: the timed phases whose
+/// medians and ratios the table shows (names as in results.json: dynamics, detect, resolve, apply,
+/// check, step); an unknown name is an Error listing the known ones.
+Comparison compare_results(const ResultsFile& a, const ResultsFile& b,
+                           const std::vector<std::string>& phases = kDefaultComparedPhases);
 
 }  // namespace crashbench

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "tests/reports/report_test_support.hpp"
 
 namespace crashbench {
@@ -42,6 +43,30 @@ TEST(Compare, PassedToFailedIsARegressionAndPostStatesShowTheirDifference) {
   const Comparison back = compare_results(b, a);
   EXPECT_EQ(back.regressions, 0);
   EXPECT_EQ(back.improvements, 1);
+}
+
+TEST(Compare, ChosenPhasesGetTheirOwnColumnsAndRatios) {
+  const ResultsFile a = sample("compare-phases-a");
+  ResultsFile b = sample("compare-phases-b");
+  b.cases[0].timing["resolve"].median_ns = 4 * a.cases[0].median_ns("resolve");
+  const Comparison c = compare_results(a, b, {"resolve", "dynamics"});
+  EXPECT_NE(c.text.find("resolve A"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("dynamics B"), std::string::npos) << c.text;
+  EXPECT_EQ(c.text.find("step A"), std::string::npos) << c.text;
+  const std::string first_row = c.text.substr(c.text.find(a.cases[0].name));
+  EXPECT_NE(first_row.substr(0, first_row.find('\n')).find(" 4.00 "), std::string::npos) << c.text;
+}
+
+TEST(Compare, UnknownPhaseListsTheKnownOnes) {
+  const ResultsFile a = sample("compare-unknown-phase");
+  try {
+    compare_results(a, a, {"step", "render"});
+    FAIL() << "no error for an unknown phase";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--phases: unknown phase 'render'; expected one of: dynamics, detect"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(Compare, CasesInOnlyOneFileAreListed) {
