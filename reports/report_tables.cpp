@@ -60,31 +60,46 @@ std::string verdict_class(const CaseRecord& c) { return c.status == "passed" ? "
 }  // namespace
 
 std::string performance_table_html(const ResultsFile& results) {
-  std::set<std::pair<std::string, std::string>> columns;  // detector, model
-  std::map<std::string, std::map<std::pair<std::string, std::string>, Mean>> step, dynamics;
+  // Scene -> detector -> response model; the dynamics phase does not depend on the detector.
+  std::set<std::string> models;
+  std::map<std::string, std::map<std::string, std::map<std::string, Mean>>> step;
+  std::map<std::string, Mean> dynamics;
   for (const auto& c : results.cases) {
     if (c.status == "error") continue;
-    const auto column = std::make_pair(c.config_value("detector"), c.config_value("response_model"));
-    columns.insert(column);
-    step[c.config_value("scene")][column].add(c.mean_ns("step"), c.median_ns("step"));
-    dynamics[""][column].add(c.mean_ns("dynamics"), c.median_ns("dynamics"));
+    const std::string model = c.config_value("response_model");
+    models.insert(model);
+    step[c.config_value("scene")][c.config_value("detector")][model].add(c.mean_ns("step"), c.median_ns("step"));
+    dynamics[model].add(c.mean_ns("dynamics"), c.median_ns("dynamics"));
   }
-  std::string out = "<table class=perf><tr><th>scene</th>";
-  for (const auto& [detector, model] : columns)
-    out += fmt::format("<th>{}<br>{}</th>", html_escape(detector), html_escape(model));
+  std::string out = "<table class=perf><tr><th>scene</th><th class=label>detector</th>";
+  for (const auto& model : models) out += "<th>" + html_escape(model) + "</th>";
   out += "<th>2002: kinetic energy</th><th>2002: restitution</th></tr>\n";
-  const auto row = [&](const std::string& label, const auto& cells, const Knight2002Row* ref) {
-    std::string r = "<tr><th>" + html_escape(label) + (ref ? "<br><small>2002: " + std::string(ref->label) + "</small>" : "") + "</th>";
-    for (const auto& column : columns) {
-      const auto it = cells.find(column);
-      r += cost_cell(it == cells.end() ? Mean{} : it->second, ref, column.second);
+  // The scene's label and Knight's figures span its detectors' rows.
+  const auto row = [&](const std::string& scene, std::size_t rows, const std::string& detector,
+                       const std::map<std::string, Mean>& cells, const Knight2002Row* ref) {
+    std::string r = "<tr>";
+    if (!scene.empty())
+      r += fmt::format("<th rowspan={}>{}{}</th>", rows, html_escape(scene),
+                       ref ? "<br><small>2002: " + std::string(ref->label) + "</small>" : "");
+    r += "<td class=label>" + html_escape(detector) + "</td>";
+    for (const auto& model : models) {
+      const auto it = cells.find(model);
+      r += cost_cell(it == cells.end() ? Mean{} : it->second, ref, model);
     }
-    r += ref ? fmt::format("<td>{:.2f} ms</td><td>{:.2f} ms</td>", ref->energy_loss_ms, ref->restitution_ms)
-             : "<td class=na>&mdash;</td><td class=na>&mdash;</td>";
+    if (!scene.empty())
+      r += ref ? fmt::format("<td rowspan={0}>{1:.2f} ms</td><td rowspan={0}>{2:.2f} ms</td>", rows, ref->energy_loss_ms,
+                             ref->restitution_ms)
+               : fmt::format("<td rowspan={0} class=na>&mdash;</td><td rowspan={0} class=na>&mdash;</td>", rows);
     return r + "</tr>\n";
   };
-  for (const auto& [scene, cells] : step) out += row(scene, cells, knight_row(scene));
-  out += row("no collision calculation (dynamics phase only)", dynamics[""], &kNoCollision);
+  for (const auto& [scene, detectors] : step) {
+    bool first = true;
+    for (const auto& [detector, cells] : detectors) {
+      out += row(first ? scene : "", detectors.size(), detector, cells, knight_row(scene));
+      first = false;
+    }
+  }
+  out += row("no collision calculation (dynamics phase only)", 1, "any", dynamics, &kNoCollision);
   return out + "</table>\n";
 }
 

@@ -6,8 +6,8 @@
 
 namespace crashbench {
 
-/// Knight's Table 6-1 (thesis 000_..., chapter 6) measured here: rows are scenes and a no-collision
-/// baseline (the dynamics phase alone), columns a detector x response model each, cells the mean whole
+/// Knight's Table 6-1 (thesis 000_..., chapter 6) measured here: a row per scene and detector and a
+/// no-collision baseline (the dynamics phase alone), a column per response model, cells the mean whole
 /// step cost over the cases with that scene, detector and model; the 2002 figures (300 MHz Pentium II)
 /// beside them for the l-rail ("Test Rail") and track ("Watkins Glen") scenes, with the ratio 2002/now.
 std::string performance_table_html(const ResultsFile& results);

@@ -147,5 +147,37 @@ TEST(PerformanceTable, ShowsKnightsFiguresBesideTheMeasuredOnesWithTheRatio) {
   EXPECT_NE(table.find("0.45 us <small>(median 0.00, n=2)</small><br><small>2002/now 2200</small>"), std::string::npos) << table;
 }
 
+TEST(PerformanceTable, ARowPerSceneAndDetectorAColumnPerModel) {
+  ResultsFile file;
+  for (const char* detector : {"analytic", "osg"})
+    for (const char* model : {"restitution", "energy-loss"}) {
+      CaseRecord c;
+      c.name = std::string(detector) + "-" + model;
+      c.status = "passed";
+      c.config = {{"scene", "l-rail"}, {"detector", detector}, {"response_model", model}};
+      c.timing["step"].mean_ns = std::string(detector) == "osg" ? 7000 : 1000;
+      file.cases.push_back(c);
+    }
+  const std::string table = performance_table_html(file);
+  const auto count = [&](const std::string& text) {
+    std::size_t n = 0;
+    for (auto at = table.find(text); at != std::string::npos; at = table.find(text, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_NE(table.find("<th>scene</th><th class=label>detector</th><th>energy-loss</th><th>restitution</th>"), std::string::npos)
+      << table;
+  EXPECT_EQ(count("<th rowspan=2>l-rail"), 1u) << table;  // one label over both detectors' rows
+  EXPECT_EQ(count("<td class=label>analytic</td>"), 1u);
+  EXPECT_EQ(count("<td class=label>osg</td>"), 1u);
+  EXPECT_EQ(count("<tr>"), 4u);  // the header, two detectors, the baseline
+  // The osg row: 7.00 us under both models, against Knight's 2.52 and 2.60 ms.
+  const std::string osg_row = table.substr(table.find("<td class=label>osg</td>"), table.find("</tr>", table.find("<td class=label>osg</td>")) -
+                                                                         table.find("<td class=label>osg</td>"));
+  EXPECT_NE(osg_row.find("7.00 us <small>(median 0.00, n=1)</small><br><small>2002/now 360</small>"), std::string::npos)
+      << osg_row;
+  EXPECT_NE(osg_row.find("7.00 us <small>(median 0.00, n=1)</small><br><small>2002/now 371</small>"), std::string::npos)
+      << osg_row;
+}
+
 }  // namespace
 }  // namespace crashbench
