@@ -47,8 +47,8 @@ TEST(Zhou2008ThroughTheRunner, FigureEightSweepConvergesEverywhere) {
   }
 }
 
-// Tongue & Moon section 4.1: cars 3 and 4 first (1.36 s in the report; 10 ft at 5 mph, 1.39 s in SI),
-// then cars 4 and 5 (2.86 s in the report; both report times fit a gap 6 cm shorter, docs/dugoff.md).
+// Tongue & Moon section 4.1: cars 3 and 4 first (1.36 s in the report), then cars 4 and 5 (2.86 s). The
+// case uses the report's imperial values: cars 10 ft long, 20 ft apart, at 60 mph, car 3 at 55 mph.
 TEST(TongueMoon1995, FiveCarPlatoonCollidesInTheReportsOrder) {
   const RunResult r = run_shipped("tongue-moon-five-car-platoon.json");
   ASSERT_EQ(r.status, CaseStatus::kPassed);
@@ -59,19 +59,20 @@ TEST(TongueMoon1995, FiveCarPlatoonCollidesInTheReportsOrder) {
     return pair;
   };
   EXPECT_EQ(names(r.events[0]), (std::vector<std::string>{"car3", "car4"}));
-  const double gap = 6.1 - 3.048, closing = 26.8 - 24.6;  // Table 2 and Table 1
-  EXPECT_NEAR(r.events[0].time, gap / closing, 0.01);
+  const double gap = (20 - 10) * kFootToMeter, closing = (60 - 55) * kMphToMps;
+  EXPECT_NEAR(r.events[0].time, gap / closing, r.config.dt);
+  EXPECT_NEAR(r.events[0].time, 1.36, 0.01);
   const auto second = std::find_if(r.events.begin(), r.events.end(), [](const ImpactEvent& e) { return e.impact == 1; });
   ASSERT_NE(second, r.events.end());
   EXPECT_EQ(names(*second), (std::vector<std::string>{"car4", "car5"}));
   // Equal masses, e = 0.8: car 4 leaves at the mean speed less e x closing / 2 and coasts (no drag).
-  const double car4_after = (26.8 + 24.6) / 2 - 0.8 * closing / 2;
-  EXPECT_NEAR(second->time, gap / closing + gap / (26.8 - car4_after), 0.01);
-  EXPECT_NEAR(second->time, 2.86, 0.1);
+  const double car4_after = (60 + 55) * kMphToMps / 2 - 0.8 * closing / 2;
+  EXPECT_NEAR(second->time, gap / closing + gap / (60 * kMphToMps - car4_after), 2 * r.config.dt);
+  EXPECT_NEAR(second->time, 2.86, 0.03);
 }
 
 // Tongue & Moon section 4.2, Table 3: one collision, at 0.67 s. The cars ride their arcs until then
-// (control.hold_path); with Table 3's rounded positions the rectangles first overlap at 0.668 s.
+// (control.hold_path); the rectangles first overlap at 0.673 s (car 1 sits 4 cm off car 2's circle).
 TEST(TongueMoon1995, TwoCarCurveCollidesOnceAtTheReportsTime) {
   const RunResult r = run_shipped("tongue-moon-two-car-curve.json");
   ASSERT_EQ(r.status, CaseStatus::kPassed) << r.error;
