@@ -46,6 +46,12 @@ StateRecord state_record(const nlohmann::json& s) {
           s.at("yaw_rate_deg_s").get<double>()};
 }
 
+EndStateRecord end_state_record(const nlohmann::json& s) {
+  const auto& v = s.at("velocity_B");
+  return {{v.at(0).get<double>(), v.at(1).get<double>()}, s.at("yaw_rate_deg_s").get<double>(),
+          s.at("roll_rate_deg_s").get<double>()};
+}
+
 std::vector<ImpactRecord> impacts_of(const nlohmann::json& events) {
   std::map<int, ImpactRecord> by_impact;
   std::map<int, double> energy_before;
@@ -61,6 +67,11 @@ std::vector<ImpactRecord> impacts_of(const nlohmann::json& events) {
       r.vehicle = e.at("vehicle").get<int>();
       r.other = e.value("other", -1);
       if (e.contains("other_pre")) r.other_pre = state_record(e.at("other_pre"));
+      if (e.contains("model_end")) {
+        const auto& end = e.at("model_end");
+        r.end = end_state_record(end.at("vehicle"));
+        if (end.contains("other")) r.other_end = end_state_record(end.at("other"));
+      }
       energy_before[index] = e.at("energy_before").get<double>();
       r.status = status;
     } else if (("+" + r.status + "+").find("+" + status + "+") == std::string::npos) {

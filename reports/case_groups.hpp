@@ -3,6 +3,7 @@
 // groups a run's events into impacts, for the report and `compare`.
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +33,13 @@ struct StateRecord {
 };
 StateRecord state_record(const nlohmann::json& state);
 
+/// A model's end-of-impact state as written in results.json ("model_end"), body frame at impact.
+struct EndStateRecord {
+  Vec2 velocity_B = Vec2::Zero();  ///< [m/s]
+  double yaw_rate_deg_s = 0;       ///< [deg/s]
+  double roll_rate_deg_s = 0;      ///< [deg/s]
+};
+
 /// The events of one impact of one case: first pre-impact state, last post-impact state, summed impulse.
 struct ImpactRecord {
   int impact = 0;
@@ -44,6 +52,7 @@ struct ImpactRecord {
   Vec2 impulse_W = Vec2::Zero(); ///< summed over the impact's events [N s]
   double energy_kept = 0;        ///< energy after the last event / before the first [-]
   std::string status;            ///< resolution statuses, distinct, joined by '+'
+  std::optional<EndStateRecord> end, other_end;  ///< the first event's model_end, when the model gave one
 };
 
 /// Impacts of a case's raw "events" array, in impact order.

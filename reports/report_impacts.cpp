@@ -20,6 +20,9 @@ struct ModelRun {
 
 using Row = std::string (*)(const ImpactRecord&);
 
+/// The end-of-impact cells of a model that applies an instant impulse (its post state is the end).
+const std::string kInstant = "(instant: as post)";
+
 const std::vector<std::pair<const char*, Row>>& impact_rows() {
   static const std::vector<std::pair<const char*, Row>> rows = {
       {"time [s] (events)", [](const ImpactRecord& r) { return fmt::format("{:.3f} ({})", r.time, r.events); }},
@@ -36,6 +39,9 @@ const std::vector<std::pair<const char*, Row>>& impact_rows() {
       {"impulse JX, JY [N s]", [](const ImpactRecord& r) { return fmt::format("{:.1f}, {:.1f}", r.impulse_W.x(), r.impulse_W.y()); }},
       {"|J| [N s]", [](const ImpactRecord& r) { return fmt::format("{:.1f}", r.impulse_W.norm()); }},
       {"energy kept E2/E1 [-]", [](const ImpactRecord& r) { return fmt::format("{:.4f}", r.energy_kept); }},
+      {"model's end of impact, body frame at impact: V_x, V_y [m/s]", [](const ImpactRecord& r) { return r.end ? fmt::format("{:.3f}, {:.3f}", r.end->velocity_B.x(), r.end->velocity_B.y()) : kInstant; }},
+      {"model's end of impact: yaw rate, roll rate [deg/s]", [](const ImpactRecord& r) { return r.end ? fmt::format("{:.2f}, {:.2f}", r.end->yaw_rate_deg_s, r.end->roll_rate_deg_s) : kInstant; }},
+      {"other vehicle, model's end of impact: V_x, V_y [m/s]; yaw rate [deg/s]", [](const ImpactRecord& r) { return r.other_end ? fmt::format("{:.3f}, {:.3f}; {:.2f}", r.other_end->velocity_B.x(), r.other_end->velocity_B.y(), r.other_end->yaw_rate_deg_s) : kInstant; }},
       {"model status", [](const ImpactRecord& r) { return html_escape(r.status); }},
   };
   return rows;

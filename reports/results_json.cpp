@@ -28,6 +28,12 @@ json checks_json(const InvariantChecks& checks) {
   return out;
 }
 
+/// A model's end-of-impact state, in the vehicle's body frame at impact.
+json end_state_json(const ImpactEndState& s) {
+  return {{"velocity_B", vec(s.velocity_B)}, {"yaw_rate_deg_s", s.yaw_rate * kRadToDeg},
+          {"roll_rate_deg_s", s.roll_rate * kRadToDeg}};
+}
+
 json event_json(const ImpactEvent& e) {
   const Resolution& r = e.resolution;
   json out = {{"step", e.step},
@@ -52,6 +58,10 @@ json event_json(const ImpactEvent& e) {
   if (r.restitution >= 0) out["restitution"] = r.restitution;
   if (r.energy_kept_target >= 0) out["energy_kept_target"] = r.energy_kept_target;
   if (e.two_body()) out["other_pre"] = state_json(e.pre_b.state), out["other_post"] = state_json(e.post_b.state);
+  if (r.end.duration >= 0) {
+    out["model_end"] = {{"duration", r.end.duration}, {"vehicle", end_state_json(r.end.a)}};
+    if (e.two_body()) out["model_end"]["other"] = end_state_json(r.end.b);
+  }
   return out;
 }
 

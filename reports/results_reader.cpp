@@ -25,6 +25,12 @@ void check_state(const JsonReader& state) {
   require_numbers(state, {"heading_deg", "yaw_rate_deg_s"});
 }
 
+/// A response model's end-of-impact state ("model_end"): body-frame velocity, yaw and roll rates.
+void check_end_state(const JsonReader& state) {
+  if (state.at("velocity_B").array_size() != 2) state.at("velocity_B").fail("expected [u, v]");
+  require_numbers(state, {"yaw_rate_deg_s", "roll_rate_deg_s"});
+}
+
 /// `vehicles`: how many vehicles the case has; an event names one of them (and maybe the scene, -1, as `other`).
 void check_event(const JsonReader& e, int vehicles) {
   require_numbers(e, {"time", "step", "impact", "energy_before", "energy_after", "angle_of_attack_deg"});
@@ -38,6 +44,11 @@ void check_event(const JsonReader& e, int vehicles) {
   check_state(e.at("pre"));
   check_state(e.at("post"));
   if (!e.at("invariants").is_object()) e.at("invariants").fail("expected an object of invariant verdicts");
+  if (const auto end = e.find("model_end")) {
+    end->at("duration").non_negative_number();
+    check_end_state(end->at("vehicle"));
+    if (const auto other = end->find("other")) check_end_state(*other);
+  }
 }
 
 void check_trajectory(const JsonReader& t) {

@@ -295,6 +295,10 @@ Resolution FourDofImpactModel::resolve(const Body& a, const Body* b, const Conta
   r.restitution = -1;  // e holds for the 4-DOF post states (tyre impulses included), not for J alone
   r.mu_used = std::abs(f.tangential_ratio);
   r.status = f.status;
+  if (f.status == ResolutionStatus::kOk) {
+    const auto end_state = [](const FourDofState& x) { return ImpactEndState{x.velocity_B, x.yaw_rate, x.roll.roll_rate}; };
+    r.end = {s.duration, end_state(f.a), end_state(f.b)};
+  }
   return r;
 }
 

@@ -65,7 +65,8 @@ FourDofImpactResult four_dof_impact(const FourDofBody& a, const FourDofBody* b, 
 PlanarState to_planar(const PlanarState& pre, const FourDofState& post);
 
 /// `four-dof`: the 4-DOF impact model as a ResponseModel. Returns the collision impulse (the tyre
-/// impulses belong to the dynamics); assumes zero roll and steer at impact. The restitution e holds
+/// impulses belong to the dynamics) and, in Resolution::end, the model's own end-of-impact states
+/// (Zhou et al.'s Table 2 quantities); assumes zero roll and steer at impact. The restitution e holds
 /// for the full 4-DOF post-impact states (four_dof_impact), not for J applied alone to planar bodies
 /// (Table 2 case: e_eff 0.078 for e = 0.20), so Resolution::restitution is -1. Vehicle parameters are
 /// looked up by Contact::vehicle / Contact::other in the table given to set_vehicles(); without one,

@@ -22,6 +22,19 @@ enum class ResolutionStatus {
 
 std::string_view to_string(ResolutionStatus status);
 
+/// What a model that integrates over an impact duration (four-dof) predicts at the end of it: the states
+/// its published tables give, each in its own vehicle's body frame at impact (x forward, y left).
+struct ImpactEndState {
+  Vec2 velocity_B = Vec2::Zero();  ///< CG velocity (u, v) [m/s]
+  double yaw_rate = 0;             ///< [rad/s]
+  double roll_rate = 0;            ///< sprung-mass roll rate [rad/s]
+};
+
+struct ImpactEnd {
+  double duration = -1;   ///< impact duration [s]; < 0 when the model applies an instant impulse only
+  ImpactEndState a, b;    ///< vehicle a and b (b unused against the scene)
+};
+
 struct Resolution {
   Impulse impulse;                 ///< on body a at the contact point, world frame [N s]; -impulse acts on b / the scene
   double restitution = -1;         ///< e imposed at the contact point [-]; < 0 when the model imposes none
@@ -29,6 +42,7 @@ struct Resolution {
   double energy_kept_target = -1;  ///< E2/E1 the model aimed for [-]; < 0 when it aims for none
   double angle_of_attack = 0;      ///< between heading of body a and the obstacle's surface [rad], 0..pi/2
   ResolutionStatus status = ResolutionStatus::kOk;
+  ImpactEnd end;                   ///< the model's own end-of-impact states, when it predicts them
 };
 
 class ResponseModel {

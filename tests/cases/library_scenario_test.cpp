@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 
 #include "cases/batch.hpp"
 #include "cases/case_loader.hpp"
@@ -21,6 +22,21 @@ TEST(ShippedMatrices, EveryCasePassesItsInvariants) {
       EXPECT_GE(r.impacts, 1) << r.name;
     }
     EXPECT_EQ(batch_exit_code(results), 0);
+  }
+}
+
+TEST(ShippedCases, EveryFileInTheLibraryRunsAndPasses) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(testing::source_path("cases/library")))
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  ASSERT_GE(files.size(), 13u);
+  for (const auto& file : files) {
+    const auto results = run_inputs(expand_input_file(file.string()), {}, 2);
+    ASSERT_FALSE(results.empty()) << file;
+    for (const auto& r : results) {
+      EXPECT_EQ(r.status, CaseStatus::kPassed) << r.name << " " << r.error;
+      EXPECT_GE(r.impacts, 1) << r.name;
+    }
   }
 }
 

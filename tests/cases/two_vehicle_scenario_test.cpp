@@ -1,5 +1,5 @@
-// The shipped two-vehicle cases against the papers: Zhou, Peng & Lu (2008) Table 2 through the runner,
-// and the Tongue & Moon (1995) platoon's collision sequence and two-car curve.
+// The shipped two-vehicle cases against the papers: Zhou, Peng & Lu (2008) Table 2 through the runner
+// (both columns), and the Tongue & Moon (1995) platoon's collision sequence and two-car curve.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -35,6 +35,20 @@ TEST(Zhou2008ThroughTheRunner, PlanarModelReproducesTable2) {
   expect_within(e.post_a.state.velocity_W.x(), 31.9, 0.3, "V_x [m/s]");
   expect_within(e.post_a.state.velocity_W.y(), 1.345, 0.3, "V_y [m/s]");
   expect_within(e.post_a.state.yaw_rate * kRadToDeg, -109.0, 3.0, "yaw rate [deg/s]");
+}
+
+TEST(Zhou2008ThroughTheRunner, FourDofModelReproducesTable2AtTheEndOfTheImpact) {
+  const RunResult r = run_shipped("zhou-rear-end-4dof.json");
+  ASSERT_EQ(r.status, CaseStatus::kPassed);
+  ASSERT_EQ(r.events.size(), 1u);
+  const Resolution& res = r.events[0].resolution;
+  ASSERT_EQ(res.status, ResolutionStatus::kOk);
+  ASSERT_DOUBLE_EQ(res.end.duration, 0.15);
+  // Table 2, 4-DOF column: the target's states 0.15 s after first contact, in its body frame at impact.
+  expect_within(res.end.a.velocity_B.x(), 31.1, 0.3, "V_x [m/s]");
+  expect_within(res.end.a.velocity_B.y(), 4.5, 0.3, "V_y [m/s]");
+  expect_within(res.end.a.yaw_rate * kRadToDeg, -95.3, 3.0, "yaw rate [deg/s]");
+  expect_within(res.end.a.roll_rate * kRadToDeg, -15.8, 3.0, "roll rate [deg/s]");
 }
 
 TEST(Zhou2008ThroughTheRunner, FigureEightSweepConvergesEverywhere) {

@@ -43,22 +43,46 @@ TEST(CaseGroups, ImpactsJoinTheirEventsFirstPreLastPostSummedImpulse) {
   EXPECT_DOUBLE_EQ(impacts[1].energy_kept, 690.0 / 700.0);
 }
 
+/// A passed case `base[response.model=MODEL]` with one event.
+CaseRecord model_case(const std::string& base, const std::string& model, const json& the_event) {
+  CaseRecord c;
+  c.name = base + "[response.model=" + model + "]";
+  c.status = "passed";
+  c.config = {{"response_model", model}};
+  c.raw = {{"events", {the_event}}};
+  return c;
+}
+
 TEST(CaseGroups, SideBySideShowsEachModelAndTheOtherVehicle) {
   ResultsFile file;
-  for (const char* model : {"restitution", "brach-planar"}) {
-    CaseRecord c;
-    c.name = std::string("pair[response.model=") + model + "]";
-    c.status = "passed";
-    c.config = {{"response_model", model}};
-    c.raw = {{"events", {event(0, 0.5, 100, 1000, 900, 18)}}};
-    file.cases.push_back(c);
-  }
+  for (const char* model : {"restitution", "brach-planar"})
+    file.cases.push_back(model_case("pair", model, event(0, 0.5, 100, 1000, 900, 18)));
   const std::string html = impacts_side_by_side_html(file);
   EXPECT_NE(html.find("<th>restitution</th><th>brach-planar</th>"), std::string::npos) << html;
   EXPECT_NE(html.find("<tr><th>other vehicle: post vX, vY [m/s]</th><td>4.250, -0.500</td><td>4.250, -0.500</td>"),
             std::string::npos)
       << html;
   EXPECT_NE(html.find("pair &mdash; 1 impact(s)"), std::string::npos) << html;
+}
+
+TEST(CaseGroups, SideBySideShowsTheEndOfImpactStatesOfModelsThatGiveThem) {
+  ResultsFile file;
+  json with_end = event(0, 0.5, 100, 1000, 900, 18);
+  with_end["model_end"] = {{"duration", 0.15},
+                           {"vehicle", {{"velocity_B", {31.25, 4.5}}, {"yaw_rate_deg_s", -95.5}, {"roll_rate_deg_s", -15.75}}},
+                           {"other", {{"velocity_B", {30.5, 0.125}}, {"yaw_rate_deg_s", -4.0}, {"roll_rate_deg_s", -0.5}}}};
+  file.cases.push_back(model_case("rear-end", "brach-planar", event(0, 0.5, 100, 1000, 900, 18)));
+  file.cases.push_back(model_case("rear-end", "four-dof", with_end));
+  const auto impacts = impacts_of(file.cases[1].raw["events"]);
+  ASSERT_TRUE(impacts[0].end.has_value());
+  EXPECT_DOUBLE_EQ(impacts[0].end->roll_rate_deg_s, -15.75);
+  EXPECT_FALSE(impacts_of(file.cases[0].raw["events"])[0].end.has_value());
+  const std::string html = impacts_side_by_side_html(file);
+  EXPECT_NE(html.find("V_x, V_y [m/s]</th><td>(instant: as post)</td><td>31.250, 4.500</td>"), std::string::npos) << html;
+  EXPECT_NE(html.find("yaw rate, roll rate [deg/s]</th><td>(instant: as post)</td><td>-95.50, -15.75</td>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<td>30.500, 0.125; -4.00</td>"), std::string::npos) << html;
 }
 
 }  // namespace

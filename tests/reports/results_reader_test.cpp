@@ -102,6 +102,15 @@ TEST(ResultsReader, EventOfAVehicleTheCaseDoesNotHaveNamesItsPointer) {
   EXPECT_NE(message.find(path + ": /cases/0/events/0/vehicle"), std::string::npos) << message;
 }
 
+TEST(ResultsReader, MalformedModelEndNamesItsPointer) {
+  nlohmann::json doc = read_json_file(testing::sample_results_file("model-end-source"));
+  doc["cases"][0]["events"][0]["model_end"] = {{"duration", 0.15}, {"vehicle", {{"velocity_B", {31.0}}}}};
+  const std::string path = write_text("model-end", doc.dump());
+  const std::string message = read_error(path);
+  EXPECT_NE(message.find(path + ": /cases/0/events/0/model_end/vehicle/velocity_B: expected [u, v]"), std::string::npos)
+      << message;
+}
+
 TEST(ResultsReader, VehicleSizesMustMatchTheTrajectory) {
   nlohmann::json doc = read_json_file(testing::sample_results_file("vehicle-params-source"));
   doc["cases"][0]["config"]["vehicle_params"].push_back(doc["cases"][0]["config"]["vehicle_params"][0]);
