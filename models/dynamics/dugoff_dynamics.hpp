@@ -7,6 +7,7 @@
 // (C_d, areas, rolling resistance, the unit of A_s) is in DugoffVehicleExtras, with assumed defaults.
 #include "models/dynamics/aero_drag.hpp"
 #include "models/dynamics/bicycle.hpp"
+#include "core/units.hpp"
 #include "models/dynamics/dugoff_tyre.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
@@ -14,7 +15,9 @@ namespace crashbench {
 
 /// Parameters the dugoff model needs beyond VehicleParams; defaults are assumptions, not the paper's.
 struct DugoffVehicleExtras {
-  double speed_reduction = 0.00335;  ///< A_s in mu = mu_nom (1 - A_s |V|) [s/m] (Tongue & Moon: 0.00335, no unit)
+  /// A_s in mu = mu_nom (1 - A_s |V|) [s/m]. Tongue & Moon give 0.00335 without a unit; their simulation
+  /// ran in feet and mph (docs/dugoff.md), so 0.00335 s/ft.
+  double speed_reduction = 0.00335 / kFootToMeter;
   double rolling_resistance = 0.0;   ///< f_r: rolling force f_r m g against the travel [-]
   AeroParams aero{0.0, 0.0, 0.0};    ///< drag off by default (C_d, A_f, A_s not given)
 };
