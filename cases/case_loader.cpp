@@ -179,9 +179,9 @@ ControlModule parse_control(const JsonReader& field) {
 /// A vehicle held on its path starts on it: moving along its heading, turning at speed x curvature.
 void check_starts_on_path(const JsonReader& field, const VehicleSetup& v) {
   constexpr double kMaxSideslip = 0.5 * kDegToRad;
-  const Vec2 forward = unit_at(v.initial.heading);
-  const double speed = v.initial.velocity_W.norm();
-  if (speed > 0 && std::abs(std::atan2(cross(forward, v.initial.velocity_W), forward.dot(v.initial.velocity_W))) > kMaxSideslip)
+  const Vec2 forward = unit_at(v.initial.heading), velocity = v.initial.velocity_W;
+  const double sideslip = std::atan2(cross(forward, velocity), forward.dot(velocity));
+  if (velocity.norm() > 0 && std::abs(sideslip) > kMaxSideslip)
     field.at("velocity").fail("with control.hold_path the velocity must point along heading_deg (within 0.5 deg): "
                               "the path carries the car without sideslip");
   if (field.has("yaw_rate_deg_s"))
