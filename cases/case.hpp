@@ -48,10 +48,18 @@ struct Tolerances {
 /// step, mu m g dt (a few percent of a low-speed impact). Free-body runs meet 1e-9.
 Tolerances force_mode_tolerances();
 
-/// What a case expects of its run besides the invariants; guards against passing because nothing moved.
+/// A closed interval of simulated time [s].
+struct TimeWindow {
+  double earliest = 0;  ///< [s]
+  double latest = 0;    ///< [s]
+};
+
+/// What a case expects of its run besides the invariants; guards against passing because nothing moved,
+/// and pins a published sequence (a paper's first contact time) so that a drift fails the case.
 struct Expectations {
   int impacts_min = 0;
   int impacts_max = INT_MAX;
+  std::optional<TimeWindow> first_impact_time;  ///< the first event's time must lie in it
 };
 
 /// Tongue & Moon's control module (002, section 2.1.4): until a collision it holds each vehicle's initial

@@ -204,10 +204,16 @@ PrescribedContact parse_contact(const JsonReader& field, int vehicle_count) {
 }
 
 Expectations parse_expectations(const JsonReader& field) {
-  field.only_keys({"impacts_min", "impacts_max"});
+  field.only_keys({"impacts_min", "impacts_max", "first_impact_time"});
   Expectations e;
   if (const auto m = field.find("impacts_min")) e.impacts_min = m->integer_in(0, INT_MAX);
   if (const auto m = field.find("impacts_max")) e.impacts_max = m->integer_in(e.impacts_min, INT_MAX);
+  if (const auto w = field.find("first_impact_time")) {
+    if (w->array_size() != 2) w->fail("expected [earliest, latest] in seconds");
+    const double earliest = w->at(std::size_t{0}).non_negative_number();
+    const double latest = w->at(std::size_t{1}).number_in(earliest, 1e9);
+    e.first_impact_time = TimeWindow{earliest, latest};
+  }
   return e;
 }
 

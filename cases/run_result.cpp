@@ -69,9 +69,14 @@ void summarise(RunResult& result) {
   }
   result.impacts_expected_ok =
       result.impacts >= result.config.expect.impacts_min && result.impacts <= result.config.expect.impacts_max;
+  if (const auto& window = result.config.expect.first_impact_time) {
+    const double first = result.events.empty() ? -1.0 : result.events.front().time;
+    result.first_impact_time_ok = first >= window->earliest && first <= window->latest;
+  }
   const bool any_failed = std::any_of(result.invariants.begin(), result.invariants.end(),
                                       [](const InvariantSummary& s) { return s.failed > 0; });
-  result.status = any_failed || !result.impacts_expected_ok ? CaseStatus::kFailed : CaseStatus::kPassed;
+  const bool expected = result.impacts_expected_ok && result.first_impact_time_ok;
+  result.status = any_failed || !expected ? CaseStatus::kFailed : CaseStatus::kPassed;
 }
 
 }  // namespace crashbench

@@ -50,6 +50,7 @@ struct RunResult {
   std::array<PhaseSamples, kPhaseCount> timings;
   std::array<InvariantSummary, kInvariantCount> invariants;
   bool impacts_expected_ok = true;  ///< events count within Case::expect
+  bool first_impact_time_ok = true; ///< first event within Case::expect's window (true without one)
   long long detector_primitives_tested = 0;
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
 };

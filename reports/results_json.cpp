@@ -150,6 +150,10 @@ json to_json(const RunResult& r) {
   out["events_count"] = r.events.size();
   out["impacts_expected"] = {{"min", r.config.expect.impacts_min}, {"max", r.config.expect.impacts_max},
                              {"ok", r.impacts_expected_ok}};
+  if (const auto& window = r.config.expect.first_impact_time)
+    out["first_impact_expected"] = {{"earliest", window->earliest}, {"latest", window->latest},
+                                    {"time", r.events.empty() ? json(nullptr) : json(r.events.front().time)},
+                                    {"ok", r.first_impact_time_ok}};
   out["invariants"] = invariants;
   out["timing"] = timing_json(r);
   out["events"] = events;

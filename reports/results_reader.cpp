@@ -86,6 +86,7 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
   r.steps = c.at("steps").integer_in(0, INT_MAX);
   r.impacts = c.at("impacts").integer_in(0, INT_MAX);
   if (const auto expected = c.find("impacts_expected")) r.impacts_ok = expected->at("ok").boolean();
+  if (const auto expected = c.find("first_impact_expected")) r.first_impact_ok = expected->at("ok").boolean();
   const JsonReader invariants = c.at("invariants");
   if (!invariants.is_object()) invariants.fail("expected an object");
   for (const auto& [key, value] : invariants.json().items()) {

@@ -33,7 +33,8 @@ struct CaseRecord {
   std::map<std::string, std::string> config;  ///< every string-valued config field (scene, detector, ...)
   double dt = 0;                              ///< [s]
   int steps = 0, impacts = 0;
-  bool impacts_ok = true;
+  bool impacts_ok = true;                     ///< impact count within the case's expectation
+  bool first_impact_ok = true;                ///< first impact within the case's time window, if it has one
   std::vector<InvariantRecord> invariants;
   std::map<std::string, PhaseCost> timing;    ///< by phase name ("step", "detect", ...)
   nlohmann::json raw;

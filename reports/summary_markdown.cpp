@@ -48,6 +48,7 @@ std::string invariant_verdicts(const CaseRecord& c) {
                             inv.worst_residual, inv.tolerance, inv.failed, inv.checked);
   }
   if (!c.impacts_ok) failures += std::string(failures.empty() ? "" : ", ") + "impact count outside the expectation";
+  if (!c.first_impact_ok) failures += std::string(failures.empty() ? "" : ", ") + "first impact outside its time window";
   std::string out = fmt::format("{}/{}", held, c.invariants.size());
   return failures.empty() ? out : out + ": " + failures;
 }

@@ -27,6 +27,12 @@ std::string invariant_cell(const RunResult& r) {
   }
   if (!r.impacts_expected_ok) first_failure += fmt::format(" impacts not in [{}, {}]", r.config.expect.impacts_min,
                                                            r.config.expect.impacts_max);
+  if (!r.first_impact_time_ok) {
+    const TimeWindow& w = *r.config.expect.first_impact_time;
+    first_failure += r.events.empty() ? fmt::format(" no impact (first expected in [{}, {}] s)", w.earliest, w.latest)
+                                      : fmt::format(" first impact at {:.3f} s not in [{}, {}] s", r.events.front().time,
+                                                    w.earliest, w.latest);
+  }
   return fmt::format("{}/{}{}", passed, checked, first_failure);
 }
 
