@@ -60,7 +60,7 @@ const bool kRegistered = [] {
         benchmark::RegisterBenchmark(
             (std::string("BM_Step/") + file + "/" + model + "/" + application).c_str(),
             [=](benchmark::State& s) { BM_Step(s, file, model, application); });
-  for (const char* file : {"zhou-rear-end-planar.json", "zhou-rear-end-4dof.json", "tongue-moon-five-car-platoon.json",
+  for (const char* file : {"zhou-rear-end.json", "zhou-rear-end-4dof.json", "tongue-moon-five-car-platoon.json",
                            "tongue-moon-two-car-curve.json"})
     benchmark::RegisterBenchmark((std::string("BM_Step/") + file).c_str(),
                                  [=](benchmark::State& s) { BM_Step(s, file, "", ""); });

@@ -82,6 +82,23 @@ struct PrescribedContact {
   bool place_other_front = false;  ///< move `other` so its front-bumper centre is at the point
 };
 
+/// One published column of results, to show beside the models' in the report's impact table: the struck
+/// vehicle's (Contact::vehicle's) states at the end of an impact, in its body frame at impact.
+struct PublishedColumn {
+  std::string label;               ///< e.g. "CarSim"
+  std::optional<Vec2> velocity_B;  ///< (u forward, v left) [m/s]
+  std::optional<double> yaw_rate;  ///< [rad/s]
+  std::optional<double> roll_rate; ///< [rad/s]
+};
+
+/// A paper's table of results for this case (Zhou, Peng & Lu 2008, Table 2). Shown, not checked: the
+/// tests and `expect` decide what must match.
+struct PublishedResults {
+  std::string source;                    ///< the paper and table
+  int impact = 1;                        ///< the impact (1-based) the values belong to
+  std::vector<PublishedColumn> columns;
+};
+
 struct Case {
   std::string name;
   std::string description;
@@ -101,6 +118,7 @@ struct Case {
   std::optional<PrescribedContact> contact;
   Tolerances tolerances;
   Expectations expect;
+  std::optional<PublishedResults> published;
 };
 
 std::string_view to_string(Application application);

@@ -217,6 +217,25 @@ Expectations parse_expectations(const JsonReader& field) {
   return e;
 }
 
+PublishedResults parse_published(const JsonReader& field) {
+  field.only_keys({"source", "impact", "columns"});
+  PublishedResults published;
+  published.source = field.at("source").string();
+  if (const auto impact = field.find("impact")) published.impact = impact->integer_in(1, INT_MAX);
+  const JsonReader columns = field.at("columns");
+  if (columns.array_size() == 0) columns.fail("expected at least one column");
+  for (std::size_t i = 0; i < columns.array_size(); ++i) {
+    const JsonReader column = columns.at(i);
+    column.only_keys({"label", "velocity_B", "yaw_rate_deg_s", "roll_rate_deg_s"});
+    PublishedColumn& c = published.columns.emplace_back();
+    c.label = column.at("label").string();
+    if (const auto v = column.find("velocity_B")) c.velocity_B = parse_vec2(*v);
+    if (const auto r = column.find("yaw_rate_deg_s")) c.yaw_rate = r->number() * kDegToRad;
+    if (const auto r = column.find("roll_rate_deg_s")) c.roll_rate = r->number() * kDegToRad;
+  }
+  return published;
+}
+
 /// With place_other_front, the other vehicle's CG goes cg_to_front behind the contact point along its heading.
 void place_prescribed_other(Case& c) {
   const PrescribedContact& pc = *c.contact;
@@ -232,7 +251,8 @@ void place_prescribed_other(Case& c) {
 Case parse_case(const nlohmann::json& doc, const std::string& file) {
   const JsonReader root(doc, file);
   root.only_keys({"name", "description", "scene", "detector", "response", "application", "dynamics", "integrator",
-                  "dt", "duration", "record_every", "vehicles", "control", "contact", "tolerances", "expect"});
+                  "dt", "duration", "record_every", "vehicles", "control", "contact", "tolerances", "expect",
+                  "published"});
   Case c;
   c.source_file = file;
   c.name = root.at("name").string();
@@ -263,6 +283,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file) {
   const Tolerances defaults = c.application == Application::kImpulseReset ? Tolerances{} : force_mode_tolerances();
   c.tolerances = root.has("tolerances") ? parse_tolerances(root.at("tolerances"), defaults) : defaults;
   if (const auto e = root.find("expect")) c.expect = parse_expectations(*e);
+  if (const auto p = root.find("published")) c.published = parse_published(*p);
   return c;
 }
 

@@ -73,10 +73,22 @@ json vehicle_params_json(const VehicleSetup& v) {
           {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width}};
 }
 
+json published_json(const PublishedResults& p) {
+  json columns = json::array();
+  for (const auto& c : p.columns) {
+    json column = {{"label", c.label}};
+    if (c.velocity_B) column["velocity_B"] = vec(*c.velocity_B);
+    if (c.yaw_rate) column["yaw_rate_deg_s"] = *c.yaw_rate * kRadToDeg;
+    if (c.roll_rate) column["roll_rate_deg_s"] = *c.roll_rate * kRadToDeg;
+    columns.push_back(column);
+  }
+  return {{"source", p.source}, {"impact", p.impact}, {"columns", columns}};
+}
+
 json config_json(const Case& c) {
   json vehicles = json::array();
   for (const auto& v : c.vehicles) vehicles.push_back(vehicle_params_json(v));
-  return {{"scene", c.scene.builtin.empty() ? c.scene.file : c.scene.builtin},
+  json out = {{"scene", c.scene.builtin.empty() ? c.scene.file : c.scene.builtin},
           {"detector", c.detector},
           {"response_model", c.response_model},
           {"application", to_string(c.application)},
@@ -89,6 +101,8 @@ json config_json(const Case& c) {
           {"response", {{"restitution", law_json(c.response.restitution)},
                         {"friction", law_json(c.response.friction)},
                         {"energy_kept", law_json(c.response.energy_kept)}}}};
+  if (c.published) out["published"] = published_json(*c.published);
+  return out;
 }
 
 json walls_json(const RunResult& r) {

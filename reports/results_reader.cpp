@@ -26,8 +26,14 @@ void check_state(const JsonReader& state) {
 }
 
 /// A response model's end-of-impact state ("model_end"): body-frame velocity, yaw and roll rates.
+void check_velocity_B(const JsonReader& v) {
+  if (v.array_size() != 2) v.fail("expected [u, v]");
+  v.at(std::size_t{0}).number();
+  v.at(std::size_t{1}).number();
+}
+
 void check_end_state(const JsonReader& state) {
-  if (state.at("velocity_B").array_size() != 2) state.at("velocity_B").fail("expected [u, v]");
+  check_velocity_B(state.at("velocity_B"));
   require_numbers(state, {"yaw_rate_deg_s", "roll_rate_deg_s"});
 }
 
@@ -58,6 +64,20 @@ void check_trajectory(const JsonReader& t) {
     require_arrays(vehicles.at(v), {"x", "y", "heading_deg", "speed", "yaw_rate_deg_s"});
 }
 
+/// A case's published results (config.published), as the impact table shows them.
+void check_published(const JsonReader& published) {
+  published.at("source").string();
+  published.at("impact").integer_in(1, INT_MAX);
+  const JsonReader columns = published.at("columns");
+  for (std::size_t i = 0; i < columns.array_size(); ++i) {
+    const JsonReader column = columns.at(i);
+    column.at("label").string();
+    if (const auto v = column.find("velocity_B")) check_velocity_B(*v);
+    for (const auto key : {"yaw_rate_deg_s", "roll_rate_deg_s"})
+      if (const auto r = column.find(key)) r->number();
+  }
+}
+
 /// The sizes the plan view draws the vehicles with, one entry per vehicle of the trajectory.
 void check_vehicle_params(const JsonReader& params, const JsonReader& trajectory) {
   if (params.array_size() != trajectory.at("vehicles").array_size())
@@ -83,6 +103,7 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
   for (const auto& [key, value] : config.json().items())
     if (value.is_string()) r.config[key] = value.get<std::string>();
   r.dt = config.at("dt").positive_number();
+  if (const auto published = config.find("published")) check_published(*published);
   r.steps = c.at("steps").integer_in(0, INT_MAX);
   r.impacts = c.at("impacts").integer_in(0, INT_MAX);
   if (const auto expected = c.find("impacts_expected")) r.impacts_ok = expected->at("ok").boolean();

@@ -27,6 +27,35 @@ TEST(CaseLoader, ConvertsEdgeUnitsToSi) {
   EXPECT_EQ(c.dt, 0.005);
 }
 
+TEST(CaseLoader, PublishedResultsAreReadInSi) {
+  const Case c = load(source_path("cases/library/zhou-rear-end.json"));
+  ASSERT_TRUE(c.published.has_value());
+  ASSERT_EQ(c.published->columns.size(), 3u);
+  const PublishedColumn& carsim = c.published->columns[0];
+  EXPECT_EQ(carsim.label, "CarSim");
+  EXPECT_DOUBLE_EQ(carsim.velocity_B->x(), 31.3);
+  EXPECT_NEAR(*carsim.yaw_rate, -89.9 * std::numbers::pi / 180, 1e-15);
+  EXPECT_FALSE(c.published->columns[2].roll_rate.has_value());  // the planar column has no roll
+}
+
+TEST(CaseLoader, PublishedResultsNameTheBadField) {
+  nlohmann::json doc = read_json_file(source_path("cases/library/zhou-rear-end.json"));
+  doc["published"]["columns"][0]["yaw_rate"] = -89.9;
+  EXPECT_THROW(
+      {
+        try {
+          parse_case(doc, "zhou.json");
+        } catch (const Error& e) {
+          EXPECT_NE(std::string(e.what()).find("/published/columns/0/yaw_rate"), std::string::npos) << e.what();
+          throw;
+        }
+      },
+      Error);
+  doc["published"]["columns"][0].erase("yaw_rate");
+  doc["published"]["impact"] = 0;
+  EXPECT_THROW(parse_case(doc, "zhou.json"), Error);
+}
+
 struct BrokenCase {
   std::string file;
   std::string pointer;   ///< the field the message must name

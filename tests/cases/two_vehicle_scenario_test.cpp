@@ -25,7 +25,7 @@ void expect_within(double actual, double paper, double floor, const char* what) 
 }
 
 TEST(Zhou2008ThroughTheRunner, PlanarModelReproducesTable2) {
-  const RunResult r = run_shipped("zhou-rear-end-planar.json");
+  const RunResult r = run_shipped("zhou-rear-end.json");
   ASSERT_EQ(r.status, CaseStatus::kPassed);
   ASSERT_EQ(r.events.size(), 1u);
   const ImpactEvent& e = r.events[0];

@@ -1,6 +1,10 @@
 #include "reports/case_groups.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
 
 #include "reports/report_tables.hpp"
 
@@ -65,7 +69,7 @@ TEST(CaseGroups, SideBySideShowsEachModelAndTheOtherVehicle) {
   EXPECT_NE(html.find("pair &mdash; 1 impact(s)"), std::string::npos) << html;
 }
 
-TEST(CaseGroups, SideBySideShowsTheEndOfImpactStatesOfModelsThatGiveThem) {
+TEST(CaseGroups, SideBySideShowsTheEndOfImpactAndThePublishedColumns) {
   ResultsFile file;
   json with_end = event(0, 0.5, 100, 1000, 900, 18);
   with_end["model_end"] = {{"duration", 0.15},
@@ -73,16 +77,31 @@ TEST(CaseGroups, SideBySideShowsTheEndOfImpactStatesOfModelsThatGiveThem) {
                            {"other", {{"velocity_B", {30.5, 0.125}}, {"yaw_rate_deg_s", -4.0}, {"roll_rate_deg_s", -0.5}}}};
   file.cases.push_back(model_case("rear-end", "brach-planar", event(0, 0.5, 100, 1000, 900, 18)));
   file.cases.push_back(model_case("rear-end", "four-dof", with_end));
+  file.cases[0].raw["config"]["published"] = {
+      {"source", "Table 2"}, {"impact", 1},
+      {"columns", {{{"label", "CarSim"}, {"velocity_B", {31.3, 4.3}}, {"yaw_rate_deg_s", -89.9}}}}};
   const auto impacts = impacts_of(file.cases[1].raw["events"]);
   ASSERT_TRUE(impacts[0].end.has_value());
   EXPECT_DOUBLE_EQ(impacts[0].end->roll_rate_deg_s, -15.75);
   EXPECT_FALSE(impacts_of(file.cases[0].raw["events"])[0].end.has_value());
   const std::string html = impacts_side_by_side_html(file);
-  EXPECT_NE(html.find("V_x, V_y [m/s]</th><td>(instant: as post)</td><td>31.250, 4.500</td>"), std::string::npos) << html;
-  EXPECT_NE(html.find("yaw rate, roll rate [deg/s]</th><td>(instant: as post)</td><td>-95.50, -15.75</td>"),
+  EXPECT_NE(html.find("<th class=published>CarSim</th>"), std::string::npos) << html;
+  // An instant model's end is its post state (18, 1) m/s turned into the body frame at impact (heading 10 deg).
+  const double h = 10.0 * std::numbers::pi / 180;
+  const std::string planar_end = fmt::format("{:.3f}, {:.3f}", 18 * std::cos(h) + 1 * std::sin(h), -18 * std::sin(h) + 1 * std::cos(h));
+  EXPECT_NE(html.find("V_x, V_y [m/s]</th><td>" + planar_end + "</td><td>31.250, 4.500</td><td class=published>31.3, 4.3</td>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("yaw rate, roll rate [deg/s]</th><td>5.00, &mdash;</td><td>-95.50, -15.75</td>"
+                      "<td class=published>-89.9, &mdash;</td>"),
             std::string::npos)
       << html;
   EXPECT_NE(html.find("<td>30.500, 0.125; -4.00</td>"), std::string::npos) << html;
+  // Rows the paper does not give stay empty in its column.
+  const std::string j = fmt::format("{:.1f}", std::hypot(100.0, 2.0));  // the event's impulse (100, -2)
+  EXPECT_NE(html.find("|J| [N s]</th><td>" + j + "</td><td>" + j + "</td><td class=na>&mdash;</td>"), std::string::npos)
+      << html;
+  EXPECT_NE(html.find("Published: Table 2"), std::string::npos) << html;
 }
 
 }  // namespace
