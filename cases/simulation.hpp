@@ -38,6 +38,8 @@ class Simulation {
   void apply_control();
   void cut_control_after(const Contact& c);
   void integrate_vehicles();
+  /// One dt of `vehicle`'s dynamics from the current step's start time, with `input`.
+  void integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const;
   bool on_path(std::size_t vehicle) const { return !path_travelled_.empty() && path_travelled_[vehicle] >= 0; }
   void detect_contacts();
   Contact prescribed_contact() const;

@@ -92,6 +92,36 @@ TEST(Simulation, StepsAllocateNothingOnceBuilt) {
   }
 }
 
+TEST(Simulation, ForceModeEventInTheLastStepStillGetsItsVerdicts) {
+  nlohmann::json doc = head_on_doc("restitution", "force");
+  // The bumper reaches the wall at (7.25 - 2.25) m / 30 mph = 0.373 s, found at the end of step 75.
+  doc["duration"] = 0.375;
+  const RunResult r = run_doc(doc);
+  ASSERT_EQ(r.events.size(), 1u);
+  ASSERT_EQ(r.events[0].step, r.steps);
+  int checked = 0;
+  for (const auto& check : r.events[0].checks) {
+    if (check.verdict == Verdict::kNotApplicable) continue;
+    ++checked;
+    EXPECT_EQ(check.verdict, Verdict::kPass);
+  }
+  EXPECT_GE(checked, 5);
+  EXPECT_EQ(r.status, CaseStatus::kPassed);
+}
+
+TEST(Simulation, AWholeRunWithHundredsOfEventsAllocatesNothingPerStep) {
+  // The track corner with the analytic detector scrapes the barrier: an event on most steps to the end.
+  const std::string path = testing::source_path("cases/library/knight-track-corner.json");
+  nlohmann::json doc = read_json_file(path);
+  doc["detector"] = "analytic";
+  Simulation sim(parse_case(doc, path));
+  const int steps = static_cast<int>(std::llround(sim.result().config.duration / sim.result().config.dt));
+  const testing::AllocationScope scope;
+  while (sim.steps_done() < steps) sim.step();
+  EXPECT_EQ(scope.allocations(), 0);
+  EXPECT_GT(sim.result().events.size(), 256u);
+}
+
 TEST(Simulation, SameCaseGivesTheSameNumbersBitForBit) {
   const nlohmann::json doc = read_json_file(testing::source_path("cases/library/knight-l-rail.json"));
   const RunResult a = run_doc(doc), b = run_doc(doc);
