@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 
 #include "cases/arc_path.hpp"
 #include "cases/json_reader.hpp"
@@ -62,9 +63,20 @@ AngleLaw parse_angle_law(const JsonReader& field) {
 std::string parse_response(const JsonReader& field, ResponseParams& params) {
   field.only_keys({"model", "restitution", "friction", "energy_kept"});
   const std::string model = registered_name(field.at("model"), response_models(), "response model");
-  if (const auto e = field.find("restitution")) params.restitution = parse_angle_law(*e);
-  if (const auto mu = field.find("friction")) params.friction = parse_angle_law(*mu);
-  if (const auto p = field.find("energy_kept")) params.energy_kept = parse_angle_law(*p);
+  // Each law must stay in its range for every angle of attack (validate()); the error names the field.
+  const auto law = [&](const char* key, AngleLaw& target, double hi) {
+    const auto f = field.find(key);
+    if (!f) return;
+    target = parse_angle_law(*f);
+    try {
+      require_law_within(target, 0.0, hi, key);
+    } catch (const Error& e) {
+      f->fail(e.problem());
+    }
+  };
+  law("restitution", params.restitution, 1.0);
+  law("friction", params.friction, std::numeric_limits<double>::infinity());
+  law("energy_kept", params.energy_kept, 1.0);
   return model;
 }
 

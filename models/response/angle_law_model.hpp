@@ -9,7 +9,8 @@ namespace crashbench {
 
 class AngleLawModel : public ResponseModel {
  public:
-  explicit AngleLawModel(const ResponseParams& params) : params_(params) {}
+  /// Throws Error for laws outside their ranges (validate).
+  explicit AngleLawModel(const ResponseParams& params) : params_(params) { validate(params_); }
   /// Fills point and angle of attack (of body a's heading to the contact normal), calls
   /// set_targets, then: kSingular (zero impulse) for non-positive mass or inertia, kSeparating
   /// (zero impulse) when n . v_rel >= 0, otherwise resolve_approaching. Allocates nothing.

@@ -127,15 +127,6 @@ BodyPairStates brach_backward(const Body& a_post, const Body& b_post, const Cont
   return unpack(a_post, b_post, lu.solve(s.lhs * pack(a_post.state, b_post.state)));
 }
 
-void require_law_within(const AngleLaw& law, double lo, double hi, const char* field) {
-  // cos 2 alpha spans [-1, 1] over alpha in [0, pi/2]: the law spans offset -+ |cos2_coef|.
-  const double low = law.offset - std::abs(law.cos2_coef), high = law.offset + std::abs(law.cos2_coef);
-  if (!(low >= lo && high <= hi))
-    throw Error("", field,
-                "expected values in [" + std::to_string(lo) + ", " + std::to_string(hi) + "] for every angle, found [" +
-                    std::to_string(low) + ", " + std::to_string(high) + "]");
-}
-
 BrachPlanarModel::BrachPlanarModel(const AngleLaw& restitution, const AngleLaw& friction)
     : restitution_(restitution), friction_(friction) {
   require_law_within(restitution, 0.0, 1.0, "restitution");

@@ -68,9 +68,6 @@ class BrachPlanarModel final : public ResponseModel {
   AngleLaw restitution_, friction_;
 };
 
-/// Throws Error unless `law` stays within [lo, hi] over every angle of attack; `field` names it.
-void require_law_within(const AngleLaw& law, double lo, double hi, const char* field);
-
 /// Factory for the registry.
 std::unique_ptr<ResponseModel> make_brach_planar(const ResponseParams& p);
 

@@ -39,7 +39,7 @@ void EnergyLossModel::set_targets(Resolution& r) const {
 
 void EnergyLossModel::resolve_approaching(const Body& a, const Body* b, const ContactKinematics& k,
                                           Resolution& r) const {
-  const double mu = std::max(params().friction.at(r.angle_of_attack), 0.0);
+  const double mu = params().friction.at(r.angle_of_attack);
   const Vec2 t = tangent_opposing_sliding(k.v_rel_W, k.normal_W);
   const Vec2 d = (k.normal_W + mu * t).normalized();
   const double energy_before = a.kinetic_energy() + (b != nullptr ? b->kinetic_energy() : 0.0);

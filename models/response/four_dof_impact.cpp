@@ -265,8 +265,7 @@ FourDofImpactModel::FourDofImpactModel(const FourDofImpactSettings& s)
 
 FourDofImpactModel::FourDofImpactModel(const ResponseParams& p, const FourDofImpactSettings& s)
     : settings_(s), restitution_(p.restitution), friction_(p.friction), default_params_(zhou_2008_suv()) {
-  require_law_within(p.restitution, 0.0, 1.0, "restitution");
-  require_law_within(p.friction, 0.0, std::numeric_limits<double>::infinity(), "friction");
+  validate(p);
   if (!(s.duration >= 0)) throw Error("", "impact_duration", "four-dof needs a duration >= 0 [s]");
   if (!(s.tolerance > 0) || s.max_iterations < 1)
     throw Error("", "tolerance", "four-dof needs tolerance > 0 and max_iterations >= 1");

@@ -1,6 +1,10 @@
 #include "models/response/response_model.hpp"
 
 #include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/error.hpp"
 
 #include "models/response/brach_planar.hpp"
 #include "models/response/energy_loss.hpp"
@@ -10,6 +14,21 @@
 namespace crashbench {
 
 double AngleLaw::at(double alpha) const { return cos2_coef * std::cos(2.0 * alpha) + offset; }
+
+void require_law_within(const AngleLaw& law, double lo, double hi, const char* field) {
+  // cos 2 alpha spans [-1, 1] over alpha in [0, pi/2]: the law spans offset -+ |cos2_coef|.
+  const double low = law.offset - std::abs(law.cos2_coef), high = law.offset + std::abs(law.cos2_coef);
+  if (!(low >= lo && high <= hi))
+    throw Error("", field,
+                "expected values in [" + std::to_string(lo) + ", " + std::to_string(hi) + "] for every angle, found [" +
+                    std::to_string(low) + ", " + std::to_string(high) + "]");
+}
+
+void validate(const ResponseParams& params) {
+  require_law_within(params.restitution, 0.0, 1.0, "restitution");
+  require_law_within(params.friction, 0.0, std::numeric_limits<double>::infinity(), "friction");
+  require_law_within(params.energy_kept, 0.0, 1.0, "energy_kept");
+}
 
 std::string_view to_string(ResolutionStatus status) {
   switch (status) {

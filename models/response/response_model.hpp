@@ -65,12 +65,19 @@ struct AngleLaw {
   static AngleLaw fixed(double value) { return {0.0, value}; }
 };
 
+/// Throws Error unless `law` stays within [lo, hi] over every angle of attack; `field` names it.
+void require_law_within(const AngleLaw& law, double lo, double hi, const char* field);
+
 /// Parameters a case gives its response model; defaults are Knight's laws.
 struct ResponseParams {
   AngleLaw restitution{0.125, 0.175};  ///< e(alpha), thesis eq. 4-11
   AngleLaw friction{0.15, 0.15};       ///< mu(alpha): 0.3 glancing, 0.0 head-on (DESIGN.md section 6)
   AngleLaw energy_kept{0.44, 0.48};    ///< P(alpha), thesis eq. 4-22
 };
+
+/// Throws Error unless 0 <= e(alpha) <= 1, mu(alpha) >= 0 and 0 <= P(alpha) <= 1 for every alpha: every
+/// response model relies on it (e > 1 or P > 1 create energy, mu < 0 pushes the sliding on).
+void validate(const ResponseParams& params);
 
 using ResponseFactory = std::unique_ptr<ResponseModel> (*)(const ResponseParams&);
 /// All response models crashbench knows, by name.

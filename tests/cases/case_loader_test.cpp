@@ -27,6 +27,29 @@ TEST(CaseLoader, ConvertsEdgeUnitsToSi) {
   EXPECT_EQ(c.dt, 0.005);
 }
 
+TEST(CaseLoader, ResponseLawsOutsideTheirRangeAtAnyAngleAreBadInput) {
+  // mu = 0.3 cos 2 alpha + 0.1 is -0.2 head-on; e = 0.2 cos 2 alpha + 0.9 is 1.1 glancing.
+  for (const auto& [key, law] : {std::pair{"friction", nlohmann::json{{"cos2", 0.3}, {"offset", 0.1}}},
+                                 std::pair{"restitution", nlohmann::json{{"cos2", 0.2}, {"offset", 0.9}}},
+                                 std::pair{"energy_kept", nlohmann::json(1.2)}}) {
+    nlohmann::json doc = read_json_file(source_path("cases/library/knight-head-on-30mph.json"));
+    doc["response"][key] = law;
+    try {
+      parse_case(doc, "head-on.json");
+      ADD_FAILURE() << "no error for " << key;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("head-on.json: /response/") + key + ": expected values in"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  // A model built without the loader refuses them too.
+  ResponseParams bad;
+  bad.friction = {0.3, 0.1};
+  for (const char* model : {"restitution", "energy-loss", "brach-planar", "four-dof"})
+    EXPECT_THROW(find_entry(response_models(), model, "model").make(bad), Error) << model;
+}
+
 TEST(CaseLoader, PublishedResultsAreReadInSi) {
   const Case c = load(source_path("cases/library/zhou-rear-end.json"));
   ASSERT_TRUE(c.published.has_value());
