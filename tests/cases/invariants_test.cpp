@@ -45,6 +45,27 @@ TEST_F(WallEvent, ConsistentEventPassesEveryApplicableInvariant) {
   EXPECT_EQ(verdict_of(checks, Invariant::kSystemMomentum), Verdict::kNotApplicable);
 }
 
+TEST_F(WallEvent, OffCentreHitWithYawIsCheckedAtTheContactPoint) {
+  // rho = (0.8, -2.3) from the CG to the point, yaw rate 0.4 rad/s. By hand, along n = (0, 1):
+  // v_n = v_y + r rho_x, and J_n n changes it by J_n (1/m + rho_x^2 / Izz).
+  pre.state.yaw_rate = 0.4;
+  e.contact.point_W = {3.8, 0.1};
+  const double rho_x = 0.8, e_used = 0.2;
+  const double vn = -12.0 + 0.4 * rho_x;
+  const double jn = -(1 + e_used) * vn / (1 / pre.mass + rho_x * rho_x / pre.yaw_inertia);
+  set_impulse({0.0, jn});
+  EXPECT_NEAR(e.post_a.state.yaw_rate, 0.4 + rho_x * jn / pre.yaw_inertia, 1e-12);
+  const auto checks = check();
+  for (Invariant i : {Invariant::kLinearMomentum, Invariant::kAngularMomentum, Invariant::kRestitution,
+                      Invariant::kNoEnergyGain, Invariant::kNoPenetration})
+    EXPECT_EQ(verdict_of(checks, i), Verdict::kPass) << to_string(i);
+  // Knight's thesis slip (rho from the point to the CG) turns the car the wrong way: caught twice.
+  e.post_a.state.yaw_rate = 0.4 - rho_x * jn / pre.yaw_inertia;
+  const auto slipped = check();
+  EXPECT_EQ(verdict_of(slipped, Invariant::kAngularMomentum), Verdict::kFail);
+  EXPECT_EQ(verdict_of(slipped, Invariant::kRestitution), Verdict::kFail);
+}
+
 TEST_F(WallEvent, WrongLinearVelocityFailsLinearMomentum) {
   e.post_a.state.velocity_W.y() *= 1.01;
   EXPECT_EQ(verdict_of(check(), Invariant::kLinearMomentum), Verdict::kFail);
