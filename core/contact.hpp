@@ -23,7 +23,6 @@ struct Impulse {
   Vec2 point_W = Vec2::Zero();   ///< where it acts [m]
 
   /// z component of rho x J about a body's CG at `cg_W` [N m s].
-  double angular_about(const Vec2& cg_W) const { return cross(point_W - cg_W, linear_W); }
 };
 
 }  // namespace crashbench

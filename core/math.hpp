@@ -27,9 +27,4 @@ inline Mat2 rotation(double angle) {
   return r;
 }
 
-/// `value` scaled to a dimensionless residual: |value| / max(|scale|, floor).
-inline double relative(double value, double scale, double floor = 1e-12) {
-  return std::abs(value) / std::max(std::abs(scale), floor);
-}
-
 }  // namespace crashbench

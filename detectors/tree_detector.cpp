@@ -210,11 +210,6 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
   }
 }
 
-std::size_t TreeDetector::memory_bytes() const {
-  return entries_.capacity() * sizeof(Entry) + items_.capacity() * sizeof(CellItem) +
-         (cell_start_.capacity() + stamp_.capacity()) * sizeof(std::uint32_t);
-}
-
 std::unique_ptr<Detector> make_tree_detector() { return std::make_unique<TreeDetector>(); }
 
 }  // namespace crashbench

@@ -34,13 +34,6 @@ class TreeDetector final : public Detector {
   void prepare(const Scene& scene, int vehicle_count) override;
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
 
-  /// Cells along X and Y and the cell edge [m], for the benchmark's report.
-  int cells_x() const { return nx_; }
-  int cells_y() const { return ny_; }
-  double cell_size() const { return cell_; }
-  /// Bytes held by the structure.
-  std::size_t memory_bytes() const;
-
  private:
   struct Entry {
     Vec2 lo_W, hi_W;    // footprint bounds [m]

@@ -38,7 +38,6 @@ double angle_of_attack(double heading, const Vec2& normal_W) {
 
 ContactKinematics contact_kinematics(const Body& a, const Body* b, const Contact& c) {
   ContactKinematics k;
-  k.point_W = c.point_W;
   k.normal_W = c.normal_W;
   k.K_W = inverse_effective_mass(a, b, c.point_W);
   k.v_rel_W = relative_point_velocity(a, b, c.point_W);
@@ -61,13 +60,6 @@ bool solve_2x2(const Mat2& K, const Vec2& rhs, Vec2& x) {
   // Cramer's rule: exact for 2x2 and allocation-free.
   x = Vec2(K(1, 1) * rhs.x() - K(0, 1) * rhs.y(), K(0, 0) * rhs.y() - K(1, 0) * rhs.x()) / det;
   return true;
-}
-
-PlanarState state_after_impulse(const Body& body, const Impulse& j) {
-  PlanarState s = body.state;
-  s.velocity_W += j.linear_W / body.mass;
-  s.yaw_rate += j.angular_about(body.state.position_W) / body.yaw_inertia;
-  return s;
 }
 
 }  // namespace crashbench

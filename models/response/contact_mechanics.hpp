@@ -33,7 +33,6 @@ double angle_of_attack(double heading, const Vec2& normal_W);
 
 /// What a response model needs to know about one contact, precomputed once per resolve.
 struct ContactKinematics {
-  Vec2 point_W = Vec2::Zero();   ///< contact point [m]
   Vec2 normal_W = Vec2::UnitX(); ///< unit, from the obstacle towards body a [-]
   Mat2 K_W = Mat2::Zero();       ///< K_a + K_b at the point [1/kg]
   Vec2 v_rel_W = Vec2::Zero();   ///< contact-point velocity of a relative to b [m/s]
@@ -48,9 +47,5 @@ bool has_valid_inertia(const Body& a, const Body* b);
 
 /// Solves the 2x2 system K x = rhs; false (x untouched) when K is singular or not finite.
 bool solve_2x2(const Mat2& K, const Vec2& rhs, Vec2& x);
-
-/// State of `body` after impulse `j` at `j.point_W`: V += J/m, r += (rho x J)/Izz. Position and
-/// heading are unchanged (an instantaneous impulse).
-PlanarState state_after_impulse(const Body& body, const Impulse& j);
 
 }  // namespace crashbench

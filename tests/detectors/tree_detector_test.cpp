@@ -40,11 +40,24 @@ TEST_P(OwnDetectors, AllocateNothingPerStepAndLabelTheVehicle) {
   EXPECT_GT(stats.primitives_tested, 0);
 }
 
-TEST(TreeDetector, BuildsAGridOverTheFootprint) {
+TEST(TreeDetector, TestsOnlyTheTrianglesNearTheVehicle) {
+  // Same pose, same contacts, but the grid tests a handful of the 1838 triangles where brute force
+  // tests every one: the point of the structure.
+  const Scene scene = load_scene("track");
+  const auto brute = find_entry(detectors(), "brute-force", "detector").make();
   TreeDetector tree;
-  tree.prepare(load_scene("track"), 1);
-  EXPECT_GT(tree.cells_x() * tree.cells_y(), 100);
-  EXPECT_GT(tree.memory_bytes(), 1838 * sizeof(Triangle));
+  brute->prepare(scene, 1);
+  tree.prepare(scene, 1);
+  VehiclePose pose = two_vehicles_on_the_l_rail()[1];
+  pose.position_W = scene.triangles.front().a_W.head<2>();  // on the barrier
+  std::vector<Contact> from_brute, from_tree;
+  DetectorStats brute_stats, tree_stats;
+  brute->detect(std::span(&pose, 1), from_brute, brute_stats);
+  tree.detect(std::span(&pose, 1), from_tree, tree_stats);
+  ASSERT_FALSE(from_tree.empty());
+  EXPECT_EQ(from_tree.size(), from_brute.size());
+  EXPECT_EQ(brute_stats.primitives_tested, static_cast<int>(scene.triangles.size()));
+  EXPECT_LT(tree_stats.primitives_tested * 20, brute_stats.primitives_tested);
 }
 
 INSTANTIATE_TEST_SUITE_P(Detectors, OwnDetectors, ::testing::Values("tree", "brute-force"),
