@@ -1,4 +1,5 @@
 // crashbench: run collision cases and matrices, list the interchangeable parts.
+#include <exception>
 #include <iostream>
 
 #include "app/commands.hpp"
@@ -22,6 +23,11 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : crashbench::kExitBadInput;
   } catch (const crashbench::Error& e) {
     std::cerr << "crashbench: " << e.what() << '\n';
+    return crashbench::kExitBadInput;
+  } catch (const std::exception& e) {
+    // Input the checks above missed (a reader gap is a bug to report), or the machine (out of memory):
+    // one line and a failing exit code, never an abort.
+    std::cerr << "crashbench: unexpected error: " << e.what() << '\n';
     return crashbench::kExitBadInput;
   }
   return exit_code;

@@ -66,7 +66,7 @@ std::vector<ImpactRecord> impacts_of(const nlohmann::json& events) {
       r.pre = state_record(e.at("pre"));
       r.vehicle = e.at("vehicle").get<int>();
       r.other = e.value("other", -1);
-      if (e.contains("other_pre")) r.other_pre = state_record(e.at("other_pre"));
+      if (r.other >= 0) r.other_pre = state_record(e.at("other_pre"));
       if (e.contains("model_end")) {
         const auto& end = e.at("model_end");
         r.end = end_state_record(end.at("vehicle"));
@@ -79,7 +79,7 @@ std::vector<ImpactRecord> impacts_of(const nlohmann::json& events) {
     }
     ++r.events;
     r.post = state_record(e.at("post"));
-    if (e.contains("other_post")) r.other_post = state_record(e.at("other_post"));
+    if (r.other >= 0) r.other_post = state_record(e.at("other_post"));
     r.impulse_W += Vec2(e.at("impulse").at(0).get<double>(), e.at("impulse").at(1).get<double>());
     const double before = energy_before[index];
     r.energy_kept = before > 0 ? e.at("energy_after").get<double>() / before : 0.0;

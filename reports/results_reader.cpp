@@ -16,24 +16,23 @@ void require_numbers(const JsonReader& object, std::initializer_list<std::string
   for (const auto key : keys) object.at(key).number();
 }
 
-void require_arrays(const JsonReader& object, std::initializer_list<std::string_view> keys) {
-  for (const auto key : keys) object.at(key).array_size();
+/// An array of `n` numbers.
+void check_numbers(const JsonReader& array, std::size_t n, const char* expected) {
+  if (array.array_size() != n) array.fail(std::string("expected ") + expected);
+  for (std::size_t i = 0; i < n; ++i) array.at(i).number();
 }
 
+void check_vec2(const JsonReader& v) { check_numbers(v, 2, "[x, y]"); }
+
 void check_state(const JsonReader& state) {
-  require_arrays(state, {"position", "velocity"});
+  check_vec2(state.at("position"));
+  check_vec2(state.at("velocity"));
   require_numbers(state, {"heading_deg", "yaw_rate_deg_s"});
 }
 
 /// A response model's end-of-impact state ("model_end"): body-frame velocity, yaw and roll rates.
-void check_velocity_B(const JsonReader& v) {
-  if (v.array_size() != 2) v.fail("expected [u, v]");
-  v.at(std::size_t{0}).number();
-  v.at(std::size_t{1}).number();
-}
-
 void check_end_state(const JsonReader& state) {
-  check_velocity_B(state.at("velocity_B"));
+  check_vec2(state.at("velocity_B"));
   require_numbers(state, {"yaw_rate_deg_s", "roll_rate_deg_s"});
 }
 
@@ -45,7 +44,7 @@ void check_event(const JsonReader& e, int vehicles) {
     check_state(e.at("other_pre"));
     check_state(e.at("other_post"));
   }
-  require_arrays(e, {"point", "impulse", "normal"});
+  for (const auto key : {"point", "impulse", "normal"}) check_vec2(e.at(key));
   e.at("status").string();
   check_state(e.at("pre"));
   check_state(e.at("post"));
@@ -57,11 +56,28 @@ void check_event(const JsonReader& e, int vehicles) {
   }
 }
 
+/// Every series holds a number per sample time; the plots index them together.
 void check_trajectory(const JsonReader& t) {
-  t.at("time").array_size();
+  const std::size_t samples = t.at("time").array_size();
+  check_numbers(t.at("time"), samples, "sample times");
   const JsonReader vehicles = t.at("vehicles");
-  for (std::size_t v = 0; v < vehicles.array_size(); ++v)
-    require_arrays(vehicles.at(v), {"x", "y", "heading_deg", "speed", "yaw_rate_deg_s"});
+  for (std::size_t v = 0; v < vehicles.array_size(); ++v) {
+    const JsonReader vehicle = vehicles.at(v);
+    if (const auto name = vehicle.find("name")) name->string();
+    for (const auto key : {"x", "y", "heading_deg", "speed", "yaw_rate_deg_s"})
+      check_numbers(vehicle.at(key), samples, "a number per sample time");
+  }
+}
+
+/// The scene's wall footprints: [ax, ay, bx, by] each.
+void check_walls(const JsonReader& walls) {
+  for (std::size_t i = 0; i < walls.array_size(); ++i) check_numbers(walls.at(i), 4, "[ax, ay, bx, by]");
+}
+
+/// The response laws the report plots: {cos2, offset} each.
+void check_response_laws(const JsonReader& response) {
+  for (const auto key : {"restitution", "friction", "energy_kept"})
+    if (const auto law = response.find(key)) require_numbers(*law, {"cos2", "offset"});
 }
 
 /// A case's published results (config.published), as the impact table shows them.
@@ -72,7 +88,7 @@ void check_published(const JsonReader& published) {
   for (std::size_t i = 0; i < columns.array_size(); ++i) {
     const JsonReader column = columns.at(i);
     column.at("label").string();
-    if (const auto v = column.find("velocity_B")) check_velocity_B(*v);
+    if (const auto v = column.find("velocity_B")) check_vec2(*v);
     for (const auto key : {"yaw_rate_deg_s", "roll_rate_deg_s"})
       if (const auto r = column.find(key)) r->number();
   }
@@ -83,7 +99,8 @@ void check_vehicle_params(const JsonReader& params, const JsonReader& trajectory
   if (params.array_size() != trajectory.at("vehicles").array_size())
     params.fail("expected one entry per vehicle of the trajectory");
   for (std::size_t v = 0; v < params.array_size(); ++v)
-    for (const auto key : {"cg_to_front", "cg_to_rear", "width"}) params.at(v).at(key).positive_number();
+    for (const auto key : {"mass", "yaw_inertia", "cg_to_front", "cg_to_rear", "width"})
+      params.at(v).at(key).positive_number();
 }
 
 PhaseCost read_phase(const JsonReader& p) {
@@ -104,6 +121,7 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
     if (value.is_string()) r.config[key] = value.get<std::string>();
   r.dt = config.at("dt").positive_number();
   if (const auto published = config.find("published")) check_published(*published);
+  if (const auto response = config.find("response")) check_response_laws(*response);
   r.steps = c.at("steps").integer_in(0, INT_MAX);
   r.impacts = c.at("impacts").integer_in(0, INT_MAX);
   if (const auto expected = c.find("impacts_expected")) r.impacts_ok = expected->at("ok").boolean();
@@ -123,6 +141,7 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
   const JsonReader events = c.at("events");
   for (std::size_t i = 0; i < events.array_size(); ++i) check_event(events.at(i), vehicles);
   check_vehicle_params(config.at("vehicle_params"), c.at("trajectory"));
+  check_walls(c.at("scene_walls"));
 }
 
 CaseRecord read_case(const JsonReader& c, std::size_t position) {

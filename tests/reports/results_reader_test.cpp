@@ -107,8 +107,28 @@ TEST(ResultsReader, MalformedModelEndNamesItsPointer) {
   doc["cases"][0]["events"][0]["model_end"] = {{"duration", 0.15}, {"vehicle", {{"velocity_B", {31.0}}}}};
   const std::string path = write_text("model-end", doc.dump());
   const std::string message = read_error(path);
-  EXPECT_NE(message.find(path + ": /cases/0/events/0/model_end/vehicle/velocity_B: expected [u, v]"), std::string::npos)
+  EXPECT_NE(message.find(path + ": /cases/0/events/0/model_end/vehicle/velocity_B: expected [x, y]"), std::string::npos)
       << message;
+}
+
+/// Each malformed field the report would read gives an Error naming it, never a crash further on.
+TEST(ResultsReader, FieldsThePlotsReadAreCheckedFirst) {
+  const nlohmann::json good = read_json_file(testing::sample_results_file("plot-fields-source"));
+  const auto broken = [&](const std::string& pointer, nlohmann::json value) {
+    nlohmann::json doc = good;
+    doc[nlohmann::json::json_pointer(pointer)] = std::move(value);
+    return read_error(write_text("plot-fields", doc.dump()));
+  };
+  for (const auto& [pointer, value] :
+       {std::pair<std::string, nlohmann::json>{"/cases/0/events/0/point", nlohmann::json::array()},
+        {"/cases/0/events/0/pre/velocity", {1.0, "fast"}},
+        {"/cases/0/trajectory/vehicles/0/x", {0.0}},
+        {"/cases/0/scene_walls/0", {0.0, 1.0, 2.0}},
+        {"/cases/0/config/response/friction/cos2", "steep"},
+        {"/cases/0/config/vehicle_params/0/mass", -1.0}}) {
+    const std::string message = broken(pointer, value);
+    EXPECT_NE(message.find(pointer), std::string::npos) << pointer << ": " << message;
+  }
 }
 
 TEST(ResultsReader, VehicleSizesMustMatchTheTrajectory) {
