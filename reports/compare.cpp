@@ -29,15 +29,19 @@ std::string post_state_difference(const CaseRecord& a, const CaseRecord& b) {
   return out;
 }
 
-/// Invariants that held in `a` and fail in `b` ("+name") or the reverse ("-name").
-std::vector<std::string> invariant_changes(const CaseRecord& a, const CaseRecord& b) {
+struct InvariantChange {
+  std::string name;
+  bool now_fails;  ///< held in A, fails in B; otherwise the reverse
+};
+
+/// Invariants whose verdict differs between `a` and `b`.
+std::vector<InvariantChange> invariant_changes(const CaseRecord& a, const CaseRecord& b) {
   std::map<std::string, int> failed_a;
   for (const auto& inv : a.invariants) failed_a[inv.name] = inv.failed;
-  std::vector<std::string> out;
+  std::vector<InvariantChange> out;
   for (const auto& inv : b.invariants) {
     const int before = failed_a.count(inv.name) ? failed_a[inv.name] : 0;
-    if (before == 0 && inv.failed > 0) out.push_back("now fails: " + inv.name);
-    if (before > 0 && inv.failed == 0) out.push_back("now holds: " + inv.name);
+    if ((before == 0) != (inv.failed == 0)) out.push_back({inv.name, inv.failed > 0});
   }
   return out;
 }
@@ -97,9 +101,11 @@ Comparison compare_results(const ResultsFile& a, const ResultsFile& b, const std
     if (regressed) changes += fmt::format("  {}: REGRESSED {} -> {}{}\n", ca.name, ca.status, cb.status,
                                           cb.error.empty() ? "" : " (" + cb.error + ")");
     if (improved) changes += fmt::format("  {}: fixed {} -> {}\n", ca.name, ca.status, cb.status);
+    // A case counts once; a verdict change inside a case whose status held counts on its own.
     for (const auto& change : invariant_changes(ca, cb)) {
-      changes += fmt::format("  {}: {}\n", ca.name, change);
-      if (change.rfind("now fails", 0) == 0 && !regressed) ++out.regressions;
+      changes += fmt::format("  {}: now {}: {}\n", ca.name, change.now_fails ? "fails" : "holds", change.name);
+      if (change.now_fails && !regressed) ++out.regressions;
+      if (!change.now_fails && !improved) ++out.improvements;
     }
   }
   for (const auto& [name, list] : in_b)

@@ -25,6 +25,9 @@ nlohmann::json merge_results(const std::vector<ResultsFile>& shards) {
     jobs = std::max(jobs, shard.run.value("jobs", 1));
     serial = serial && shard.timing_serial();
     for (const CaseRecord& c : shard.cases) {
+      if (c.index >= total)
+        throw Error(shard.path, fmt::format("/cases (index {})", c.index),
+                    fmt::format("case '{}' is beyond the run's {} cases", c.name, total));
       const auto [it, fresh] = by_position.try_emplace(c.index, &c, &shard);
       if (!fresh)
         throw Error(shard.path, fmt::format("/cases (index {})", c.index),

@@ -69,6 +69,20 @@ TEST(Compare, UnknownPhaseListsTheKnownOnes) {
   }
 }
 
+TEST(Compare, AnInvariantThatNowHoldsIsAFixEvenWhenTheCaseStillFails) {
+  ResultsFile a = sample("compare-holds-a");
+  ResultsFile b = sample("compare-holds-b");
+  ASSERT_GE(a.cases[0].invariants.size(), 2u);
+  for (ResultsFile* f : {&a, &b}) f->cases[0].status = "failed";
+  a.cases[0].invariants[0].failed = 1;
+  a.cases[0].invariants[1].failed = 1;
+  b.cases[0].invariants[1].failed = 1;  // the first one now holds, the second still fails
+  const Comparison c = compare_results(a, b);
+  EXPECT_EQ(c.improvements, 1);
+  EXPECT_EQ(c.regressions, 0);
+  EXPECT_NE(c.text.find("now holds: " + a.cases[0].invariants[0].name), std::string::npos) << c.text;
+}
+
 TEST(Compare, CasesInOnlyOneFileAreListed) {
   const ResultsFile a = sample("compare-only-a");
   ResultsFile b = sample("compare-only-b");
