@@ -58,7 +58,7 @@ void add_list_command(CLI::App& app, int& exit_code) {
     print_table("dynamics", dynamics_models());
     print_table("integrators", integrators());
     print_table("generated scenes (scene graph + walls)", scene_generators());
-    print_table("analytic scenes (walls only)", builtin_scenes());
+    print_table("walls-only scenes", builtin_scenes());
     print_table("vehicle presets", vehicle_presets());
     print_case_library(cases_dir);
     exit_code = kExitOk;

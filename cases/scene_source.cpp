@@ -23,8 +23,7 @@ bool is_builtin_scene(std::string_view name) {
 
 std::string builtin_scene_names() {
   std::string names = known_names(scene_generators());
-  for (const auto& e : builtin_scenes())
-    if (!is_generated(e.name)) names += ", " + std::string(e.name);
+  for (const auto& e : builtin_scenes()) names += ", " + std::string(e.name);
   return names;
 }
 

@@ -13,15 +13,11 @@ Scene scene_from_walls(std::string_view name, std::span<const WallFootprint> wal
 }
 
 namespace {
-Scene make_straight_wall() { return scene_from_walls("straight-wall", kStraightWall); }
-Scene make_l_rail() { return scene_from_walls("l-rail", kLRail); }
 Scene make_open_road() { return scene_from_walls("open-road", {}); }
 }  // namespace
 
 std::span<const RegistryEntry<SceneFactory>> builtin_scenes() {
   static const RegistryEntry<SceneFactory> kEntries[] = {
-      {"straight-wall", "one wall along Y = 0 from X = -50 to 250 m", make_straight_wall},
-      {"l-rail", "side wall Y = 0 (X -30..100 m) and end wall X = 100 (Y 0..40 m)", make_l_rail},
       {"open-road", "no walls: vehicle-to-vehicle cases", make_open_road},
   };
   return kEntries;

@@ -34,7 +34,8 @@ Scene scene_from_walls(std::string_view name, std::span<const WallFootprint> wal
 
 using SceneFactory = Scene (*)();
 
-/// The built-in analytic scenes: name, one-line summary, factory.
+/// The built-in scenes that have walls only (no scene graph): name, one-line summary, factory. Knight's
+/// straight wall and L-rail are generated scenes (scene_library), which carry these footprints as walls.
 std::span<const RegistryEntry<SceneFactory>> builtin_scenes();
 
 /// The built-in scene called `name`; throws crashbench::Error listing the known names otherwise.

@@ -41,7 +41,7 @@ TEST(AnalyticWalls, CornerHitContactsAtTheMidpointOfTheTwoEdgeCrossings) {
   const Vec2 expected_point = 0.5 * (crossing(front_left) + crossing(rear_right));
 
   const auto contacts =
-      detect_once(make_builtin_scene("straight-wall"), {make_pose(cg.x(), cg.y(), heading, front, rear, 2 * half)});
+      detect_once(scene_from_walls("straight-wall", kStraightWall), {make_pose(cg.x(), cg.y(), heading, front, rear, 2 * half)});
   ASSERT_EQ(contacts.size(), 1u);
   EXPECT_EQ(contacts[0].vehicle, 0);
   EXPECT_EQ(contacts[0].other, kStaticScene);
@@ -53,13 +53,13 @@ TEST(AnalyticWalls, CornerHitContactsAtTheMidpointOfTheTwoEdgeCrossings) {
 
 TEST(AnalyticWalls, WholeSideParallelToTheWallContactsAtTheSidesMiddle) {
   // Heading 0: the right side y = 0.9 - 1.0 = -0.1 lies past the wall from X = 20 - 2.5 to 20 + 1.5.
-  auto contacts = detect_once(make_builtin_scene("straight-wall"), {make_pose(20, 0.9, 0, 1.5, 2.5, 2.0)});
+  auto contacts = detect_once(scene_from_walls("straight-wall", kStraightWall), {make_pose(20, 0.9, 0, 1.5, 2.5, 2.0)});
   ASSERT_EQ(contacts.size(), 1u);
   EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(19.5, 0), kRel));
   EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRel));
   EXPECT_TRUE(near_relative(contacts[0].depth, 0.1, kRel));
   // Facing west the rectangle spans X = 20 - 1.5 .. 20 + 2.5 instead.
-  contacts = detect_once(make_builtin_scene("straight-wall"), {make_pose(20, 0.9, std::numbers::pi, 1.5, 2.5, 2.0)});
+  contacts = detect_once(scene_from_walls("straight-wall", kStraightWall), {make_pose(20, 0.9, std::numbers::pi, 1.5, 2.5, 2.0)});
   ASSERT_EQ(contacts.size(), 1u);
   EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(20.5, 0), kRel));
   EXPECT_TRUE(near_relative(contacts[0].depth, 0.1, kRel));
@@ -67,7 +67,7 @@ TEST(AnalyticWalls, WholeSideParallelToTheWallContactsAtTheSidesMiddle) {
 
 TEST(AnalyticWalls, LRailCornerGivesOneContactPerWall) {
   // Nose 0.3 m past the end wall X = 100, right side 0.1 m past the side wall Y = 0.
-  const auto contacts = detect_once(make_builtin_scene("l-rail"), {make_pose(98.8, 0.8, 0, 1.5, 2.5, 1.8)});
+  const auto contacts = detect_once(scene_from_walls("l-rail", kLRail), {make_pose(98.8, 0.8, 0, 1.5, 2.5, 1.8)});
   ASSERT_EQ(contacts.size(), 2u);
   const Contact& side = contacts[0].feature == 0 ? contacts[0] : contacts[1];
   const Contact& end = contacts[0].feature == 0 ? contacts[1] : contacts[0];
@@ -98,7 +98,7 @@ TEST(AnalyticWalls, MissInsideTheWallsBoundingBoxTestsButFindsNothing) {
 
 TEST(AnalyticWalls, WallEndInsideTheRectangle) {
   // The straight wall ends at X = 250 inside the rectangle X 248.5..252, Y -0.4..1.4.
-  const auto contacts = detect_once(make_builtin_scene("straight-wall"), {make_pose(250.5, 0.5, 0, 1.5, 2.0, 1.8)});
+  const auto contacts = detect_once(scene_from_walls("straight-wall", kStraightWall), {make_pose(250.5, 0.5, 0, 1.5, 2.0, 1.8)});
   ASSERT_EQ(contacts.size(), 1u);
   EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(249.25, 0), kRel));
   EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRel));
@@ -144,7 +144,7 @@ void expect_finite_touch(const std::vector<Contact>& contacts, const Vec2& norma
 
 TEST(AnalyticWalls, TouchingGivesAtMostAZeroDepthContactAndNoNaN) {
   // Right side exactly on the wall line.
-  expect_finite_touch(detect_once(make_builtin_scene("straight-wall"), {make_pose(10, 0.95, 0, 1.5, 2.5, 1.9)}),
+  expect_finite_touch(detect_once(scene_from_walls("straight-wall", kStraightWall), {make_pose(10, 0.95, 0, 1.5, 2.5, 1.9)}),
                       Vec2(0, 1));
   // Front-right corner exactly on the end of the wall X = 0, Y 0..-5.
   expect_finite_touch(detect_once(one_wall({0, 0}, {0, -5}), {make_pose(-1.5, 0.9, 0, 1.5, 2.5, 1.8)}), Vec2(-1, 0));
@@ -158,7 +158,7 @@ TEST(AnalyticWalls, ZeroLengthWallIsBadInput) {
 TEST(AnalyticWalls, DetectAllocatesNothingOnceOutHasCapacity) {
   const std::vector<VehiclePose> poses = {make_pose(98.8, 0.8, 0.1, 1.5, 2.5, 1.8),
                                           make_pose(95.0, 1.2, 0.2, 1.5, 2.5, 1.8), make_pose(50, 20, -0.3, 1.5, 2.5, 1.8)};
-  const testing::SteppedRun run = testing::run_steps(make_builtin_scene("l-rail"), poses, 200, 0.01, 0.001, 64);
+  const testing::SteppedRun run = testing::run_steps(scene_from_walls("l-rail", kLRail), poses, 200, 0.01, 0.001, 64);
   EXPECT_EQ(run.allocations, 0);
   EXPECT_GT(run.contacts, 200);  // walls and the vehicle pair were really in contact
 }
