@@ -51,6 +51,8 @@ TEST(DetectorAgreement, KnightCasesEveryDetectorMatchesBruteForceOnEveryEvent) {
 TEST(DetectorAgreement, TrackTriangleDetectorsMatchBruteForceAndAnalyticTheFirstHit) {
   auto runs = by_detector("cases/library/track-detectors.json");
   const auto& reference = runs.at("brute-force");
+  ASSERT_EQ(runs.size(), 6u);       // brute force and the five others
+  ASSERT_EQ(reference.size(), 2u);  // the collision and the visual track
   for (const auto& [detector, results] : runs)
     for (std::size_t k = 0; k < results.size(); ++k) {
       // The curved barrier is many short walls: the analytic detector may split a contact the triangle
