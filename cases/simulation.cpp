@@ -43,13 +43,11 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   poses_.resize(n);
   scratch_.resize(n);
   impulse_sum_.assign(n, Vec2::Zero());
-  hold_speed_.assign(n, -1.0);
-  if (c.control.gain > 0)
-    for (int v = 0; v < n; ++v) hold_speed_[v] = c.vehicles[v].initial.velocity_W.norm();
-  if (c.control.path_curvature) {
+  // Held by the control module until its cut; on a path, the path also gives the held speed.
+  controlled_.assign(n, c.control.gain > 0 || c.control.path_curvature.has_value());
+  if (c.control.path_curvature)
     for (const VehicleSetup& v : c.vehicles) paths_.emplace_back(v.initial, *c.control.path_curvature);
-    path_travelled_.assign(n, 0.0);
-  }
+  path_travelled_.assign(n, 0.0);
   angular_impulse_sum_.assign(n, 0.0);
   application_error_.assign(n, Eigen::Vector3d::Zero());
   impulse_norm_sum_.assign(n, 0.0);
@@ -114,9 +112,10 @@ void Simulation::step() {
 void Simulation::apply_control() {
   if (case_.control.gain <= 0) return;
   for (std::size_t v = 0; v < x_.size(); ++v) {
-    if (hold_speed_[v] < 0) continue;
+    if (!controlled_[v]) continue;
+    const double held = case_.vehicles[v].initial.velocity_W.norm();
     const double forward_speed = to_planar_state(x_[v]).velocity_B().x();
-    input_[v].drive_force = case_.vehicles[v].drive_force + case_.control.gain * (hold_speed_[v] - forward_speed);
+    input_[v].drive_force = case_.vehicles[v].drive_force + case_.control.gain * (held - forward_speed);
   }
 }
 
@@ -124,8 +123,7 @@ void Simulation::cut_control_after(const Contact& c) {
   if (case_.control.cut == ControlModule::Cut::kNever) return;
   const auto cut = [&](int v) {
     if (v == kStaticScene) return;
-    hold_speed_[v] = -1.0;
-    if (!path_travelled_.empty()) path_travelled_[v] = -1.0;
+    controlled_[v] = false;
     input_[v].drive_force = case_.vehicles[v].drive_force;
   };
   if (case_.control.cut == ControlModule::Cut::kOwnImpact) {

@@ -40,7 +40,7 @@ class Simulation {
   void integrate_vehicles();
   /// One dt of `vehicle`'s dynamics from the current step's start time, with `input`.
   void integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const;
-  bool on_path(std::size_t vehicle) const { return !path_travelled_.empty() && path_travelled_[vehicle] >= 0; }
+  bool on_path(std::size_t vehicle) const { return controlled_[vehicle] && !paths_.empty(); }
   void detect_contacts();
   Contact prescribed_contact() const;
   void resolve_contacts();
@@ -68,9 +68,9 @@ class Simulation {
   std::vector<Contact> contacts_;
   std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far
   std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]
-  std::vector<double> hold_speed_;            ///< per vehicle, speed the control holds [m/s]; < 0 once cut
+  std::vector<char> controlled_;              ///< per vehicle, the control module still acts (not yet cut)
   std::vector<ArcPath> paths_;                ///< per vehicle with control.hold_path: its road-frame path
-  std::vector<double> path_travelled_;        ///< per vehicle on its path: arc length so far [m]; < 0 once cut
+  std::vector<double> path_travelled_;        ///< per vehicle on its path: arc length so far [m]
   std::vector<double> angular_impulse_sum_;   ///< per vehicle, about its CG [N m s]
   std::size_t checked_upto_ = 0;              ///< events before this index have their verdicts
   std::size_t pending_end_ = 0;               ///< force mode: events in [checked_upto_, pending_end_) await
