@@ -2,6 +2,8 @@
 // Planar vector helpers over Eigen. World frame W: X east, Y north, yaw counter-clockwise positive.
 // Body frame B: x forward, y left (ISO 8855).
 #include <Eigen/Core>
+#include <algorithm>
+#include <utility>
 #include <cmath>
 
 namespace crashbench {
@@ -25,6 +27,16 @@ inline Mat2 rotation(double angle) {
   Mat2 r;
   r << c, -s, s, c;
   return r;
+}
+
+/// Liang-Barsky on one axis: narrows [t0, t1] to where p + t d lies in [lo, hi]; false if that is empty.
+inline bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1) {
+  if (d == 0) return p >= lo && p <= hi;
+  double ta = (lo - p) / d, tb = (hi - p) / d;
+  if (ta > tb) std::swap(ta, tb);
+  t0 = std::max(t0, ta);
+  t1 = std::min(t1, tb);
+  return t0 <= t1;
 }
 
 }  // namespace crashbench

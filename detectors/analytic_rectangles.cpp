@@ -32,30 +32,6 @@ PlacedRectangle place_rectangle(const VehiclePose& pose) {
   return r;
 }
 
-namespace {
-// One Liang-Barsky constraint p t <= q on the interval [t0, t1]; false once the interval is empty.
-bool clip_constraint(double p, double q, double& t0, double& t1) {
-  if (p == 0) return q >= 0;
-  const double r = q / p;
-  if (p < 0) {
-    if (r > t1) return false;
-    t0 = std::max(t0, r);
-  } else {
-    if (r < t0) return false;
-    t1 = std::min(t1, r);
-  }
-  return true;
-}
-}  // namespace
-
-bool clip_segment_to_box(const Vec2& a, const Vec2& d, const Vec2& box_min, const Vec2& box_max, double& t0,
-                         double& t1) {
-  t0 = 0;
-  t1 = 1;
-  return clip_constraint(-d.x(), a.x() - box_min.x(), t0, t1) && clip_constraint(d.x(), box_max.x() - a.x(), t0, t1) &&
-         clip_constraint(-d.y(), a.y() - box_min.y(), t0, t1) && clip_constraint(d.y(), box_max.y() - a.y(), t0, t1);
-}
-
 PreparedWall prepare_wall(const WallSegment& wall, int index) {
   const Vec2 d = wall.b_W - wall.a_W;
   const double length = d.norm();
@@ -73,8 +49,10 @@ PreparedWall prepare_wall(const WallSegment& wall, int index) {
 bool wall_contact(const PreparedWall& wall, const PlacedRectangle& r, Contact& c) {
   const Vec2 a_B = r.to_body(wall.a_W);
   const Vec2 d_B = r.direction_to_body(wall.b_W - wall.a_W);
-  double t0 = 0, t1 = 0;
-  if (!clip_segment_to_box(a_B, d_B, {r.x_min_B, -r.half_width}, {r.x_max_B, r.half_width}, t0, t1)) return false;
+  double t0 = 0, t1 = 1;
+  if (!clip_to_slab(a_B.x(), d_B.x(), r.x_min_B, r.x_max_B, t0, t1) ||
+      !clip_to_slab(a_B.y(), d_B.y(), -r.half_width, r.half_width, t0, t1))
+    return false;
   // The normal points to the CG's side of the wall line (the left side if the CG is on the line).
   const bool cg_left = (r.cg_W - wall.a_W).dot(wall.left_normal_W) >= 0;
   const Vec2 n = cg_left ? wall.left_normal_W : Vec2(-wall.left_normal_W);

@@ -35,11 +35,6 @@ struct PlacedRectangle {
 /// The rectangle of `pose` in the world frame.
 PlacedRectangle place_rectangle(const VehiclePose& pose);
 
-/// Liang-Barsky: the parameter interval [t0, t1] of the segment a + t d, t in [0, 1], that lies in the
-/// closed box [x_min, x_max] x [y_min, y_max]; false if that part is empty. Finite for any finite input.
-bool clip_segment_to_box(const Vec2& a, const Vec2& d, const Vec2& box_min, const Vec2& box_max, double& t0,
-                         double& t1);
-
 /// A wall segment with what every query needs, computed once in `prepare`.
 struct PreparedWall {
   Vec2 a_W = Vec2::Zero();            ///< first end [m]

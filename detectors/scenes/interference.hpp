@@ -39,16 +39,6 @@ struct BoundingRectangle {
 /// The rectangle of `pose` over `ground`.
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground);
 
-/// Liang-Barsky on one axis: narrows [t0, t1] to where p + t d lies in [lo, hi]; false if that is empty.
-inline bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1) {
-  if (d == 0) return p >= lo && p <= hi;
-  double ta = (lo - p) / d, tb = (hi - p) / d;
-  if (ta > tb) std::swap(ta, tb);
-  t0 = std::max(t0, ta);
-  t1 = std::min(t1, tb);
-  return t0 <= t1;
-}
-
 /// Slice of triangle `t` by the plane z = `z`: true and its endpoints if the plane cuts it.
 bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W);
 
