@@ -1,5 +1,6 @@
 #pragma once
 // What one case's run produced: events with their invariant verdicts, the trajectory and per-step timings.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,7 @@ struct RunResult {
   bool first_impact_time_ok = true; ///< first event within Case::expect's window (true without one)
   long long detector_primitives_tested = 0;
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
+  std::optional<std::uint64_t> physics_hash;  ///< cases/physics_hash.hpp; absent when the case did not run
 };
 
 /// Events on the same vehicle, obstacle and face at most this many steps apart belong to one impact:

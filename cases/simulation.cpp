@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "cases/physics_hash.hpp"
 #include "cases/scene_source.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 
@@ -284,6 +285,7 @@ RunResult Simulation::run() {
   result_.steps = step_;
   result_.detector_primitives_tested = stats_.primitives_tested;
   summarise(result_);
+  result_.physics_hash = physics_hash(result_, x_);
   return std::move(result_);
 }
 

@@ -101,6 +101,12 @@ Comparison compare_results(const ResultsFile& a, const ResultsFile& b, const std
     if (regressed) changes += fmt::format("  {}: REGRESSED {} -> {}{}\n", ca.name, ca.status, cb.status,
                                           cb.error.empty() ? "" : " (" + cb.error + ")");
     if (improved) changes += fmt::format("  {}: fixed {} -> {}\n", ca.name, ca.status, cb.status);
+    if (!ca.physics_hash.empty() && !cb.physics_hash.empty()) {
+      const bool same = ca.physics_hash == cb.physics_hash;
+      out.physics_identical += same;
+      out.physics_changed += !same;
+      if (!same) changes += fmt::format("  {}: physics changed (hash {} -> {})\n", ca.name, ca.physics_hash, cb.physics_hash);
+    }
     // A case counts once; a verdict change inside a case whose status held counts on its own.
     for (const auto& change : invariant_changes(ca, cb)) {
       changes += fmt::format("  {}: now {}: {}\n", ca.name, change.now_fails ? "fails" : "holds", change.name);
@@ -112,8 +118,9 @@ Comparison compare_results(const ResultsFile& a, const ResultsFile& b, const std
     for (std::size_t k = seen_a[name]; k < list.size(); ++k)
       changes += fmt::format("  {}: only in B ({})\n", name, list[k]->status);
   out.text += "(times are median per step [us]; B/A < 1: B is faster)\n";
-  out.text += changes.empty() ? "verdicts: no changes\n" : "verdict changes:\n" + changes;
-  out.text += fmt::format("{} regression(s), {} fixed\n", out.regressions, out.improvements);
+  out.text += changes.empty() ? "verdicts: no changes\n" : "changes:\n" + changes;
+  out.text += fmt::format("{} regression(s), {} fixed; physics: {} case(s) changed, {} identical\n", out.regressions,
+                          out.improvements, out.physics_changed, out.physics_identical);
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "cases/physics_hash.hpp"
 #include "core/units.hpp"
 #include "reports/phase_stats.hpp"
 
@@ -160,6 +161,7 @@ json to_json(const RunResult& r) {
   for (const auto& e : r.events) events.push_back(event_json(e));
   out["config"] = config_json(r.config);
   out["steps"] = r.steps;
+  if (r.physics_hash) out["physics_hash"] = physics_hash_hex(*r.physics_hash);
   out["impacts"] = r.impacts;
   out["events_count"] = r.events.size();
   out["impacts_expected"] = {{"min", r.config.expect.impacts_min}, {"max", r.config.expect.impacts_max},

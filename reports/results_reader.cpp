@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cases/json_reader.hpp"
+#include "cases/physics_hash.hpp"
 #include "reports/results_json.hpp"
 
 namespace crashbench {
@@ -123,6 +124,10 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
   if (const auto published = config.find("published")) check_published(*published);
   if (const auto response = config.find("response")) check_response_laws(*response);
   r.steps = c.at("steps").integer_in(0, INT_MAX);
+  if (const auto hash = c.find("physics_hash")) {
+    r.physics_hash = hash->string();
+    if (!parse_physics_hash(r.physics_hash)) hash->fail("expected 16 hex digits");
+  }
   r.impacts = c.at("impacts").integer_in(0, INT_MAX);
   if (const auto expected = c.find("impacts_expected")) r.impacts_ok = expected->at("ok").boolean();
   if (const auto expected = c.find("first_impact_expected")) r.first_impact_ok = expected->at("ok").boolean();

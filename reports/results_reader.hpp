@@ -33,6 +33,7 @@ struct CaseRecord {
   std::map<std::string, std::string> config;  ///< every string-valued config field (scene, detector, ...)
   double dt = 0;                              ///< [s]
   int steps = 0, impacts = 0;
+  std::string physics_hash;                   ///< 16 hex digits (cases/physics_hash.hpp); empty when not written
   bool impacts_ok = true;                     ///< impact count within the case's expectation
   bool first_impact_ok = true;                ///< first impact within the case's time window, if it has one
   std::vector<InvariantRecord> invariants;
