@@ -33,7 +33,7 @@ struct VehicleSetup {
   double drive_force = 0;   ///< held drive force [N]
 };
 
-/// Tolerances on the normalised residuals of DESIGN.md section 5 (defaults per application mode).
+/// Tolerances on the normalised residuals of the invariants (docs/architecture.md) (defaults per application mode).
 struct Tolerances {
   double momentum = 1e-9;       ///< linear and angular impulse-momentum, relative to the impulse
   double restitution = 1e-9;    ///< contact-point normal velocity after vs -e x before, relative

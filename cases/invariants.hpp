@@ -1,5 +1,5 @@
 #pragma once
-// The invariant checks of DESIGN.md section 5, applied to one impact event. Each gives a normalised
+// The invariant checks (docs/architecture.md, "Invariants"), applied to one impact event. Each gives a normalised
 // residual and a verdict against the case's tolerance; an invariant that does not apply to the event's
 // model is kNotApplicable.
 #include <array>

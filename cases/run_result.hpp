@@ -10,7 +10,7 @@
 
 namespace crashbench {
 
-/// The phases of one step, each timed (DESIGN.md section 1).
+/// The phases of one step, each timed (docs/architecture.md, "One step").
 enum class Phase : std::uint8_t { kDynamics, kDetect, kResolve, kApply, kCheck, kStep };
 inline constexpr std::size_t kPhaseCount = 6;
 std::string_view to_string(Phase phase);

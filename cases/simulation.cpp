@@ -111,7 +111,7 @@ void Simulation::step() {
 }
 
 void Simulation::apply_control() {
-  if (case_.control.gain <= 0) return;
+  if (case_.control.gain <= 0 || all_control_cut_) return;
   for (std::size_t v = 0; v < x_.size(); ++v) {
     if (!controlled_[v]) continue;
     const double held = case_.vehicles[v].initial.velocity_W.norm();
@@ -121,7 +121,9 @@ void Simulation::apply_control() {
 }
 
 void Simulation::cut_control_after(const Contact& c) {
-  if (case_.control.cut == ControlModule::Cut::kNever) return;
+  // Without control, or once every vehicle's is cut, a contact changes nothing: O(1) per contact.
+  const bool has_control = case_.control.gain > 0 || case_.control.path_curvature.has_value();
+  if (!has_control || all_control_cut_ || case_.control.cut == ControlModule::Cut::kNever) return;
   const auto cut = [&](int v) {
     if (v == kStaticScene) return;
     controlled_[v] = false;
@@ -132,7 +134,9 @@ void Simulation::cut_control_after(const Contact& c) {
     cut(c.other);
     return;
   }
+  // The first impact cuts every vehicle, once per run; later contacts return above.
   for (std::size_t v = 0; v < x_.size(); ++v) cut(static_cast<int>(v));
+  all_control_cut_ = true;
 }
 
 void Simulation::integrate_vehicles() {

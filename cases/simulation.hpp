@@ -69,6 +69,7 @@ class Simulation {
   std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far
   std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]
   std::vector<char> controlled_;              ///< per vehicle, the control module still acts (not yet cut)
+  bool all_control_cut_ = false;              ///< cut_after any_impact has fired: no vehicle is controlled
   std::vector<ArcPath> paths_;                ///< per vehicle with control.hold_path: its road-frame path
   std::vector<double> path_travelled_;        ///< per vehicle on its path: arc length so far [m]
   std::vector<double> angular_impulse_sum_;   ///< per vehicle, about its CG [N m s]

@@ -1,6 +1,6 @@
 #pragma once
 // Brach's planar two-vehicle impulse-momentum model (Zhou, Peng & Lu 2008, section 2; Brach 1991),
-// rebuilt from impulse-momentum (eq. 9 as printed has misplaced rows, DESIGN.md section 6).
+// rebuilt from impulse-momentum (eq. 9 as printed has misplaced rows: docs/brach-planar.md).
 // Everything is in the world frame W. The impulse J acts on body a at the contact point and -J on b.
 // The contact normal n points from b towards a; the tangent is t = perp(n).
 // Derivation: docs/brach-planar.md.

@@ -71,7 +71,7 @@ void require_law_within(const AngleLaw& law, double lo, double hi, const char* f
 /// Parameters a case gives its response model; defaults are Knight's laws.
 struct ResponseParams {
   AngleLaw restitution{0.125, 0.175};  ///< e(alpha), thesis eq. 4-11
-  AngleLaw friction{0.15, 0.15};       ///< mu(alpha): 0.3 glancing, 0.0 head-on (DESIGN.md section 6)
+  AngleLaw friction{0.15, 0.15};       ///< mu(alpha): 0.3 glancing, 0.0 head-on (docs/wall-response-models.md)
   AngleLaw energy_kept{0.44, 0.48};    ///< P(alpha), thesis eq. 4-22
 };
 

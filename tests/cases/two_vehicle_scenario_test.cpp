@@ -31,7 +31,7 @@ TEST(Zhou2008ThroughTheRunner, PlanarModelReproducesTable2) {
   const ImpactEvent& e = r.events[0];
   ASSERT_EQ(e.contact.vehicle, 0);  // the target
   // The target's heading is 0, so its body frame is the world frame. Table 2, planar column; V_y 1.4 is
-  // 1.345 before rounding (DESIGN.md section 6).
+  // 1.345 before rounding (docs/zhou-2008-assumptions.md).
   expect_within(e.post_a.state.velocity_W.x(), 31.9, 0.3, "V_x [m/s]");
   expect_within(e.post_a.state.velocity_W.y(), 1.345, 0.3, "V_y [m/s]");
   expect_within(e.post_a.state.yaw_rate * kRadToDeg, -109.0, 3.0, "yaw rate [deg/s]");
