@@ -1,0 +1,18 @@
+#pragma once
+// JUnit XML for CI systems (GitLab, Jenkins, GitHub test reporters): one <testsuite> per results file,
+// one <testcase> per case, one <failure> per failed invariant (with its worst residual and tolerance) or
+// unmet expectation, and an <error> for a case that could not run.
+#include <string>
+
+#include "reports/results_reader.hpp"
+
+namespace crashbench {
+
+/// The whole JUnit document for `results`.
+std::string junit_xml(const ResultsFile& results);
+
+/// `text` with the five XML special characters escaped and the characters XML 1.0 forbids (C0 controls
+/// other than tab, newline and carriage return) replaced by U+FFFD.
+std::string xml_escape(std::string_view text);
+
+}  // namespace crashbench
