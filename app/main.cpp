@@ -5,10 +5,12 @@
 #include "app/commands.hpp"
 #include "app/scene_command.hpp"
 #include "core/error.hpp"
+#include "crashbench_version.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"crashbench: a test bench for real-time vehicle collision simulation"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "crashbench " CRASHBENCH_VERSION " (" CRASHBENCH_REVISION ")");
   int exit_code = crashbench::kExitOk;
   crashbench::add_list_command(app, exit_code);
   crashbench::add_run_command(app, exit_code);
