@@ -148,13 +148,17 @@ VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
 }
 
 Tolerances parse_tolerances(const JsonReader& field, Tolerances t) {
-  field.only_keys({"momentum", "restitution", "energy_ratio", "energy_gain", "penetration", "friction"});
+  field.only_keys({"momentum", "restitution", "energy_ratio", "energy_gain", "penetration", "friction",
+                   "impulse_floor", "speed_floor", "energy_floor"});
   for (const auto& [key, target] : {std::pair<std::string_view, double*>{"momentum", &t.momentum},
                                     {"restitution", &t.restitution},
                                     {"energy_ratio", &t.energy_ratio},
                                     {"energy_gain", &t.energy_gain},
                                     {"penetration", &t.penetration},
-                                    {"friction", &t.friction}})
+                                    {"friction", &t.friction},
+                                    {"impulse_floor", &t.impulse_floor},
+                                    {"speed_floor", &t.speed_floor},
+                                    {"energy_floor", &t.energy_floor}})
     field.read_if_present(key, *target, &JsonReader::positive_number);
   return t;
 }
@@ -300,13 +304,13 @@ Case parse_case(const nlohmann::json& doc, const std::string& file) {
 }
 
 Tolerances force_mode_tolerances() {
+  // What is left after the tyres' allowance is drag and the integrator's rounding of the shared force.
   Tolerances t;
-  t.momentum = 5e-2;
-  t.restitution = 5e-2;
-  t.energy_ratio = 5e-2;
-  t.energy_gain = 2e-2;
-  t.penetration = 5e-2;
-  t.friction = 1e-9;
+  t.momentum = 1e-6;
+  t.restitution = 1e-6;
+  t.energy_ratio = 1e-6;
+  t.energy_gain = 1e-6;
+  t.penetration = 1e-6;
   return t;
 }
 

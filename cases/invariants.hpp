@@ -51,7 +51,8 @@ struct ImpactEvent {
   bool two_body() const { return contact.other != kStaticScene; }
 };
 
-/// Evaluates every invariant on `event` (its pre and post states must be filled).
-InvariantChecks check_impact(const ImpactEvent& event, const Tolerances& tolerances);
+/// Evaluates every invariant on `event` (its pre and post states must be filled). `dt` [s] is the run's
+/// step: residuals are relative to scales that include the weight's impulse over one step, m g dt.
+InvariantChecks check_impact(const ImpactEvent& event, const Tolerances& tolerances, double dt);
 
 }  // namespace crashbench

@@ -1,9 +1,11 @@
 #include "cases/simulation.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cases/physics_hash.hpp"
 #include "cases/scene_source.hpp"
+#include "core/units.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 
 namespace crashbench {
@@ -19,6 +21,25 @@ void set_velocities(Body& body, const Eigen::Vector3d& v) {
 
 Eigen::Vector3d velocities(const Body& body) {
   return {body.state.velocity_W.x(), body.state.velocity_W.y(), body.state.yaw_rate};
+}
+
+/// Force mode: the part of a velocity error (vX, vY, yaw rate) the tyres cannot explain. Within one step
+/// they change a body's velocity by at most road_mu g dt (and its yaw rate by road_mu m g dt x arm / Izz)
+/// with and without the collision force alike, so the two steps differ by at most twice that.
+Eigen::Vector3d beyond_tyres(const Eigen::Vector3d& error, const Eigen::Vector2d& allowance) {
+  Eigen::Vector3d out = error;
+  const double linear = error.head<2>().norm();
+  out.head<2>() *= linear > 0 ? std::max(0.0, linear - allowance[0]) / linear : 0.0;
+  out[2] = std::copysign(std::max(0.0, std::abs(error[2]) - allowance[1]), error[2]);
+  return out;
+}
+
+/// True when `dynamics` exerts a ground force on a sliding car (tyres); free-body exerts none.
+bool has_ground_forces(const VehicleDynamics& dynamics, const VehicleParams& p) {
+  PlanarState sliding;
+  sliding.velocity_W = {10.0, 10.0};  // 45 degrees of sideslip at heading 0
+  const StateVector dx = dynamics.derivative(p, to_state_vector(sliding), VehicleInput{});
+  return dx.segment<2>(3).norm() > 0;
 }
 
 }  // namespace
@@ -52,6 +73,7 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   angular_impulse_sum_.assign(n, 0.0);
   application_error_.assign(n, Eigen::Vector3d::Zero());
   impulse_norm_sum_.assign(n, 0.0);
+  set_tyre_allowance();
   contacts_.reserve(16 * n);
   result_.name = c.name;
   result_.source_file = c.source_file;
@@ -245,7 +267,7 @@ void Simulation::check_events() {
       const Eigen::Vector3d intended(used.collision_force_W.x() * case_.dt / p.mass,
                                      used.collision_force_W.y() * case_.dt / p.mass,
                                      used.collision_moment * case_.dt / p.yaw_inertia);
-      application_error_[v] = velocities(x_[v]) - velocities(shadow) - intended;
+      application_error_[v] = beyond_tyres(velocities(x_[v]) - velocities(shadow) - intended, tyre_allowance_[v]);
     }
     // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
     for (std::size_t v = 0; v < x_.size(); ++v) impulse_norm_sum_[v] = 0;
@@ -262,12 +284,12 @@ void Simulation::check_events() {
       set_velocities(e.post_a, velocities(e.post_a) + share(e.contact.vehicle) * application_error_[e.contact.vehicle]);
       if (e.two_body())
         set_velocities(e.post_b, velocities(e.post_b) + share(e.contact.other) * application_error_[e.contact.other]);
-      e.checks = check_impact(e, case_.tolerances);
+      e.checks = check_impact(e, case_.tolerances, case_.dt);
     }
     checked_upto_ = pending_end_;
   }
   if (case_.application == Application::kImpulseReset) {
-    for (std::size_t i = checked_upto_; i < events.size(); ++i) events[i].checks = check_impact(events[i], case_.tolerances);
+    for (std::size_t i = checked_upto_; i < events.size(); ++i) events[i].checks = check_impact(events[i], case_.tolerances, case_.dt);
     checked_upto_ = events.size();
   }
   pending_end_ = events.size();
@@ -291,6 +313,17 @@ RunResult Simulation::run() {
   summarise(result_);
   result_.physics_hash = physics_hash(result_, x_);
   return std::move(result_);
+}
+
+void Simulation::set_tyre_allowance() {
+  tyre_allowance_.assign(x_.size(), Eigen::Vector2d::Zero());
+  for (std::size_t v = 0; v < x_.size(); ++v) {
+    const VehicleParams& p = case_.vehicles[v].params;
+    if (!has_ground_forces(*dynamics_, p)) continue;
+    const double dv = 2.0 * p.tyres.road_mu * kGravity * case_.dt;
+    const double arm = std::max(p.tyres.cg_to_front_axle, p.tyres.cg_to_rear_axle);
+    tyre_allowance_[v] = {dv, dv * p.mass * arm / p.yaw_inertia};
+  }
 }
 
 RunResult run_case(const Case& c) { return Simulation(c).run(); }

@@ -80,6 +80,11 @@ class Simulation {
   RunResult result_;
   int step_ = 0;
   int total_steps_ = 0;
+
+  /// Force mode: the tyres' most answer to the collision force over one step, per vehicle: (speed [m/s],
+  /// yaw rate [rad/s]); zero for dynamics without ground forces.
+  void set_tyre_allowance();
+  std::vector<Eigen::Vector2d> tyre_allowance_;
 };
 
 /// Runs `c` to completion.

@@ -30,7 +30,8 @@ class WallEvent : public ::testing::Test {
     e.post_a = pre;
     e.post_a.apply_impulse(J, e.contact.point_W);
   }
-  InvariantChecks check() const { return check_impact(e, Tolerances{}); }
+  InvariantChecks check() const { return check_impact(e, Tolerances{}, kDt); }
+  static constexpr double kDt = 0.005;  // [s]
 
   Body pre;
   ImpactEvent e;
