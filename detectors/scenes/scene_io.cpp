@@ -9,12 +9,14 @@
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "detectors/scenes/acc_reader.hpp"
 
 namespace crashbench {
 namespace {
 
 /// Throws unless some osgDB plugin claims the extension of `path`.
 void require_plugin(const std::string& path) {
+  register_acc_reader();
   const std::string ext = osgDB::getLowerCaseFileExtension(path);
   if (ext.empty()) throw Error(path, "", "no file extension: cannot tell the scene format");
   if (!osgDB::Registry::instance()->getReaderWriterForExtension(ext))
