@@ -6,7 +6,7 @@ packages=(
   libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libopenscenegraph-dev openscenegraph
   libgtest-dev libgmock-dev libbenchmark-dev
-  libembree-dev
+  libembree-dev libbox2d-dev slurm-wlm munge
   python3-plotly chromium fonts-dejavu-core
 )
 missing=()

@@ -1,0 +1,95 @@
+// Whole simulation steps at traffic scale: N sedans in facing pairs (bench/scale_layout.hpp) on the L-rail
+// and on the tiled track, analytic detector, restitution, bicycle dynamics and RK4, N = 10 ... 100,000.
+// One iteration is one step; each batch is a fresh Simulation (built outside the timer) run for its 100
+// steps, and small N runs several batches so every N times the same mix of steps. Counters, per vehicle,
+// from the runner's own per-step timers: the whole step's median and each phase's median; and the
+// allocations made inside step(). box2d_bench steps the same layouts with Box2D 2.4 (docs/scale.md).
+//
+//   build/release/bench/scale_bench --benchmark_counters_tabular=true
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "bench/scale_layout.hpp"
+#include "cases/simulation.hpp"
+#include "tests/support/counting_allocator.hpp"
+
+namespace crashbench::bench {
+namespace {
+
+/// Median of `v` (reorders it); 0 when empty.
+double median(std::vector<float>& v) {
+  if (v.empty()) return 0;
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
+}
+
+/// The per-step samples of every phase, pooled over the batches of one benchmark.
+struct PooledTimings {
+  std::array<std::vector<float>, kPhaseCount> ns;
+  std::size_t events = 0;
+  int steps = 0;
+
+  void add(const Simulation& sim) {
+    for (std::size_t p = 0; p < kPhaseCount; ++p) {
+      const auto& s = sim.result().timings[p].ns;
+      ns[p].insert(ns[p].end(), s.begin(), s.end());
+    }
+    events += sim.result().events.size();
+    steps += sim.steps_done();
+  }
+};
+
+void BM_ScaleStep(benchmark::State& state, const std::string& layout) {
+  const int n = static_cast<int>(state.range(0));
+  const Case c = scale_case(layout, n);
+  auto sim = std::make_unique<Simulation>(c);
+  PooledTimings pooled;
+  std::int64_t step_allocations = 0;
+  for (auto _ : state) {
+    if (sim->steps_done() >= kScaleSteps) {
+      state.PauseTiming();
+      pooled.add(*sim);
+      sim = std::make_unique<Simulation>(c);
+      state.ResumeTiming();
+    }
+    const std::int64_t before = testing::allocation_count();
+    sim->step();
+    step_allocations += testing::allocation_count() - before;
+  }
+  pooled.add(*sim);
+  state.counters["vehicles"] = n;
+  // The benchmark's CPU time per step and vehicle: unlike the runner's wall-clock timers, not inflated
+  // when other processes share the core.
+  state.counters["cpu_per_vehicle"] =
+      benchmark::Counter(n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["allocs_per_step"] =
+      benchmark::Counter(static_cast<double>(step_allocations), benchmark::Counter::kAvgIterations);
+  state.counters["impacts_per_step"] = static_cast<double>(pooled.events) / std::max(1, pooled.steps);
+  for (std::size_t p = 0; p < kPhaseCount; ++p)
+    state.counters[std::string(to_string(static_cast<Phase>(p))) + "_ns_per_vehicle"] = median(pooled.ns[p]) / n;
+}
+
+void register_layout(const std::string& layout, int max_n) {
+  for (int n = 10; n <= max_n; n *= 10) {
+    const int batches = scale_batches(n);
+    benchmark::RegisterBenchmark(("BM_ScaleStep/" + layout).c_str(),
+                                 [=](benchmark::State& s) { BM_ScaleStep(s, layout); })
+        ->Arg(n)
+        ->Iterations(static_cast<benchmark::IterationCount>(batches) * kScaleSteps)
+        ->Unit(benchmark::kMicrosecond);
+  }
+}
+
+// The track's analytic detector tests every wall of every lap for every car, so 100,000 cars on 544
+// laps (half a million walls) would take minutes a step: the track stops at 10,000.
+const bool kRegistered = [] {
+  register_layout("l-rail", 100000);
+  register_layout("track", 10000);
+  return true;
+}();
+
+}  // namespace
+}  // namespace crashbench::bench

@@ -1,0 +1,114 @@
+#pragma once
+// The traffic-scale layouts that scale_bench (crashbench's step) and box2d_bench (Box2D 2.4's step) both
+// run: N sedans in facing pairs, each pair half a metre apart bumper to bumper and closing at 30-40 m/s,
+// so every pair collides within the first steps and the pairs then push into their neighbours and
+// the walls. As a case file would say it (analytic detector, restitution, bicycle dynamics, RK4, 5 ms),
+// parsed by the case loader, so both benches read the same vehicles and the same scene walls.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "cases/case_loader.hpp"
+#include "detectors/scenes/track.hpp"
+#include "detectors/scenes/track_layout.hpp"
+
+namespace crashbench::bench {
+
+inline constexpr double kScaleDt = 0.005;      ///< the case default [s]
+inline constexpr int kScaleSteps = 100;        ///< one batch: 0.5 s
+inline constexpr double kScaleDuration = kScaleSteps * kScaleDt;  ///< [s]
+inline constexpr double kPairGap = 0.5;        ///< bumper to bumper within a pair [m]
+inline constexpr double kSedanLength = 4.7;    ///< the sedan preset's rectangle length [m]
+inline constexpr int kCarsPerLap = 200;        ///< the track layout: at most this many per lap, two lanes
+
+/// Batches of kScaleSteps a benchmark of `n` cars runs: more at small n, so every n times enough steps.
+inline int scale_batches(int n) { return std::max(1, 1000 / n); }
+
+/// A speed in [15, 20) m/s that varies from car to car without a random generator (golden-ratio sequence).
+inline double pair_speed(int car) { return 15.0 + 5.0 * std::fmod(0.6180339887 * (car + 1), 1.0); }
+
+/// One car of the layout as a case file's vehicle entry.
+inline nlohmann::json car_entry(int index, const Vec2& p_W, double heading_rad) {
+  constexpr double kRadToDeg = 57.29577951308232;
+  return {{"name", "car" + std::to_string(index)}, {"params", "sedan"}, {"position", {p_W.x(), p_W.y()}},
+          {"heading_deg", heading_rad * kRadToDeg}, {"speed", pair_speed(index)}};
+}
+
+/// A facing pair centred at `centre_W` along `direction_W` (unit): the first car drives along it, the
+/// second against it.
+inline void add_pair(nlohmann::json& cars, const Vec2& centre_W, const Vec2& direction_W) {
+  const double half = 0.5 * (kSedanLength + kPairGap);
+  const double heading = std::atan2(direction_W.y(), direction_W.x());
+  const int n = static_cast<int>(cars.size());
+  cars.push_back(car_entry(n, centre_W - half * direction_W, heading));
+  cars.push_back(car_entry(n + 1, centre_W + half * direction_W, heading + M_PI));
+}
+
+/// The L-rail: pairs on a grid of columns 12 m apart (west of the end wall at X = 100 m) and rows 3 m
+/// apart (north of the side wall at Y = 0), as square as the count allows. Each pair's line is tilted
+/// 3 degrees off X so its collision is not central and spins the cars into their neighbours and the walls.
+inline nlohmann::json l_rail_cars(int n) {
+  const int pairs = n / 2;
+  const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(pairs / 4.0))));
+  const Vec2 tilt = unit_at(-3.0 * M_PI / 180.0);
+  nlohmann::json cars = nlohmann::json::array();
+  for (int k = 0; k < pairs; ++k)
+    add_pair(cars, {93.0 - 12.0 * (k % columns), 2.2 + 3.0 * (k / columns)}, tilt);
+  return cars;
+}
+
+/// Laps of the tiled track a layout of `n` cars needs at kCarsPerLap, and the built-in scene with them.
+inline std::pair<int, std::string> track_scene_for(int n) {
+  if (n <= kCarsPerLap) return {1, "track"};
+  if (n <= 5 * kCarsPerLap) return {5, "track-tiled-10k"};
+  if (n <= 54 * kCarsPerLap) return {54, "track-tiled-100k"};
+  return {544, "track-tiled-1m"};
+}
+
+/// The centre-line sample at arc length `s` along a lap (linear between samples).
+inline TrackSample centerline_at(const std::vector<TrackSample>& line, double s) {
+  const auto next = std::upper_bound(line.begin(), line.end(), s, [](double v, const TrackSample& t) { return v < t.s; });
+  const TrackSample& a = *(next - 1);
+  TrackSample out = a;
+  out.p_W = a.p_W + (s - a.s) * a.tangent_W;
+  return out;
+}
+
+/// The track: pairs spread evenly along each lap, alternating between the lanes 3 m left and right of
+/// the centre line, each pair along the centre line's tangent, so the curves run cars into the barriers.
+/// Laps are tiled as the track generator tiles its copies (columns of kTrackTileSpacing, row by row).
+inline nlohmann::json track_cars(int n) {
+  const int laps = track_scene_for(n).first;
+  const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(laps))));
+  const std::vector<TrackSample> line = track_centerline(kTrackSegments);
+  const int pairs = n / 2, pairs_per_lap = (pairs + laps - 1) / laps;
+  const double lap_length = line.back().s + (line.front().p_W - line.back().p_W).norm();
+  nlohmann::json cars = nlohmann::json::array();
+  for (int k = 0; k < pairs; ++k) {
+    const int lap = k / pairs_per_lap, slot = k % pairs_per_lap;
+    const Vec2 offset(kTrackTileSpacing * (lap % columns), kTrackTileSpacing * (lap / columns));
+    const TrackSample t = centerline_at(line, lap_length * slot / pairs_per_lap);
+    add_pair(cars, offset + t.p_W + (slot % 2 == 0 ? 3.0 : -3.0) * t.left_W(), t.tangent_W);
+  }
+  return cars;
+}
+
+/// The case for `layout` ("l-rail" or "track") with `n` cars (n even).
+inline Case scale_case(const std::string& layout, int n) {
+  const bool rail = layout == "l-rail";
+  const nlohmann::json doc = {
+      {"name", layout + "-" + std::to_string(n)},
+      {"scene", rail ? std::string("l-rail") : track_scene_for(n).second},
+      {"detector", "analytic"},
+      {"response", {{"model", "restitution"}}},
+      {"dynamics", "bicycle"},
+      {"integrator", "rk4"},
+      {"dt", kScaleDt},
+      {"duration", kScaleDuration},
+      // Two trajectory samples per car (start and end): at 100,000 cars every step would hold gigabytes.
+      {"record_every", kScaleSteps},
+      {"vehicles", rail ? l_rail_cars(n) : track_cars(n)}};
+  return parse_case(doc, layout + ".json");
+}
+
+}  // namespace crashbench::bench
