@@ -82,15 +82,22 @@ int run(const RunOptions& o) {
   retire_previous_results(results_path);
   ResultsStream stream(o.out_dir + "/results.jsonl", o.inputs, info, expanded.size());
   ProgressLine progress(stderr, !o.quiet && isatty(fileno(stderr)), terminal_columns(fileno(stderr)));
+  bool streaming = true;
+  // Runs on a worker thread: nothing may escape it (that would abort the run and lose every result).
   const auto on_case = [&](const RunResult& r, std::size_t position, std::size_t done, std::size_t total) {
-    stream.add(r, position < info.case_indices.size() ? info.case_indices[position] : position);
+    try {
+      if (streaming) stream.add(r, position < info.case_indices.size() ? info.case_indices[position] : position);
+    } catch (const std::exception& e) {
+      streaming = false;
+      progress.message("crashbench: " + escape_terminal(e.what()) + " (results.jsonl stops here; the run goes on)");
+    }
     // Errors also go to stderr, where a log or a CI step shows them even when stdout is kept.
     if (r.status == CaseStatus::kError) progress.message("crashbench: " + escape_terminal(r.error));
     progress.update(r, done, total);
   };
   const auto results = run_inputs(expanded, on_case, o.jobs, o.limits);
   progress.finish();
-  stream.finish();
+  if (streaming) stream.finish();
   write_results_file(results_path, results, info);
   const std::string table = summary_table(results);
   fmt::print("{}", o.quiet ? table.substr(table.rfind('\n', table.size() - 2) + 1) : table);

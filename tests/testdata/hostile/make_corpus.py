@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
 # Writes the hostile-input corpus: tests/testdata/hostile/{run,report}/ and expect.json.
+# Usage: make_corpus.py tests/testdata/hostile RESULTS.json
+# RESULTS.json: the results.json of a run of one short case (its first case is the "ran" template the
+# results-file inputs are cut from). Edit this script and rerun it to add an input; the test
+# (tests/app/hostile_corpus_test.cpp) requires every file to have its line in expect.json.
 import json, os, sys, shutil
 root = sys.argv[1]
 results_template = json.load(open(sys.argv[2])) if len(sys.argv) > 2 else None
