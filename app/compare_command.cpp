@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.hpp"
+#include "core/text.hpp"
 #include "reports/compare.hpp"
 #include "reports/results_reader.hpp"
 
@@ -19,8 +20,10 @@ void add_compare_command(CLI::App& app, int& exit_code) {
   cmd->callback([&exit_code] {
     const ResultsFile a = read_results_file(a_path);
     const ResultsFile b = read_results_file(b_path);
+    for (const ResultsFile* r : {&a, &b})
+      if (r->interrupted) fmt::print("note: {}: {}\n", escape_terminal(r->path), r->interruption_note());
     const Comparison comparison = compare_results(a, b, phases);
-    fmt::print("{}", comparison.text);
+    fmt::print("{}", escape_terminal_lines(comparison.text));
     exit_code = comparison.regressions > 0 ? kExitFailed : kExitOk;
   });
 }

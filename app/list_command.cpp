@@ -4,6 +4,7 @@
 #include <span>
 
 #include "app/commands.hpp"
+#include "core/text.hpp"
 #include "cases/matrix.hpp"
 #include "cases/vehicle_presets.hpp"
 #include "detectors/detector.hpp"
@@ -41,7 +42,9 @@ void print_case_library(const std::string& folder) {
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
     if (entry.path().extension() == ".json") names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
-  for (const auto& n : names) fmt::print("  {:<36} {}\n", n, case_summary(folder + "/" + n));
+  // A --cases folder may hold anyone's files: their names and descriptions reach the terminal escaped.
+  for (const auto& n : names)
+    fmt::print("  {:<36} {}\n", escape_terminal(n), escape_terminal(case_summary(folder + "/" + n)));
   if (names.empty()) fmt::print("  (none found; pass --cases DIR)\n");
 }
 

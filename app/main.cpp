@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "app/scene_command.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "crashbench_version.hpp"
 
 int main(int argc, char** argv) {
@@ -25,12 +26,15 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : crashbench::kExitBadInput;
   } catch (const crashbench::Error& e) {
-    std::cerr << "crashbench: " << e.what() << '\n';
+    std::cerr << "crashbench: " << crashbench::escape_terminal(e.what()) << '\n';
+    return crashbench::kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "crashbench: out of memory (an input too large for this machine? see the --max-* caps of run)\n";
     return crashbench::kExitBadInput;
   } catch (const std::exception& e) {
     // Input the checks above missed (a reader gap is a bug to report), or the machine (out of memory):
     // one line and a failing exit code, never an abort.
-    std::cerr << "crashbench: unexpected error: " << e.what() << '\n';
+    std::cerr << "crashbench: unexpected error: " << crashbench::escape_terminal(e.what()) << '\n';
     return crashbench::kExitBadInput;
   }
   return exit_code;

@@ -1,27 +1,36 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <climits>
 #include <cstdio>
-#include <iostream>
+#include <filesystem>
 
 #include "app/commands.hpp"
 #include "cases/batch.hpp"
+#include "core/text.hpp"
 #include "reports/progress_line.hpp"
 #include "reports/results_json.hpp"
+#include "reports/results_stream.hpp"
 #include "reports/summary_table.hpp"
 
 namespace crashbench {
 namespace {
 
-std::vector<CaseInput> expand_all(const std::vector<std::string>& files) {
+/// Every input expanded; an unreadable input file still lets the others run (it becomes an error case).
+/// More than `limits.max_cases` in all is refused before the next file is expanded.
+std::vector<CaseInput> expand_all(const std::vector<std::string>& files, const InputLimits& limits) {
   std::vector<CaseInput> expanded;
   for (const auto& file : files) {
     try {
-      auto cases = expand_input_file(file);
-      expanded.insert(expanded.end(), cases.begin(), cases.end());
+      InputLimits left = limits;
+      left.max_cases = limits.max_cases - expanded.size();
+      auto cases = expand_input_file(file, left);
+      if (cases.size() > left.max_cases)
+        throw Error(file, "", fmt::format("the inputs hold more than {} cases, the cap on cases: raise it with "
+                                          "--max-cases", limits.max_cases));
+      expanded.insert(expanded.end(), std::make_move_iterator(cases.begin()), std::make_move_iterator(cases.end()));
     } catch (const Error& e) {
-      // An unreadable input file still lets the others run; it is reported as an error case.
-      expanded.push_back({file, file, nullptr, e});
+      expanded.push_back({file, "", file, nullptr, e});
     }
   }
   return expanded;
@@ -36,45 +45,83 @@ std::vector<CaseInput> shard_slice(std::vector<CaseInput> all, const ShardSpec& 
   return slice;
 }
 
+/// A results.json left by an earlier run would look like this run's until the end: it is moved aside first,
+/// so that a kill leaves only this run's results.jsonl (which says it was interrupted).
+void retire_previous_results(const std::string& results_path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(results_path, ec)) return;
+  std::filesystem::rename(results_path, results_path + ".previous", ec);
+  if (ec) throw Error(results_path, "", "cannot move the previous run's results aside: " + ec.message());
+}
+
+struct RunOptions {
+  std::vector<std::string> inputs;
+  std::string out_dir = "out";
+  std::string report_dir;
+  std::string shard_text;
+  int jobs = 1;
+  bool quiet = false;
+  InputLimits limits;
+};
+
+void add_limit_flags(CLI::App& cmd, InputLimits& limits) {
+  const auto flag = [&](const char* name, std::size_t& target, const char* what) {
+    cmd.add_option(name, target, what)->capture_default_str()->check(CLI::Range(std::size_t{1}, std::size_t{INT_MAX}));
+  };
+  flag("--max-steps", limits.max_steps, "Cap on steps per case (duration / dt)");
+  flag("--max-samples", limits.max_samples, "Cap on recorded vehicle states per case (vehicles x samples)");
+  flag("--max-vehicles", limits.max_vehicles, "Cap on vehicles per case");
+  flag("--max-cases", limits.max_cases, "Cap on cases after matrix expansion, all inputs together");
+}
+
+int run(const RunOptions& o) {
+  std::vector<CaseInput> expanded = expand_all(o.inputs, o.limits);
+  RunInfo info{o.jobs, 0, 0, expanded.size(), {}};
+  if (!o.shard_text.empty()) expanded = shard_slice(std::move(expanded), parse_shard(o.shard_text), info);
+  const std::string results_path = o.out_dir + "/results.json";
+  retire_previous_results(results_path);
+  ResultsStream stream(o.out_dir + "/results.jsonl", o.inputs, info, expanded.size());
+  ProgressLine progress(stderr, !o.quiet && isatty(fileno(stderr)), terminal_columns(fileno(stderr)));
+  bool streaming = true;
+  // Runs on a worker thread: nothing may escape it (that would abort the run and lose every result).
+  const auto on_case = [&](const RunResult& r, std::size_t position, std::size_t done, std::size_t total) {
+    try {
+      if (streaming) stream.add(r, position < info.case_indices.size() ? info.case_indices[position] : position);
+    } catch (const std::exception& e) {
+      streaming = false;
+      progress.message("crashbench: " + escape_terminal(e.what()) + " (results.jsonl stops here; the run goes on)");
+    }
+    // Errors also go to stderr, where a log or a CI step shows them even when stdout is kept.
+    if (r.status == CaseStatus::kError) progress.message("crashbench: " + escape_terminal(r.error));
+    progress.update(r, done, total);
+  };
+  const auto results = run_inputs(expanded, on_case, o.jobs, o.limits);
+  progress.finish();
+  if (streaming) stream.finish();
+  write_results_file(results_path, results, info);
+  const std::string table = summary_table(results);
+  fmt::print("{}", o.quiet ? table.substr(table.rfind('\n', table.size() - 2) + 1) : table);
+  fmt::print("results: {}\n", escape_terminal(results_path));
+  if (!o.report_dir.empty()) print_report_paths(write_report_for(results_path, o.report_dir));
+  return batch_exit_code(results);
+}
+
 }  // namespace
 
 void add_run_command(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("run", "Run case or matrix files; write results.json; print a summary");
-  static std::vector<std::string> inputs;
-  static std::string out_dir = "out";
-  static std::string report_dir;
-  static std::string shard_text;
-  static int jobs = 1;
-  static bool quiet = false;
-  cmd->add_option("files", inputs, "Case or matrix JSON files")->required();
-  cmd->add_option("-o,--output", out_dir, "Folder for results.json")->capture_default_str();
-  cmd->add_option("--report", report_dir, "Also write report.html and summary.md into this folder");
-  cmd->add_option("-j,--jobs", jobs, "Cases run at once; timings are trustworthy only with 1")
+  auto* cmd = app.add_subcommand("run", "Run case or matrix files; stream results.jsonl, write results.json; print a "
+                                        "summary");
+  static RunOptions o;
+  cmd->add_option("files", o.inputs, "Case or matrix JSON files")->required();
+  cmd->add_option("-o,--output", o.out_dir, "Folder for results.jsonl and results.json")->capture_default_str();
+  cmd->add_option("--report", o.report_dir, "Also write report.html and summary.md into this folder");
+  cmd->add_option("-j,--jobs", o.jobs, "Cases run at once; timings are trustworthy only with 1")
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
-  cmd->add_option("--shard", shard_text, "Run only shard K of N of the expanded case list (K/N, e.g. 2/8)");
-  cmd->add_flag("-q,--quiet", quiet, "Print only the summary line");
-  cmd->callback([&exit_code] {
-    std::vector<CaseInput> expanded = expand_all(inputs);
-    RunInfo info{jobs, 0, 0, expanded.size(), {}};
-    if (!shard_text.empty()) expanded = shard_slice(std::move(expanded), parse_shard(shard_text), info);
-    ProgressLine progress(stderr, !quiet && isatty(fileno(stderr)), terminal_columns(fileno(stderr)));
-    const auto results = run_inputs(
-        expanded, [&progress](const RunResult& r, std::size_t done, std::size_t total) { progress.update(r, done, total); },
-        jobs);
-    progress.finish();
-    const std::string results_path = out_dir + "/results.json";
-    write_results_file(results_path, results, info);
-    const std::string table = summary_table(results);
-    if (quiet) {
-      fmt::print("{}", table.substr(table.rfind('\n', table.size() - 2) + 1));
-    } else {
-      fmt::print("{}", table);
-    }
-    fmt::print("results: {}\n", results_path);
-    if (!report_dir.empty()) print_report_paths(write_report_for(results_path, report_dir));
-    exit_code = batch_exit_code(results);
-  });
+  cmd->add_option("--shard", o.shard_text, "Run only shard K of N of the expanded case list (K/N, e.g. 2/8)");
+  cmd->add_flag("-q,--quiet", o.quiet, "Print only the summary line");
+  add_limit_flags(*cmd, o.limits);
+  cmd->callback([&exit_code] { exit_code = run(o); });
 }
 
 }  // namespace crashbench

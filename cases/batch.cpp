@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
+#include <charconv>
+#include <climits>
 #include <mutex>
 #include <thread>
 
@@ -21,10 +22,18 @@ RunResult error_result(const CaseInput& input, const std::string& message) {
   return r;
 }
 
-RunResult run_input(const CaseInput& input) {
+RunResult run_input(const CaseInput& input, const InputLimits& limits) {
   if (input.error) return error_result(input, input.error->what());
   try {
-    return run_case(parse_case(input.doc, input.file));
+    const Case c = parse_case(input.doc, input.file, limits, input.pointer);
+    try {
+      return run_case(c);
+    } catch (const Error& e) {
+      // A scene file that cannot be loaded: name the case file and its field as well as the scene file.
+      if (!c.scene.file.empty() && e.file() == c.scene.file)
+        return error_result(input, Error(input.file, input.pointer + "/scene/file", e.what()).what());
+      throw;
+    }
   } catch (const Error& e) {
     return error_result(input, e.in_file(input.file).what());
   } catch (const std::exception& e) {
@@ -34,7 +43,8 @@ RunResult run_input(const CaseInput& input) {
 
 }  // namespace
 
-std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const ProgressFn& progress, int jobs) {
+std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const ProgressFn& progress, int jobs,
+                                  const InputLimits& limits) {
   std::vector<RunResult> results(inputs.size());
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
@@ -42,10 +52,10 @@ std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const Pr
   // Each worker takes the next unclaimed input and writes its own slot: input order, no shared state.
   const auto work = [&] {
     for (std::size_t i = next++; i < inputs.size(); i = next++) {
-      results[i] = run_input(inputs[i]);
+      results[i] = run_input(inputs[i], limits);
       const std::lock_guard lock(progress_mutex);
       ++done;
-      if (progress) progress(results[i], done, inputs.size());
+      if (progress) progress(results[i], i, done, inputs.size());
     }
   };
   const auto threads = static_cast<std::size_t>(std::max(1, jobs));
@@ -58,10 +68,14 @@ std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const Pr
 
 ShardSpec parse_shard(const std::string& text, const std::string& option) {
   ShardSpec s;
-  char slash = 0, extra = 0;
-  const int read = std::sscanf(text.c_str(), "%d%c%d%c", &s.index, &slash, &s.count, &extra);
-  if (read != 3 || slash != '/' || s.count < 1 || s.index < 1 || s.index > s.count)
-    throw Error("", option, "expected K/N with 1 <= K <= N (e.g. 2/8), found '" + text + "'");
+  const char* const end = text.data() + text.size();
+  // from_chars refuses a value out of int's range instead of wrapping it.
+  const auto [slash, ec1] = std::from_chars(text.data(), end, s.index);
+  const auto [last, ec2] = slash != end && *slash == '/' ? std::from_chars(slash + 1, end, s.count)
+                                                         : std::from_chars_result{slash, std::errc::invalid_argument};
+  if (ec1 != std::errc() || ec2 != std::errc() || last != end || s.count < 1 || s.index < 1 || s.index > s.count)
+    throw Error("", option, "expected K/N with 1 <= K <= N <= " + std::to_string(INT_MAX) + " (e.g. 2/8), found '" +
+                                text + "'");
   return s;
 }
 

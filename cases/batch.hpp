@@ -9,13 +9,15 @@
 
 namespace crashbench {
 
-/// Called after each case with the result and how many are done; never from two threads at once.
-using ProgressFn = std::function<void(const RunResult&, std::size_t done, std::size_t total)>;
+/// Called after each case with the result, its position in `inputs` and how many are done; never from two
+/// threads at once.
+using ProgressFn = std::function<void(const RunResult&, std::size_t position, std::size_t done, std::size_t total)>;
 
 /// Runs every input; with `jobs` > 1 on that many threads (each case on one thread, so results are
 /// bit-identical to a serial run, but the timings of concurrent cases disturb each other). Results
-/// are in input order whatever the thread count.
-std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const ProgressFn& progress = {}, int jobs = 1);
+/// are in input order whatever the thread count. A case over one of `limits`' caps is an error result.
+std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const ProgressFn& progress = {}, int jobs = 1,
+                                  const InputLimits& limits = {});
 
 /// `--shard K/N`: shard K (1-based) of N.
 struct ShardSpec {

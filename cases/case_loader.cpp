@@ -1,5 +1,7 @@
 #include "cases/case_loader.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -35,6 +37,18 @@ std::string builtin_scene_name(const JsonReader& field) {
   return name;
 }
 
+/// A relative scene path must stay inside the case file's folder (a shared case cannot make the bench read
+/// "../../etc/passwd"); an absolute path is taken as written, since its author chose it on purpose.
+std::string scene_file_path(const JsonReader& field) {
+  const std::filesystem::path given(field.string());
+  if (given.empty()) field.fail("expected a scene file path, found an empty string");
+  if (given.is_absolute()) return given.lexically_normal().string();
+  const std::filesystem::path inside = given.lexically_normal();
+  if (!inside.empty() && *inside.begin() == "..")
+    field.fail("the scene path leaves the case file's folder: expected a path inside it (or an absolute path)");
+  return (std::filesystem::path(field.file()).parent_path() / inside).lexically_normal().string();
+}
+
 SceneSpec parse_scene(const JsonReader& field) {
   SceneSpec scene;
   if (field.is_string()) {
@@ -44,10 +58,7 @@ SceneSpec parse_scene(const JsonReader& field) {
   field.only_keys({"builtin", "file", "up_axis", "unit_scale"});
   if (field.has("builtin") == field.has("file")) field.fail("expected exactly one of 'builtin' or 'file'");
   if (const auto b = field.find("builtin")) scene.builtin = builtin_scene_name(*b);
-  if (const auto f = field.find("file")) {
-    const std::filesystem::path base = std::filesystem::path(field.file()).parent_path();
-    scene.file = (base / f->string()).lexically_normal().string();
-  }
+  if (const auto f = field.find("file")) scene.file = scene_file_path(*f);
   if (const auto up = field.find("up_axis")) scene.up_axis = up->choice({"z", "y"});
   if (const auto s = field.find("unit_scale")) scene.unit_scale = s->positive_number();
   return scene;
@@ -262,10 +273,27 @@ void place_prescribed_other(Case& c) {
   other.initial.position_W = point_W - other.params.body.cg_to_front * unit_at(other.initial.heading);
 }
 
+/// The caps of `limits`, checked before anything is allocated for the case.
+void check_limits(const JsonReader& root, const Case& c, std::size_t vehicles, const InputLimits& limits) {
+  const auto steps = static_cast<std::size_t>(std::llround(c.duration / c.dt));
+  if (steps > limits.max_steps)
+    root.at("duration").fail(fmt::format("{} steps (duration {} s / dt {} s), more than the cap of {} steps per case: "
+                                         "raise dt, or the cap with --max-steps", steps, c.duration, c.dt, limits.max_steps));
+  if (vehicles > limits.max_vehicles)
+    root.at("vehicles").fail(fmt::format("{} vehicles, more than the cap of {} per case: raise it with --max-vehicles",
+                                         vehicles, limits.max_vehicles));
+  const std::size_t states = vehicles * (steps / static_cast<std::size_t>(c.record_every) + 2);
+  if (states > limits.max_samples)
+    root.at(root.has("record_every") ? "record_every" : "duration")
+        .fail(fmt::format("records {} vehicle states (vehicles x (steps / record_every + 2)), more than the cap of {} "
+                          "per case: raise record_every, or the cap with --max-samples", states, limits.max_samples));
+}
+
 }  // namespace
 
-Case parse_case(const nlohmann::json& doc, const std::string& file) {
-  const JsonReader root(doc, file);
+Case parse_case(const nlohmann::json& doc, const std::string& file, const InputLimits& limits,
+                const std::string& pointer) {
+  const JsonReader root(doc, file, pointer);
   root.only_keys({"name", "description", "scene", "detector", "response", "application", "dynamics", "integrator",
                   "dt", "duration", "record_every", "vehicles", "control", "contact", "tolerances", "expect",
                   "published"});
@@ -285,6 +313,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file) {
   if (const auto r = root.find("record_every")) c.record_every = r->integer_in(1, 1000000);
   const JsonReader vehicles = root.at("vehicles");
   if (vehicles.array_size() == 0) vehicles.fail("expected at least one vehicle");
+  check_limits(root, c, vehicles.array_size(), limits);
   for (std::size_t i = 0; i < vehicles.array_size(); ++i) c.vehicles.push_back(parse_vehicle(vehicles.at(i), i));
   if (const auto control = root.find("control")) c.control = parse_control(*control);
   if (c.control.path_curvature)

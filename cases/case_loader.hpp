@@ -6,10 +6,14 @@
 #include <string>
 
 #include "cases/case.hpp"
+#include "cases/limits.hpp"
 
 namespace crashbench {
 
-/// `file` is the document's origin, used in errors and to resolve relative scene paths.
-Case parse_case(const nlohmann::json& doc, const std::string& file);
+/// `file` is the document's origin, used in errors and to resolve relative scene paths; `pointer` is where
+/// the document sits in it ("/cases/1" for a matrix's inline case, "" for a whole file). A case asking for
+/// more steps, recorded states or vehicles than `limits` allows is an Error naming the cap and its flag.
+Case parse_case(const nlohmann::json& doc, const std::string& file, const InputLimits& limits = {},
+                const std::string& pointer = "");
 
 }  // namespace crashbench

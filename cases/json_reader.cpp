@@ -2,14 +2,14 @@
 
 #include <cmath>
 
+#include "core/text.hpp"
+
 namespace crashbench {
 
 void JsonReader::fail(const std::string& problem) const { throw Error(file_, pointer(), problem); }
 
 std::string JsonReader::describe_found() const {
-  std::string text = value_->dump();
-  if (text.size() > 40) text = text.substr(0, 37) + "...";
-  return std::string(value_->type_name()) + " " + text;
+  return std::string(value_->type_name()) + " " + cut_utf8(dump_json(*value_), 37);
 }
 
 bool JsonReader::has(std::string_view key) const {
@@ -79,8 +79,10 @@ double JsonReader::number_in(double lo, double hi) const {
 
 int JsonReader::integer_in(int lo, int hi) const {
   if (!value_->is_number_integer()) fail("expected an integer, found " + describe_found());
+  // An unsigned value above LLONG_MAX would wrap to a negative long long and pass a lower bound.
+  const bool huge = value_->is_number_unsigned() && value_->get<unsigned long long>() > static_cast<unsigned long long>(hi);
   const auto x = value_->get<long long>();
-  if (x < lo || x > hi)
+  if (huge || x < lo || x > hi)
     fail("expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], found " + describe_found());
   return static_cast<int>(x);
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "cases/json_parse.hpp"
 #include "core/error.hpp"
 
 namespace crashbench {

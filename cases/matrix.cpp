@@ -1,8 +1,8 @@
 #include "cases/matrix.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "cases/json_reader.hpp"
 
@@ -14,6 +14,14 @@ struct Variation {
   std::vector<nlohmann::json> values;
 };
 
+/// The array index `key` names, or nullopt when it is not a decimal number below `size`.
+std::optional<std::size_t> array_index(const std::string& key, std::size_t size) {
+  std::size_t index = 0;
+  const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), index);
+  const bool whole = !key.empty() && ec == std::errc() && end == key.data() + key.size();
+  return whole && index < size ? std::optional(index) : std::nullopt;
+}
+
 /// Sets the member at dotted `path`, creating objects on the way; a numeric segment indexes an array
 /// ("vehicles.1.heading_deg"). Returns false when a segment indexes past an array's end.
 bool set_dotted(nlohmann::json& doc, const std::string& path, const nlohmann::json& value) {
@@ -24,9 +32,9 @@ bool set_dotted(nlohmann::json& doc, const std::string& path, const nlohmann::js
     const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
     nlohmann::json* child = nullptr;
     if (node->is_array()) {
-      const bool numeric = !key.empty() && key.find_first_not_of("0123456789") == std::string::npos;
-      if (!numeric || std::stoul(key) >= node->size()) return false;
-      child = &(*node)[std::stoul(key)];
+      const auto index = array_index(key, node->size());
+      if (!index) return false;
+      child = &(*node)[*index];
     } else {
       if (!node->is_object()) *node = nlohmann::json::object();
       child = &(*node)[key];
@@ -40,15 +48,41 @@ bool set_dotted(nlohmann::json& doc, const std::string& path, const nlohmann::js
   }
 }
 
+/// A dotted path names fields: no empty segment, and no deeper than a document may nest.
+void check_dotted_path(const JsonReader& list, const std::string& path) {
+  if (path.empty()) list.fail("empty path: expected a dotted field path such as \"response.model\"");
+  if (path.front() == '.' || path.back() == '.' || path.find("..") != std::string::npos)
+    list.fail("empty segment in the path: expected field names joined by single dots, e.g. \"vehicles.0.speed\"");
+  if (static_cast<std::size_t>(std::count(path.begin(), path.end(), '.')) >= kMaxJsonDepth)
+    list.fail("the path is deeper than " + std::to_string(kMaxJsonDepth) + " fields");
+}
+
 std::vector<Variation> parse_variations(const JsonReader& field) {
   std::vector<Variation> variations;
   if (!field.is_object()) field.fail("expected an object of \"dotted.path\": [values]");
   for (const auto& [path, values] : field.json().items()) {
     const JsonReader list(values, field.file(), field.pointer() + "/" + path);
+    check_dotted_path(list, path);
     if (list.array_size() == 0) list.fail("expected a non-empty array of values");
     variations.push_back({path, {values.begin(), values.end()}});
   }
   return variations;
+}
+
+/// cases x the product of the variations' sizes, refused above `max_cases` before anything is expanded.
+std::size_t checked_case_count(const JsonReader& root, std::size_t cases, const std::vector<Variation>& variations,
+                               std::size_t max_cases) {
+  std::size_t count = cases;
+  std::string product = std::to_string(cases) + " listed";
+  for (const auto& v : variations) {
+    product += " x " + std::to_string(v.values.size());
+    const bool over = count > max_cases / v.values.size();
+    count = over ? max_cases + 1 : count * v.values.size();
+  }
+  if (count > max_cases)
+    root.at(variations.empty() ? "cases" : "vary").fail("the matrix expands to more than " + std::to_string(max_cases) + " cases (" + product +
+                         "), the cap on cases: raise it with --max-cases");
+  return count;
 }
 
 /// Every combination of the variations, in order (the last one varies fastest).
@@ -73,41 +107,33 @@ std::string label_of(const nlohmann::json& doc, const std::string& fallback) {
 
 /// The listed case at `entry`: an inline object or a file relative to the matrix.
 CaseInput load_listed_case(const JsonReader& entry, const std::filesystem::path& base) {
-  if (entry.is_object()) return {entry.file(), label_of(entry.json(), entry.pointer()), entry.json(), std::nullopt};
+  if (entry.is_object())
+    return {entry.file(), entry.pointer(), label_of(entry.json(), entry.pointer()), entry.json(), std::nullopt};
   const std::string path = (base / entry.string()).lexically_normal().string();
   try {
     nlohmann::json doc = read_json_file(path);
-    return {path, label_of(doc, path), std::move(doc), std::nullopt};
+    return {path, "", label_of(doc, path), std::move(doc), std::nullopt};
   } catch (const Error& e) {
-    return {path, path, nullptr, e};
+    // Say where the file was listed too: the listed path may be a typo in the matrix.
+    return {path, "", path, nullptr, Error(e.file(), e.pointer(), e.problem() + " (listed in " + entry.file() + " at " +
+                                                                        entry.pointer() + ")")};
   }
 }
 
 }  // namespace
 
-nlohmann::json read_json_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(path, "", "cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    return nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    throw Error(path, "", std::string("expected JSON: ") + e.what());
-  }
-}
-
-std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::string& file) {
+std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::string& file, const InputLimits& limits) {
   const JsonReader root(matrix, file);
   root.only_keys({"matrix", "description", "cases", "vary"});
   root.at("matrix").string();
   const std::vector<Variation> variations = root.has("vary") ? parse_variations(root.at("vary")) : std::vector<Variation>{};
-  const auto combos = combinations(variations);
   const JsonReader cases = root.at("cases");
   if (cases.array_size() == 0) cases.fail("expected at least one case");
+  std::vector<CaseInput> out;
+  out.reserve(checked_case_count(root, cases.array_size(), variations, limits.max_cases));
+  const auto combos = combinations(variations);
   const std::filesystem::path base = std::filesystem::path(file).parent_path();
 
-  std::vector<CaseInput> out;
   for (std::size_t i = 0; i < cases.array_size(); ++i) {
     const CaseInput listed = load_listed_case(cases.at(i), base);
     for (const auto& combo : combos) {
@@ -118,7 +144,7 @@ std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::st
         if (!input.error && !set_dotted(input.doc, variations[k].path, value))
           input.error = Error(file, "/vary/" + variations[k].path, "the path does not exist in case " + input.label);
         suffix += (suffix.empty() ? "" : ",") + variations[k].path + "=" +
-                  (value.is_string() ? value.get<std::string>() : value.dump());
+                  (value.is_string() ? value.get<std::string>() : dump_json(value));
       }
       if (!suffix.empty()) {
         input.label += "[" + suffix + "]";
@@ -130,11 +156,11 @@ std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::st
   return out;
 }
 
-std::vector<CaseInput> expand_input_file(const std::string& path) {
+std::vector<CaseInput> expand_input_file(const std::string& path, const InputLimits& limits) {
   nlohmann::json doc = read_json_file(path);
-  if (doc.is_object() && doc.contains("matrix")) return expand_matrix(doc, path);
+  if (doc.is_object() && doc.contains("matrix")) return expand_matrix(doc, path, limits);
   std::string label = label_of(doc, path);
-  return {CaseInput{path, std::move(label), std::move(doc), std::nullopt}};
+  return {CaseInput{path, "", std::move(label), std::move(doc), std::nullopt}};
 }
 
 }  // namespace crashbench

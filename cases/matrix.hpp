@@ -9,24 +9,26 @@
 #include <string>
 #include <vector>
 
+#include "cases/json_parse.hpp"
+#include "cases/limits.hpp"
 #include "core/error.hpp"
 
 namespace crashbench {
 
 struct CaseInput {
   std::string file;                  ///< where the case came from (for errors and relative paths)
+  std::string pointer;               ///< where in `file` the case is ("/cases/1" when inline in a matrix, else "")
   std::string label;                 ///< case name and variation, for reports when the case is unreadable
   nlohmann::json doc;                ///< the case document with the variation applied
   std::optional<Error> error;        ///< set when the case could not be read
 };
 
-/// Expands `path`. Throws Error only when `path` itself is unreadable or malformed.
-std::vector<CaseInput> expand_input_file(const std::string& path);
+/// Expands `path`. Throws Error only when `path` itself is unreadable or malformed, or when it would
+/// expand to more than `limits.max_cases` cases (checked before expanding).
+std::vector<CaseInput> expand_input_file(const std::string& path, const InputLimits& limits = {});
 
 /// Expands an already parsed matrix document (for tests); `file` for errors and relative paths.
-std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::string& file);
-
-/// Reads and parses a JSON file; Error naming the file when it is missing or not JSON.
-nlohmann::json read_json_file(const std::string& path);
+std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::string& file,
+                                     const InputLimits& limits = {});
 
 }  // namespace crashbench

@@ -9,7 +9,8 @@ namespace crashbench {
 class Error : public std::runtime_error {
  public:
   /// `file`: the input file ("" if none); `pointer`: JSON pointer or field ("" if none);
-  /// `problem`: what was expected and what was found.
+  /// `problem`: what was expected and what was found. Each is stored as valid UTF-8 (invalid bytes as
+  /// U+FFFD) and cut between characters (512 bytes for file and pointer, 1024 for the problem).
   Error(std::string file, std::string pointer, std::string problem);
 
   const std::string& file() const { return file_; }

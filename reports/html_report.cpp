@@ -7,8 +7,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "cases/json_parse.hpp"
 #include "core/error.hpp"
 #include "reports/html_text.hpp"
+#include "reports/output_file.hpp"
 #include "reports/report_assets.hpp"
 #include "reports/report_figures.hpp"
 #include "reports/report_tables.hpp"
@@ -17,11 +19,7 @@
 namespace crashbench {
 namespace {
 
-void write_text(const std::filesystem::path& path, std::string_view text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw Error(path.string(), "", "cannot write the report file");
-}
+void write_text(const std::filesystem::path& path, std::string_view text) { write_file_atomically(path.string(), text); }
 
 std::string overview(const ResultsFile& results) {
   const auto [passed, failed, errors] = results.status_counts();
@@ -30,7 +28,11 @@ std::string overview(const ResultsFile& results) {
                            : fmt::format("Timing ran with {} cases at once (--jobs): the costs are indicative only; rerun "
                                          "with --jobs 1 for figures to compare.",
                                          results.run.value("jobs", 0));
-  return fmt::format("<p><b>{}</b> cases: <b>{}</b> passed, <b>{}</b> failed, <b>{}</b> errors. {}</p>\n<p class=note>From "
+  const std::string interrupted =
+      results.interrupted ? "<p class=interrupted><b>" + html_escape(results.interruption_note()) +
+                                "</b>: the run did not finish; these are the cases it finished.</p>\n"
+                          : "";
+  return interrupted + fmt::format("<p><b>{}</b> cases: <b>{}</b> passed, <b>{}</b> failed, <b>{}</b> errors. {}</p>\n<p class=note>From "
                      "{}.</p>\n",
                      results.cases.size(), passed, failed, errors, timing, html_escape(results.path));
 }
@@ -39,7 +41,7 @@ std::string figures_json(const ResultsFile& results) {
   nlohmann::json figures = nlohmann::json::array();
   for (const Figure& f : all_figures(results))
     figures.push_back({{"section", f.section}, {"title", f.title}, {"data", f.data}, {"layout", f.layout}});
-  return figures.dump();
+  return dump_json(figures);
 }
 
 }  // namespace
@@ -82,7 +84,7 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += "<h2>Response models side by side on each impact</h2>\n<p class=note>Pre: vehicle state before the impact's "
           "first event; post: after its last; impulse summed over the impact's events; world frame, yaw rate "
           "counter-clockwise positive.</p>\n" + impacts_side_by_side_html(results);
-  page += "<script type=application/json id=figures>" + script_safe(figures_json(results)) + "</script>\n";
+  page += "<script type=application/json id=figures>" + escape_json_for_script(figures_json(results)) + "</script>\n";
   page += "<script>" + std::string(render_script()) + "</script>\n</body></html>\n";
   return page;
 }

@@ -3,25 +3,15 @@
 #include <string>
 #include <string_view>
 
+#include "core/text.hpp"
+
 namespace crashbench {
 
-/// `text` with &, <, >, " escaped for HTML content and attribute values.
-inline std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char ch : text) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
+/// `text` with &, <, >, " and ' escaped for HTML content and attribute values (core/text.hpp).
+inline std::string html_escape(std::string_view text) { return escape_html(text); }
 
-/// `text` safe inside a <script> element: "</" becomes "<\/" so no "</script>" can close it early.
+/// Trusted script source (the plotting library) inside a <script> element: "</" becomes "<\/" so no
+/// "</script>" can close it early. JSON data from input files goes through escape_json_for_script instead.
 inline std::string script_safe(std::string_view text) {
   std::string out;
   out.reserve(text.size());

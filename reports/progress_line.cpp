@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "core/text.hpp"
+
 namespace crashbench {
 
 std::string progress_text(std::size_t done, std::size_t total, int failures, double elapsed_s, const std::string& last) {
@@ -26,17 +28,27 @@ void ProgressLine::update(const RunResult& result, std::size_t done, std::size_t
   failures_ += result.status != CaseStatus::kPassed;
   if (!enabled_) return;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  std::string line = progress_text(done, total, failures_, elapsed, result.name);
-  if (line.size() > max_width_) line = line.substr(0, max_width_ - 3) + "...";
+  std::string line = cut_utf8(progress_text(done, total, failures_, elapsed, escape_terminal(result.name)), max_width_ - 3);
   const std::size_t pad = width_ > line.size() ? width_ - line.size() : 0;
   width_ = line.size();
-  fmt::print(out_, "\r{}{}", line, std::string(pad, ' '));
+  // fputs, not fmt::print: a closed stderr must not throw out of a batch's worker thread.
+  std::fputs(fmt::format("\r{}{}", line, std::string(pad, ' ')).c_str(), out_);
+  std::fflush(out_);
+}
+
+void ProgressLine::message(const std::string& line) {
+  finish();
+  width_ = 0;
+  std::fputs(line.c_str(), out_);
+  std::fputc('\n', out_);
   std::fflush(out_);
 }
 
 void ProgressLine::finish() {
   if (!enabled_ || width_ == 0) return;
-  fmt::print(out_, "\r{}\r", std::string(width_, ' '));
+  std::string blank(width_ + 2, ' ');
+  blank.front() = blank.back() = '\r';
+  std::fputs(blank.c_str(), out_);
   std::fflush(out_);
 }
 

@@ -21,6 +21,9 @@ class ProgressLine {
   ProgressLine(std::FILE* out, bool enabled, std::size_t columns = 80);
   /// Called after each case (ProgressFn); redraws the line in place.
   void update(const RunResult& result, std::size_t done, std::size_t total);
+  /// Prints `line` (already escaped for a terminal) on a line of its own, above the progress line; always,
+  /// even when the progress line is off.
+  void message(const std::string& line);
   /// Clears the line so the summary starts on a clean one.
   void finish();
 

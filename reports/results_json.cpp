@@ -1,10 +1,9 @@
 #include "reports/results_json.hpp"
 
-#include <filesystem>
-#include <fstream>
-
 #include "cases/physics_hash.hpp"
+#include "cases/json_parse.hpp"
 #include "core/units.hpp"
+#include "reports/output_file.hpp"
 #include "reports/phase_stats.hpp"
 
 namespace crashbench {
@@ -191,13 +190,7 @@ json to_json(std::span<const RunResult> results, const RunInfo& info) {
 }
 
 void write_json_file(const std::string& path, const json& doc) {
-  const std::filesystem::path target(path);
-  std::error_code ec;
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
-  std::ofstream out(target);
-  if (!out) throw Error(path, "", "cannot write the results file");
-  out << doc.dump(1) << '\n';
-  if (!out) throw Error(path, "", "writing the results file failed");
+  write_file_atomically(path, dump_json(doc, 1) + "\n");
 }
 
 void write_results_file(const std::string& path, std::span<const RunResult> results, const RunInfo& info) {

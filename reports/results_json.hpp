@@ -24,10 +24,11 @@ struct RunInfo {
 nlohmann::json to_json(const RunResult& result);
 nlohmann::json to_json(std::span<const RunResult> results, const RunInfo& info = {});
 
-/// Writes `results` to `path` (directories created); Error naming the path on failure.
+/// Writes `results` to `path` (directories created) atomically: a temporary file in the same folder,
+/// flushed and renamed into place (reports/output_file.hpp); Error naming the path and the reason on failure.
 void write_results_file(const std::string& path, std::span<const RunResult> results, const RunInfo& info = {});
 
-/// Writes any JSON document to `path` the same way (directories created); Error naming the path on failure.
+/// Writes any JSON document to `path` the same way; text that is not valid UTF-8 is written as U+FFFD.
 void write_json_file(const std::string& path, const nlohmann::json& doc);
 
 }  // namespace crashbench

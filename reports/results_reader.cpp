@@ -1,12 +1,14 @@
 #include "reports/results_reader.hpp"
 
+#include <fmt/format.h>
+
 #include <climits>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
 
 #include "cases/json_reader.hpp"
 #include "cases/physics_hash.hpp"
 #include "reports/results_json.hpp"
+#include "reports/results_stream.hpp"
 
 namespace crashbench {
 namespace {
@@ -216,23 +218,22 @@ ResultsFile parse_results(const json& doc, const std::string& path) {
   return file;
 }
 
+std::string ResultsFile::interruption_note() const {
+  return interrupted ? fmt::format("interrupted: {} of {} cases finished", cases.size(), planned_cases) : "";
+}
+
 ResultsFile read_results_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path, "", "cannot open the results file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  const std::string content = text.str();
-  json doc;
-  try {
-    doc = json::parse(content);
-  } catch (const json::parse_error& e) {
-    // A parse error at the very end means the writer stopped early (a full disk, a killed run).
-    const bool at_end = e.byte >= content.size();
-    if (at_end && !content.empty() && (content.front() == '{' || content.front() == '['))
-      throw Error(path, "", "the file ends early (truncated?): expected a complete JSON document");
-    throw Error(path, "", std::string("not JSON: expected a crashbench results file (") + e.what() + ")");
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    const std::filesystem::path json_file = std::filesystem::path(path) / "results.json";
+    const std::filesystem::path stream = std::filesystem::path(path) / "results.jsonl";
+    if (std::filesystem::exists(json_file, ec)) return read_results_file(json_file.string());
+    if (std::filesystem::exists(stream, ec)) return read_results_file(stream.string());
+    throw Error(path, "", "is a folder without results.json or results.jsonl: expected a results file");
   }
-  return parse_results(doc, path);
+  const std::string content = read_text_file(path);
+  if (std::filesystem::path(path).extension() == ".jsonl") return parse_results_stream(content, path);
+  return parse_results(parse_json_text(content, path), path);
 }
 
 }  // namespace crashbench

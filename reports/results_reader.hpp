@@ -52,6 +52,11 @@ struct ResultsFile {
   std::string path;
   nlohmann::json run = nlohmann::json::object();  ///< how the batch ran (jobs, timing_serial, shard)
   std::vector<CaseRecord> cases;
+  bool interrupted = false;       ///< read from the results.jsonl of a run that did not finish
+  std::size_t planned_cases = 0;  ///< cases the interrupted run was to run (0 when not `interrupted`)
+
+  /// "interrupted: N of M cases finished" for an interrupted run, else "".
+  std::string interruption_note() const;
 
   /// True unless the run says its timings came from several cases at once.
   bool timing_serial() const;
@@ -63,7 +68,8 @@ struct ResultsFile {
   StatusCounts status_counts() const;
 };
 
-/// Reads and checks `path`.
+/// Reads and checks `path`: a results.json, a results.jsonl (reports/results_stream.hpp; by its extension),
+/// or an output folder holding either (results.json first).
 ResultsFile read_results_file(const std::string& path);
 /// Checks an already parsed document; `path` names it in errors.
 ResultsFile parse_results(const nlohmann::json& doc, const std::string& path);

@@ -4,17 +4,13 @@
 
 #include <algorithm>
 
+#include "core/text.hpp"
+
 namespace crashbench {
 namespace {
 
-/// Markdown table cells may not contain '|' or newlines.
-std::string cell(std::string text) {
-  for (char& ch : text)
-    if (ch == '\n' || ch == '\r') ch = ' ';
-  std::string out;
-  for (char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
-  return out;
-}
+/// A table cell holding text from an input file: no raw HTML, no column break, no code span, one line.
+std::string cell(const std::string& text) { return escape_markdown_cell(text); }
 
 std::string case_row(const CaseRecord& c) {
   if (c.status == "error")
@@ -55,7 +51,8 @@ std::string invariant_verdicts(const CaseRecord& c) {
 
 std::string summary_markdown(const ResultsFile& results) {
   const auto [passed, failed, errors] = results.status_counts();
-  std::string out = fmt::format("# crashbench summary\n\n{} cases: {} passed, {} failed, {} errors. ",
+  std::string out = fmt::format("# crashbench summary\n\n{}{} cases: {} passed, {} failed, {} errors. ",
+                                results.interrupted ? "**" + results.interruption_note() + "** (the run did not finish). " : "",
                                 results.cases.size(), passed, failed, errors);
   out += results.timing_serial() ? "Timing ran serially (one case at a time).\n\n"
                                  : fmt::format("Timing ran with {} cases at once: costs are indicative only.\n\n",

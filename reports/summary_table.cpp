@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/text.hpp"
 #include "reports/phase_stats.hpp"
 
 namespace crashbench {
@@ -39,24 +40,27 @@ std::string invariant_cell(const RunResult& r) {
 }  // namespace
 
 std::string summary_table(std::span<const RunResult> results) {
+  // Names and errors come from input files: shown escaped, so no control character reaches the terminal.
+  std::vector<std::string> names;
   std::size_t name_width = 4;
-  for (const auto& r : results) name_width = std::max(name_width, r.name.size());
+  for (const auto& r : results) name_width = std::max(name_width, names.emplace_back(escape_terminal(r.name)).size());
 
   std::string out = fmt::format("{:<{}}  {:<6}  {:>7}  {:>8} {:>8} {:>8} {:>8} {:>8}  {}\n", "case", name_width, "status",
                                 "impacts", "detect", "resolve", "dynamics", "step", "budget", "invariants");
   out += fmt::format("{:<{}}  {:<6}  {:>7}  {:>8} {:>8} {:>8} {:>8} {:>8}\n", "", name_width, "", "",
                      "[us]", "[us]", "[us]", "[us]", "[% dt]");
   int passed = 0, failed = 0, errors = 0;
-  for (const auto& r : results) {
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const RunResult& r = results[i];
     passed += r.status == CaseStatus::kPassed;
     failed += r.status == CaseStatus::kFailed;
     errors += r.status == CaseStatus::kError;
     if (r.status == CaseStatus::kError) {
-      out += fmt::format("{:<{}}  {:<6}  {}\n", r.name, name_width, "error", r.error);
+      out += fmt::format("{:<{}}  {:<6}  {}\n", names[i], name_width, "error", escape_terminal(r.error));
       continue;
     }
     const double step = median_us(r, Phase::kStep);
-    out += fmt::format("{:<{}}  {:<6}  {:>7}  {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.3f}  {}\n", r.name, name_width,
+    out += fmt::format("{:<{}}  {:<6}  {:>7}  {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.3f}  {}\n", names[i], name_width,
                        to_string(r.status), r.impacts, median_us(r, Phase::kDetect), median_us(r, Phase::kResolve),
                        median_us(r, Phase::kDynamics), step, 100.0 * step * 1e-6 / r.config.dt, invariant_cell(r));
   }

@@ -77,7 +77,7 @@ TEST(ResultsReader, AnotherFormatVersionNamesBoth) {
 TEST(ResultsReader, NotJsonSaysSo) {
   const std::string path = write_text("not-json", "case,status\nhead-on,passed\n");
   const std::string message = read_error(path);
-  EXPECT_NE(message.find(path + ": not JSON: expected a crashbench results file"), std::string::npos) << message;
+  EXPECT_NE(message.find(path + ": not JSON: expected JSON text"), std::string::npos) << message;
 }
 
 TEST(ResultsReader, JsonThatIsNotAResultsFileSaysSo) {

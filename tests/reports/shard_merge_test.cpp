@@ -29,7 +29,7 @@ const nlohmann::json& serial_doc() {
 TEST(Jobs, ParallelRunIsBitIdenticalToSerialAndInInputOrder) {
   ASSERT_GE(matrix().size(), 4u);
   std::vector<std::size_t> seen;
-  const auto parallel = run_inputs(matrix(), [&](const RunResult&, std::size_t done, std::size_t) { seen.push_back(done); }, 3);
+  const auto parallel = run_inputs(matrix(), [&](const RunResult&, std::size_t, std::size_t done, std::size_t) { seen.push_back(done); }, 3);
   EXPECT_EQ(without_timing(to_json(parallel)), serial_doc());  // dump() equality: every double bit for bit
   ASSERT_EQ(seen.size(), matrix().size());
   for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], i + 1);

@@ -1,0 +1,52 @@
+// Names and messages from input files cannot break report.html, summary.md or the terminal table.
+#include <gtest/gtest.h>
+
+#include "reports/html_report.hpp"
+#include "reports/summary_markdown.hpp"
+#include "tests/reports/report_test_support.hpp"
+
+namespace crashbench {
+namespace {
+
+constexpr const char* kHostileName = "<!--<script>alert(1)</script><img src=x onerror=alert(2)>|`x`\n\x1b[31m";
+
+/// The sample results with the first case renamed to `name` and the last case's error set to `name`.
+ResultsFile renamed(const std::string& name) {
+  nlohmann::json doc = read_json_file(testing::sample_results_file("html"));
+  doc["cases"][0]["name"] = name;
+  doc["cases"].push_back({{"name", name}, {"status", "error"}, {"error", name}, {"index", doc["cases"].size()}});
+  return parse_results(doc, "hostile.json");
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(HostileText, ReportPageHasOnlyItsOwnTags) {
+  const std::string plain = report_html(renamed("plain name"), "");
+  const std::string page = report_html(renamed(kHostileName), "");
+  for (const char* tag : {"<script", "</script", "<img", "<!--"})
+    EXPECT_EQ(count(page, tag), count(plain, tag)) << tag;
+  // The figures' JSON still parses and still holds the name as written.
+  const std::string open = "<script type=application/json id=figures>";
+  const auto begin = page.find(open) + open.size();
+  const auto figures = nlohmann::json::parse(page.substr(begin, page.find("</script>", begin) - begin));
+  EXPECT_NE(figures.dump().find("<!--<script>alert(1)"), std::string::npos);
+}
+
+TEST(HostileText, SummaryRowsStayRowsWithoutHtml) {
+  const std::string summary = summary_markdown(renamed(kHostileName));
+  for (const char* raw : {"<script", "<img", "<!--", "\x1b", "|`x`"}) EXPECT_EQ(summary.find(raw), std::string::npos) << raw;
+  std::size_t rows = 0;
+  for (std::size_t at = summary.find("\n| "); at != std::string::npos; at = summary.find("\n| ", at + 1)) {
+    const std::string row = summary.substr(at + 1, summary.find('\n', at + 1) - at - 1);
+    EXPECT_EQ(count(row, " | "), 8u) << "nine cells: " << row;
+    ++rows;
+  }
+  EXPECT_EQ(rows, renamed(kHostileName).cases.size() + 2) << "a header, its rule and one row per case";
+}
+
+}  // namespace
+}  // namespace crashbench

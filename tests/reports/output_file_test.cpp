@@ -1,0 +1,73 @@
+#include "reports/output_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace crashbench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+fs::path fresh(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("crashbench-output-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+/// The message of the Error `action` throws, or "" when it throws none.
+template <class Action>
+std::string error_of(Action action) {
+  try {
+    action();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(OutputFile, AtomicWriteReplacesTheWholeFileAndLeavesNoTemporary) {
+  const fs::path dir = fresh("atomic");
+  const std::string path = (dir / "sub" / "results.json").string();
+  write_file_atomically(path, "old");
+  write_file_atomically(path, "new content");
+  EXPECT_EQ(slurp(path), "new content");
+  std::size_t entries = 0;
+  for (const auto& e : fs::directory_iterator(dir / "sub")) entries += e.is_regular_file();
+  EXPECT_EQ(entries, 1u) << "the temporary file was renamed into place";
+}
+
+TEST(OutputFile, FailuresNameTheFileAndTheSystemsReason) {
+  const fs::path dir = fresh("fail");
+  std::ofstream(dir / "a-file") << "x";
+  const std::string under_file = (dir / "a-file" / "results.json").string();
+  EXPECT_NE(error_of([&] { write_file_atomically(under_file, "x"); }).find(under_file + ": cannot create the folder"),
+            std::string::npos);
+  // /dev/full accepts the open and refuses every write with ENOSPC, as a full disk does.
+  LineFile full("/dev/full");
+  EXPECT_EQ(error_of([&] { full.write_line("{}"); }), "/dev/full: writing a line failed: No space left on device");
+}
+
+TEST(OutputFile, LinesAreAppendedWhole) {
+  const fs::path dir = fresh("lines");
+  LineFile lines((dir / "results.jsonl").string());
+  lines.write_line("{\"a\": 1}");
+  lines.write_line("{\"b\": 2}");
+  lines.sync();
+  EXPECT_EQ(slurp(dir / "results.jsonl"), "{\"a\": 1}\n{\"b\": 2}\n");
+}
+
+}  // namespace
+}  // namespace crashbench
