@@ -26,4 +26,15 @@ ReportPaths write_report_for(const std::string& results_path, const std::string&
 /// Prints where the report and the summary are.
 void print_report_paths(const ReportPaths& paths);
 
+/// Where to write the CI systems' formats of a results file; empty: not written.
+struct CiOutputs {
+  std::string junit;           ///< JUnit XML (reports/junit_xml.hpp)
+  std::string benchmark_json;  ///< Google Benchmark JSON (reports/benchmark_json.hpp)
+  bool any() const { return !junit.empty() || !benchmark_json.empty(); }
+};
+/// Adds --junit FILE and --benchmark-json FILE to `cmd`.
+void add_ci_output_options(CLI::App& cmd, CiOutputs& outputs);
+/// Writes the outputs `outputs` names from the results file at `results_path`, and prints where they are.
+void write_ci_outputs(const std::string& results_path, const CiOutputs& outputs);
+
 }  // namespace crashbench

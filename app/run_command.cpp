@@ -62,6 +62,7 @@ struct RunOptions {
   int jobs = 1;
   bool quiet = false;
   InputLimits limits;
+  CiOutputs ci;
 };
 
 void add_limit_flags(CLI::App& cmd, InputLimits& limits) {
@@ -103,6 +104,7 @@ int run(const RunOptions& o) {
   fmt::print("{}", o.quiet ? table.substr(table.rfind('\n', table.size() - 2) + 1) : table);
   fmt::print("results: {}\n", escape_terminal(results_path));
   if (!o.report_dir.empty()) print_report_paths(write_report_for(results_path, o.report_dir));
+  write_ci_outputs(results_path, o.ci);
   return batch_exit_code(results);
 }
 
@@ -121,6 +123,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--shard", o.shard_text, "Run only shard K of N of the expanded case list (K/N, e.g. 2/8)");
   cmd->add_flag("-q,--quiet", o.quiet, "Print only the summary line");
   add_limit_flags(*cmd, o.limits);
+  add_ci_output_options(*cmd, o.ci);
   cmd->callback([&exit_code] { exit_code = run(o); });
 }
 

@@ -74,6 +74,15 @@ std::string escape_html(std::string_view text) {
   return out;
 }
 
+std::string escape_xml(std::string_view text) {
+  std::string allowed(valid_utf8(text));
+  for (char& ch : allowed)
+    if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') ch = '\x1A';
+  std::string out;
+  for (const char ch : escape_html(allowed)) out += ch == '\x1A' ? std::string("\xEF\xBF\xBD") : std::string(1, ch);
+  return out;
+}
+
 std::string escape_json_for_script(std::string_view json_text) {
   std::string out;
   out.reserve(json_text.size());

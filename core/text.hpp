@@ -18,6 +18,10 @@ std::string cut_utf8(std::string_view text, std::size_t max_bytes);
 /// For HTML text and attribute values (quoted with " or '): &, <, >, " and ' as character references.
 std::string escape_html(std::string_view text);
 
+/// For XML 1.0 text and attribute values: escape_html, and the C0 control characters XML forbids (all but
+/// tab, newline and carriage return) replaced by U+FFFD, so the document stays well-formed.
+std::string escape_xml(std::string_view text);
+
 /// JSON text placed inside a <script> element: every '<', '>' and '&' as \u003c, \u003e, \u0026 (legal only
 /// inside JSON strings, where those characters can only be), so "</script", "<!--" and "<script" cannot
 /// appear and the block cannot be closed or turned into a comment early.

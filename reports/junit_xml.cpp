@@ -4,12 +4,14 @@
 
 #include <filesystem>
 
+#include "core/text.hpp"
+
 namespace crashbench {
 namespace {
 
 /// One <failure> element; `message` is escaped here.
 std::string failure(std::string_view type, const std::string& message) {
-  return fmt::format("      <failure type=\"{}\" message=\"{}\"/>\n", type, xml_escape(message));
+  return fmt::format("      <failure type=\"{}\" message=\"{}\"/>\n", type, escape_xml(message));
 }
 
 std::string failures_of(const CaseRecord& c) {
@@ -29,36 +31,17 @@ std::string testcase(const CaseRecord& c) {
   // Time: the run's own stepping time (mean step cost x steps), not the wall time of the process.
   const double seconds = c.mean_ns("step") * c.steps * 1e-9;
   const std::string classname = std::filesystem::path(c.source_file).stem().string();
-  std::string out = fmt::format("    <testcase name=\"{}\" classname=\"crashbench.{}\" time=\"{:.6f}\"", xml_escape(c.name),
-                                xml_escape(classname), seconds);
+  std::string out = fmt::format("    <testcase name=\"{}\" classname=\"crashbench.{}\" time=\"{:.6f}\"", escape_xml(c.name),
+                                escape_xml(classname), seconds);
   std::string body;
   if (c.status == "error")
-    body = fmt::format("      <error type=\"bad-input\" message=\"{}\"/>\n", xml_escape(c.error));
+    body = fmt::format("      <error type=\"bad-input\" message=\"{}\"/>\n", escape_xml(c.error));
   else
     body = failures_of(c);
   return body.empty() ? out + "/>\n" : out + ">\n" + body + "    </testcase>\n";
 }
 
 }  // namespace
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char ch : text) {
-    const auto byte = static_cast<unsigned char>(ch);
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (byte < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') out += "\xEF\xBF\xBD";
-        else out += ch;
-    }
-  }
-  return out;
-}
 
 std::string junit_xml(const ResultsFile& results) {
   const auto counts = results.status_counts();
@@ -74,7 +57,7 @@ std::string junit_xml(const ResultsFile& results) {
   out += fmt::format("<testsuites name=\"crashbench\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.6f}\">\n",
                      results.cases.size(), failures, counts.errors, seconds);
   out += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" time=\"{:.6f}\">\n",
-                     xml_escape(results.path), results.cases.size(), failures, counts.errors, seconds);
+                     escape_xml(results.path), results.cases.size(), failures, counts.errors, seconds);
   out += cases;
   out += "  </testsuite>\n</testsuites>\n";
   return out;

@@ -11,8 +11,4 @@ namespace crashbench {
 /// The whole JUnit document for `results`.
 std::string junit_xml(const ResultsFile& results);
 
-/// `text` with the five XML special characters escaped and the characters XML 1.0 forbids (C0 controls
-/// other than tab, newline and carriage return) replaced by U+FFFD.
-std::string xml_escape(std::string_view text);
-
 }  // namespace crashbench

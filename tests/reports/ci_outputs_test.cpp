@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "reports/benchmark_json.hpp"
+#include "core/text.hpp"
 #include "reports/junit_xml.hpp"
 #include "tests/reports/report_test_support.hpp"
 
@@ -37,9 +38,9 @@ TEST(JunitXml, ValidatesAgainstTheJunitSchemaWithEveryStatus) {
 }
 
 TEST(JunitXml, EscapesWhatXmlCannotHoldRaw) {
-  EXPECT_EQ(xml_escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;");
-  EXPECT_EQ(xml_escape("bell\x07" "end"), "bell\xEF\xBF\xBD" "end");
-  EXPECT_EQ(xml_escape("tab\tnew\nline"), "tab\tnew\nline");
+  EXPECT_EQ(escape_xml("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&#39;");
+  EXPECT_EQ(escape_xml("bell\x07" "end"), "bell\xEF\xBF\xBD" "end");
+  EXPECT_EQ(escape_xml("tab\tnew\nline"), "tab\tnew\nline");
 }
 
 TEST(JunitXml, ASchemaViolationIsCaught) {
