@@ -1,0 +1,44 @@
+// libFuzzer harness: bytes as a case or matrix file, through the loader the CLI uses (expand_input_file,
+// then parse_case per expanded case); short cases are also run, as `crashbench run` would.
+#include <cstdint>
+#include <filesystem>
+
+#include "cases/case_loader.hpp"
+#include "cases/matrix.hpp"
+#include "cases/simulation.hpp"
+#include "fuzz/fuzz_support.hpp"
+
+namespace {
+
+/// Cases longer than this many steps are parsed but not run: the fuzzer needs thousands of inputs a second.
+constexpr double kMaxRunSteps = 400;
+
+/// The shipped case files beside the input, so that a matrix may list them by relative name.
+void copy_library() {
+  const std::filesystem::path library = std::filesystem::path(CRASHBENCH_SOURCE_DIR) / "cases" / "library";
+  for (const auto& entry : std::filesystem::directory_iterator(library))
+    std::filesystem::copy_file(entry.path(), crashbench::fuzz::scratch_dir() / entry.path().filename(),
+                               std::filesystem::copy_options::overwrite_existing);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  copy_library();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace crashbench;
+  const std::string path = fuzz::write_input("input.json", data, size);
+  std::vector<CaseInput> inputs;
+  fuzz::expect_clean_errors("expand_input_file", [&] { inputs = expand_input_file(path); });
+  for (const CaseInput& input : inputs) {
+    if (input.error) continue;
+    fuzz::expect_clean_errors("parse_case", [&] {
+      const Case c = parse_case(input.doc, input.file);
+      if (c.duration / c.dt <= kMaxRunSteps) run_case(c);
+    });
+  }
+  return 0;
+}
