@@ -54,7 +54,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # The first stack frame of a replayed finding that is not libFuzzer's, a sanitizer's, the allocator's or libc's.
 owner_frame() {
   "$bin/fuzz_$1" -timeout=10 "$2" 2>&1 | grep -E '^ +#[0-9]+ ' |
-    grep -vE 'fuzzer::|__sanitizer|__interceptor|__asan|__lsan|__ubsan|libc\.so|operator new|malloc|calloc|realloc|abort|raise' |
+    grep -vE 'fuzzer::|__sanitizer|__interceptor|__asan|__lsan|__ubsan|libc\.so|pthread_kill|operator new|malloc|calloc|realloc|abort|raise' |
     head -1 || true
 }
 
@@ -86,6 +86,7 @@ for h in "${harnesses[@]}"; do
       echo "$h: OpenSceneGraph's own finding, not ours: $(basename "$finding"): ${frame##*in }"
     else
       echo "$h: FINDING in crashbench: $finding: ${frame:-no stack (replay it)}"
+      "$bin/fuzz_$h" -timeout=10 "$finding" 2>&1 | grep -m 2 -E 'crashbench fuzz|ERROR: [A-Za-z]+Sanitizer|runtime error' || true
       status=1
     fi
   done
