@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (the `fuzz` preset: clang, ASan + UBSan) and runs each for a fixed
+# number of executions, after replaying every saved crash under fuzz/regressions/<harness>/.
+# usage: ci/fuzz.sh [EXECUTIONS per harness, default 20000] [HARNESS ...]  (docs/fuzzing.md)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-20000}
+shift || true
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader)
+
+[ -f build/fuzz/CMakeCache.txt ] || cmake --preset fuzz
+cmake --build --preset fuzz -j "$(nproc)"
+
+work=build/fuzz/work
+bin=build/fuzz/fuzz
+mkdir -p "$work"
+
+# Seeds: the shipped case files and the broken ones; small results files; one wall per scene format.
+seed() {  # seed HARNESS FILE...: copies FILEs into the harness's seed folder
+  local dir="$work/seeds/$1"
+  shift
+  mkdir -p "$dir"
+  cp "$@" "$dir/"
+}
+rm -rf "$work/seeds"
+seed case_loader cases/library/*.json tests/testdata/*.json tests/reports/data/*.json
+cp ci/matrix.json "$work/seeds/case_loader/ci-matrix.json"
+seed results_reader fuzz/seeds/results/*.json
+seed scene_loader fuzz/seeds/scene/*
+# compare/merge reads two results files separated by "\n--\n": every ordered pair of the results seeds.
+mkdir -p "$work/seeds/compare_merge"
+for a in fuzz/seeds/results/*.json; do
+  for b in fuzz/seeds/results/*.json; do
+    { cat "$a"; printf '\n--\n'; cat "$b"; } > "$work/seeds/compare_merge/$(basename "$a" .json)+$(basename "$b" .json)"
+  done
+done
+python3 fuzz/make_dict.py "$work/case.dict" cases/case.schema.json cases/library/*.json
+python3 fuzz/make_dict.py "$work/results.dict" fuzz/seeds/results/*.json
+
+dict_of() {
+  case "$1" in
+    case_loader) echo "-dict=$work/case.dict" ;;
+    results_reader | compare_merge) echo "-dict=$work/results.dict" ;;
+    *) echo "" ;;
+  esac
+}
+
+# OpenSceneGraph's own leaks, and only those, are suppressed (docs/fuzzing.md says which and why).
+export LSAN_OPTIONS="suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+# The first stack frame of a replayed finding that is not libFuzzer's, a sanitizer's, the allocator's or libc's.
+owner_frame() {
+  "$bin/fuzz_$1" -timeout=10 "$2" 2>&1 | grep -E '^ +#[0-9]+ ' |
+    grep -vE 'fuzzer::|__sanitizer|__interceptor|__asan|__lsan|__ubsan|libc\.so|pthread_kill|operator new|malloc|calloc|realloc|abort|raise' |
+    head -1 || true
+}
+
+status=0
+for h in "${harnesses[@]}"; do
+  if compgen -G "fuzz/regressions/$h/*" > /dev/null; then
+    echo "== $h: replaying fuzz/regressions/$h"
+    for saved in fuzz/regressions/"$h"/*; do
+      "$bin/fuzz_$h" "$saved" > "$work/replay.log" 2>&1 || { echo "$h: $saved still fails:"; grep -m 3 -E 'ERROR|SUMMARY|crashbench fuzz' "$work/replay.log"; status=1; }
+    done
+  fi
+  echo "== $h: $runs executions"
+  rm -rf "$work/artifacts/$h"
+  mkdir -p "$work/corpus/$h" "$work/artifacts/$h"
+  # Fork mode goes on after a finding, so that OpenSceneGraph's known crashes (docs/fuzzing.md) do not end
+  # the run (and its exit code says only that a job found something); every finding is replayed below and
+  # only OpenSceneGraph's are let through.
+  # shellcheck disable=SC2046  # the dictionary option is one word or none
+  { "$bin/fuzz_$h" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -runs="$runs" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=16384 -artifact_prefix="$work/artifacts/$h/" $(dict_of "$h") \
+    "$work/corpus/$h" "$work/seeds/$h" 2>&1 || true; } | { grep -E '^#[0-9]+:|INFO: fuzzed|ERROR|crashbench fuzz' || true; } | tail -n 5
+  for finding in "$work/artifacts/$h"/*; do
+    [ -e "$finding" ] || continue
+    frame=$(owner_frame "$h" "$finding")
+    if [ -z "$frame" ] && "$bin/fuzz_$h" -timeout=10 "$finding" > /dev/null 2>&1; then
+      # A crash that depends on what earlier inputs left in memory (OSG's wild reads of .obj files do).
+      echo "$h: does not reproduce alone, not counted: $finding"
+    elif [[ "$frame" =~ libosg|libOpenThreads|osgPlugins ]]; then
+      echo "$h: OpenSceneGraph's own finding, not ours: $(basename "$finding"): ${frame##*in }"
+    else
+      echo "$h: FINDING in crashbench: $finding: ${frame:-no stack (replay it)}"
+      "$bin/fuzz_$h" -timeout=10 "$finding" 2>&1 | grep -m 2 -E 'crashbench fuzz|ERROR: [A-Za-z]+Sanitizer|runtime error' || true
+      status=1
+    fi
+  done
+done
+exit $status

@@ -1,0 +1,37 @@
+// libFuzzer harness: bytes as a scene file, through the loader a case's "scene": {"file": ...} uses
+// (osgDB's plugin for the extension, then triangle extraction and the scene's trees) and through
+// `crashbench scene info`. The first byte picks the extension, so one corpus covers five plugins.
+//
+// osgDB's own readers crash on some malformed files (docs/fuzzing.md lists what was found): ci/fuzz.sh
+// runs this harness in fork mode and fails only on a crash whose top frame is not in OpenSceneGraph.
+#include <osg/Notify>
+
+#include <array>
+#include <cstdint>
+
+#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/scene_report.hpp"
+#include "fuzz/fuzz_support.hpp"
+
+namespace {
+
+/// The osgDB formats fuzzed: OSG's own ASCII formats, AC3D, Wavefront OBJ, OpenFlight.
+constexpr std::array<const char*, 5> kExtensions = {"osgt", "osg", "ac", "obj", "flt"};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  // osgDB narrates every malformed line at the default level; the fuzzer's log needs none of it.
+  osg::setNotifyLevel(osg::FATAL);
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace crashbench;
+  if (size == 0) return 0;
+  const std::string path =
+      fuzz::write_input(std::string("scene.") + kExtensions[data[0] % kExtensions.size()], data + 1, size - 1);
+  fuzz::expect_clean_errors("load_scene", [&] { (void)load_scene(path); });
+  fuzz::expect_clean_errors("describe_scene_file", [&] { (void)describe_scene_file(path); });
+  return 0;
+}
