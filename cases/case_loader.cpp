@@ -48,6 +48,9 @@ SceneSpec parse_scene(const JsonReader& field) {
     const std::filesystem::path base = std::filesystem::path(field.file()).parent_path();
     scene.file = (base / f->string()).lexically_normal().string();
   }
+  for (const char* key : {"up_axis", "unit_scale"})
+    if (!scene.builtin.empty() && field.has(key))
+      field.at(key).fail("applies to scene files only: a built-in scene is already z-up and in metres");
   if (const auto up = field.find("up_axis")) scene.up_axis = up->choice({"z", "y"});
   if (const auto s = field.find("unit_scale")) scene.unit_scale = s->positive_number();
   return scene;

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "cases/scene_source.hpp"
+#include "cases/scene_cache.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 
 namespace crashbench {
@@ -22,7 +22,7 @@ Eigen::Vector3d velocities(const Body& body) {
 
 }  // namespace
 
-Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
+Simulation::Simulation(const Case& c) : case_(c), scene_holder_(shared_scene(c.scene)), scene_(*scene_holder_) {
   detector_ = find_entry(detectors(), c.detector, "detector").make();
   model_ = find_entry(response_models(), c.response_model, "response model").make(c.response);
   dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();

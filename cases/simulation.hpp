@@ -51,7 +51,8 @@ class Simulation {
   void timed(Phase phase, Clock::time_point& since);
 
   Case case_;
-  Scene scene_;
+  std::shared_ptr<const Scene> scene_holder_;  ///< shared with the other cases on the same scene
+  const Scene& scene_;
   std::unique_ptr<Detector> detector_;
   std::unique_ptr<ResponseModel> model_;
   std::unique_ptr<VehicleDynamics> dynamics_;

@@ -51,6 +51,8 @@ struct Scene {
   osg::ref_ptr<osg::Node> graph;   ///< the scene graph, Z up, metres (null for analytic-only scenes)
   std::vector<Triangle> triangles; ///< collision triangles extracted from `graph` (degenerate ones dropped)
   GroundGrid ground;               ///< ground height under the vehicles
+  double load_seconds = 0;         ///< wall-clock time to read and prepare it [s] (files only)
+  std::vector<std::string> notes;  ///< warnings from loading (OSG's notices summarised, a suspect up axis)
 };
 
 }  // namespace crashbench
