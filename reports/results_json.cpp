@@ -161,6 +161,7 @@ json to_json(const RunResult& r) {
   out["config"] = config_json(r.config);
   out["steps"] = r.steps;
   out["impacts"] = r.impacts;
+  out["steps_without_surface"] = r.steps_without_surface;
   out["events_count"] = r.events.size();
   out["impacts_expected"] = {{"min", r.config.expect.impacts_min}, {"max", r.config.expect.impacts_max},
                              {"ok", r.impacts_expected_ok}};

@@ -11,6 +11,7 @@
 #include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/scene_checks.hpp"
 #include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/surface_query.hpp"
 #include "detectors/scenes/track.hpp"
 
 namespace crashbench {
@@ -69,7 +70,8 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
   if (scene.triangles.empty())
     throw Error(name, "", std::string("the scene has no collision triangles") +
                               (options.vertical_only ? " (none is vertical)" : ""));
-  scene.ground = build_ground_grid(scene.triangles);
+  scene.surface = std::make_shared<const SurfaceQuery>(all_triangles(*graph), options.vertical_tolerance_deg,
+                                                       build_ground_grid(scene.triangles));
   graph->getBound();  // computed now, so that threads sharing the scene never compute it at once
   scene.graph = graph;
   scene.walls = std::move(walls);
