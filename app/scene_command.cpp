@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/scenes/scene_report.hpp"
@@ -17,6 +18,7 @@ struct SceneArgs {
   std::string name, output, file, up = "z";
   double unit_scale = 1.0;
   bool vertical_only = false;
+  bool verbose = false;
   double tolerance_deg = kVerticalToleranceDeg;
 
   SceneOptions options() const {
@@ -59,7 +61,11 @@ void add_scene_commands(CLI::App& app) {
   info->add_option("--unit-scale", args->unit_scale, "metres per file unit");
   info->add_flag("--vertical-only", args->vertical_only, "count only vertical triangles for collision");
   info->add_option("--vertical-tolerance-deg", args->tolerance_deg, "normal within this of horizontal [deg]");
-  info->callback([args] { std::cout << describe_scene_file(args->file, args->options()); });
+  info->add_flag("--verbose", args->verbose, "show every OpenSceneGraph notification, not just the summary");
+  info->callback([args] {
+    if (args->verbose) set_osg_verbose(true);  // else CRASHBENCH_VERBOSE decides
+    std::cout << describe_scene_file(args->file, args->options());
+  });
 
   scene->add_subcommand("list", "the built-in scene generators")->callback(list);
 }

@@ -20,7 +20,7 @@ class EmbreeDetector final : public Detector {
   void prepare(const Scene& scene, int /*vehicle_count*/) override {
     release();
     triangles_ = scene.triangles;
-    ground_ = scene.ground;
+    surface_ = scene.surface;
     device_ = rtcNewDevice(nullptr);
     scene_ = rtcNewScene(device_);
     rtcSetSceneBuildQuality(scene_, RTC_BUILD_QUALITY_HIGH);
@@ -47,7 +47,7 @@ class EmbreeDetector final : public Detector {
 
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override {
     for (std::size_t v = 0; v < poses.size(); ++v) {
-      const BoundingRectangle rect = bounding_rectangle(poses[v], ground_);
+      const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
       set_.reset(rect);
       for (int e = 0; e < 4; ++e) {
         const Vec2 &a = rect.corners_W[e], &b = rect.corners_W[(e + 1) % 4];
@@ -92,7 +92,7 @@ class EmbreeDetector final : public Detector {
   RTCDevice device_ = nullptr;
   RTCScene scene_ = nullptr;
   std::vector<Triangle> triangles_;
-  GroundGrid ground_;
+  std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
   InterferenceSet set_;
 };
 

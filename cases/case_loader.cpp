@@ -59,6 +59,9 @@ SceneSpec parse_scene(const JsonReader& field) {
   if (field.has("builtin") == field.has("file")) field.fail("expected exactly one of 'builtin' or 'file'");
   if (const auto b = field.find("builtin")) scene.builtin = builtin_scene_name(*b);
   if (const auto f = field.find("file")) scene.file = scene_file_path(*f);
+  for (const char* key : {"up_axis", "unit_scale"})
+    if (!scene.builtin.empty() && field.has(key))
+      field.at(key).fail("applies to scene files only: a built-in scene is already z-up and in metres");
   if (const auto up = field.find("up_axis")) scene.up_axis = up->choice({"z", "y"});
   if (const auto s = field.find("unit_scale")) scene.unit_scale = s->positive_number();
   return scene;

@@ -12,6 +12,7 @@ std::string_view to_string(Phase phase) {
     case Phase::kApply: return "apply";
     case Phase::kCheck: return "check";
     case Phase::kStep: return "step";
+    case Phase::kSurface: return "surface";
   }
   return "unknown";
 }

@@ -11,8 +11,9 @@
 namespace crashbench {
 
 /// The phases of one step, each timed (docs/architecture.md, "One step").
-enum class Phase : std::uint8_t { kDynamics, kDetect, kResolve, kApply, kCheck, kStep };
-inline constexpr std::size_t kPhaseCount = 6;
+/// kSurface: the downward query for the surface under each vehicle (detectors/scenes/surface_query.hpp).
+enum class Phase : std::uint8_t { kDynamics, kDetect, kResolve, kApply, kCheck, kStep, kSurface };
+inline constexpr std::size_t kPhaseCount = 7;
 std::string_view to_string(Phase phase);
 
 /// Per-step wall-clock samples of one phase [ns], one per step.
@@ -53,6 +54,8 @@ struct RunResult {
   bool impacts_expected_ok = true;  ///< events count within Case::expect
   bool first_impact_time_ok = true; ///< first event within Case::expect's window (true without one)
   long long detector_primitives_tested = 0;
+  /// Vehicle-steps with no drivable surface under the CG (the rectangle kept the last surface height).
+  long long steps_without_surface = 0;
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
   std::optional<std::uint64_t> physics_hash;  ///< cases/physics_hash.hpp; absent when the case did not run
 };

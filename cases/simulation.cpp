@@ -4,8 +4,9 @@
 #include <cmath>
 
 #include "cases/physics_hash.hpp"
-#include "cases/scene_source.hpp"
+#include "cases/scene_cache.hpp"
 #include "core/units.hpp"
+#include "detectors/scenes/surface_query.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 
 namespace crashbench {
@@ -44,7 +45,7 @@ bool has_ground_forces(const VehicleDynamics& dynamics, const VehicleParams& p) 
 
 }  // namespace
 
-Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
+Simulation::Simulation(const Case& c) : case_(c), scene_holder_(shared_scene(c.scene)), scene_(*scene_holder_) {
   detector_ = find_entry(detectors(), c.detector, "detector").make();
   model_ = find_entry(response_models(), c.response_model, "response model").make(c.response);
   dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
@@ -63,6 +64,7 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   input_.resize(n);
   applied_input_.resize(n);
   poses_.resize(n);
+  surface_z_.assign(n, kHighest);  // the first query takes the highest surface under the start
   scratch_.resize(n);
   impulse_sum_.assign(n, Vec2::Zero());
   // Held by the control module until its cut; on a path, the path also gives the held speed.
@@ -118,6 +120,8 @@ void Simulation::step() {
   apply_control();
   integrate_vehicles();
   timed(Phase::kDynamics, since);
+  follow_surface();
+  timed(Phase::kSurface, since);
   detect_contacts();
   timed(Phase::kDetect, since);
   resolve_contacts();
@@ -176,6 +180,22 @@ void Simulation::integrate_vehicles() {
 
 void Simulation::integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const {
   integrator_->step(VehicleOde(*dynamics_, case_.vehicles[vehicle].params, input), time(), case_.dt, x);
+}
+
+void Simulation::follow_surface() {
+  const SurfaceQuery* surface = scene_.surface.get();
+  for (std::size_t v = 0; v < x_.size(); ++v) {
+    const Vec2 p_W(x_[v][0], x_[v][1]);
+    const double z = surface ? surface->height_below(p_W, surface_z_[v]) : 0.0;
+    if (!std::isnan(z)) {
+      poses_[v].ground_z = surface_z_[v] = z;
+      continue;
+    }
+    // Counted; the rectangle stays at the last surface found, or, never having found one (a scene of
+    // walls only), stands on the barrier bottoms.
+    ++result_.steps_without_surface;
+    poses_[v].ground_z = std::isinf(surface_z_[v]) ? surface->fallback_at(p_W) : surface_z_[v];
+  }
 }
 
 void Simulation::detect_contacts() {

@@ -42,6 +42,8 @@ class Simulation {
   void integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const;
   bool on_path(std::size_t vehicle) const { return controlled_[vehicle] && !paths_.empty(); }
   void detect_contacts();
+  /// Each vehicle's surface height under its CG into its pose (hint: its previous surface height).
+  void follow_surface();
   Contact prescribed_contact() const;
   void resolve_contacts();
   void apply_resolutions();
@@ -51,7 +53,8 @@ class Simulation {
   void timed(Phase phase, Clock::time_point& since);
 
   Case case_;
-  Scene scene_;
+  std::shared_ptr<const Scene> scene_holder_;  ///< shared with the other cases on the same scene
+  const Scene& scene_;
   std::unique_ptr<Detector> detector_;
   std::unique_ptr<ResponseModel> model_;
   std::unique_ptr<VehicleDynamics> dynamics_;
@@ -65,6 +68,7 @@ class Simulation {
   std::vector<Eigen::Vector3d> application_error_;  ///< force mode: velocity change not explained by J
   std::vector<double> impulse_norm_sum_;      ///< force mode: sum of |J| per vehicle over the checked step
   std::vector<VehiclePose> poses_;
+  std::vector<double> surface_z_;             ///< per vehicle, its last surface height [m]; +inf before the first
   std::vector<Contact> contacts_;
   std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far
   std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]

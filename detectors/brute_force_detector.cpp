@@ -7,13 +7,13 @@ namespace crashbench {
 void BruteForceDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   if (scene.triangles.empty()) throw Error(scene.name, "", "detector 'brute-force' needs collision triangles");
   triangles_ = scene.triangles;
-  ground_ = scene.ground;
+  surface_ = scene.surface;
 }
 
 void BruteForceDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out,
                                 DetectorStats& stats) {
   for (std::size_t v = 0; v < poses.size(); ++v) {
-    const BoundingRectangle rect = bounding_rectangle(poses[v], ground_);
+    const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
     set_.reset(rect);
     for (std::size_t i = 0; i < triangles_.size(); ++i) set_.add_triangle(triangles_[i], static_cast<int>(i));
     stats.primitives_tested += static_cast<int>(triangles_.size());

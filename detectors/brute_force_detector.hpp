@@ -14,7 +14,7 @@ class BruteForceDetector final : public Detector {
 
  private:
   std::vector<Triangle> triangles_;
-  GroundGrid ground_;
+  std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
   InterferenceSet set_;
 };
 

@@ -1,5 +1,6 @@
 #pragma once
 // The detector seam: vehicle rectangles in, contacts out. Nothing here knows about response models.
+#include <limits>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -18,6 +19,9 @@ struct VehiclePose {
   double heading = 0;              ///< [rad]
   double cg_height = 0;            ///< rectangle height above ground [m]
   RectangleSize size;
+  /// Height of the drivable surface under the CG [m, world Z], set by the runner each step from the
+  /// scene's SurfaceQuery; NaN: the detector takes the highest surface under the CG.
+  double ground_z = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// Work a query did, like b2TreeStats.

@@ -48,7 +48,7 @@ std::string_view OsgDetector::name() const {
 void OsgDetector::prepare(const Scene& scene, int vehicle_count) {
   if (!scene.graph) throw Error(scene.name, "", "detector '" + std::string(name()) + "' needs a scene graph");
   graph_ = prepared_graph(scene.graph, variant_);
-  ground_ = scene.ground;
+  surface_ = scene.surface;
   probes_.resize(static_cast<std::size_t>(std::max(vehicle_count, 1)));
   for (Probe& p : probes_) {
     p.group = new osgUtil::IntersectorGroup;
@@ -79,7 +79,7 @@ int OsgDetector::collect_hits(osgUtil::LineSegmentIntersector& edge) {
 void OsgDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   for (std::size_t v = 0; v < poses.size(); ++v) {
     Probe& probe = probes_[std::min(v, probes_.size() - 1)];
-    const BoundingRectangle rect = bounding_rectangle(poses[v], ground_);
+    const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
     for (int e = 0; e < 4; ++e) {
       const Vec2 &a = rect.corners_W[e], &b = rect.corners_W[(e + 1) % 4];
       probe.edges[e]->setStart(osg::Vec3d(a.x(), a.y(), rect.z));

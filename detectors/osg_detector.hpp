@@ -37,7 +37,7 @@ class OsgDetector final : public Detector {
 
   OsgVariant variant_;
   osg::ref_ptr<osg::Node> graph_;
-  GroundGrid ground_;
+  std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
   std::vector<Probe> probes_;
   InterferenceSet set_;
 };

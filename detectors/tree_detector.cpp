@@ -104,7 +104,7 @@ void TreeDetector::fill_cells() {
 
 void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   if (scene.triangles.empty()) throw Error(scene.name, "", "detector 'tree' needs collision triangles");
-  ground_ = scene.ground;
+  surface_ = scene.surface;
   collect_entries(scene);
   layout_grid();
   fill_cells();
@@ -196,7 +196,7 @@ void TreeDetector::walk_edge(const Vec2& a_W, const Vec2& b_W, double z, Detecto
 
 void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   for (std::size_t v = 0; v < poses.size(); ++v) {
-    const BoundingRectangle rect = bounding_rectangle(poses[v], ground_);
+    const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
     set_.reset(rect);
     if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
     // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the

@@ -80,7 +80,7 @@ class TreeDetector final : public Detector {
   Vec2 origin_W_ = Vec2::Zero();
   double cell_ = 1;
   int nx_ = 0, ny_ = 0;
-  GroundGrid ground_;
+  std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
   InterferenceSet set_;
 };
 

@@ -162,6 +162,7 @@ json to_json(const RunResult& r) {
   out["steps"] = r.steps;
   if (r.physics_hash) out["physics_hash"] = physics_hash_hex(*r.physics_hash);
   out["impacts"] = r.impacts;
+  out["steps_without_surface"] = r.steps_without_surface;
   out["events_count"] = r.events.size();
   out["impacts_expected"] = {{"min", r.config.expect.impacts_min}, {"max", r.config.expect.impacts_max},
                              {"ok", r.impacts_expected_ok}};

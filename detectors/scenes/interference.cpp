@@ -4,14 +4,17 @@
 
 namespace crashbench {
 
-BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground) {
+BoundingRectangle bounding_rectangle(const VehiclePose& pose, const SurfaceQuery* surface) {
   BoundingRectangle r;
   r.cg_W = pose.position_W;
   r.forward_W = unit_at(pose.heading);
   r.front = pose.size.cg_to_front;
   r.rear = pose.size.cg_to_rear;
   r.half_width = 0.5 * pose.size.width;
-  r.z = ground.at(pose.position_W) + pose.cg_height;
+  double ground = pose.ground_z;
+  if (std::isnan(ground)) ground = surface ? surface->height_below(pose.position_W, kHighest) : 0.0;
+  if (std::isnan(ground)) ground = surface->fallback_at(pose.position_W);
+  r.z = ground + pose.cg_height;
   const Vec2 f = r.forward_W, l = perp(r.forward_W);
   r.corners_W = {r.cg_W + f * r.front + l * r.half_width, r.cg_W - f * r.rear + l * r.half_width,
                  r.cg_W - f * r.rear - l * r.half_width, r.cg_W + f * r.front - l * r.half_width};

@@ -19,6 +19,7 @@
 
 #include "core/contact.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/scenes/surface_query.hpp"
 
 namespace crashbench {
 
@@ -36,8 +37,9 @@ struct BoundingRectangle {
   Vec2 lo_W = Vec2::Zero(), hi_W = Vec2::Zero();  ///< axis-aligned bounds [m]
 };
 
-/// The rectangle of `pose` over `ground`.
-BoundingRectangle bounding_rectangle(const VehiclePose& pose, const GroundGrid& ground);
+/// The rectangle of `pose`: at `pose.ground_z + cg_height`, or, without a ground_z, at the highest
+/// surface of `surface` under the CG (or its barrier-bottom fallback) + cg_height (null: flat z = 0).
+BoundingRectangle bounding_rectangle(const VehiclePose& pose, const SurfaceQuery* surface);
 
 /// Slice of triangle `t` by the plane z = `z`: true and its endpoints if the plane cuts it.
 bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,8 @@ struct Triangle {
   Vec3 c_W = Vec3::Zero();
 };
 
-/// Height of the ground under a point, sampled on a uniform grid (nearest cell) [m].
-/// Vehicles ride `cg_height` above it; detectors put the bounding rectangle at ground + cg_height.
+/// Height of the ground under a point, sampled on a uniform grid (nearest cell) [m]: the surface of
+/// scenes made of walls only (SurfaceQuery falls back to it).
 struct GroundGrid {
   Vec2 origin_W = Vec2::Zero();  ///< lower-left corner of cell (0, 0) [m]
   double cell = 1;               ///< cell edge [m]
@@ -45,12 +46,17 @@ struct GroundGrid {
   }
 };
 
+class SurfaceQuery;
+
 struct Scene {
   std::string name;                ///< built-in name or file path
   std::vector<WallSegment> walls;  ///< 2D wall footprints for the analytic detector (may be empty)
   osg::ref_ptr<osg::Node> graph;   ///< the scene graph, Z up, metres (null for analytic-only scenes)
   std::vector<Triangle> triangles; ///< collision triangles extracted from `graph` (degenerate ones dropped)
-  GroundGrid ground;               ///< ground height under the vehicles
+  /// The drivable surface under the vehicles (surface_query.hpp), shared by every detector; null: flat z = 0.
+  std::shared_ptr<const SurfaceQuery> surface;
+  double load_seconds = 0;         ///< wall-clock time to read and prepare it [s] (files only)
+  std::vector<std::string> notes;  ///< warnings from loading (OSG's notices summarised, a suspect up axis)
 };
 
 }  // namespace crashbench

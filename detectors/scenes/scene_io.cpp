@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "detectors/scenes/acc_reader.hpp"
+#include "detectors/scenes/osg_notify.hpp"
 
 namespace crashbench {
 namespace {
@@ -17,6 +18,7 @@ namespace {
 /// Throws unless some osgDB plugin claims the extension of `path`.
 void require_plugin(const std::string& path) {
   register_acc_reader();
+  install_osg_notify_handler();
   const std::string ext = osgDB::getLowerCaseFileExtension(path);
   if (ext.empty()) throw Error(path, "", "no file extension: cannot tell the scene format");
   if (!osgDB::Registry::instance()->getReaderWriterForExtension(ext))

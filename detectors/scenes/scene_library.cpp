@@ -2,11 +2,16 @@
 
 #include <osg/MatrixTransform>
 #include <array>
+#include <chrono>
+#include <iostream>
 #include <numbers>
 
 #include "detectors/scenes/ground_grid.hpp"
 #include "detectors/scenes/l_rail.hpp"
+#include "detectors/scenes/osg_notify.hpp"
+#include "detectors/scenes/scene_checks.hpp"
 #include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/surface_query.hpp"
 #include "detectors/scenes/track.hpp"
 
 namespace crashbench {
@@ -65,7 +70,9 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
   if (scene.triangles.empty())
     throw Error(name, "", std::string("the scene has no collision triangles") +
                               (options.vertical_only ? " (none is vertical)" : ""));
-  scene.ground = build_ground_grid(scene.triangles);
+  scene.surface = std::make_shared<const SurfaceQuery>(all_triangles(*graph), options.vertical_tolerance_deg,
+                                                       build_ground_grid(scene.triangles));
+  graph->getBound();  // computed now, so that threads sharing the scene never compute it at once
   scene.graph = graph;
   scene.walls = std::move(walls);
   scene.name = std::move(name);
@@ -78,7 +85,17 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
       GeneratedScene g = entry.make();
       return make_scene(name_or_path, g.graph, std::move(g.walls), options);
     }
-  return make_scene(name_or_path, read_scene_graph(name_or_path), {}, options);
+  const auto start = std::chrono::steady_clock::now();
+  const OsgNoticeScope notices;
+  Scene scene = make_scene(name_or_path, read_scene_graph(name_or_path), {}, options);
+  scene.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (std::string line = summarise_notices(name_or_path, notices.finish()); !line.empty())
+    scene.notes.push_back(std::move(line));
+  if (std::string line = up_axis_warning(name_or_path, scene.triangles, options.up); !line.empty())
+    scene.notes.push_back(std::move(line));
+  // Once per load, never per notification.
+  for (const std::string& note : scene.notes) std::cerr << "warning: " << note << '\n';
+  return scene;
 }
 
 }  // namespace crashbench

@@ -36,7 +36,9 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
                  const SceneOptions& options = {});
 
 /// A built-in scene if `name_or_path` names a generator, else the file at that (resolved) path.
-/// Throws Error naming the file when it is missing, unreadable or has no collision triangles.
+/// Throws Error naming the file when it is missing, unreadable or has no collision triangles. For a file,
+/// times the load (`Scene::load_seconds`), summarises OSG's notifications and checks the up axis
+/// (`Scene::notes`), printing each note once to stderr.
 Scene load_scene(const std::string& name_or_path, const SceneOptions& options = {});
 
 }  // namespace crashbench

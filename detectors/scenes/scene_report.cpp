@@ -2,12 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "detectors/scenes/scene_io.hpp"
 
 namespace crashbench {
 
 std::string describe_scene_file(const std::string& path, const SceneOptions& options) {
-  const Scene scene = make_scene(path, read_scene_graph(path), {}, options);
+  const Scene scene = load_scene(path, options);
   const TriangleCensus c = census(*scene.graph, options.vertical_tolerance_deg);
   std::string text = fmt::format("scene: {}\n", path);
   text += fmt::format("triangles: {} ({} degenerate)\n", c.total, c.degenerate);
@@ -17,6 +16,7 @@ std::string describe_scene_file(const std::string& path, const SceneOptions& opt
                       options.vertical_only ? " (vertical only)" : "");
   text += fmt::format("bounds [m]: x {:.3f} .. {:.3f}, y {:.3f} .. {:.3f}, z {:.3f} .. {:.3f}\n", c.lo_W.x(),
                       c.hi_W.x(), c.lo_W.y(), c.hi_W.y(), c.lo_W.z(), c.hi_W.z());
+  text += fmt::format("load time: {:.3f} s\n", scene.load_seconds);
   return text;
 }
 

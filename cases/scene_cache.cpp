@@ -1,0 +1,55 @@
+#include "cases/scene_cache.hpp"
+
+#include <fmt/format.h>
+
+#include <deque>
+#include <map>
+#include <mutex>
+
+#include "cases/scene_source.hpp"
+
+namespace crashbench {
+namespace {
+
+/// Scenes kept alive after their last case, so that a matrix run case after case loads once.
+constexpr std::size_t kKeptScenes = 4;
+
+/// Everything in `spec` that changes the Scene built from it.
+std::string key_of(const SceneSpec& spec) {
+  return fmt::format("{}|{}|{}|{:a}", spec.builtin, spec.file, spec.up_axis, spec.unit_scale);
+}
+
+struct Cache {
+  std::mutex mutex;
+  std::map<std::string, std::weak_ptr<const Scene>> by_key;
+  std::deque<std::shared_ptr<const Scene>> recent;
+  int loads = 0;
+};
+
+Cache& cache() {
+  static Cache c;
+  return c;
+}
+
+}  // namespace
+
+std::shared_ptr<const Scene> shared_scene(const SceneSpec& spec) {
+  Cache& c = cache();
+  const std::string key = key_of(spec);
+  // Held during the load: a second case asking for the same scene waits for it instead of loading it too.
+  std::lock_guard lock(c.mutex);
+  if (std::shared_ptr<const Scene> held = c.by_key[key].lock()) return held;
+  auto scene = std::make_shared<const Scene>(build_scene(spec));
+  ++c.loads;
+  c.by_key[key] = scene;
+  c.recent.push_back(scene);
+  if (c.recent.size() > kKeptScenes) c.recent.pop_front();
+  return scene;
+}
+
+int scene_loads() {
+  std::lock_guard lock(cache().mutex);
+  return cache().loads;
+}
+
+}  // namespace crashbench

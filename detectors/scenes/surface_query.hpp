@@ -1,0 +1,57 @@
+#pragma once
+// The drivable surface under a vehicle: a downward query against the scene's non-wall triangles, the
+// same for every detector. A 2D uniform grid lists each surface triangle in the cells its footprint's
+// bounds meet; a query tests the triangles of one cell. Of the triangles under the point, the answer is
+// the highest whose plane there lies at most kStepAllowance above the vehicle's previous surface height
+// (its hint): on a bridge the deck, under the bridge the road, and an overhead banner never.
+#include <limits>
+#include <vector>
+
+#include "detectors/scenes/scene.hpp"
+
+namespace crashbench {
+
+/// How far above its previous surface a vehicle's next surface may be: kerbs and grades, not bridges [m].
+inline constexpr double kStepAllowance = 0.5;
+
+/// No hint: the highest surface under the point.
+inline constexpr double kHighest = std::numeric_limits<double>::infinity();
+
+class SurfaceQuery {
+ public:
+  /// An empty query: flat ground z = 0 everywhere.
+  SurfaceQuery() = default;
+  /// Indexes the non-degenerate triangles of `all` that are not vertical (normal more than
+  /// `tolerance_deg` from horizontal). `barrier_bottoms` is the fallback where no surface lies under a
+  /// vehicle that never found one: scenes of walls only (Knight's "vertical elements only" version).
+  SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg, GroundGrid barrier_bottoms);
+
+  /// Height [m, world Z] of the surface under `p_W` [m]: the highest surface triangle whose plane at
+  /// `p_W` is at most `z_hint + kStepAllowance`; NaN where there is none (off the scene, or only roofs
+  /// above). No allocation.
+  double height_below(const Vec2& p_W, double z_hint) const;
+
+  /// The barrier-bottom grid's height under `p_W` [m] (0 without walls): the fallback, not a surface.
+  double fallback_at(const Vec2& p_W) const { return barrier_bottoms_.at(p_W); }
+
+  /// Surface triangles indexed.
+  int surface_triangles() const { return static_cast<int>(faces_.size()); }
+
+ private:
+  /// A surface triangle: its footprint and its plane z = z0 + gx x + gy y.
+  struct Face {
+    Vec2 a, b, c;
+    double z0 = 0, gx = 0, gy = 0;
+  };
+  bool covers(const Face& f, const Vec2& p) const;
+
+  std::vector<Face> faces_;
+  std::vector<int> cell_start_;  // CSR: cell k lists items[cell_start_[k] .. cell_start_[k + 1])
+  std::vector<int> items_;
+  Vec2 origin_W_ = Vec2::Zero();
+  double cell_ = 1;
+  int nx_ = 0, ny_ = 0;
+  GroundGrid barrier_bottoms_;
+};
+
+}  // namespace crashbench

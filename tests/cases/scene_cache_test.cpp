@@ -1,0 +1,52 @@
+// A matrix on one scene loads it once: equal specs share one read-only Scene, different options do not.
+#include "cases/scene_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <unistd.h>
+
+#include "cases/case_loader.hpp"
+#include "cases/matrix.hpp"
+#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/scene_library.hpp"
+#include "tests/support/paths.hpp"
+
+namespace crashbench {
+namespace {
+
+TEST(SceneCache, EqualSpecsShareOneLoadAndOtherOptionsLoadAgain) {
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("crashbench_cache_" + std::to_string(::getpid()) + ".osgb");
+  write_scene_graph(*generate_scene("l-rail").graph, file.string());
+  SceneSpec spec;
+  spec.file = file.string();
+  const int before = scene_loads();
+  const std::shared_ptr<const Scene> a = shared_scene(spec);
+  const std::shared_ptr<const Scene> b = shared_scene(spec);
+  EXPECT_EQ(a.get(), b.get());
+  EXPECT_EQ(scene_loads(), before + 1);
+  spec.unit_scale = 2.0;
+  const std::shared_ptr<const Scene> c = shared_scene(spec);
+  EXPECT_NE(a.get(), c.get());
+  EXPECT_EQ(scene_loads(), before + 2);
+  // Twice the scale, twice the extent.
+  EXPECT_NEAR(c->triangles.front().a_W.norm(), 2 * a->triangles.front().a_W.norm(), 1e-9);
+}
+
+TEST(SceneCache, UpAxisOrUnitScaleOnABuiltInSceneIsBadInput) {
+  for (const auto& [key, value] : {std::pair{"up_axis", nlohmann::json("y")}, std::pair{"unit_scale", nlohmann::json(2.0)}}) {
+    nlohmann::json doc = read_json_file(testing::source_path("cases/library/knight-head-on-30mph.json"));
+    doc["scene"] = {{"builtin", "l-rail"}, {key, value}};
+    try {
+      parse_case(doc, "bad.json");
+      ADD_FAILURE() << "no error for " << key;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.pointer(), std::string("/scene/") + key);
+      EXPECT_NE(e.problem().find("scene files only"), std::string::npos) << e.problem();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace crashbench

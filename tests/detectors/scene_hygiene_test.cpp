@@ -1,0 +1,109 @@
+// Loading a scene file is quiet and says what looks wrong: OSG's notifications are counted and summarised
+// in one line per load, and a file read on its side (up axis) gets a warning naming the option.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <osg/MatrixTransform>
+#include <unistd.h>
+
+#include "detectors/scenes/osg_notify.hpp"
+#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/scene_library.hpp"
+
+namespace crashbench {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path temp_dir() {
+  const fs::path dir = fs::temp_directory_path() / ("crashbench_hygiene_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+/// Five textured quads whose textures do not exist: OSG's AC3D reader warns once per object.
+fs::path five_missing_textures() {
+  const fs::path file = temp_dir() / "five.ac";
+  std::ofstream out(file);
+  out << "AC3Db\nMATERIAL \"\" rgb 1 1 1 amb 1 1 1 emis 0 0 0 spec 0 0 0 shi 0 trans 0\nOBJECT world\nkids 5\n";
+  for (int i = 0; i < 5; ++i)
+    out << "OBJECT poly\nname \"q" << i << "\"\ntexture \"missing" << i << ".rgb\"\nnumvert 4\n"
+        << i << " 0 0\n" << i + 1 << " 0 0\n" << i + 1 << " 1 0\n" << i << " 1 0\n"
+        << "numsurf 1\nSURF 0x20\nmat 0\nrefs 4\n0 0 0\n1 1 0\n2 1 1\n3 0 1\nkids 0\n";
+  return file;
+}
+
+int count_lines(const std::string& text, const std::string& needle) {
+  int n = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST(SceneHygiene, OsgWarningsAreCountedAndSummarisedInOneLine) {
+  set_osg_verbose(false);
+  const fs::path file = five_missing_textures();
+  ::testing::internal::CaptureStderr();
+  const Scene scene = load_scene(file.string());
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  // The AC3D reader sends a missing texture as FATAL: five of them, and only the summary quotes the first.
+  EXPECT_EQ(count_lines(err, "could not find texture"), 1) << err;
+  EXPECT_EQ(count_lines(err, "\n"), 1) << err;
+  ASSERT_EQ(scene.notes.size(), 1U);
+  EXPECT_NE(scene.notes[0].find("5 errors, 0 warnings"), std::string::npos) << scene.notes[0];
+  EXPECT_NE(scene.notes[0].find("missing0.rgb"), std::string::npos) << scene.notes[0];
+  EXPECT_NE(scene.notes[0].find("--verbose"), std::string::npos) << scene.notes[0];
+  EXPECT_EQ(scene.triangles.size(), 10U);
+}
+
+TEST(SceneHygiene, VerboseShowsEveryNotification) {
+  const fs::path file = five_missing_textures();
+  set_osg_verbose(true);
+  ::testing::internal::CaptureStderr();
+  load_scene(file.string());
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  set_osg_verbose(false);
+  EXPECT_EQ(count_lines(err, "could not find texture"), 6) << err;  // five notices and the summary
+}
+
+/// track-visual (road and terrain) written with its up axis as file +Y.
+fs::path track_written_y_up() {
+  const GeneratedScene g = generate_scene("track-visual");
+  osg::ref_ptr<osg::MatrixTransform> to_file = new osg::MatrixTransform(osg::Matrixd::rotate(-osg::PI_2, osg::Vec3d(1, 0, 0)));
+  to_file->addChild(g.graph.get());
+  const fs::path file = temp_dir() / "track_visual_yup.osgb";
+  write_scene_graph(*to_file, file.string());
+  return file;
+}
+
+bool warns_about_up_axis(const Scene& scene, const std::string& wanted) {
+  for (const std::string& n : scene.notes)
+    if (n.find("\"up_axis\": \"" + wanted + "\"") != std::string::npos) return true;
+  return false;
+}
+
+TEST(SceneHygiene, AFileReadOnItsSideGetsAWarningNamingUpAxis) {
+  const fs::path y_up = track_written_y_up();
+  SceneOptions as_y;
+  as_y.up = UpAxis::kY;
+  EXPECT_TRUE(warns_about_up_axis(load_scene(y_up.string()), "y"));
+  EXPECT_TRUE(load_scene(y_up.string(), as_y).notes.empty());
+  // The other way round: a z-up file read as y-up.
+  const fs::path z_up = temp_dir() / "track_visual_zup.osgb";
+  write_scene_graph(*generate_scene("track-visual").graph, z_up.string());
+  EXPECT_TRUE(warns_about_up_axis(load_scene(z_up.string(), as_y), "z"));
+  EXPECT_TRUE(load_scene(z_up.string()).notes.empty());
+}
+
+TEST(SceneHygiene, WallsOnlyNeverLookSideways) {
+  // The collision track has no flat area: no warning either way it is read.
+  const fs::path file = temp_dir() / "track_walls.osgb";
+  write_scene_graph(*generate_scene("track").graph, file.string());
+  SceneOptions as_y;
+  as_y.up = UpAxis::kY;
+  EXPECT_TRUE(load_scene(file.string()).notes.empty());
+  EXPECT_TRUE(load_scene(file.string(), as_y).notes.empty());
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,130 @@
+// The surface under a vehicle on small scenes that reproduce each trap of real tracks: a banked road, an
+// overhead banner, a bridge over a road, terrain beside the road. Expected heights are worked by hand.
+#include "detectors/scenes/surface_query.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "detectors/scenes/ground_grid.hpp"
+#include "detectors/scenes/interference.hpp"
+#include "detectors/scenes/scene_library.hpp"
+#include "tests/support/counting_allocator.hpp"
+
+namespace crashbench {
+namespace {
+
+/// Two triangles over the quad a-b-c-d (corners in order).
+void add_quad(std::vector<Triangle>& out, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
+  out.push_back({a, b, c});
+  out.push_back({a, c, d});
+}
+
+SurfaceQuery query(const std::vector<Triangle>& ts) { return SurfaceQuery(ts, kVerticalToleranceDeg, GroundGrid{}); }
+
+TEST(SurfaceQuery, BankedRoadGivesThePlaneUnderTheCg) {
+  // 12 m wide, banked 10 deg about the X axis: z = tan(10 deg) (y + 6) + 2, for x in 0..80.
+  const double k = std::tan(10 * std::acos(-1.0) / 180);
+  std::vector<Triangle> ts;
+  add_quad(ts, {0, -6, 2}, {80, -6, 2}, {80, 6, 2 + 12 * k}, {0, 6, 2 + 12 * k});
+  const SurfaceQuery q = query(ts);
+  EXPECT_NEAR(q.height_below({37.5, 4.25}, kHighest), 2 + 10.25 * k, 1e-12);
+  EXPECT_NEAR(q.height_below({12.0, -5.0}, 2.0), 2 + 1.0 * k, 1e-12);
+  EXPECT_EQ(q.surface_triangles(), 2);
+}
+
+TEST(SurfaceQuery, AnOverheadBannerIsNeverTheSurface) {
+  // Road z = 0 over x 0..100, |y| <= 5; a banner's underside (a flat quad, 1 m deep) 5.2 m up at x = 50.
+  std::vector<Triangle> ts;
+  add_quad(ts, {0, -5, 0}, {100, -5, 0}, {100, 5, 0}, {0, 5, 0});
+  add_quad(ts, {49.5, -6, 5.2}, {50.5, -6, 5.2}, {50.5, 6, 5.2}, {49.5, 6, 5.2});
+  const SurfaceQuery q = query(ts);
+  EXPECT_DOUBLE_EQ(q.height_below({50.0, 1.0}, 0.0), 0.0);
+  // Only without a hint is the banner the highest thing there.
+  EXPECT_DOUBLE_EQ(q.height_below({50.0, 1.0}, kHighest), 5.2);
+}
+
+TEST(SurfaceQuery, ABridgeOverARoadGivesTheLevelTheCarIsOn) {
+  // Road along X at z = 0 (|y| <= 6); a deck along Y at z = 6.5 over x 20..30, ramping down to z = 0 at
+  // y = +-60 (so it rises 6.5 m over 40 m beyond |y| = 20).
+  std::vector<Triangle> ts;
+  add_quad(ts, {-100, -6, 0}, {100, -6, 0}, {100, 6, 0}, {-100, 6, 0});
+  add_quad(ts, {20, -20, 6.5}, {30, -20, 6.5}, {30, 20, 6.5}, {20, 20, 6.5});
+  add_quad(ts, {20, 20, 6.5}, {30, 20, 6.5}, {30, 60, 0}, {20, 60, 0});
+  const SurfaceQuery q = query(ts);
+  EXPECT_DOUBLE_EQ(q.height_below({25, 0}, 0.0), 0.0);   // under the bridge: the road
+  EXPECT_DOUBLE_EQ(q.height_below({25, 0}, 6.5), 6.5);   // on the bridge: the deck
+  // Climbing the ramp step by step from the far end keeps the car on it: at y = 40, z = 6.5 * 20 / 40.
+  double z = 0;
+  for (double y = 59.0; y >= 0.0; y -= 0.5) z = q.height_below({25, y}, z);
+  EXPECT_DOUBLE_EQ(z, 6.5);
+  EXPECT_NEAR(q.height_below({25, 40}, 3.0), 6.5 * 20 / 40, 1e-12);
+}
+
+TEST(SurfaceQuery, TerrainBesideTheRoadIsTheSurfaceOffTheRoad) {
+  // Road z = 1 for |y| <= 5; terrain from (y = 5, z = 1) down to (y = 25, z = -1); x 0..50.
+  std::vector<Triangle> ts;
+  add_quad(ts, {0, -5, 1}, {50, -5, 1}, {50, 5, 1}, {0, 5, 1});
+  add_quad(ts, {0, 5, 1}, {50, 5, 1}, {50, 25, -1}, {0, 25, -1});
+  const SurfaceQuery q = query(ts);
+  EXPECT_NEAR(q.height_below({10, 15}, 1.0), 0.0, 1e-12);   // halfway down: z = 1 - 2 * 10 / 20
+  EXPECT_NEAR(q.height_below({10, 6}, 1.0), 0.9, 1e-12);
+  EXPECT_DOUBLE_EQ(q.height_below({10, 5}, 1.0), 1.0);      // on the shared edge
+}
+
+TEST(SurfaceQuery, NothingUnderTheCarIsNaNNotAnOldHeight) {
+  std::vector<Triangle> ts;
+  add_quad(ts, {0, 0, 3}, {10, 0, 3}, {10, 10, 3}, {0, 10, 3});
+  const SurfaceQuery q = query(ts);
+  EXPECT_TRUE(std::isnan(q.height_below({20, 5}, 3.0)));   // off the scene
+  EXPECT_TRUE(std::isnan(q.height_below({5, 5}, 1.0)));    // only a roof above the hint
+  // A wall is not a surface.
+  std::vector<Triangle> wall;
+  add_quad(wall, {0, 0, 0}, {10, 0, 0}, {10, 0, 1}, {0, 0, 1});
+  wall.insert(wall.end(), ts.begin(), ts.end());
+  EXPECT_EQ(query(wall).surface_triangles(), 2);
+}
+
+TEST(SurfaceQuery, WallsOnlyScenesFallBackToTheBarrierBottomGrid) {
+  // A wall standing on z = -2 and nothing else: the grid of its bottoms is the surface.
+  std::vector<Triangle> wall;
+  add_quad(wall, {0, 0, -2}, {40, 0, -2}, {40, 0, -1}, {0, 0, -1});
+  const SurfaceQuery q(wall, kVerticalToleranceDeg, build_ground_grid(wall));
+  EXPECT_EQ(q.surface_triangles(), 0);
+  EXPECT_TRUE(std::isnan(q.height_below({20, 3}, kHighest)));
+  EXPECT_DOUBLE_EQ(q.fallback_at({20, 3}), -2.0);
+  VehiclePose pose;
+  pose.position_W = {20, 3};
+  pose.cg_height = 0.55;
+  EXPECT_DOUBLE_EQ(bounding_rectangle(pose, &q).z, -2.0 + 0.55);
+}
+
+TEST(SurfaceQuery, QueriesAllocateNothing) {
+  const Scene scene = load_scene("track-visual");
+  ASSERT_GT(scene.surface->surface_triangles(), 0);
+  const testing::AllocationScope scope;
+  double sum = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const double z = scene.surface->height_below({-200.0 + i, 3.0 * i}, kHighest);
+    if (!std::isnan(z)) sum += z;
+  }
+  EXPECT_EQ(scope.allocations(), 0);
+  EXPECT_TRUE(std::isfinite(sum));
+}
+
+TEST(SurfaceQuery, EveryDetectorPutsTheRectangleAtTheRunnersSurface) {
+  // The pose's ground_z is used as given; without it, the highest surface under the CG.
+  std::vector<Triangle> ts;
+  add_quad(ts, {-100, -6, 0}, {100, -6, 0}, {100, 6, 0}, {-100, 6, 0});
+  add_quad(ts, {20, -20, 6.5}, {30, -20, 6.5}, {30, 20, 6.5}, {20, 20, 6.5});
+  const SurfaceQuery q = query(ts);
+  VehiclePose pose;
+  pose.position_W = {25, 0};
+  pose.cg_height = 0.55;
+  EXPECT_DOUBLE_EQ(bounding_rectangle(pose, &q).z, 6.5 + 0.55);
+  pose.ground_z = 0.0;
+  EXPECT_DOUBLE_EQ(bounding_rectangle(pose, &q).z, 0.55);
+}
+
+}  // namespace
+}  // namespace crashbench
