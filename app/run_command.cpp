@@ -6,6 +6,7 @@
 
 #include "app/commands.hpp"
 #include "cases/batch.hpp"
+#include "cases/plugin.hpp"
 #include "reports/progress_line.hpp"
 #include "reports/results_json.hpp"
 #include "reports/summary_table.hpp"
@@ -22,6 +23,15 @@ std::vector<CaseInput> expand_all(const std::vector<std::string>& files) {
     } catch (const Error& e) {
       // An unreadable input file still lets the others run; it is reported as an error case.
       expanded.push_back({file, file, nullptr, e});
+    }
+  }
+  // Here, on one thread and before any case runs, since loading grows the registries the runs read.
+  for (CaseInput& input : expanded) {
+    if (input.error) continue;
+    try {
+      load_case_plugins(input.doc, input.file);
+    } catch (const Error& e) {
+      input.error = e;  // this case fails; the others run
     }
   }
   return expanded;
