@@ -20,7 +20,7 @@ namespace {
 constexpr double kPointTolerance = 1e-6;   // [m]: all detectors slice the same float vertices
 constexpr double kNormalTolerance = 1e-6;  // [-]
 constexpr const char* kReference = "brute-force";  // every collision triangle, every step
-constexpr std::size_t kReadBackTriangles = 20000;  // file round trips on scenes up to this size
+constexpr std::size_t kReadBackTriangles = 9000;  // file round trips on scenes up to this size (not the scaled copies)
 
 
 /// Contacts per pose, one vehicle at a time.
