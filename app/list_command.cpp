@@ -6,9 +6,10 @@
 #include "app/commands.hpp"
 #include "core/text.hpp"
 #include "cases/matrix.hpp"
+#include "cases/plugin.hpp"
 #include "cases/vehicle_presets.hpp"
+#include "core/install_paths.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/scenes/builtin_walls.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/integrators/integrator.hpp"
@@ -17,8 +18,8 @@
 namespace crashbench {
 namespace {
 
-template <class Factory>
-void print_table(std::string_view title, std::span<const RegistryEntry<Factory>> entries) {
+template <class Entry>
+void print_table(std::string_view title, std::span<const Entry> entries) {
   fmt::print("{}:\n", title);
   for (const auto& e : entries) fmt::print("  {:<16} {}\n", e.name, e.summary);
 }
@@ -33,6 +34,18 @@ std::string case_summary(const std::string& path) {
   } catch (const Error& e) {
     return std::string("(unreadable: ") + e.what() + ")";
   }
+}
+
+void print_plugins() {
+  if (loaded_plugins().empty()) return;
+  fmt::print("plugins:\n");
+  for (const LoadedPlugin& p : loaded_plugins()) fmt::print("  {} ({} parts)\n", p.path, p.parts);
+}
+
+/// An installed crashbench's shipped cases, else the source tree's (a build tree's crashbench).
+std::string default_case_folder() {
+  const std::filesystem::path installed = installed_data_dir();
+  return installed.empty() ? std::string(CRASHBENCH_CASE_LIBRARY) : (installed / "cases").string();
 }
 
 void print_case_library(const std::string& folder) {
@@ -53,16 +66,16 @@ void print_case_library(const std::string& folder) {
 void add_list_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("list", "List detectors, response models, dynamics, integrators, scenes, vehicle "
                                          "presets and shipped cases");
-  static std::string cases_dir = CRASHBENCH_CASE_LIBRARY;
+  static std::string cases_dir = default_case_folder();
   cmd->add_option("--cases", cases_dir, "Folder of shipped cases")->capture_default_str();
   cmd->callback([&exit_code] {
     print_table("detectors", detectors());
     print_table("response models", response_models());
     print_table("dynamics", dynamics_models());
     print_table("integrators", integrators());
-    print_table("generated scenes (scene graph + walls)", scene_generators());
-    print_table("walls-only scenes", builtin_scenes());
+    print_table("scenes", scene_registry().entries());
     print_table("vehicle presets", vehicle_presets());
+    print_plugins();
     print_case_library(cases_dir);
     exit_code = kExitOk;
   });

@@ -4,6 +4,7 @@
 
 #include "app/commands.hpp"
 #include "app/scene_command.hpp"
+#include "cases/plugin.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "crashbench_version.hpp"
@@ -12,6 +13,13 @@ int main(int argc, char** argv) {
   CLI::App app{"crashbench: a test bench for real-time vehicle collision simulation"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "crashbench " CRASHBENCH_VERSION " (" CRASHBENCH_REVISION ")");
+  // Global and repeatable, before or after the subcommand: each file is loaded as soon as it is read, so
+  // its parts are registered before any subcommand looks a name up.
+  std::vector<std::string> plugin_files;
+  app.add_option("--plugin", plugin_files, "Load a plugin (shared library) that registers parts (repeatable)")
+      ->each([](const std::string& file) { crashbench::load_plugin(file); })
+      ->trigger_on_parse();
+  app.fallthrough();
   int exit_code = crashbench::kExitOk;
   crashbench::add_list_command(app, exit_code);
   crashbench::add_run_command(app, exit_code);

@@ -7,6 +7,7 @@
 
 #include "app/commands.hpp"
 #include "cases/batch.hpp"
+#include "cases/plugin.hpp"
 #include "core/text.hpp"
 #include "reports/progress_line.hpp"
 #include "reports/results_json.hpp"
@@ -31,6 +32,15 @@ std::vector<CaseInput> expand_all(const std::vector<std::string>& files, const I
       expanded.insert(expanded.end(), std::make_move_iterator(cases.begin()), std::make_move_iterator(cases.end()));
     } catch (const Error& e) {
       expanded.push_back({file, "", file, nullptr, e});
+    }
+  }
+  // Here, on one thread and before any case runs, since loading grows the registries the runs read.
+  for (CaseInput& input : expanded) {
+    if (input.error) continue;
+    try {
+      load_case_plugins(input.doc, input.file);
+    } catch (const Error& e) {
+      input.error = e;  // this case fails; the others run
     }
   }
   return expanded;

@@ -33,14 +33,15 @@ struct SceneArgs {
 };
 
 void make(const SceneArgs& args) {
-  const GeneratedScene g = generate_scene(args.name);
-  write_scene_graph(*g.graph, args.output);
-  const TriangleCensus c = census(*g.graph);
+  const Scene scene = make_registered_scene(args.name);
+  if (!scene.graph) throw Error("", "name", "scene '" + args.name + "' has walls only: no scene graph to write");
+  write_scene_graph(*scene.graph, args.output);
+  const TriangleCensus c = census(*scene.graph);
   std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);
 }
 
 void list() {
-  for (const auto& e : scene_generators()) std::cout << fmt::format("{:14} {}\n", e.name, e.summary);
+  for (const auto& e : scene_registry().entries()) std::cout << fmt::format("{:16} {}\n", e.name, e.summary);
 }
 
 }  // namespace
@@ -50,8 +51,8 @@ void add_scene_commands(CLI::App& app) {
   CLI::App* scene = app.add_subcommand("scene", "generate scene files and describe them");
   scene->require_subcommand(1);
 
-  CLI::App* make_cmd = scene->add_subcommand("make", "write a generated scene in any format osgDB can write");
-  make_cmd->add_option("name", args->name, "l-rail, track or track-visual")->required();
+  CLI::App* make_cmd = scene->add_subcommand("make", "write a registered scene in any format osgDB can write");
+  make_cmd->add_option("name", args->name, "a scene from `crashbench scene list`")->required();
   make_cmd->add_option("-o,--output", args->output, "file to write (.osgt, .osgb, .ive, .flt, ...)")->required();
   make_cmd->callback([args] { make(*args); });
 
@@ -67,7 +68,7 @@ void add_scene_commands(CLI::App& app) {
     std::cout << describe_scene_file(args->file, args->options());
   });
 
-  scene->add_subcommand("list", "the built-in scene generators")->callback(list);
+  scene->add_subcommand("list", "the registered scenes")->callback(list);
 }
 
 }  // namespace crashbench

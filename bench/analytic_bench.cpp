@@ -25,7 +25,7 @@ VehiclePose car(double x, double y, double heading) {
 // Contacts and exact tests per detect, as counters.
 void run(benchmark::State& state, const std::vector<VehiclePose>& poses) {
   AnalyticDetector detector;
-  detector.prepare(scene_from_walls("l-rail", kLRail), static_cast<int>(poses.size()));
+  detector.prepare(scene_from_walls("kLRail", kLRail), static_cast<int>(poses.size()));
   std::vector<Contact> out;
   out.reserve(16 * poses.size() + 16);
   DetectorStats stats;

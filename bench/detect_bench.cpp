@@ -1,4 +1,4 @@
-// Per-step detection cost of every detector on the generated scenes: one vehicle's rectangle (four edge
+// Per-step detection cost of every detector on every registered scene that has a drive: one vehicle's rectangle (four edge
 // segments, every crossing with its normal, contacts built) per iteration, the poses cycling through a
 // scripted drive that weaves into and out of the walls. Structures are built in prepare, outside the timer
 // and once per benchmark (Google Benchmark calls the function several times while it picks the iteration
@@ -13,7 +13,6 @@
 
 #include "detectors/detector.hpp"
 #include "tests/support/counting_allocator.hpp"
-#include "detectors/scenes/scene_drives.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #ifdef CRASHBENCH_HAVE_EMBREE
 #include "bench/detect_bench_embree.hpp"
@@ -25,7 +24,7 @@ namespace {
 const Scene& cached_scene(const std::string& name) {
   static std::map<std::string, Scene> scenes;
   auto it = scenes.find(name);
-  if (it == scenes.end()) it = scenes.emplace(name, load_scene(name)).first;
+  if (it == scenes.end()) it = scenes.emplace(name, make_registered_scene(name)).first;
   return it->second;
 }
 
@@ -61,7 +60,7 @@ PreparedDetector& prepared(const Scene& scene, const std::string& scene_name, co
 
 void detect_step(benchmark::State& state, const std::string& scene_name, const std::string& detector_name) {
   const Scene& scene = cached_scene(scene_name);
-  const std::vector<VehiclePose> poses = wall_drive(scene_name);
+  const std::vector<VehiclePose> poses = scene_registry().at(scene_name).drive();
   PreparedDetector& p = prepared(scene, scene_name, detector_name);
   Detector* detector = p.detector.get();
   const double build_ms = p.build_ms, build_mb = p.build_mb;
@@ -94,11 +93,13 @@ const bool kRegistered = [] {
 #ifdef CRASHBENCH_HAVE_EMBREE
   names.emplace_back("embree");
 #endif
-  for (const std::string scene : {"l-rail", "track", "track-visual", "track-10k", "track-100k", "track-1m",
-                                  "track-tiled-10k", "track-tiled-100k", "track-tiled-1m"})
+  for (const SceneEntry& entry : scene_registry().entries()) {
+    if (!entry.drive) continue;  // nothing to touch
+    const std::string scene(entry.name);
     for (const std::string& d : names)
       benchmark::RegisterBenchmark(("detect/" + scene + "/" + d).c_str(),
                                    [scene, d](benchmark::State& s) { detect_step(s, scene, d); });
+  }
   return true;
 }();
 

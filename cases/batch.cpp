@@ -53,6 +53,8 @@ std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const Pr
   const auto work = [&] {
     for (std::size_t i = next++; i < inputs.size(); i = next++) {
       results[i] = run_input(inputs[i], limits);
+      results[i].listed_name = inputs[i].listed_name.empty() ? inputs[i].label : inputs[i].listed_name;
+      results[i].variation = inputs[i].variation;
       const std::lock_guard lock(progress_mutex);
       ++done;
       if (progress) progress(results[i], i, done, inputs.size());

@@ -11,6 +11,7 @@
 #include "cases/vehicle_presets.hpp"
 #include "core/units.hpp"
 #include "detectors/detector.hpp"
+#include "cases/plugin.hpp"
 #include "cases/scene_source.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
@@ -299,7 +300,8 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
   const JsonReader root(doc, file, pointer);
   root.only_keys({"name", "description", "scene", "detector", "response", "application", "dynamics", "integrator",
                   "dt", "duration", "record_every", "vehicles", "control", "contact", "tolerances", "expect",
-                  "published"});
+                  "published", "plugins"});
+  case_plugin_paths(doc, file);  // loaded by the command line before the runs (cases/plugin.hpp)
   Case c;
   c.source_file = file;
   c.name = root.at("name").string();

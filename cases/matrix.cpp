@@ -138,11 +138,13 @@ std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::st
     const CaseInput listed = load_listed_case(cases.at(i), base);
     for (const auto& combo : combos) {
       CaseInput input = listed;
+      input.listed_name = listed.label;
       std::string suffix;
       for (std::size_t k = 0; k < combo.size(); ++k) {
         const auto& value = variations[k].values[combo[k]];
         if (!input.error && !set_dotted(input.doc, variations[k].path, value))
           input.error = Error(file, "/vary/" + variations[k].path, "the path does not exist in case " + input.label);
+        input.variation[variations[k].path] = value;
         suffix += (suffix.empty() ? "" : ",") + variations[k].path + "=" +
                   (value.is_string() ? value.get<std::string>() : dump_json(value));
       }

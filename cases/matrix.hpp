@@ -21,6 +21,8 @@ struct CaseInput {
   std::string label;                 ///< case name and variation, for reports when the case is unreadable
   nlohmann::json doc;                ///< the case document with the variation applied
   std::optional<Error> error;        ///< set when the case could not be read
+  std::string listed_name = {};      ///< the listed case's name, before the variation ("" = `label`)
+  nlohmann::json variation = nlohmann::json::object();  ///< the matrix values applied: dotted path -> value
 };
 
 /// Expands `path`. Throws Error only when `path` itself is unreadable or malformed, or when it would

@@ -1,5 +1,7 @@
 #pragma once
 // What one case's run produced: events with their invariant verdicts, the trajectory and per-step timings.
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +42,8 @@ struct InvariantSummary {
 
 struct RunResult {
   std::string name;
+  std::string listed_name;  ///< the listed case's name before a matrix variation (= name without one)
+  nlohmann::json variation = nlohmann::json::object();  ///< the matrix values applied: dotted path -> value
   std::string source_file;
   CaseStatus status = CaseStatus::kError;
   std::string error;                ///< set when status == kError

@@ -1,31 +1,12 @@
 #include "cases/scene_source.hpp"
 
-#include "detectors/scenes/builtin_walls.hpp"
 #include "detectors/scenes/scene_library.hpp"
 
 namespace crashbench {
-namespace {
 
-bool is_generated(std::string_view name) {
-  for (const auto& e : scene_generators())
-    if (e.name == name) return true;
-  return false;
-}
+bool is_builtin_scene(std::string_view name) { return scene_registry().contains(name); }
 
-}  // namespace
-
-bool is_builtin_scene(std::string_view name) {
-  if (is_generated(name)) return true;
-  for (const auto& e : builtin_scenes())
-    if (e.name == name) return true;
-  return false;
-}
-
-std::string builtin_scene_names() {
-  std::string names = known_names(scene_generators());
-  for (const auto& e : builtin_scenes()) names += ", " + std::string(e.name);
-  return names;
-}
+std::string builtin_scene_names() { return scene_registry().names(); }
 
 Scene build_scene(const SceneSpec& spec) {
   if (spec.builtin.empty()) {
@@ -34,8 +15,7 @@ Scene build_scene(const SceneSpec& spec) {
     options.unit_scale = spec.unit_scale;
     return load_scene(spec.file, options);
   }
-  // A generated scene carries the analytic walls too, so the analytic detector sees the same geometry.
-  return is_generated(spec.builtin) ? load_scene(spec.builtin) : make_builtin_scene(spec.builtin);
+  return make_registered_scene(spec.builtin);
 }
 
 }  // namespace crashbench

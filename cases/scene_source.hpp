@@ -1,7 +1,7 @@
 #pragma once
-// Where a case's scene comes from: a generated scene-graph scene (l-rail, track, ...: graph, collision
-// triangles and analytic walls, so every detector works on it), an analytic-only built-in (straight-wall,
-// open-road: walls only), or any osgDB-readable file.
+// Where a case's scene comes from: a registered scene (scene_library.hpp: a generated scene graph with its
+// collision triangles and analytic walls, so every detector works on it, or walls only), or any
+// osgDB-readable file.
 #include <string>
 #include <string_view>
 
@@ -10,9 +10,9 @@
 
 namespace crashbench {
 
-/// True when `name` is a generated or an analytic built-in scene.
+/// True when `name` is a registered scene.
 bool is_builtin_scene(std::string_view name);
-/// Every built-in scene name, comma-separated, for error messages.
+/// Every registered scene name, comma-separated, for error messages.
 std::string builtin_scene_names();
 
 /// Builds the scene `spec` names. Throws Error naming the file for a missing or unreadable scene file.

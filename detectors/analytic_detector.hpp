@@ -14,6 +14,7 @@ namespace crashbench {
 class AnalyticDetector final : public Detector {
  public:
   std::string_view name() const override { return "analytic"; }
+  SceneGeometry geometry() const override { return SceneGeometry::kWalls; }
   /// Precomputes the walls of `scene` (throws crashbench::Error on a zero-length wall) and sizes the
   /// per-vehicle scratch for `vehicle_count` vehicles.
   void prepare(const Scene& scene, int vehicle_count) override;

@@ -1,5 +1,6 @@
 #pragma once
 // The detector seam: vehicle rectangles in, contacts out. Nothing here knows about response models.
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <span>
@@ -30,10 +31,22 @@ struct DetectorStats {
   int primitives_tested = 0;
 };
 
+/// The scene geometry a detector queries.
+enum class SceneGeometry : std::uint8_t {
+  kWalls,      ///< Scene::walls, the 2D wall footprints
+  kTriangles,  ///< Scene::graph or the collision triangles extracted from it
+};
+
 class Detector {
  public:
   virtual ~Detector() = default;
   virtual std::string_view name() const = 0;
+  /// What it reads: detectors reading the same geometry must find the same contacts (the agreement tests
+  /// compare every kTriangles detector with brute-force on every scene).
+  virtual SceneGeometry geometry() const { return SceneGeometry::kTriangles; }
+  /// False for a detector built on a library that allocates during queries (OpenSceneGraph's
+  /// IntersectionVisitor): its allocations are measured (detect_bench), not held to zero by the tests.
+  virtual bool allocation_free() const { return true; }
   /// Builds whatever the queries need; not timed per step.
   virtual void prepare(const Scene& scene, int vehicle_count) = 0;
   /// Appends this step's contacts to caller-owned `out`. Our own detectors allocate nothing here
@@ -42,6 +55,9 @@ class Detector {
 };
 
 using DetectorFactory = std::unique_ptr<Detector> (*)();
+/// The detectors, built-ins first; plugins add theirs here (docs/plugins.md).
+Registry<RegistryEntry<DetectorFactory>>& detector_registry();
+/// All registered detectors, by name.
 std::span<const RegistryEntry<DetectorFactory>> detectors();
 
 }  // namespace crashbench

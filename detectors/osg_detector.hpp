@@ -23,6 +23,7 @@ class OsgDetector final : public Detector {
  public:
   explicit OsgDetector(OsgVariant variant) : variant_(variant) {}
   std::string_view name() const override;
+  bool allocation_free() const override { return false; }  // osgUtil::IntersectionVisitor allocates
   void prepare(const Scene& scene, int vehicle_count) override;
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
 

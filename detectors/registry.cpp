@@ -21,6 +21,12 @@ constexpr std::array<RegistryEntry<DetectorFactory>, 6> kDetectors{{
 
 }  // namespace
 
-std::span<const RegistryEntry<DetectorFactory>> detectors() { return kDetectors; }
+Registry<RegistryEntry<DetectorFactory>>& detector_registry() {
+  static Registry<RegistryEntry<DetectorFactory>> registry =
+      registry_with<RegistryEntry<DetectorFactory>>("detector", kDetectors);
+  return registry;
+}
+
+std::span<const RegistryEntry<DetectorFactory>> detectors() { return detector_registry().entries(); }
 
 }  // namespace crashbench

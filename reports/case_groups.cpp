@@ -4,40 +4,18 @@
 
 namespace crashbench {
 
-std::string CaseLabel::without(const std::string& path) const {
-  std::string rest;
-  for (const auto& [key, value] : params)
-    if (key != path) rest += (rest.empty() ? "" : ",") + key + "=" + value;
-  return rest.empty() ? base : base + "[" + rest + "]";
+std::string variation_key(const std::string& listed_name, const nlohmann::json& variation, const std::string& without) {
+  nlohmann::json rest = variation;
+  if (!without.empty() && rest.is_object()) rest.erase(without);
+  // A JSON pair cannot be confused with another listed name and variation, whatever characters they hold.
+  return nlohmann::json::array({listed_name, rest}).dump();
 }
 
-CaseLabel parse_label(const std::string& name) {
-  CaseLabel label;
-  const auto open = name.find('[');
-  if (open == std::string::npos || name.back() != ']') {
-    label.base = name;
-    return label;
-  }
-  label.base = name.substr(0, open);
-  const std::string inner = name.substr(open + 1, name.size() - open - 2);
-  // Split at commas outside brackets and braces (a varied value may be a JSON array or object).
-  int depth = 0;
-  std::string item;
-  const auto flush = [&] {
-    const auto eq = item.find('=');
-    if (eq != std::string::npos) label.params.emplace_back(item.substr(0, eq), item.substr(eq + 1));
-    item.clear();
-  };
-  for (char ch : inner) {
-    depth += (ch == '[' || ch == '{') - (ch == ']' || ch == '}');
-    if (ch == ',' && depth == 0) {
-      flush();
-    } else {
-      item += ch;
-    }
-  }
-  flush();
-  return label;
+std::string variation_text(const nlohmann::json& variation) {
+  std::string text;
+  for (const auto& [path, value] : variation.items())
+    text += (text.empty() ? "" : ",") + path + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+  return text;
 }
 
 StateRecord state_record(const nlohmann::json& s) {

@@ -1,6 +1,6 @@
 #pragma once
-// Reads the structure back out of expanded case names ("NAME[path=value,...]", cases/matrix.hpp) and
-// groups a run's events into impacts, for the report and `compare`.
+// Groups cases by what they are (the listed case and its matrix variation, as results.json gives them)
+// and a run's events into impacts, for the report and `compare`.
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -12,17 +12,14 @@
 
 namespace crashbench {
 
-/// A case name split into the listed case's name and the matrix variation applied to it.
-struct CaseLabel {
-  std::string base;                                         ///< name before '['
-  std::vector<std::pair<std::string, std::string>> params;  ///< path=value pairs, in order
+/// A case's identity as data: its listed case's name and its matrix variation (results.json "listed_name",
+/// "variation": dotted path -> value), leaving out the varied path `without` when given, so that cases
+/// with equal keys differ only in that path (e.g. "response.model").
+std::string variation_key(const std::string& listed_name, const nlohmann::json& variation,
+                          const std::string& without = "");
 
-  /// The name rebuilt without the variation of `path` (e.g. "response.model"), to pair cases that
-  /// differ only in it.
-  std::string without(const std::string& path) const;
-};
-
-CaseLabel parse_label(const std::string& name);
+/// "path=value,..." of a variation (strings unquoted, paths in order), for legends; "" when empty.
+std::string variation_text(const nlohmann::json& variation);
 
 /// A planar state as written in results.json.
 struct StateRecord {

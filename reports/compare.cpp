@@ -71,10 +71,11 @@ std::string phase_cells(const CaseRecord& a, const CaseRecord& b, const std::vec
 Comparison compare_results(const ResultsFile& a, const ResultsFile& b, const std::vector<std::string>& phases) {
   check_phase_names(phases);
   Comparison out;
-  // Cases pair by name; a name that occurs several times (an unreadable case keeps its listed name)
-  // pairs occurrence by occurrence.
+  // Cases pair by what they are, the listed case and its matrix variation; one that occurs several times
+  // (an unreadable case keeps its listed name) pairs occurrence by occurrence.
+  const auto identity = [](const CaseRecord& c) { return variation_key(c.listed_name, c.variation); };
   std::map<std::string, std::vector<const CaseRecord*>> in_b;
-  for (const auto& c : b.cases) in_b[c.name].push_back(&c);
+  for (const auto& c : b.cases) in_b[identity(c)].push_back(&c);
   std::map<std::string, std::size_t> seen_a;
   std::size_t width = 4;
   for (const auto& c : a.cases) width = std::max(width, c.name.size());
@@ -85,8 +86,8 @@ Comparison compare_results(const ResultsFile& a, const ResultsFile& b, const std
   out.text += header + "  post-impact |A-B| (max)\n";
   std::string changes;
   for (const auto& ca : a.cases) {
-    const std::size_t occurrence = seen_a[ca.name]++;
-    const auto it = in_b.find(ca.name);
+    const std::size_t occurrence = seen_a[identity(ca)]++;
+    const auto it = in_b.find(identity(ca));
     if (it == in_b.end() || occurrence >= it->second.size()) {
       changes += fmt::format("  {}: only in A\n", ca.name);
       continue;
@@ -114,9 +115,9 @@ Comparison compare_results(const ResultsFile& a, const ResultsFile& b, const std
       if (!change.now_fails && !improved) ++out.improvements;
     }
   }
-  for (const auto& [name, list] : in_b)
-    for (std::size_t k = seen_a[name]; k < list.size(); ++k)
-      changes += fmt::format("  {}: only in B ({})\n", name, list[k]->status);
+  for (const auto& [key, list] : in_b)
+    for (std::size_t k = seen_a[key]; k < list.size(); ++k)
+      changes += fmt::format("  {}: only in B ({})\n", list[k]->name, list[k]->status);
   out.text += "(times are median per step [us]; B/A < 1: B is faster)\n";
   out.text += changes.empty() ? "verdicts: no changes\n" : "changes:\n" + changes;
   out.text += fmt::format("{} regression(s), {} fixed; physics: {} case(s) changed, {} identical\n", out.regressions,

@@ -9,6 +9,7 @@
 
 #include "cases/json_parse.hpp"
 #include "core/error.hpp"
+#include "core/install_paths.hpp"
 #include "reports/html_text.hpp"
 #include "reports/output_file.hpp"
 #include "reports/report_assets.hpp"
@@ -48,7 +49,12 @@ std::string figures_json(const ResultsFile& results) {
 
 std::string plotting_library_path() {
   const char* env = std::getenv("CRASHBENCH_PLOTLY_JS");
-  return env && *env ? std::string(env) : std::string(kDebianPlotlyJs);
+  if (env && *env) return env;
+  // A copy shipped with an installed crashbench wins over the system's.
+  const std::filesystem::path shipped = installed_data_dir() / "plotly.js";
+  std::error_code ec;
+  if (!installed_data_dir().empty() && std::filesystem::is_regular_file(shipped, ec)) return shipped.string();
+  return std::string(kDebianPlotlyJs);
 }
 
 std::string load_plotting_library(const std::string& path) {
@@ -70,9 +76,9 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += "<p id=render-status data-expected=0 data-rendered=0 data-errors=0>plots not rendered (is JavaScript on?)</p>\n"
           "<pre id=console-errors></pre>\n";
   page += "<h2>Per-scene performance (Knight's Table 6-1)</h2>\n<p class=note>Mean whole-step cost per scene, detector "
-          "and response model (n = cases averaged; the mean of the cases' medians beside it); the baseline row is the dynamics phase alone. The 2002 figures "
-          "are Knight's VDANL update times on a 300 MHz Pentium II (thesis Table 6-1); 2002/now is how many times "
-          "faster a step runs here.</p>\n";
+          "and response model (n = cases averaged; the mean of the cases' medians beside it); the baseline row is the dynamics phase alone. The published "
+          "figures come from each scene's registry entry: for the l-rail and the track, Knight's VDANL update times on a "
+          "300 MHz Pentium II (thesis Table 6-1); published/now is how many times faster a step runs here.</p>\n";
   page += performance_table_html(results);
   page += "<h2>Per-step cost histograms</h2>\n<div class=plots id=plots-costs></div>\n";
   page += "<h2>Trajectories</h2>\n<div class=plots id=plots-trajectories></div>\n";

@@ -11,7 +11,8 @@ namespace crashbench {
 /// Debian's python3-plotly copy of plotly.js, the default plotting library.
 inline constexpr std::string_view kDebianPlotlyJs = "/usr/share/python3-plotly/plotly.js";
 
-/// The plotting library to inline: $CRASHBENCH_PLOTLY_JS when set, else kDebianPlotlyJs.
+/// The plotting library to inline: $CRASHBENCH_PLOTLY_JS when set, else plotly.js in an installed
+/// crashbench's data folder (<prefix>/share/crashbench) when a packager put one there, else kDebianPlotlyJs.
 std::string plotting_library_path();
 
 /// The text of the plotting library at `path`; Error naming the path and the package that ships it.

@@ -33,17 +33,17 @@ std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> by_listed_ca
   std::map<std::string, std::size_t> where;
   for (const auto& c : results.cases) {
     if (c.status == "error") continue;
-    const std::string base = parse_label(c.name).base;
-    if (!where.count(base)) where[base] = groups.size(), groups.push_back({base, {}});
-    groups[where[base]].second.push_back(&c);
+    const std::string key = variation_key(c.listed_name, nlohmann::json::object());
+    if (!where.count(key)) where[key] = groups.size(), groups.push_back({c.listed_name, {}});
+    groups[where[key]].second.push_back(&c);
   }
   return groups;
 }
 
 /// The variant's name in a legend: its variation, or the whole name.
 std::string variant_name(const CaseRecord& c) {
-  const CaseLabel label = parse_label(c.name);
-  return label.params.empty() ? c.name : c.name.substr(label.base.size());
+  const std::string varied = variation_text(c.variation);
+  return varied.empty() ? c.name : "[" + varied + "]";
 }
 
 json wall_traces(const CaseRecord& c) {

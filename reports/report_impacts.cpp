@@ -103,7 +103,7 @@ std::string group_table(const std::string& key, const std::vector<ModelRun>& run
 
 std::string impacts_side_by_side_html(const ResultsFile& results) {
   struct Group {
-    std::string key;
+    std::string title;
     std::vector<ModelRun> runs;
     nlohmann::json published;  ///< the first case's config.published, if any
   };
@@ -111,15 +111,18 @@ std::string impacts_side_by_side_html(const ResultsFile& results) {
   std::map<std::string, std::size_t> where;
   for (const auto& c : results.cases) {
     if (c.status == "error") continue;
-    const std::string key = parse_label(c.name).without("response.model");
+    const std::string key = variation_key(c.listed_name, c.variation, "response.model");
     if (!where.count(key)) {
       where[key] = groups.size();
-      groups.push_back({key, {}, c.raw.contains("config") ? c.raw["config"].value("published", nlohmann::json()) : nlohmann::json()});
+      nlohmann::json rest = c.variation;
+      rest.erase("response.model");
+      const std::string varied = variation_text(rest);
+      groups.push_back({c.listed_name + (varied.empty() ? "" : "[" + varied + "]"), {}, c.raw.contains("config") ? c.raw["config"].value("published", nlohmann::json()) : nlohmann::json()});
     }
     groups[where[key]].runs.push_back({c.config_value("response_model"), impacts_of(c.raw["events"])});
   }
   std::string out;
-  for (const auto& g : groups) out += group_table(g.key, g.runs, g.published, out.empty());
+  for (const auto& g : groups) out += group_table(g.title, g.runs, g.published, out.empty());
   return out.empty() ? "<p>No case ran.</p>\n" : out;
 }
 

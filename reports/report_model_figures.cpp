@@ -69,12 +69,6 @@ Figure figure_45(const ResultsFile& results) {
   return f;
 }
 
-bool parse_number(const std::string& text, double& value) {
-  char* end = nullptr;
-  value = std::strtod(text.c_str(), &end);
-  return !text.empty() && end == text.c_str() + text.size();
-}
-
 struct SweepPoint {
   const CaseRecord* c;
   std::map<std::string, double> numeric;
@@ -142,15 +136,13 @@ std::vector<Figure> sweep_figures(const ResultsFile& results) {
   std::map<std::string, std::vector<SweepPoint>> groups;
   for (const auto& c : results.cases) {
     if (c.status == "error") continue;
-    const CaseLabel label = parse_label(c.name);
     SweepPoint point{&c, {}};
-    std::string key = label.base;
-    for (const auto& [path, value] : label.params) {
-      double number = 0;
-      if (parse_number(value, number)) {
-        point.numeric[path] = number;
+    std::string key = c.listed_name;
+    for (const auto& [path, value] : c.variation.items()) {
+      if (value.is_number()) {
+        point.numeric[path] = value.get<double>();
       } else {
-        key += " " + path + "=" + value;
+        key += " " + path + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
       }
     }
     if (point.numeric.size() != 2) continue;

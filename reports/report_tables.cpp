@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "detectors/scenes/scene_library.hpp"
 #include "reports/case_groups.hpp"
 #include "reports/html_text.hpp"
 #include "reports/summary_markdown.hpp"
@@ -13,28 +14,37 @@
 namespace crashbench {
 namespace {
 
-/// Knight's 2002 update times [ms] (thesis Table 6-1): energy-loss ("kinetic energy") and restitution.
-struct Knight2002Row {
-  const char* label;
-  double energy_loss_ms, restitution_ms;
-};
-constexpr Knight2002Row kTestRail{"Test Rail (612 triangles)", 2.52, 2.60};
-constexpr Knight2002Row kWatkinsGlen{"Watkins Glen (1838 collision triangles)", 4.69, 4.64};
-constexpr Knight2002Row kWatkinsGlenOptimised{"Watkins Glen optimised by MultiGen Creator", 3.88, 3.90};
-constexpr Knight2002Row kNoCollision{"No collision calculation", 0.99, 0.99};
+/// Knight's 2002 baseline (thesis Table 6-1): the same simulation without any collision calculation. It
+/// belongs to no scene, so it is not in the scene registry.
+constexpr PublishedStepTime kNoCollision2002{"No collision calculation", "Knight 2002, thesis Table 6-1", "", 0.99};
 
-/// The 2002 row a scene corresponds to, or nullptr.
-const Knight2002Row* knight_row(const std::string& scene) {
-  if (scene.find("l-rail") != std::string::npos) return &kTestRail;
-  if (scene.find("track") != std::string::npos || scene.find("watkins") != std::string::npos)
-    return scene.find("optimi") != std::string::npos ? &kWatkinsGlenOptimised : &kWatkinsGlen;
-  return nullptr;
+/// The published step time for `model` among `published`, 0 when there is none.
+double published_ms(std::span<const PublishedStepTime> published, const std::string& model) {
+  for (const PublishedStepTime& p : published)
+    if (p.response_model == model) return p.step_ms;
+  return 0;
 }
 
-double knight_ms(const Knight2002Row& row, const std::string& model) {
-  if (model == "energy-loss") return row.energy_loss_ms;
-  if (model == "restitution") return row.restitution_ms;
-  return 0;
+/// The published figures of a registered scene (none for a file or an unknown name), one line per label.
+std::string published_cell(std::span<const PublishedStepTime> published) {
+  std::vector<std::string_view> labels;
+  for (const PublishedStepTime& p : published)
+    if (std::find(labels.begin(), labels.end(), p.label) == labels.end()) labels.push_back(p.label);
+  std::string cell;
+  for (const std::string_view label : labels) {
+    std::string figures;
+    for (const PublishedStepTime& p : published)
+      if (p.label == label)
+        figures += fmt::format("{}{}: {:.2f} ms", figures.empty() ? "" : ", ", p.response_model, p.step_ms);
+    cell += fmt::format("{}{}<br><small>{}</small>", cell.empty() ? "" : "<br>", html_escape(std::string(label)),
+                        html_escape(figures));
+  }
+  return cell;
+}
+
+std::span<const PublishedStepTime> published_for(const std::string& scene) {
+  const SceneEntry* entry = find_entry_or_null(scene_registry().entries(), scene);
+  return entry ? entry->published : std::span<const PublishedStepTime>{};
 }
 
 /// Mean over cases of each case's mean step cost (Knight's table gives averages), and of each case's
@@ -47,11 +57,12 @@ struct Mean {
   double median() const { return n ? median_sum / n : 0; }
 };
 
-std::string cost_cell(const Mean& m, const Knight2002Row* row, const std::string& model) {
+std::string cost_cell(const Mean& m, std::span<const PublishedStepTime> published, const std::string& model) {
   if (m.n == 0) return "<td class=na>&mdash;</td>";
   const double us = m.value() / 1000;
-  const double ref = row ? knight_ms(*row, model) : 0;
-  const std::string ratio = ref > 0 && us > 0 ? fmt::format("<br><small>2002/now {:.0f}</small>", ref * 1000 / us) : "";
+  // The first published figure for this model (the unoptimised one where a scene has two).
+  const double ref = published_ms(published, model);
+  const std::string ratio = ref > 0 && us > 0 ? fmt::format("<br><small>published/now {:.0f}</small>", ref * 1000 / us) : "";
   return fmt::format("<td>{:.2f} us <small>(median {:.2f}, n={})</small>{}</td>", us, m.median() / 1000, m.n, ratio);
 }
 
@@ -73,33 +84,33 @@ std::string performance_table_html(const ResultsFile& results) {
   }
   std::string out = "<table class=perf><tr><th>scene</th><th class=label>detector</th>";
   for (const auto& model : models) out += "<th>" + html_escape(model) + "</th>";
-  out += "<th>2002: kinetic energy</th><th>2002: restitution</th></tr>\n";
-  // The scene's label and Knight's figures span its detectors' rows.
+  out += "<th>published (the scene registry's figures)</th></tr>\n";
+  // The scene's name and its published figures span its detectors' rows.
   const auto row = [&](const std::string& scene, std::size_t rows, const std::string& detector,
-                       const std::map<std::string, Mean>& cells, const Knight2002Row* ref) {
+                       const std::map<std::string, Mean>& cells, std::span<const PublishedStepTime> published) {
     std::string r = "<tr>";
-    if (!scene.empty())
-      r += fmt::format("<th rowspan={}>{}{}</th>", rows, html_escape(scene),
-                       ref ? "<br><small>2002: " + std::string(ref->label) + "</small>" : "");
+    if (!scene.empty()) r += fmt::format("<th rowspan={}>{}</th>", rows, html_escape(scene));
     r += "<td class=label>" + html_escape(detector) + "</td>";
     for (const auto& model : models) {
       const auto it = cells.find(model);
-      r += cost_cell(it == cells.end() ? Mean{} : it->second, ref, model);
+      r += cost_cell(it == cells.end() ? Mean{} : it->second, published, model);
     }
     if (!scene.empty())
-      r += ref ? fmt::format("<td rowspan={0}>{1:.2f} ms</td><td rowspan={0}>{2:.2f} ms</td>", rows, ref->energy_loss_ms,
-                             ref->restitution_ms)
-               : fmt::format("<td rowspan={0} class=na>&mdash;</td><td rowspan={0} class=na>&mdash;</td>", rows);
+      r += published.empty() ? fmt::format("<td rowspan={} class=na>&mdash;</td>", rows)
+                             : fmt::format("<td rowspan={} class=label>{}</td>", rows, published_cell(published));
     return r + "</tr>\n";
   };
   for (const auto& [scene, detectors] : step) {
     bool first = true;
     for (const auto& [detector, cells] : detectors) {
-      out += row(first ? scene : "", detectors.size(), detector, cells, knight_row(scene));
+      out += row(first ? scene : "", detectors.size(), detector, cells, published_for(scene));
       first = false;
     }
   }
-  out += row("no collision calculation (dynamics phase only)", 1, "any", dynamics, &kNoCollision);
+  // Knight's baseline holds for every model.
+  std::vector<PublishedStepTime> baseline;
+  for (const auto& model : models) baseline.push_back({kNoCollision2002.label, kNoCollision2002.source, model, kNoCollision2002.step_ms});
+  out += row("no collision calculation (dynamics phase only)", 1, "any", dynamics, baseline);
   return out + "</table>\n";
 }
 

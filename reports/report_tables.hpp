@@ -8,8 +8,9 @@ namespace crashbench {
 
 /// Knight's Table 6-1 (thesis 000_..., chapter 6) measured here: a row per scene and detector and a
 /// no-collision baseline (the dynamics phase alone), a column per response model, cells the mean whole
-/// step cost over the cases with that scene, detector and model; the 2002 figures (300 MHz Pentium II)
-/// beside them for the l-rail ("Test Rail") and track ("Watkins Glen") scenes, with the ratio 2002/now.
+/// step cost over the cases with that scene, detector and model; the figures published for the scene
+/// (its scene registry entry: Knight's 2002 times on a 300 MHz Pentium II for his test rail and Watkins
+/// Glen) beside them, with the ratio published/now.
 std::string performance_table_html(const ResultsFile& results);
 
 /// One row per case: each phase's median, the step's p99 and max, and the share of the dt budget.

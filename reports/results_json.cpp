@@ -145,6 +145,9 @@ json trajectory_json(const RunResult& r) {
 
 json to_json(const RunResult& r) {
   json out = {{"name", r.name}, {"source_file", r.source_file}, {"status", to_string(r.status)}};
+  // What the case is, as data: the report and compare group and pair cases by these, never by the name.
+  out["listed_name"] = r.listed_name.empty() ? r.name : r.listed_name;
+  out["variation"] = r.variation;
   if (r.status == CaseStatus::kError) {
     out["error"] = r.error;
     return out;

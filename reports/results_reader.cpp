@@ -157,6 +157,12 @@ CaseRecord read_case(const JsonReader& c, std::size_t position) {
   r.status = c.at("status").choice({"passed", "failed", "error"});
   r.index = c.has("index") ? static_cast<std::size_t>(c.at("index").integer_in(0, INT_MAX)) : position;
   if (const auto source = c.find("source_file")) r.source_file = source->string();
+  // Files written before variations were data have neither: the name is the listed name.
+  r.listed_name = c.has("listed_name") ? c.at("listed_name").string() : r.name;
+  if (const auto variation = c.find("variation")) {
+    if (!variation->is_object()) variation->fail("expected an object of \"dotted.path\": value");
+    r.variation = variation->json();
+  }
   if (r.status == "error") {
     r.error = c.at("error").string();
   } else {

@@ -28,6 +28,8 @@ struct InvariantRecord {
 struct CaseRecord {
   std::size_t index = 0;                      ///< position in the full expanded case list
   std::string name, source_file;
+  std::string listed_name;                    ///< the listed case's name before the matrix variation
+  nlohmann::json variation = nlohmann::json::object();  ///< matrix values applied: dotted path -> value
   std::string status;                         ///< "passed", "failed" or "error"
   std::string error;                          ///< when status is "error"
   std::map<std::string, std::string> config;  ///< every string-valued config field (scene, detector, ...)

@@ -12,19 +12,4 @@ Scene scene_from_walls(std::string_view name, std::span<const WallFootprint> wal
   return scene;
 }
 
-namespace {
-Scene make_open_road() { return scene_from_walls("open-road", {}); }
-}  // namespace
-
-std::span<const RegistryEntry<SceneFactory>> builtin_scenes() {
-  static const RegistryEntry<SceneFactory> kEntries[] = {
-      {"open-road", "no walls: vehicle-to-vehicle cases", make_open_road},
-  };
-  return kEntries;
-}
-
-Scene make_builtin_scene(std::string_view name) {
-  return find_entry(builtin_scenes(), name, "built-in scene").make();
-}
-
 }  // namespace crashbench

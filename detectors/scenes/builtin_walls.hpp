@@ -1,11 +1,10 @@
 #pragma once
-// The built-in analytic scenes: wall footprints defined once, as constants, so that the analytic detector
-// and the scene-graph generator build the same geometry. World frame W: X east, Y north [m].
+// The built-in scenes' wall footprints, defined once as constants so that the analytic detector and the
+// scene-graph generators build the same geometry (the scenes themselves: scene_library.hpp). World frame W: X east, Y north [m].
 #include <array>
 #include <span>
 #include <string_view>
 
-#include "core/registry.hpp"
 #include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
@@ -31,14 +30,5 @@ inline constexpr std::array<WallFootprint, 2> kLRail = {kLRailSideWall, kLRailEn
 
 /// A scene named `name` whose walls are `walls`.
 Scene scene_from_walls(std::string_view name, std::span<const WallFootprint> walls);
-
-using SceneFactory = Scene (*)();
-
-/// The built-in scenes that have walls only (no scene graph): name, one-line summary, factory. Knight's
-/// straight wall and L-rail are generated scenes (scene_library), which carry these footprints as walls.
-std::span<const RegistryEntry<SceneFactory>> builtin_scenes();
-
-/// The built-in scene called `name`; throws crashbench::Error listing the known names otherwise.
-Scene make_builtin_scene(std::string_view name);
 
 }  // namespace crashbench

@@ -2,21 +2,33 @@
 
 #include <numbers>
 
-#include "core/error.hpp"
 #include "detectors/scenes/track.hpp"
 #include "detectors/scenes/track_layout.hpp"
 
 namespace crashbench {
 namespace {
 
+/// Along a wall on Y = 0 from `x0` to `x1`, the car's side weaving into and out of it.
+void weave_along_x_axis(double x0, double x1, std::vector<VehiclePose>& poses) {
+  for (double x = x0; x < x1; x += 0.1)
+    poses.push_back(drive_pose({x, 1.05 + 0.2 * std::sin(x / 7)}, 0.2 / 7 * std::cos(x / 7) + 0.05 * std::sin(x / 3)));
+}
+
+}  // namespace
+
 std::vector<VehiclePose> l_rail_drive() {
   std::vector<VehiclePose> poses;
-  for (double x = -20; x < 90; x += 0.1)
-    poses.push_back(drive_pose({x, 1.05 + 0.2 * std::sin(x / 7)}, 0.2 / 7 * std::cos(x / 7) + 0.05 * std::sin(x / 3)));
+  weave_along_x_axis(-20, 90, poses);
   for (double x = 94; x < 98.2; x += 0.02) {
     poses.push_back(drive_pose({x, 20}, 0));
     poses.push_back(drive_pose({x, 30}, 0.3));
   }
+  return poses;
+}
+
+std::vector<VehiclePose> straight_wall_drive() {
+  std::vector<VehiclePose> poses;
+  weave_along_x_axis(-40, 240, poses);
   return poses;
 }
 
@@ -38,8 +50,6 @@ std::vector<VehiclePose> track_drive() {
   return poses;
 }
 
-}  // namespace
-
 VehiclePose drive_pose(const Vec2& cg_W, double heading) {
   VehiclePose p;
   p.position_W = cg_W;
@@ -47,12 +57,6 @@ VehiclePose drive_pose(const Vec2& cg_W, double heading) {
   p.cg_height = 0.55;
   p.size = {2.1, 2.6, 1.8};
   return p;
-}
-
-std::vector<VehiclePose> wall_drive(std::string_view scene) {
-  if (scene == "l-rail") return l_rail_drive();
-  if (scene.starts_with("track")) return track_drive();  // the first lap of the scaled variants too
-  throw Error("", "", "no wall drive for scene '" + std::string(scene) + "'; expected l-rail or track*");
 }
 
 }  // namespace crashbench

@@ -6,10 +6,12 @@
 #include <iostream>
 #include <numbers>
 
+#include "detectors/scenes/builtin_walls.hpp"
 #include "detectors/scenes/ground_grid.hpp"
 #include "detectors/scenes/l_rail.hpp"
 #include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/scene_checks.hpp"
+#include "detectors/scenes/scene_drives.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/surface_query.hpp"
 #include "detectors/scenes/track.hpp"
@@ -17,6 +19,13 @@
 namespace crashbench {
 namespace {
 
+Scene open_road() { return scene_from_walls("", {}); }
+
+/// A generated scene: its graph, collision triangles and wall footprints.
+template <GeneratedScene (*kGenerate)()>
+Scene generated() {
+  return make_scene(kGenerate());
+}
 GeneratedScene track_collision() { return make_track(TrackVersion::kCollision); }
 GeneratedScene track_visual() { return make_track(TrackVersion::kVisual); }
 /// Scaling study: 4 triangles per segment and 2 per lap for the sign board.
@@ -25,17 +34,42 @@ GeneratedScene track_scaled() {
   return make_track(TrackOptions{TrackVersion::kCollision, kSegments, kCopies});
 }
 
-constexpr std::array<RegistryEntry<SceneGenerator>, 10> kGenerators{{
-    {"l-rail", "Knight's L-shaped wall and flat ground, 612 triangles, all for collision", &make_l_rail},
-    {"straight-wall", "Knight's straight test wall: Y = 0 from X = -50 to 250 m, 364 triangles", &make_straight_wall_scene},
-    {"track", "5.4 km road course, barriers both sides, vertical elements only: 1838 triangles", &track_collision},
-    {"track-visual", "the same course with road, terrain and trees: 8780 triangles", &track_visual},
-    {"track-10k", "the track's barriers in 2500 segments: 10002 triangles", &track_scaled<2500, 1>},
-    {"track-100k", "the track's barriers in 25000 segments: 100002 triangles", &track_scaled<25000, 1>},
-    {"track-1m", "the track's barriers in 250000 segments: 1000002 triangles", &track_scaled<250000, 1>},
-    {"track-tiled-10k", "5 copies of the track, 2.1 km apart: 9190 triangles", &track_scaled<kTrackSegments, 5>},
-    {"track-tiled-100k", "54 copies of the track: 99252 triangles", &track_scaled<kTrackSegments, 54>},
-    {"track-tiled-1m", "544 copies of the track: 999872 triangles", &track_scaled<kTrackSegments, 544>},
+// Knight's 2002 VDANL update times (thesis Table 6-1, 300 MHz Pentium II): the energy-loss method (his
+// "kinetic energy" column) and restitution, on his test rail and on Watkins Glen's 1838 collision triangles.
+constexpr const char* kKnight2002 = "Knight 2002, thesis Table 6-1 (300 MHz Pentium II)";
+constexpr std::array<PublishedStepTime, 2> kTestRailTimes{{
+    {"Test Rail (612 triangles)", kKnight2002, "energy-loss", 2.52},
+    {"Test Rail (612 triangles)", kKnight2002, "restitution", 2.60},
+}};
+constexpr std::array<PublishedStepTime, 4> kWatkinsGlenTimes{{
+    {"Watkins Glen (1838 collision triangles)", kKnight2002, "energy-loss", 4.69},
+    {"Watkins Glen (1838 collision triangles)", kKnight2002, "restitution", 4.64},
+    {"Watkins Glen optimised by MultiGen Creator", kKnight2002, "energy-loss", 3.88},
+    {"Watkins Glen optimised by MultiGen Creator", kKnight2002, "restitution", 3.90},
+}};
+
+const std::array<SceneEntry, 11> kScenes{{
+    {"l-rail", "Knight's L-shaped wall and flat ground, 612 triangles, all for collision", &generated<make_l_rail>,
+     &l_rail_drive, kTestRailTimes},
+    {"straight-wall", "Knight's straight test wall: Y = 0 from X = -50 to 250 m, 364 triangles",
+     &generated<make_straight_wall_scene>, &straight_wall_drive, {}},
+    {"open-road", "no walls, no scene graph: vehicle-to-vehicle cases", &open_road, nullptr, {}},
+    {"track", "5.4 km road course, barriers both sides, vertical elements only: 1838 triangles",
+     &generated<track_collision>, &track_drive, kWatkinsGlenTimes},
+    {"track-visual", "the same course with road, terrain and trees: 8780 triangles", &generated<track_visual>,
+     &track_drive, {}},
+    {"track-10k", "the track's barriers in 2500 segments: 10002 triangles", &generated<track_scaled<2500, 1>>,
+     &track_drive, {}},
+    {"track-100k", "the track's barriers in 25000 segments: 100002 triangles", &generated<track_scaled<25000, 1>>,
+     &track_drive, {}},
+    {"track-1m", "the track's barriers in 250000 segments: 1000002 triangles", &generated<track_scaled<250000, 1>>,
+     &track_drive, {}, true},
+    {"track-tiled-10k", "5 copies of the track, 2.1 km apart: 9190 triangles",
+     &generated<track_scaled<kTrackSegments, 5>>, &track_drive, {}},
+    {"track-tiled-100k", "54 copies of the track: 99252 triangles", &generated<track_scaled<kTrackSegments, 54>>,
+     &track_drive, {}},
+    {"track-tiled-1m", "544 copies of the track: 999872 triangles", &generated<track_scaled<kTrackSegments, 544>>,
+     &track_drive, {}, true},
 }};
 
 /// The root transform taking file coordinates to world (Z up, metres), or null for the identity.
@@ -52,10 +86,15 @@ osg::ref_ptr<osg::MatrixTransform> frame_transform(const std::string& name, cons
 
 }  // namespace
 
-std::span<const RegistryEntry<SceneGenerator>> scene_generators() { return kGenerators; }
+Registry<SceneEntry>& scene_registry() {
+  static Registry<SceneEntry> registry = registry_with<SceneEntry>("scene", kScenes);
+  return registry;
+}
 
-GeneratedScene generate_scene(std::string_view name) {
-  return find_entry(scene_generators(), name, "scene").make();
+Scene make_registered_scene(std::string_view name) {
+  Scene scene = scene_registry().at(name).make();
+  scene.name = std::string(name);
+  return scene;
 }
 
 Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<WallSegment> walls,
@@ -79,12 +118,12 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
   return scene;
 }
 
+Scene make_scene(GeneratedScene generated) {
+  return make_scene("", std::move(generated.graph), std::move(generated.walls));
+}
+
 Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
-  for (const auto& entry : scene_generators())
-    if (entry.name == name_or_path) {
-      GeneratedScene g = entry.make();
-      return make_scene(name_or_path, g.graph, std::move(g.walls), options);
-    }
+  if (scene_registry().contains(name_or_path)) return make_registered_scene(name_or_path);
   const auto start = std::chrono::steady_clock::now();
   const OsgNoticeScope notices;
   Scene scene = make_scene(name_or_path, read_scene_graph(name_or_path), {}, options);

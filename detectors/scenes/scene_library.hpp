@@ -1,11 +1,14 @@
 #pragma once
-// Built-in scene generators by name and the one way every detector gets a Scene: from a generator or
-// from any osgDB-readable file, with the file's up axis and unit scale applied once.
+// The scene registry (one entry per built-in or plugin scene: name, summary, factory, optional test drive,
+// optional published timings) and the one way every detector gets a Scene: from the registry or from any
+// osgDB-readable file, with the file's up axis and unit scale applied once.
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/registry.hpp"
+#include "detectors/detector.hpp"
 #include "detectors/scenes/generated_scene.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
 
@@ -22,21 +25,46 @@ struct SceneOptions {
   double vertical_tolerance_deg = kVerticalToleranceDeg;  ///< for `vertical_only` [deg]
 };
 
-using SceneGenerator = GeneratedScene (*)();
+/// A whole-step time published for a scene with one response model, for the report's Table 6-1.
+struct PublishedStepTime {
+  std::string_view label;           ///< what was timed, e.g. "Watkins Glen (1838 collision triangles)"
+  std::string_view source;          ///< who published it on what machine
+  std::string_view response_model;  ///< crashbench's name of the model it was timed with
+  double step_ms = 0;               ///< mean update time [ms]
+};
 
-/// The generators: l-rail, track (collision), track-visual.
-std::span<const RegistryEntry<SceneGenerator>> scene_generators();
+/// Builds the scene: world frame, Z up, metres; `name` is filled in by make_registered_scene.
+using SceneFactory = Scene (*)();
+/// Scripted single-vehicle poses against the scene's walls, touching and leaving them (for the detector
+/// agreement tests and the detection benchmarks).
+using SceneDrive = std::vector<VehiclePose> (*)();
 
-/// The generated scene called `name`; throws Error listing the known names otherwise.
-GeneratedScene generate_scene(std::string_view name);
+struct SceneEntry {
+  std::string_view name;
+  std::string_view summary;
+  SceneFactory make;
+  SceneDrive drive = nullptr;                    ///< nullptr: the scene has no walls to drive against
+  std::span<const PublishedStepTime> published = {};  ///< empty: nothing published for this scene
+  bool benchmark_only = false;  ///< about a million triangles: the benchmarks' scaling study runs it, the
+                                ///< test suites (minutes on it) check the smaller copies of the same generator
+};
+
+/// The scenes, built-ins first; plugins add theirs here (docs/plugins.md).
+Registry<SceneEntry>& scene_registry();
+
+/// The registered scene called `name`; throws Error listing the known names otherwise.
+Scene make_registered_scene(std::string_view name);
 
 /// A Scene from `graph`: up axis and scale applied (as a root transform), collision triangles extracted,
 /// ground grid built. Throws Error(name) if no collision triangle remains.
 Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<WallSegment> walls,
                  const SceneOptions& options = {});
 
-/// A built-in scene if `name_or_path` names a generator, else the file at that (resolved) path.
-/// Throws Error naming the file when it is missing, unreadable or has no collision triangles. For a file,
+/// A Scene with a generated graph and its wall footprints, in the generator's frame (for factories).
+Scene make_scene(GeneratedScene generated);
+
+/// The registered scene if `name_or_path` names one (`options` do not apply to it), else the file at that
+/// path. Throws Error naming the file when it is missing, unreadable or has no collision triangles. For a file,
 /// times the load (`Scene::load_seconds`), summarises OSG's notifications and checks the up axis
 /// (`Scene::notes`), printing each note once to stderr.
 Scene load_scene(const std::string& name_or_path, const SceneOptions& options = {});

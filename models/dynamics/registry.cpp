@@ -30,7 +30,7 @@ std::unique_ptr<VehicleDynamics> make() {
 }
 }  // namespace
 
-std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() {
+Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry() {
   static const RegistryEntry<DynamicsFactory> kEntries[] = {
       {"free-body", "planar rigid body, no tyres: only the collision force and moment act", &make<FreeBodyDynamics>},
       {"bicycle", "planar 3-DOF single-track, linear tyres saturated at road_mu Fz, drive at the rear axle",
@@ -40,7 +40,11 @@ std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() {
       {"dugoff", "Tongue-Moon planar car: Dugoff tyres (mu falling with speed), rolling resistance, aero drag",
        &make<DugoffDynamics>},
   };
-  return kEntries;
+  static Registry<RegistryEntry<DynamicsFactory>> registry =
+      registry_with<RegistryEntry<DynamicsFactory>>("dynamics model", kEntries);
+  return registry;
 }
+
+std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() { return dynamics_registry().entries(); }
 
 }  // namespace crashbench

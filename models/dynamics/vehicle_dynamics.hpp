@@ -33,7 +33,9 @@ StateVector to_state_vector(const PlanarState& s);
 PlanarState to_planar_state(const StateVector& x);
 
 using DynamicsFactory = std::unique_ptr<VehicleDynamics> (*)();
-/// free-body, bicycle, ...
+/// The dynamics models, built-ins first; plugins add theirs here (docs/plugins.md).
+Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry();
+/// All registered dynamics models: free-body, bicycle, ...
 std::span<const RegistryEntry<DynamicsFactory>> dynamics_models();
 
 }  // namespace crashbench

@@ -23,12 +23,18 @@ class Integrator {
  public:
   virtual ~Integrator() = default;
   virtual std::string_view name() const = 0;
+  /// Order of the global error (halving dt divides it by 2^order); the tests measure it.
+  virtual int order() const = 0;
+  /// Derivative evaluations per step.
+  virtual int evaluations() const = 0;
   /// Advances `x` from t to t + dt in place.
   virtual void step(const OdeSystem& f, double t, double dt, StateVector& x) const = 0;
 };
 
 using IntegratorFactory = std::unique_ptr<Integrator> (*)();
-/// euler, midpoint, rk4.
+/// The integrators, built-ins first; plugins add theirs here (docs/plugins.md).
+Registry<RegistryEntry<IntegratorFactory>>& integrator_registry();
+/// All registered integrators: euler, midpoint, rk4, ...
 std::span<const RegistryEntry<IntegratorFactory>> integrators();
 
 }  // namespace crashbench

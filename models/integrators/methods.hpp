@@ -9,6 +9,8 @@ namespace crashbench {
 class EulerIntegrator final : public Integrator {
  public:
   std::string_view name() const override { return "euler"; }
+  int order() const override { return 1; }
+  int evaluations() const override { return 1; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
 };
 
@@ -17,6 +19,8 @@ class EulerIntegrator final : public Integrator {
 class MidpointIntegrator final : public Integrator {
  public:
   std::string_view name() const override { return "midpoint"; }
+  int order() const override { return 2; }
+  int evaluations() const override { return 2; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
 };
 
@@ -24,6 +28,8 @@ class MidpointIntegrator final : public Integrator {
 class Rk4Integrator final : public Integrator {
  public:
   std::string_view name() const override { return "rk4"; }
+  int order() const override { return 4; }
+  int evaluations() const override { return 4; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
 };
 

@@ -49,7 +49,7 @@ std::unique_ptr<ResponseModel> make(const ResponseParams& params) {
 }
 }  // namespace
 
-std::span<const RegistryEntry<ResponseFactory>> response_models() {
+Registry<RegistryEntry<ResponseFactory>>& response_model_registry() {
   static const RegistryEntry<ResponseFactory> kEntries[] = {
       {"restitution", "Macmillan/Knight: n.v2 = -e(alpha) n.v1 at the contact point, friction mu(alpha) capped at sticking",
        &make<RestitutionModel>},
@@ -60,7 +60,11 @@ std::span<const RegistryEntry<ResponseFactory>> response_models() {
       {"four-dof", "Zhou-Peng-Lu 4-DOF impact: tyre forces and roll over the impact duration, iterative",
        make_four_dof_impact},
   };
-  return kEntries;
+  static Registry<RegistryEntry<ResponseFactory>> registry =
+      registry_with<RegistryEntry<ResponseFactory>>("response model", kEntries);
+  return registry;
 }
+
+std::span<const RegistryEntry<ResponseFactory>> response_models() { return response_model_registry().entries(); }
 
 }  // namespace crashbench

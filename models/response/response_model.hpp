@@ -80,7 +80,9 @@ struct ResponseParams {
 void validate(const ResponseParams& params);
 
 using ResponseFactory = std::unique_ptr<ResponseModel> (*)(const ResponseParams&);
-/// All response models crashbench knows, by name.
+/// The response models, built-ins first; plugins add theirs here (docs/plugins.md).
+Registry<RegistryEntry<ResponseFactory>>& response_model_registry();
+/// All registered response models, by name.
 std::span<const RegistryEntry<ResponseFactory>> response_models();
 
 }  // namespace crashbench

@@ -5,6 +5,12 @@
 #include <fstream>
 
 #include "cases/matrix.hpp"
+#include "cases/vehicle_presets.hpp"
+#include "detectors/detector.hpp"
+#include "detectors/scenes/scene_library.hpp"
+#include "models/dynamics/vehicle_dynamics.hpp"
+#include "models/integrators/integrator.hpp"
+#include "models/response/response_model.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 
@@ -16,12 +22,38 @@ using CommandResult = testing::Outcome;
 CommandResult run_cli(const std::string& arguments) { return testing::crashbench(arguments); }
 std::string temp_dir(const std::string& name) { return testing::fresh_dir(name); }
 
-TEST(Cli, ListNamesEveryKindOfPart) {
+/// Every registered name of `entries`, as `list` prints it (two spaces, then the name).
+template <class Entry>
+void expect_listed(const std::string& output, std::span<const Entry> entries) {
+  EXPECT_FALSE(entries.empty());
+  for (const auto& e : entries)
+    EXPECT_NE(output.find("  " + std::string(e.name) + " "), std::string::npos) << e.name << "\n" << output;
+}
+
+TEST(Cli, ListNamesEveryRegisteredPart) {
   const CommandResult r = run_cli("list");
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  for (const char* expected : {"analytic", "restitution", "energy-loss", "bicycle", "rk4", "l-rail", "sedan",
-                               "knight-head-on-30mph.json"})
-    EXPECT_NE(r.output.find(expected), std::string::npos) << expected << "\n" << r.output;
+  expect_listed(r.output, detectors());
+  expect_listed(r.output, response_models());
+  expect_listed(r.output, dynamics_models());
+  expect_listed(r.output, integrators());
+  expect_listed(r.output, scene_registry().entries());
+  expect_listed(r.output, vehicle_presets());
+  for (const auto& file : std::filesystem::directory_iterator(testing::source_path("cases/library")))
+    EXPECT_NE(r.output.find(file.path().filename().string()), std::string::npos) << file.path() << "\n" << r.output;
+}
+
+TEST(Cli, PluginThatIsNotASharedLibraryIsOneLineAndExitTwo) {
+  const std::string not_a_plugin = testing::source_path("cases/library/knight-head-on-30mph.json");
+  for (const std::string& args : {"--plugin " + not_a_plugin + " list", "list --plugin " + not_a_plugin}) {
+    const CommandResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(not_a_plugin + ": cannot load the plugin"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("response models:"), std::string::npos) << "list must not run: " << r.output;
+  }
+  const CommandResult missing = run_cli("--plugin /nonexistent/libnothing.so list");
+  EXPECT_EQ(missing.exit_code, 2) << missing.output;
+  EXPECT_NE(missing.output.find("/nonexistent/libnothing.so: no such plugin file"), std::string::npos) << missing.output;
 }
 
 TEST(Cli, PassingCaseExitsZeroAndWritesResults) {

@@ -1,11 +1,14 @@
-// Every detector on the shipped straight-wall, L-rail and track cases: the triangle detectors (osg, osg-optimized,
-// osg-kdtree, tree) report the contacts of the brute-force loop on the same steps; the analytic detector,
-// which reads the walls' 2D footprints instead of triangles, agrees wherever a wall is straight.
+// Every registered detector on the shipped straight-wall, L-rail and track cases (the shipped detector
+// matrices, their detector list replaced by the registry's): the triangle detectors report the contacts of
+// the brute-force loop on the same steps; a detector reading the walls' 2D footprints instead of
+// triangles (analytic) agrees wherever a wall is straight.
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "cases/batch.hpp"
+#include "cases/matrix.hpp"
+#include "detectors/detector.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {
@@ -14,10 +17,14 @@ namespace {
 constexpr double kPointTolerance = 1e-4;   // [m]
 constexpr double kNormalTolerance = 1e-4;  // [-], about 0.006 deg
 
-/// Results of a detector matrix keyed by detector, for one value of the other varied fields.
+/// Results of a shipped detector matrix run with every registered detector, keyed by detector.
 std::map<std::string, std::vector<RunResult>> by_detector(const std::string& matrix) {
+  const std::string path = testing::source_path(matrix);
+  nlohmann::json doc = read_json_file(path);
+  doc["vary"]["detector"] = nlohmann::json::array();
+  for (const auto& e : detectors()) doc["vary"]["detector"].push_back(std::string(e.name));
   std::map<std::string, std::vector<RunResult>> out;
-  for (auto& r : run_inputs(expand_input_file(testing::source_path(matrix)))) {
+  for (auto& r : run_inputs(expand_matrix(doc, path))) {
     EXPECT_EQ(r.status, CaseStatus::kPassed) << r.name << " " << r.error;
     out[r.config.detector].push_back(std::move(r));
   }
@@ -39,7 +46,7 @@ void expect_same_events(const RunResult& a, const RunResult& b, std::size_t coun
 TEST(DetectorAgreement, KnightCasesEveryDetectorMatchesBruteForceOnEveryEvent) {
   auto runs = by_detector("cases/library/knight-detectors.json");
   const auto& reference = runs.at("brute-force");
-  ASSERT_EQ(runs.size(), 6u);
+  ASSERT_EQ(runs.size(), detectors().size());
   ASSERT_EQ(reference.size(), 6u);  // three cases x two models
   for (const auto& [detector, results] : runs)
     for (std::size_t k = 0; k < results.size(); ++k) {
@@ -51,14 +58,15 @@ TEST(DetectorAgreement, KnightCasesEveryDetectorMatchesBruteForceOnEveryEvent) {
 TEST(DetectorAgreement, TrackTriangleDetectorsMatchBruteForceAndAnalyticTheFirstHit) {
   auto runs = by_detector("cases/library/track-detectors.json");
   const auto& reference = runs.at("brute-force");
-  ASSERT_EQ(runs.size(), 6u);       // brute force and the five others
+  ASSERT_EQ(runs.size(), detectors().size());
   ASSERT_EQ(reference.size(), 2u);  // the collision and the visual track
   for (const auto& [detector, results] : runs)
     for (std::size_t k = 0; k < results.size(); ++k) {
-      // The curved barrier is many short walls: the analytic detector may split a contact the triangle
+      // The curved barrier is many short walls: a walls detector may split a contact the triangle
       // detectors merge into one face, so it is held to the first impact only.
-      const std::size_t count = detector == "analytic" ? 1 : reference[k].events.size();
-      if (detector != "analytic") {
+      const bool walls = find_entry(detectors(), detector, "detector").make()->geometry() == SceneGeometry::kWalls;
+      const std::size_t count = walls ? 1 : reference[k].events.size();
+      if (!walls) {
         ASSERT_EQ(results[k].events.size(), count) << results[k].name;
       }
       expect_same_events(results[k], reference[k], count);

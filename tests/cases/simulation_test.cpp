@@ -7,6 +7,8 @@
 
 #include "cases/case_loader.hpp"
 #include "cases/matrix.hpp"
+#include "detectors/detector.hpp"
+#include "models/response/response_model.hpp"
 #include "tests/support/counting_allocator.hpp"
 #include "tests/support/paths.hpp"
 
@@ -90,6 +92,31 @@ TEST(Simulation, StepsAllocateNothingOnceBuilt) {
     EXPECT_EQ(scope.allocations(), 0) << application;
     EXPECT_GT(sim.result().events.size(), 10u) << application;
   }
+}
+
+TEST(Simulation, EveryRegisteredModelWithEveryAllocationFreeDetectorStepsWithoutAllocating) {
+  // Knight's 10 degree side hit on the straight wall, which has both walls and triangles, so every
+  // detector reads its own geometry.
+  const nlohmann::json side = read_json_file(testing::source_path("cases/library/knight-side-10deg-60mph.json"));
+  int runs = 0;
+  for (const auto& model : response_models())
+    for (const auto& detector : detectors()) {
+      if (!detector.make()->allocation_free()) continue;  // OpenSceneGraph's queries allocate
+      for (const char* application : {"reset", "force"}) {
+        nlohmann::json doc = side;
+        doc["response"] = {{"model", std::string(model.name)}};
+        doc["detector"] = std::string(detector.name);
+        doc["application"] = application;
+        Simulation sim(parse_case(doc, "side.json"));
+        const std::string what = std::string(model.name) + " " + std::string(detector.name) + " " + application;
+        const testing::AllocationScope scope;
+        while (sim.steps_done() < 300) sim.step();
+        EXPECT_EQ(scope.allocations(), 0) << what;
+        EXPECT_GT(sim.result().events.size(), 0u) << what << ": the car must reach the wall";
+        ++runs;
+      }
+    }
+  EXPECT_GT(runs, 0);
 }
 
 TEST(Simulation, ForceModeEventInTheLastStepStillGetsItsVerdicts) {

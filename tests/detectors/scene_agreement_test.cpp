@@ -1,7 +1,7 @@
-// Every detector against the brute-force reference (FCL's habit): vehicles driven along the L-rail's walls
-// and weaving between the track's barriers must get contacts on the same steps, with the same points,
-// normals and depths; the visual track (road, terrain, trees) must give the collision track's contacts;
-// and a scene written as .osgt, .osgb or .flt and read back must give the generated scene's contacts.
+// Every registered detector that reads triangles against the brute-force reference (FCL's habit), on every
+// registered scene with a drive (scripted poses weaving into and out of its walls): contacts on the same
+// steps, with the same points, normals and depths. A scene written as .osgt, .osgb or .flt and read back
+// must give the generated scene's contacts.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -11,12 +11,16 @@
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/scenes/scene_drives.hpp"
+#include "detectors/scenes/track.hpp"
+#include "tests/support/registries.hpp"
 
 namespace crashbench {
 namespace {
 
 constexpr double kPointTolerance = 1e-6;   // [m]: all detectors slice the same float vertices
 constexpr double kNormalTolerance = 1e-6;  // [-]
+constexpr const char* kReference = "brute-force";  // every collision triangle, every step
+constexpr std::size_t kReadBackTriangles = 9000;  // file round trips on scenes up to this size (not the scaled copies)
 
 
 /// Contacts per pose, one vehicle at a time.
@@ -57,49 +61,50 @@ int expect_agreement(const std::vector<std::vector<Contact>>& got, const std::ve
   return steps;
 }
 
-const std::vector<std::string> kDetectors{"osg", "osg-optimized", "osg-kdtree", "tree"};
+/// Every registered detector that reads triangles, except the reference itself.
+std::vector<std::string> triangle_detectors() {
+  std::vector<std::string> out;
+  for (const std::string& d : testing::triangle_detector_names())
+    if (d != kReference) out.push_back(d);
+  return out;
+}
 
-TEST(SceneAgreement, EveryDetectorMatchesBruteForceAlongTheLRail) {
-  const Scene scene = load_scene("l-rail");
-  const auto poses = wall_drive("l-rail");
-  const auto want = contacts("brute-force", scene, poses);
-  for (const std::string& d : kDetectors) {
-    const int steps = expect_agreement(contacts(d, scene, poses), want, d);
-    EXPECT_GT(steps, 300) << "the drive must actually touch the walls";
-    EXPECT_LT(steps, static_cast<int>(poses.size()) - 300) << "and leave them";
+TEST(SceneAgreement, EveryTriangleDetectorMatchesBruteForceOnEveryDrivenScene) {
+  ASSERT_FALSE(testing::driven_scenes().empty());
+  ASSERT_FALSE(triangle_detectors().empty());
+  for (const SceneEntry* entry : testing::driven_scenes()) {
+    const Scene scene = make_registered_scene(entry->name);
+    const auto poses = entry->drive();
+    const auto want = contacts(kReference, scene, poses);
+    const int steps = expect_agreement(want, want, std::string(entry->name));
+    EXPECT_GT(steps, 100) << entry->name << ": the drive must actually touch the walls";
+    EXPECT_LT(steps, static_cast<int>(poses.size()) - 100) << entry->name << ": and leave them";
+    for (const std::string& d : triangle_detectors())
+      expect_agreement(contacts(d, scene, poses), want, std::string(entry->name) + " " + d);
   }
 }
 
-TEST(SceneAgreement, EveryDetectorMatchesBruteForceAroundTheTrackAndTheVisualTrackAddsNothing) {
-  const Scene collision = load_scene("track");
-  const Scene visual = load_scene("track-visual");
-  const auto poses = wall_drive("track");
-  const auto want = contacts("brute-force", collision, poses);
-  for (const std::string& d : kDetectors) EXPECT_GT(expect_agreement(contacts(d, collision, poses), want, d), 200);
-  for (const char* d : {"osg", "osg-kdtree", "tree", "brute-force"})
-    expect_agreement(contacts(d, visual, poses), want, "visual " + std::string(d));
-}
-
-TEST(SceneAgreement, TreeMatchesBruteForceOnFinelyCutAndReplicatedTracks) {
-  // Fine cells, edge walks and sorted runs (tree_runs.cpp) are only exercised by these.
-  const auto poses = wall_drive("track");
-  for (const char* name : {"track-100k", "track-tiled-100k"}) {
-    const Scene scene = load_scene(name);
-    const auto want = contacts("brute-force", scene, poses);
-    EXPECT_GT(expect_agreement(contacts("tree", scene, poses), want, name), 200) << name;
-  }
+TEST(SceneAgreement, TheVisualTrackCollidesLikeTheCollisionTrack) {
+  // Road, terrain and trees lie flat or away from the barriers: they must add no contact.
+  const auto poses = track_drive();
+  const auto want = contacts(kReference, make_scene(make_track(TrackVersion::kCollision)), poses);
+  EXPECT_GT(expect_agreement(contacts(kReference, make_scene(make_track(TrackVersion::kVisual)), poses), want, "visual"),
+            200);
 }
 
 TEST(SceneAgreement, ScenesReadBackFromFilesGiveTheGeneratedScenesContacts) {
   const auto dir = std::filesystem::temp_directory_path() / ("crashbench_agree_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  for (const auto& [name, poses] : {std::pair{"l-rail", wall_drive("l-rail")}, std::pair{"track", wall_drive("track")}}) {
-    const auto want = contacts("brute-force", load_scene(name), poses);
+  for (const SceneEntry* entry : testing::driven_scenes()) {
+    const Scene scene = make_registered_scene(entry->name);
+    if (scene.triangles.size() > kReadBackTriangles) continue;  // the scaled copies add only time
+    const auto poses = entry->drive();
+    const auto want = contacts(kReference, scene, poses);
     for (const char* ext : {".osgt", ".osgb", ".flt"}) {
-      const std::string file = (dir / (std::string(name) + ext)).string();
-      write_scene_graph(*generate_scene(name).graph, file);
+      const std::string file = (dir / (std::string(entry->name) + ext)).string();
+      write_scene_graph(*scene.graph, file);
       const Scene back = load_scene(file);
-      for (const char* d : {"osg", "tree"}) expect_agreement(contacts(d, back, poses), want, file + " " + d);
+      for (const std::string& d : triangle_detectors()) expect_agreement(contacts(d, back, poses), want, file + " " + d);
     }
   }
 }

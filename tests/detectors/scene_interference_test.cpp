@@ -10,6 +10,7 @@
 #include "detectors/scenes/l_rail.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/scenes/scene_drives.hpp"
+#include "tests/support/registries.hpp"
 #include "tests/support/tolerance.hpp"
 
 namespace crashbench {
@@ -120,13 +121,8 @@ TEST_P(EveryDetector, AWallsOnlySceneIsAnErrorNamingTheScene) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Detectors, EveryDetector,
-                         ::testing::Values("osg", "osg-optimized", "osg-kdtree", "tree", "brute-force"),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           std::replace(n.begin(), n.end(), '-', '_');
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(TriangleDetectors, EveryDetector, ::testing::ValuesIn(testing::triangle_detector_names()),
+                         [](const auto& info) { return testing::test_name(info.param); });
 
 }  // namespace
 }  // namespace crashbench

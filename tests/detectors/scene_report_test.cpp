@@ -12,7 +12,7 @@ namespace {
 
 TEST(SceneReport, DescribesTheLRailFile) {
   const auto file = std::filesystem::temp_directory_path() / ("crashbench_report_" + std::to_string(::getpid()) + ".osgb");
-  write_scene_graph(*generate_scene("l-rail").graph, file.string());
+  write_scene_graph(*make_registered_scene("l-rail").graph, file.string());
   const std::string text = describe_scene_file(file.string());
   EXPECT_NE(text.find("triangles: 612 (0 degenerate)"), std::string::npos) << text;
   EXPECT_NE(text.find("vertical: 144"), std::string::npos) << text;

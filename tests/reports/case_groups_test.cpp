@@ -24,13 +24,17 @@ json event(int impact, double time, double jx, double before, double after, doub
           {"other_pre", state(-3, 0, 0)}, {"other_post", state(4.25, -0.5, -7.5)}};
 }
 
-TEST(CaseGroups, LabelSplitsTheVariationEvenWithArrayValues) {
-  const CaseLabel l = parse_label("side[application=reset,position=[1,2],response.model=energy-loss]");
-  EXPECT_EQ(l.base, "side");
-  ASSERT_EQ(l.params.size(), 3u);
-  EXPECT_EQ(l.params[1].second, "[1,2]");
-  EXPECT_EQ(l.without("response.model"), "side[application=reset,position=[1,2]]");
-  EXPECT_EQ(parse_label("plain").without("x"), "plain");
+TEST(CaseGroups, VariationKeysCompareTheDataLeavingOutOnePath) {
+  const json v = {{"application", "reset"}, {"position", {1, 2}}, {"response.model", "energy-loss"}};
+  json other = v;
+  other["response.model"] = "restitution";
+  EXPECT_NE(variation_key("side", v), variation_key("side", other));
+  EXPECT_EQ(variation_key("side", v, "response.model"), variation_key("side", other, "response.model"));
+  EXPECT_NE(variation_key("side", v, "response.model"), variation_key("head-on", other, "response.model"));
+  // A name that merely looks like a variation is not one.
+  EXPECT_NE(variation_key("side[application=reset]", json::object()), variation_key("side", {{"application", "reset"}}));
+  EXPECT_EQ(variation_text(v), "application=reset,position=[1,2],response.model=energy-loss");
+  EXPECT_EQ(variation_text(json::object()), "");
 }
 
 TEST(CaseGroups, ImpactsJoinTheirEventsFirstPreLastPostSummedImpulse) {
@@ -51,6 +55,8 @@ TEST(CaseGroups, ImpactsJoinTheirEventsFirstPreLastPostSummedImpulse) {
 CaseRecord model_case(const std::string& base, const std::string& model, const json& the_event) {
   CaseRecord c;
   c.name = base + "[response.model=" + model + "]";
+  c.listed_name = base;
+  c.variation = {{"response.model", model}};
   c.status = "passed";
   c.config = {{"response_model", model}};
   c.raw = {{"events", {the_event}}};
@@ -67,6 +73,17 @@ TEST(CaseGroups, SideBySideShowsEachModelAndTheOtherVehicle) {
             std::string::npos)
       << html;
   EXPECT_NE(html.find("pair &mdash; 1 impact(s)"), std::string::npos) << html;
+}
+
+TEST(CaseGroups, SideBySidePairsByTheVariationDataNotByTheName) {
+  ResultsFile file;
+  for (const char* model : {"restitution", "brach-planar"})
+    file.cases.push_back(model_case("pair", model, event(0, 0.5, 100, 1000, 900, 18)));
+  file.cases[1].listed_name = "another";  // same-looking names, different listed cases: two tables
+  const std::string html = impacts_side_by_side_html(file);
+  EXPECT_NE(html.find("pair &mdash; 1 impact(s)"), std::string::npos) << html;
+  EXPECT_NE(html.find("another &mdash; 1 impact(s)"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<th>restitution</th><th>brach-planar</th>"), std::string::npos) << html;
 }
 
 TEST(CaseGroups, SideBySideShowsTheEndOfImpactAndThePublishedColumns) {

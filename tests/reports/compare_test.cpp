@@ -87,9 +87,22 @@ TEST(Compare, CasesInOnlyOneFileAreListed) {
   const ResultsFile a = sample("compare-only-a");
   ResultsFile b = sample("compare-only-b");
   b.cases[0].name = "renamed";
+  b.cases[0].listed_name = "renamed";
   const Comparison c = compare_results(a, b);
   EXPECT_NE(c.text.find(a.cases[0].name + ": only in A"), std::string::npos) << c.text;
   EXPECT_NE(c.text.find("renamed: only in B"), std::string::npos) << c.text;
+}
+
+TEST(Compare, CasesPairByTheirVariationDataNotByTheirName) {
+  const ResultsFile a = sample("compare-only-a");
+  ResultsFile b = sample("compare-only-b");
+  b.cases[0].variation["application"] = "force";  // same name, another variation: another case
+  const Comparison c = compare_results(a, b);
+  EXPECT_NE(c.text.find(a.cases[0].name + ": only in A"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find(b.cases[0].name + ": only in B"), std::string::npos) << c.text;
+  b.cases[0].variation = a.cases[0].variation;
+  b.cases[0].name = "any other name";  // the same case under another name still pairs
+  EXPECT_EQ(compare_results(a, b).text.find("only in"), std::string::npos) << compare_results(a, b).text;
 }
 
 }  // namespace

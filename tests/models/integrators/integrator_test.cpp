@@ -7,6 +7,7 @@
 #include <string>
 
 #include "models/integrators/integrator.hpp"
+#include "tests/support/registries.hpp"
 #include "tests/support/tolerance.hpp"
 
 namespace crashbench {
@@ -56,39 +57,33 @@ double global_error(const Integrator& integrator, int steps) {
   return (x - expected).cwiseAbs().maxCoeff();
 }
 
-struct Order {
-  const char* name;
-  double order;
-  int evaluations;
-};
+class IntegratorOrderTest : public ::testing::TestWithParam<std::string> {};
 
-class IntegratorOrderTest : public ::testing::TestWithParam<Order> {};
+std::unique_ptr<Integrator> make(const std::string& name) { return find_entry(integrators(), name, "integrator").make(); }
 
-std::unique_ptr<Integrator> make(const char* name) { return find_entry(integrators(), name, "integrator").make(); }
-
-TEST_P(IntegratorOrderTest, HalvingDtDividesGlobalErrorByTwoToTheOrder) {
-  const auto integrator = make(GetParam().name);
+TEST_P(IntegratorOrderTest, HalvingDtDividesGlobalErrorByTwoToTheStatedOrder) {
+  const auto integrator = make(GetParam());
   double previous = global_error(*integrator, 20);
   for (int steps : {40, 80, 160}) {
     const double error = global_error(*integrator, steps);
     ASSERT_GT(error, 1e-13) << "error at roundoff: the ratio would be meaningless";
-    EXPECT_NEAR(std::log2(previous / error), GetParam().order, 0.15) << steps << " steps";
+    EXPECT_NEAR(std::log2(previous / error), integrator->order(), 0.15) << steps << " steps";
     previous = error;
   }
 }
 
 TEST_P(IntegratorOrderTest, EvaluatesTheDerivativeTheStatedNumberOfTimes) {
-  const auto integrator = make(GetParam().name);
+  const auto integrator = make(GetParam());
   KnownSolution f;
   StateVector x = initial();
   integrator->step(f, 0.0, 0.01, x);
-  EXPECT_EQ(f.evaluations, GetParam().evaluations);
-  EXPECT_EQ(integrator->name(), GetParam().name);
+  EXPECT_EQ(f.evaluations, integrator->evaluations());
+  EXPECT_GE(integrator->evaluations(), 1);
+  EXPECT_EQ(integrator->name(), GetParam());
 }
 
-INSTANTIATE_TEST_SUITE_P(All, IntegratorOrderTest,
-                         ::testing::Values(Order{"euler", 1, 1}, Order{"midpoint", 2, 2}, Order{"rk4", 4, 4}),
-                         [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Registered, IntegratorOrderTest, ::testing::ValuesIn(testing::integrator_names()),
+                         [](const auto& info) { return testing::test_name(info.param); });
 
 /// Constant acceleration g on (x0, x1): x0'' = g.
 class ConstantAcceleration final : public OdeSystem {
@@ -101,22 +96,23 @@ class ConstantAcceleration final : public OdeSystem {
   }
 };
 
-TEST(Integrators, MidpointAndRk4AreExactForConstantAccelerationEulerMissesHalfADtSquared) {
+TEST(Integrators, SecondOrderAndAboveAreExactForConstantAccelerationFirstOrderMissesHalfADtSquared) {
   const double dt = 0.04, x0 = 1.9, v0 = 2.6, g = -3.7;
   for (const auto& entry : integrators()) {
     StateVector x = StateVector::Zero();
     x[0] = x0;
     x[1] = v0;
-    entry.make()->step(ConstantAcceleration{}, 0.0, dt, x);
+    const auto integrator = entry.make();
+    integrator->step(ConstantAcceleration{}, 0.0, dt, x);
     const double exact_position = x0 + v0 * dt + 0.5 * g * dt * dt;
-    const double expected = entry.name == "euler" ? x0 + v0 * dt : exact_position;
+    const double expected = integrator->order() == 1 ? x0 + v0 * dt : exact_position;
     EXPECT_TRUE(testing::near_relative(x[0], expected, 1e-14)) << entry.name;
     EXPECT_TRUE(testing::near_relative(x[1], v0 + g * dt, 1e-14)) << entry.name;
   }
 }
 
-TEST(Integrators, RegistryListsTheThreeMethodsAndRejectsUnknownNames) {
-  ASSERT_EQ(integrators().size(), 3u);
+TEST(Integrators, RegistryEntriesMakeWhatTheyNameAndUnknownNamesAreRejected) {
+  ASSERT_FALSE(integrators().empty());
   for (const auto& entry : integrators()) {
     EXPECT_FALSE(entry.summary.empty());
     EXPECT_EQ(entry.make()->name(), entry.name);
