@@ -43,8 +43,9 @@ InvariantChecks check_impact(const ImpactEvent& e, const Tolerances& tol) {
   if (J.norm() == 0) return checks;
   const Body* pre_b = e.two_body() ? &e.pre_b : nullptr;
   const Body* post_b = e.two_body() ? &e.post_b : nullptr;
+  // Only what the model says applies to this resolution is checked.
   const auto set = [&](Invariant which, double residual, double tolerance) {
-    checks[static_cast<std::size_t>(which)] = verdict(residual, tolerance);
+    if (e.resolution.invariants.has(which)) checks[static_cast<std::size_t>(which)] = verdict(residual, tolerance);
   };
 
   double linear = linear_residual(e.pre_a, e.post_a, J);
@@ -58,15 +59,14 @@ InvariantChecks check_impact(const ImpactEvent& e, const Tolerances& tol) {
 
   const double vn1 = normal_velocity(e, e.pre_a, pre_b);
   const double vn2 = normal_velocity(e, e.post_a, post_b);
-  const bool model_ok = e.resolution.status == ResolutionStatus::kOk;
-  if (model_ok && e.resolution.restitution >= 0)
+  if (e.resolution.restitution >= 0)
     set(Invariant::kRestitution, std::abs(vn2 + e.resolution.restitution * vn1) / std::abs(vn1), tol.restitution);
 
   const double e1 = e.pre_a.kinetic_energy() + (pre_b ? pre_b->kinetic_energy() : 0.0);
   const double e2 = e.post_a.kinetic_energy() + (post_b ? post_b->kinetic_energy() : 0.0);
-  if (model_ok && e.resolution.energy_kept_target >= 0)
+  if (e.resolution.energy_kept_target >= 0)
     set(Invariant::kEnergyRatio, std::abs(e2 / e1 - e.resolution.energy_kept_target), tol.energy_ratio);
-  if (e.resolution.restitution <= 1.0) set(Invariant::kNoEnergyGain, std::max(0.0, (e2 - e1) / e1), tol.energy_gain);
+  set(Invariant::kNoEnergyGain, std::max(0.0, (e2 - e1) / e1), tol.energy_gain);
 
   if (pre_b) {
     const Vec2 p1 = e.pre_a.mass * e.pre_a.state.velocity_W + pre_b->mass * pre_b->state.velocity_W;

@@ -24,7 +24,7 @@ Eigen::Vector3d velocities(const Body& body) {
 
 Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   detector_ = find_entry(detectors(), c.detector, "detector").make();
-  model_ = find_entry(response_models(), c.response_model, "response model").make(c.response);
+  model_ = make_response_model(JsonReader(c.response, c.source_file, "/response"));
   dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
   integrator_ = find_entry(integrators(), c.integrator, "integrator").make();
   const int n = static_cast<int>(c.vehicles.size());
@@ -32,7 +32,7 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
     dynamics_->validate(v.params);
     params_.push_back(v.params);
   }
-  model_->prepare(params_);
+  model_->prepare(params_, c.dt);
   detector_->prepare(scene_, n);
 
   total_steps_ = static_cast<int>(std::llround(c.duration / c.dt));
@@ -193,7 +193,7 @@ void Simulation::resolve_contacts() {
     e.time = (step_ + 1) * case_.dt;
     e.contact = c;
     e.resolution = r;
-    e.mu_limit = case_.response.friction.at(r.angle_of_attack);
+    e.mu_limit = r.mu_limit;
     e.pre_a = a;
     const Vec2 J = r.impulse.linear_W;
     a.apply_impulse(J, c.point_W);

@@ -1,4 +1,4 @@
-#include "cases/json_reader.hpp"
+#include "core/json_reader.hpp"
 
 #include <cmath>
 
