@@ -3,6 +3,7 @@
 #include "models/response/brach_planar.hpp"
 #include "models/response/energy_loss.hpp"
 #include "models/response/four_dof_impact.hpp"
+#include "models/response/penalty.hpp"
 #include "models/response/restitution.hpp"
 
 namespace crashbench {
@@ -17,6 +18,7 @@ std::span<const RegistryEntry<ResponseFactory>> response_models() {
        make_brach_planar},
       {"four-dof", "Zhou-Peng-Lu 4-DOF impact: tyre forces and roll over the impact duration, iterative",
        make_four_dof_impact},
+      {"penalty", "Moore-Wilhelms/Deak penalty: spring-damper force k d + c d_dot over the contact, c from e", make_penalty},
   };
   return kEntries;
 }
