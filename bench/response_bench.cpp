@@ -42,7 +42,8 @@ Case make_case(int which) {
 }
 
 void BM_Resolve(benchmark::State& state, std::string_view model_name, int which) {
-  const auto model = find_entry(response_models(), model_name, "response model").make(ResponseParams{});
+  const nlohmann::json params = {{"model", std::string(model_name)}};
+  const auto model = make_response_model(JsonReader(params, "bench"));
   const Case c = make_case(which);
   const Body* b = c.two_body ? &c.other : nullptr;
   for (auto _ : state) {

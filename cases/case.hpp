@@ -6,8 +6,9 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/vehicle.hpp"
-#include "models/response/response_model.hpp"
 
 namespace crashbench {
 
@@ -112,7 +113,7 @@ struct Case {
   SceneSpec scene;
   std::string detector = "analytic";
   std::string response_model;
-  ResponseParams response;
+  nlohmann::json response;  ///< the model's own parameters as it echoes them (ResponseModel::parameters)
   Application application = Application::kForceOverStep;
   std::string dynamics = "bicycle";
   std::string integrator = "rk4";

@@ -7,8 +7,9 @@
 #include <limits>
 
 #include "cases/arc_path.hpp"
-#include "cases/json_reader.hpp"
+#include "core/json_reader.hpp"
 #include "cases/vehicle_presets.hpp"
+#include "models/response/response_model.hpp"
 #include "core/units.hpp"
 #include "detectors/detector.hpp"
 #include "cases/plugin.hpp"
@@ -68,31 +69,11 @@ SceneSpec parse_scene(const JsonReader& field) {
   return scene;
 }
 
-/// A fixed number or {"cos2": c, "offset": o} meaning c cos(2 alpha) + o.
-AngleLaw parse_angle_law(const JsonReader& field) {
-  if (!field.is_object()) return AngleLaw::fixed(field.number());
-  field.only_keys({"cos2", "offset"});
-  return {field.at("cos2").number(), field.at("offset").number()};
-}
-
-std::string parse_response(const JsonReader& field, ResponseParams& params) {
-  field.only_keys({"model", "restitution", "friction", "energy_kept"});
-  const std::string model = registered_name(field.at("model"), response_models(), "response model");
-  // Each law must stay in its range for every angle of attack (validate()); the error names the field.
-  const auto law = [&](const char* key, AngleLaw& target, double hi) {
-    const auto f = field.find(key);
-    if (!f) return;
-    target = parse_angle_law(*f);
-    try {
-      require_law_within(target, 0.0, hi, key);
-    } catch (const Error& e) {
-      f->fail(e.problem());
-    }
-  };
-  law("restitution", params.restitution, 1.0);
-  law("friction", params.friction, std::numeric_limits<double>::infinity());
-  law("energy_kept", params.energy_kept, 1.0);
-  return model;
+/// The model owns its keys: its factory validates them (naming the file and pointer); the case keeps
+/// what the model echoes, which builds the same model again in the runner.
+std::string parse_response(const JsonReader& field, nlohmann::json& params) {
+  params = make_response_model(field)->parameters();
+  return params.at("model").get<std::string>();
 }
 
 /// Roll parameters of the 4-DOF models; each field overrides `roll` (all zero: no roll).

@@ -76,8 +76,9 @@ InvariantChecks check_impact(const ImpactEvent& e, const Tolerances& tol, double
   const Scales s{kGravity * dt, tol.impulse_floor, tol.speed_floor, tol.energy_floor};
   const Body* pre_b = e.two_body() ? &e.pre_b : nullptr;
   const Body* post_b = e.two_body() ? &e.post_b : nullptr;
+  // Only what the model says applies to this resolution is checked.
   const auto set = [&](Invariant which, double residual, double tolerance) {
-    checks[static_cast<std::size_t>(which)] = verdict(residual, tolerance);
+    if (e.resolution.invariants.has(which)) checks[static_cast<std::size_t>(which)] = verdict(residual, tolerance);
   };
 
   double linear = linear_residual(e.pre_a, e.post_a, J, s);
@@ -91,17 +92,16 @@ InvariantChecks check_impact(const ImpactEvent& e, const Tolerances& tol, double
 
   const double vn1 = normal_velocity(e, e.pre_a, pre_b);
   const double vn2 = normal_velocity(e, e.post_a, post_b);
-  const bool model_ok = e.resolution.status == ResolutionStatus::kOk;
-  if (model_ok && e.resolution.restitution >= 0)
+  if (e.resolution.restitution >= 0)
     set(Invariant::kRestitution, std::abs(vn2 + e.resolution.restitution * vn1) / s.speed(vn1), tol.restitution);
 
   const double mass = e.pre_a.mass + (pre_b ? pre_b->mass : 0.0);
   const double e1 = e.pre_a.kinetic_energy() + (pre_b ? pre_b->kinetic_energy() : 0.0);
   const double e2 = e.post_a.kinetic_energy() + (post_b ? post_b->kinetic_energy() : 0.0);
   const double energy_scale = s.energy(e1, mass);
-  if (model_ok && e.resolution.energy_kept_target >= 0)
+  if (e.resolution.energy_kept_target >= 0)
     set(Invariant::kEnergyRatio, std::abs(e2 - e.resolution.energy_kept_target * e1) / energy_scale, tol.energy_ratio);
-  if (e.resolution.restitution <= 1.0) set(Invariant::kNoEnergyGain, std::max(0.0, e2 - e1) / energy_scale, tol.energy_gain);
+  set(Invariant::kNoEnergyGain, std::max(0.0, e2 - e1) / energy_scale, tol.energy_gain);
 
   if (pre_b) set(Invariant::kSystemMomentum, system_residual(e, s), tol.momentum);
 

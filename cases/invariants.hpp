@@ -9,21 +9,11 @@
 #include "cases/case.hpp"
 #include "core/contact.hpp"
 #include "core/vehicle.hpp"
+#include "models/response/invariant_set.hpp"
 #include "models/response/response_model.hpp"
 
 namespace crashbench {
 
-enum class Invariant : std::uint8_t {
-  kLinearMomentum,   ///< m (V2 - V1) = J per body
-  kAngularMomentum,  ///< Izz (r2 - r1) = rho x J per body
-  kRestitution,      ///< v_n after = -e v_n before at the contact point
-  kEnergyRatio,      ///< E2 = P E1
-  kNoEnergyGain,     ///< E2 <= E1
-  kSystemMomentum,   ///< two bodies: total linear and angular momentum (about the origin) unchanged
-  kNoPenetration,    ///< v_n after >= 0
-  kFrictionBound,    ///< |J_t| <= mu J_n
-};
-inline constexpr std::size_t kInvariantCount = 8;
 std::string_view to_string(Invariant invariant);
 
 enum class Verdict : std::uint8_t { kNotApplicable, kPass, kFail };

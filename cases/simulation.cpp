@@ -43,19 +43,41 @@ bool has_ground_forces(const VehicleDynamics& dynamics, const VehicleParams& p) 
   return dx.segment<2>(3).norm() > 0;
 }
 
+/// What a step's collision load (held force and springs) did to a vehicle, tyres taken out: its velocity
+/// change against the same step from `before` integrated without the load. `held` gets the held force's
+/// intended share (J/m, rho x J / Izz).
+Eigen::Vector3d collision_dv(const Integrator& integrator, const VehicleOde& loaded, const StateVector& before,
+                             const StateVector& after, double t, double dt, Eigen::Vector3d& held) {
+  const VehicleInput& used = loaded.input();
+  VehicleInput without = used;
+  without.collision_force_W.setZero();
+  without.collision_moment = 0;
+  without.springs = {};
+  StateVector shadow = before;
+  integrator.step(VehicleOde(loaded.dynamics(), loaded.params(), without), t, dt, shadow);
+  const VehicleParams& p = loaded.params();
+  held = {used.collision_force_W.x() * dt / p.mass, used.collision_force_W.y() * dt / p.mass,
+          used.collision_moment * dt / p.yaw_inertia};
+  return velocities(after) - velocities(shadow);
+}
+
 }  // namespace
 
-Simulation::Simulation(const Case& c) : case_(c), scene_holder_(shared_scene(c.scene)), scene_(*scene_holder_) {
+Simulation::Simulation(const Case& c)
+    : case_(c),
+      scene_holder_(shared_scene(c.scene)),
+      scene_(*scene_holder_),
+      integrator_(find_entry(integrators(), c.integrator, "integrator").make()),
+      continuing_(static_cast<int>(c.vehicles.size()), c.dt, *integrator_) {
   detector_ = find_entry(detectors(), c.detector, "detector").make();
-  model_ = find_entry(response_models(), c.response_model, "response model").make(c.response);
+  model_ = make_response_model(JsonReader(c.response, c.source_file, "/response"));
   dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
-  integrator_ = find_entry(integrators(), c.integrator, "integrator").make();
   const int n = static_cast<int>(c.vehicles.size());
   for (const VehicleSetup& v : c.vehicles) {
     dynamics_->validate(v.params);
     params_.push_back(v.params);
   }
-  model_->prepare(params_);
+  model_->prepare(params_, c.dt);
   detector_->prepare(scene_, n);
 
   total_steps_ = static_cast<int>(std::llround(c.duration / c.dt));
@@ -77,6 +99,7 @@ Simulation::Simulation(const Case& c) : case_(c), scene_holder_(shared_scene(c.s
   impulse_norm_sum_.assign(n, 0.0);
   set_tyre_allowance();
   contacts_.reserve(16 * n);
+  contact_events_.reserve(64);
   result_.name = c.name;
   result_.source_file = c.source_file;
   result_.config = c;
@@ -166,7 +189,9 @@ void Simulation::cut_control_after(const Contact& c) {
 }
 
 void Simulation::integrate_vehicles() {
+  continuing_.begin_step();
   for (std::size_t v = 0; v < x_.size(); ++v) {
+    input_[v].springs = continuing_.springs(static_cast<int>(v));
     x_before_[v] = x_[v];
     applied_input_[v] = input_[v];
     if (on_path(v)) {
@@ -235,12 +260,16 @@ void Simulation::resolve_contacts() {
     const Resolution r = model_->resolve(a, b, c);
     if (r.status == ResolutionStatus::kSeparating) continue;
     cut_control_after(c);
+    if (r.answer == Answer::kForce) {  // a continuing contact: a spring over the next step, no event yet
+      continuing_.add(c, r, a, b, step_, (step_ + 1) * case_.dt);
+      continue;
+    }
     ImpactEvent& e = result_.events.emplace_back();
     e.step = step_ + 1;
     e.time = (step_ + 1) * case_.dt;
     e.contact = c;
     e.resolution = r;
-    e.mu_limit = case_.response.friction.at(r.angle_of_attack);
+    e.mu_limit = r.mu_limit;
     e.pre_a = a;
     const Vec2 J = r.impulse.linear_W;
     a.apply_impulse(J, c.point_W);
@@ -268,7 +297,19 @@ void Simulation::apply_resolutions() {
   }
 }
 
+void Simulation::account_continuing(bool all) {
+  for (std::size_t v = 0; v < x_.size(); ++v) {
+    if (applied_input_[v].springs.empty()) continue;
+    Eigen::Vector3d held;
+    const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, applied_input_[v]);
+    const Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, held);
+    continuing_.account(static_cast<int>(v), x_[v], time() + case_.dt, dv, held);
+  }
+  continuing_.close(step_, all, case_.tolerances, contact_events_);
+}
+
 void Simulation::check_events() {
+  account_continuing(false);
   auto& events = result_.events;
   if (case_.application == Application::kForceOverStep && checked_upto_ < pending_end_) {
     // The collision force acted during this step's dynamics, together with the tyres. What it did is the
@@ -278,16 +319,10 @@ void Simulation::check_events() {
       const VehicleInput& used = applied_input_[v];
       application_error_[v].setZero();
       if (used.collision_force_W.isZero() && used.collision_moment == 0) continue;
-      VehicleInput without = used;
-      without.collision_force_W.setZero();
-      without.collision_moment = 0;
-      StateVector shadow = x_before_[v];
-      integrate(v, without, shadow);
-      const VehicleParams& p = case_.vehicles[v].params;
-      const Eigen::Vector3d intended(used.collision_force_W.x() * case_.dt / p.mass,
-                                     used.collision_force_W.y() * case_.dt / p.mass,
-                                     used.collision_moment * case_.dt / p.yaw_inertia);
-      application_error_[v] = beyond_tyres(velocities(x_[v]) - velocities(shadow) - intended, tyre_allowance_[v]);
+      Eigen::Vector3d intended;
+      const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, used);
+      const Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, intended);
+      application_error_[v] = beyond_tyres(dv - intended, tyre_allowance_[v]);
     }
     // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
     for (std::size_t v = 0; v < x_.size(); ++v) impulse_norm_sum_[v] = 0;
@@ -324,10 +359,16 @@ RunResult Simulation::run() {
   while (step_ < total_steps_) step();
   // With force-over-step, the force of events found in the last step acts in the step after the run:
   // integrate that step (not recorded) so that those events get their verdicts too.
-  if (checked_upto_ < pending_end_) {
+  if (checked_upto_ < pending_end_ || !continuing_.empty()) {
     integrate_vehicles();
     check_events();
+    continuing_.close(step_, true, case_.tolerances, contact_events_);  // none should remain: no step resolved
   }
+  // Continuing contacts' events have their verdicts already: they join here, in step order, so the
+  // impulse events' per-step checks never see them.
+  result_.events.insert(result_.events.end(), contact_events_.begin(), contact_events_.end());
+  std::stable_sort(result_.events.begin(), result_.events.end(),
+                   [](const ImpactEvent& a, const ImpactEvent& b) { return a.step < b.step; });
   result_.steps = step_;
   result_.detector_primitives_tested = stats_.primitives_tested;
   summarise(result_);

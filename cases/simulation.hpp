@@ -9,6 +9,7 @@
 
 #include "cases/arc_path.hpp"
 #include "cases/case.hpp"
+#include "cases/continuing_contacts.hpp"
 #include "cases/run_result.hpp"
 #include "detectors/detector.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
@@ -89,6 +90,12 @@ class Simulation {
   /// yaw rate [rad/s]); zero for dynamics without ground forces.
   void set_tyre_allowance();
   std::vector<Eigen::Vector2d> tyre_allowance_;
+  // Force answers (continuing contacts): the springs of each step and each contact's history.
+  ContinuingContacts continuing_;
+  std::vector<ImpactEvent> contact_events_;  ///< ended continuing contacts, checked; joined to the result by run()
+  /// After the step's integration: each vehicle's collision velocity change (tyres out) to its springs'
+  /// contacts; then the contacts that got no force answer this step end (all of them with `all`).
+  void account_continuing(bool all);
 };
 
 /// Runs `c` to completion.

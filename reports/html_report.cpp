@@ -13,6 +13,7 @@
 #include "reports/html_text.hpp"
 #include "reports/output_file.hpp"
 #include "reports/report_assets.hpp"
+#include "reports/report_contacts.hpp"
 #include "reports/report_figures.hpp"
 #include "reports/report_tables.hpp"
 #include "reports/summary_markdown.hpp"
@@ -90,6 +91,8 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += "<h2>Response models side by side on each impact</h2>\n<p class=note>Pre: vehicle state before the impact's "
           "first event; post: after its last; impulse summed over the impact's events; world frame, yaw rate "
           "counter-clockwise positive.</p>\n" + impacts_side_by_side_html(results);
+  if (const std::string contacts = contact_table_html(results); !contacts.empty())
+    page += "<h2>Contact forces and integrators</h2>\n" + contacts;
   page += "<script type=application/json id=figures>" + escape_json_for_script(figures_json(results)) + "</script>\n";
   page += "<script>" + std::string(render_script()) + "</script>\n</body></html>\n";
   return page;

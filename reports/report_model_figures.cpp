@@ -19,9 +19,13 @@ using nlohmann::json;
 /// Speed of the Figure 4-5 hit [m/s] (30 mph): the thesis gives none; F0 scales with it.
 constexpr double kFigure45Speed = 30 * kMphToMps;
 
+/// The law `key` of a model's echoed parameters (a number or {cos2, offset}), or `fallback` when the model
+/// has none.
 AngleLaw law_of(const json& response, const char* key, AngleLaw fallback) {
   if (!response.contains(key)) return fallback;
-  return {response[key].value("cos2", 0.0), response[key].value("offset", 0.0)};
+  const json& law = response[key];
+  if (law.is_number()) return AngleLaw::fixed(law.get<double>());
+  return {law.value("cos2", 0.0), law.value("offset", 0.0)};
 }
 
 json law_trace(const AngleLaw& law, const std::string& name, bool dashed) {
@@ -38,7 +42,7 @@ json marker_trace(const std::string& name, const json& x, const json& y) {
 Figure figure_45(const ResultsFile& results) {
   Body body{1500, 2500, {}};  // the sedan preset when no case says otherwise
   double cg_to_front = 2.25, dt = 0.005;
-  AngleLaw friction = ResponseParams{}.friction;
+  AngleLaw friction = KnightLaws{}.friction;
   for (const auto& c : results.cases) {
     if (c.status == "error" || c.raw["config"].value("vehicle_params", json::array()).empty()) continue;
     const json& v = c.raw["config"]["vehicle_params"][0];
@@ -103,7 +107,7 @@ Figure contour(const std::string& key, const std::vector<SweepPoint>& points, co
 }  // namespace
 
 std::vector<Figure> law_figures(const ResultsFile& results) {
-  const ResponseParams defaults;
+  const KnightLaws defaults;
   Figure e{"laws", "e and mu", json::array(),
            plot_layout("Restitution e(alpha) and friction mu(alpha) (thesis Fig. 4-2), events marked", "angle of attack alpha [deg]", "coefficient [-]")};
   Figure p{"laws", "P", json::array(),
@@ -113,11 +117,15 @@ std::vector<Figure> law_figures(const ResultsFile& results) {
   for (const auto& c : results.cases) {
     if (c.status == "error") continue;
     const json response = c.raw["config"].value("response", json::object());
+    // Each model's own laws, for the models that have them (a penalty model has no P, for one).
     if (seen.insert(response.dump()).second && seen.size() <= 6) {
-      const std::string tag = seen.size() == 1 ? "" : fmt::format(" ({})", seen.size());
-      e.data.push_back(law_trace(law_of(response, "restitution", defaults.restitution), "e(alpha)" + tag, false));
-      e.data.push_back(law_trace(law_of(response, "friction", defaults.friction), "mu(alpha)" + tag, true));
-      p.data.push_back(law_trace(law_of(response, "energy_kept", defaults.energy_kept), "P(alpha)" + tag, false));
+      const std::string tag = fmt::format(" ({})", response.value("model", "?"));
+      if (response.contains("restitution"))
+        e.data.push_back(law_trace(law_of(response, "restitution", defaults.restitution), "e(alpha)" + tag, false));
+      if (response.contains("friction"))
+        e.data.push_back(law_trace(law_of(response, "friction", defaults.friction), "mu(alpha)" + tag, true));
+      if (response.contains("energy_kept"))
+        p.data.push_back(law_trace(law_of(response, "energy_kept", defaults.energy_kept), "P(alpha)" + tag, false));
     }
     for (const auto& ev : c.raw["events"]) {
       if (ev.contains("restitution")) ex.push_back(ev["angle_of_attack_deg"]), ey.push_back(ev["restitution"]);

@@ -61,11 +61,13 @@ json event_json(const ImpactEvent& e) {
   if (r.end.duration >= 0) {
     out["model_end"] = {{"duration", r.end.duration}, {"vehicle", end_state_json(r.end.a)}};
     if (e.two_body()) out["model_end"]["other"] = end_state_json(r.end.b);
+    // A continuing contact (force answers): its largest force and deepest penetration.
+    if (r.end.peak_force >= 0) out["model_end"]["peak_force"] = r.end.peak_force;
+    if (r.end.max_depth >= 0) out["model_end"]["max_depth"] = r.end.max_depth;
   }
+  if (r.answer == Answer::kForce) out["answer"] = "force";
   return out;
 }
-
-json law_json(const AngleLaw& law) { return {{"cos2", law.cos2_coef}, {"offset", law.offset}}; }
 
 json vehicle_params_json(const VehicleSetup& v) {
   const VehicleParams& p = v.params;
@@ -98,9 +100,7 @@ json config_json(const Case& c) {
           {"duration", c.duration},
           {"vehicles", c.vehicles.size()},
           {"vehicle_params", vehicles},
-          {"response", {{"restitution", law_json(c.response.restitution)},
-                        {"friction", law_json(c.response.friction)},
-                        {"energy_kept", law_json(c.response.energy_kept)}}}};
+          {"response", c.response}};
   if (c.published) out["published"] = published_json(*c.published);
   return out;
 }

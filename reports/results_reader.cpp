@@ -77,10 +77,16 @@ void check_walls(const JsonReader& walls) {
   for (std::size_t i = 0; i < walls.array_size(); ++i) check_numbers(walls.at(i), 4, "[ax, ay, bx, by]");
 }
 
-/// The response laws the report plots: {cos2, offset} each.
+/// The model's own parameters: an object naming the model. The laws the report plots (e, mu, P) are
+/// read where a model has them, as a number or {cos2, offset}; other keys are the model's business.
 void check_response_laws(const JsonReader& response) {
-  for (const auto key : {"restitution", "friction", "energy_kept"})
-    if (const auto law = response.find(key)) require_numbers(*law, {"cos2", "offset"});
+  response.at("model").string();
+  for (const auto key : {"restitution", "friction", "energy_kept"}) {
+    const auto law = response.find(key);
+    if (!law) continue;
+    if (law->is_object()) require_numbers(*law, {"cos2", "offset"});
+    else law->number();
+  }
 }
 
 /// A case's published results (config.published), as the impact table shows them.

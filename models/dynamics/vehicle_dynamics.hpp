@@ -6,6 +6,7 @@
 
 #include "core/registry.hpp"
 #include "core/vehicle.hpp"
+#include "models/dynamics/contact_spring.hpp"
 #include "models/integrators/integrator.hpp"
 
 namespace crashbench {
@@ -16,6 +17,9 @@ struct VehicleInput {
   double drive_force = 0;                 ///< longitudinal force at the rear axle, body x [N]
   Vec2 collision_force_W = Vec2::Zero();  ///< constant force from a collision, at the CG [N], world frame
   double collision_moment = 0;            ///< its moment about the CG [N m]
+  /// Continuing contacts, evaluated at every integrator stage (VehicleOde adds their loads to the
+  /// collision force and moment); the caller owns the springs for the step.
+  std::span<const ContactSpring> springs;
 };
 
 class VehicleDynamics {

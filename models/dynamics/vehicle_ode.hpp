@@ -17,10 +17,17 @@ class VehicleOde final : public OdeSystem {
   const VehicleDynamics& dynamics() const { return *dynamics_; }
   const VehicleParams& params() const { return *params_; }
 
-  /// The model's derivative at `x`; `t` [s] is unused (the input is piecewise constant).
+  /// The model's derivative at `x`; `t` [s] matters only to the input's contact springs (the rest of
+  /// the input is piecewise constant).
   StateVector derivative(double t, const StateVector& x) const override {
-    (void)t;
-    return dynamics_->derivative(*params_, x, input_);
+    if (input_.springs.empty()) return dynamics_->derivative(*params_, x, input_);
+    VehicleInput loaded = input_;
+    for (const ContactSpring& s : input_.springs) {
+      const SpringLoad load = spring_load(s, x, t);
+      loaded.collision_force_W += load.force_W;
+      loaded.collision_moment += load.moment;
+    }
+    return dynamics_->derivative(*params_, x, loaded);
   }
 
  private:

@@ -29,6 +29,13 @@ class Integrator {
   virtual int evaluations() const = 0;
   /// Advances `x` from t to t + dt in place.
   virtual void step(const OdeSystem& f, double t, double dt, StateVector& x) const = 0;
+  /// The method's documented error on a stiff contact: the factor |R(i omega dt)|^2 by which one step
+  /// multiplies the energy of an undamped oscillator x'' = -omega^2 x, R the stability function
+  /// (docs/penalty.md section 4). 1 when a method documents none.
+  virtual double oscillator_energy_factor(double omega_dt) const {
+    (void)omega_dt;
+    return 1.0;
+  }
 };
 
 using IntegratorFactory = std::unique_ptr<Integrator> (*)();

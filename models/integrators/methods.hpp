@@ -12,6 +12,8 @@ class EulerIntegrator final : public Integrator {
   int order() const override { return 1; }
   int evaluations() const override { return 1; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
+  /// |1 + i w|^2 = 1 + w^2: Euler always gains energy on an undamped spring (Deak, section 4.3).
+  double oscillator_energy_factor(double w) const override { return 1.0 + w * w; }
 };
 
 /// Explicit midpoint: x += dt f(t + dt/2, x + dt/2 f(t, x)). Two evaluations per step; exact for
@@ -22,6 +24,8 @@ class MidpointIntegrator final : public Integrator {
   int order() const override { return 2; }
   int evaluations() const override { return 2; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
+  /// |1 + i w - w^2/2|^2 = 1 + w^4/4.
+  double oscillator_energy_factor(double w) const override { return 1.0 + w * w * w * w / 4.0; }
 };
 
 /// Classical fourth-order Runge-Kutta. Four evaluations per step.
@@ -31,6 +35,11 @@ class Rk4Integrator final : public Integrator {
   int order() const override { return 4; }
   int evaluations() const override { return 4; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
+  /// |1 + i w - w^2/2 - i w^3/6 + w^4/24|^2 = 1 - w^6/72 + w^8/576.
+  double oscillator_energy_factor(double w) const override {
+    const double w6 = w * w * w * w * w * w;
+    return 1.0 - w6 / 72.0 + w6 * w * w / 576.0;
+  }
 };
 
 }  // namespace crashbench

@@ -7,13 +7,19 @@
 
 namespace crashbench {
 
+/// Knight's laws from a model's `response` object: each of "restitution", "friction", "energy_kept"
+/// present is read (and range-checked), the others keep Knight's defaults. The caller's only_keys decides
+/// which of them the model owns.
+KnightLaws read_knight_laws(const JsonReader& response);
+
 class AngleLawModel : public ResponseModel {
  public:
   /// Throws Error for laws outside their ranges (validate).
-  explicit AngleLawModel(const ResponseParams& params) : params_(params) { validate(params_); }
-  /// Fills point and angle of attack (of body a's heading to the contact normal), calls
+  explicit AngleLawModel(const KnightLaws& params) : params_(params) { validate(params_); }
+  /// Fills point, angle of attack (of body a's heading to the contact normal) and mu_limit, calls
   /// set_targets, then: kSingular (zero impulse) for non-positive mass or inertia, kSeparating
-  /// (zero impulse) when n . v_rel >= 0, otherwise resolve_approaching. Allocates nothing.
+  /// (zero impulse) when n . v_rel >= 0, otherwise resolve_approaching, then the invariants that apply
+  /// (impulse_invariants). Allocates nothing.
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const final;
 
  protected:
@@ -22,10 +28,10 @@ class AngleLawModel : public ResponseModel {
   /// Sets r.impulse.linear_W, r.mu_used and, if not kOk, r.status, for an approaching contact.
   virtual void resolve_approaching(const Body& a, const Body* b, const ContactKinematics& k,
                                    Resolution& r) const = 0;
-  const ResponseParams& params() const { return params_; }
+  const KnightLaws& params() const { return params_; }
 
  private:
-  ResponseParams params_;
+  KnightLaws params_;
 };
 
 }  // namespace crashbench

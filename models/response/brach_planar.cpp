@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "models/response/angle_law_model.hpp"
 #include "models/response/contact_mechanics.hpp"
 
 namespace crashbench {
@@ -138,9 +139,11 @@ Resolution BrachPlanarModel::resolve(const Body& a, const Body* b, const Contact
   const double n_norm = c.normal_W.norm();
   r.angle_of_attack = n_norm > 0 ? angle_of_attack(a.state.heading, c.normal_W / n_norm) : 0.0;
   r.restitution = restitution_.at(r.angle_of_attack);
-  const BrachImpulse j = brach_impulse(a, b, c, r.restitution, friction_.at(r.angle_of_attack));
+  r.mu_limit = friction_.at(r.angle_of_attack);
+  const BrachImpulse j = brach_impulse(a, b, c, r.restitution, r.mu_limit);
   r.status = j.status;
   r.impulse.point_W = c.point_W;
+  r.invariants = impulse_invariants(r);
   if (j.status != ResolutionStatus::kOk) return r;
   const Vec2 n = c.normal_W / n_norm;
   r.impulse.linear_W = j.normal * n + j.tangential * perp(n);
@@ -148,8 +151,14 @@ Resolution BrachPlanarModel::resolve(const Body& a, const Body* b, const Contact
   return r;
 }
 
-std::unique_ptr<ResponseModel> make_brach_planar(const ResponseParams& p) {
-  return std::make_unique<BrachPlanarModel>(p.restitution, p.friction);
+nlohmann::json BrachPlanarModel::parameters() const {
+  return {{"model", name()}, {"restitution", to_json(restitution_)}, {"friction", to_json(friction_)}};
+}
+
+std::unique_ptr<ResponseModel> make_brach_planar(const JsonReader& response) {
+  response.only_keys({"model", "restitution", "friction"});
+  const KnightLaws laws = read_knight_laws(response);
+  return std::make_unique<BrachPlanarModel>(laws.restitution, laws.friction);
 }
 
 }  // namespace crashbench

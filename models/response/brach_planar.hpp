@@ -62,13 +62,15 @@ class BrachPlanarModel final : public ResponseModel {
   BrachPlanarModel(const AngleLaw& restitution, const AngleLaw& friction);
   BrachPlanarModel(double e, double mu) : BrachPlanarModel(AngleLaw::fixed(e), AngleLaw::fixed(mu)) {}
   std::string_view name() const override { return "brach-planar"; }
+  /// {"model", "restitution", "friction"}, laws as {"cos2", "offset"}.
+  nlohmann::json parameters() const override;
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override;
 
  private:
   AngleLaw restitution_, friction_;
 };
 
-/// Factory for the registry.
-std::unique_ptr<ResponseModel> make_brach_planar(const ResponseParams& p);
+/// Factory: reads "restitution" and "friction" (angle laws; Knight's by default), nothing else.
+std::unique_ptr<ResponseModel> make_brach_planar(const JsonReader& response);
 
 }  // namespace crashbench

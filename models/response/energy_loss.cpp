@@ -57,4 +57,13 @@ void EnergyLossModel::resolve_approaching(const Body& a, const Body* b, const Co
   r.restitution = 0.0;
 }
 
+nlohmann::json EnergyLossModel::parameters() const {
+  return {{"model", name()}, {"energy_kept", to_json(params().energy_kept)}, {"friction", to_json(params().friction)}};
+}
+
+std::unique_ptr<ResponseModel> make_energy_loss(const JsonReader& response) {
+  response.only_keys({"model", "energy_kept", "friction"});
+  return std::make_unique<EnergyLossModel>(read_knight_laws(response));
+}
+
 }  // namespace crashbench

@@ -20,16 +20,21 @@ struct EnergyRoots {
 /// `energy_before` is E1 of the pair [J]; `kept` is P [-]; `d_W` a unit direction.
 EnergyRoots energy_roots(const ContactKinematics& k, const Vec2& d_W, double energy_before, double kept);
 
-/// ResponseModel "energy-loss": P(alpha) and mu(alpha) from ResponseParams (mu < 0 counts as 0);
+/// ResponseModel "energy-loss": P(alpha) and mu(alpha) from KnightLaws (mu < 0 counts as 0);
 /// the energy is that of body a plus body b (if any).
 class EnergyLossModel final : public AngleLawModel {
  public:
   using AngleLawModel::AngleLawModel;
   std::string_view name() const override { return "energy-loss"; }
+  /// {"model", "energy_kept", "friction"}, laws as {"cos2", "offset"}.
+  nlohmann::json parameters() const override;
 
  protected:
   void set_targets(Resolution& r) const override;
   void resolve_approaching(const Body& a, const Body* b, const ContactKinematics& k, Resolution& r) const override;
 };
+
+/// Factory: reads "energy_kept" and "friction" (angle laws; Knight's by default), nothing else.
+std::unique_ptr<ResponseModel> make_energy_loss(const JsonReader& response);
 
 }  // namespace crashbench

@@ -10,6 +10,7 @@
 #include "models/dynamics/bicycle.hpp"
 #include "models/dynamics/four_dof_tyres.hpp"
 #include "models/dynamics/four_dof_zhou_suv.hpp"
+#include "models/response/angle_law_model.hpp"
 #include "models/response/brach_planar.hpp"
 #include "models/response/contact_mechanics.hpp"
 
@@ -263,10 +264,10 @@ PlanarState to_planar(const PlanarState& pre, const FourDofState& post) {
 FourDofImpactModel::FourDofImpactModel(const FourDofImpactSettings& s)
     : FourDofImpactModel({AngleLaw::fixed(s.restitution), AngleLaw::fixed(s.friction), {}}, s) {}
 
-FourDofImpactModel::FourDofImpactModel(const ResponseParams& p, const FourDofImpactSettings& s)
+FourDofImpactModel::FourDofImpactModel(const KnightLaws& p, const FourDofImpactSettings& s)
     : settings_(s), restitution_(p.restitution), friction_(p.friction), default_params_(zhou_2008_suv()) {
   validate(p);
-  if (!(s.duration >= 0)) throw Error("", "impact_duration", "four-dof needs a duration >= 0 [s]");
+  if (!(s.duration >= 0)) throw Error("", "duration", "four-dof needs a duration >= 0 [s]");
   if (!(s.tolerance > 0) || s.max_iterations < 1)
     throw Error("", "tolerance", "four-dof needs tolerance > 0 and max_iterations >= 1");
 }
@@ -293,7 +294,9 @@ Resolution FourDofImpactModel::resolve(const Body& a, const Body* b, const Conta
   r.impulse = f.impulse;
   r.restitution = -1;  // e holds for the 4-DOF post states (tyre impulses included), not for J alone
   r.mu_used = std::abs(f.tangential_ratio);
+  r.mu_limit = s.friction;
   r.status = f.status;
+  r.invariants = impulse_invariants(r);
   if (f.status == ResolutionStatus::kOk) {
     const auto end_state = [](const FourDofState& x) { return ImpactEndState{x.velocity_B, x.yaw_rate, x.roll.roll_rate}; };
     r.end = {s.duration, end_state(f.a), end_state(f.b)};
@@ -301,8 +304,17 @@ Resolution FourDofImpactModel::resolve(const Body& a, const Body* b, const Conta
   return r;
 }
 
-std::unique_ptr<ResponseModel> make_four_dof_impact(const ResponseParams& p) {
-  return std::make_unique<FourDofImpactModel>(p, FourDofImpactSettings{});
+nlohmann::json FourDofImpactModel::parameters() const {
+  return {{"model", name()}, {"restitution", to_json(restitution_)}, {"friction", to_json(friction_)},
+          {"duration", settings_.duration}};
+}
+
+std::unique_ptr<ResponseModel> make_four_dof_impact(const JsonReader& response) {
+  response.only_keys({"model", "restitution", "friction", "duration"});
+  const KnightLaws laws = read_knight_laws(response);
+  FourDofImpactSettings s;
+  if (const auto d = response.find("duration")) s.duration = d->non_negative_number();
+  return std::make_unique<FourDofImpactModel>(laws, s);
 }
 
 }  // namespace crashbench

@@ -78,12 +78,14 @@ class FourDofImpactModel final : public ResponseModel {
   /// tolerance > 0 and max_iterations >= 1.
   explicit FourDofImpactModel(const FourDofImpactSettings& s);
   /// e and mu from the case's laws at the angle of attack (as brach-planar); the rest from `s`.
-  FourDofImpactModel(const ResponseParams& p, const FourDofImpactSettings& s);
+  FourDofImpactModel(const KnightLaws& p, const FourDofImpactSettings& s);
   std::string_view name() const override { return "four-dof"; }
+  /// {"model", "restitution", "friction", "duration"}, laws as {"cos2", "offset"}, duration [s].
+  nlohmann::json parameters() const override;
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override;
   /// The run's vehicle parameters, indexed like Contact::vehicle; must outlive the model.
   void set_vehicles(std::span<const VehicleParams> vehicles) { vehicles_ = vehicles; }
-  void prepare(std::span<const VehicleParams> vehicles) override { set_vehicles(vehicles); }
+  void prepare(std::span<const VehicleParams> vehicles, double) override { set_vehicles(vehicles); }
 
  private:
   VehicleParams params_of(int index, const Body& body) const;
@@ -93,7 +95,8 @@ class FourDofImpactModel final : public ResponseModel {
   std::span<const VehicleParams> vehicles_;
 };
 
-/// Factory for the registry: e and mu laws from ResponseParams, Delta t = 0.15 s.
-std::unique_ptr<ResponseModel> make_four_dof_impact(const ResponseParams& p);
+/// Factory: reads "restitution" and "friction" (angle laws; Knight's by default) and "duration" [s]
+/// (the impact duration Delta t, 0.15 s by default), nothing else.
+std::unique_ptr<ResponseModel> make_four_dof_impact(const JsonReader& response);
 
 }  // namespace crashbench

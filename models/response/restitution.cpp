@@ -43,4 +43,13 @@ void RestitutionModel::resolve_approaching(const Body&, const Body*, const Conta
   r.mu_used = f.mu_used;
 }
 
+nlohmann::json RestitutionModel::parameters() const {
+  return {{"model", name()}, {"restitution", to_json(params().restitution)}, {"friction", to_json(params().friction)}};
+}
+
+std::unique_ptr<ResponseModel> make_restitution(const JsonReader& response) {
+  response.only_keys({"model", "restitution", "friction"});
+  return std::make_unique<RestitutionModel>(read_knight_laws(response));
+}
+
 }  // namespace crashbench

@@ -20,15 +20,20 @@ struct FrictionalImpulse {
 /// it. Requires an approaching contact (k.v_normal < 0) and valid inertia.
 FrictionalImpulse restitution_impulse(const ContactKinematics& k, double e, double mu);
 
-/// ResponseModel "restitution": e(alpha) and mu(alpha) from ResponseParams.
+/// ResponseModel "restitution": e(alpha) and mu(alpha) from KnightLaws (energy_kept unused).
 class RestitutionModel final : public AngleLawModel {
  public:
   using AngleLawModel::AngleLawModel;
   std::string_view name() const override { return "restitution"; }
+  /// {"model", "restitution", "friction"}, laws as {"cos2", "offset"}.
+  nlohmann::json parameters() const override;
 
  protected:
   void set_targets(Resolution& r) const override;
   void resolve_approaching(const Body& a, const Body* b, const ContactKinematics& k, Resolution& r) const override;
 };
+
+/// Factory: reads "restitution" and "friction" (angle laws; Knight's by default), nothing else.
+std::unique_ptr<ResponseModel> make_restitution(const JsonReader& response);
 
 }  // namespace crashbench

@@ -30,7 +30,12 @@ class WallEvent : public ::testing::Test {
     e.post_a = pre;
     e.post_a.apply_impulse(J, e.contact.point_W);
   }
-  InvariantChecks check() const { return check_impact(e, Tolerances{}, kDt); }
+  /// The checks with the invariants an impulse model declares for these fields (impulse_invariants).
+  InvariantChecks check() const {
+    ImpactEvent declared = e;
+    declared.resolution.invariants = impulse_invariants(declared.resolution);
+    return check_impact(declared, Tolerances{}, kDt);
+  }
   static constexpr double kDt = 0.005;  // [s]
 
   Body pre;
@@ -44,6 +49,19 @@ TEST_F(WallEvent, ConsistentEventPassesEveryApplicableInvariant) {
     EXPECT_EQ(verdict_of(checks, i), Verdict::kPass) << to_string(i);
   EXPECT_EQ(verdict_of(checks, Invariant::kEnergyRatio), Verdict::kNotApplicable);
   EXPECT_EQ(verdict_of(checks, Invariant::kSystemMomentum), Verdict::kNotApplicable);
+}
+
+// Only the invariants the resolution declares are checked: a wrong restitution goes unnoticed when the
+// model says restitution does not apply.
+TEST_F(WallEvent, OnlyTheDeclaredInvariantsAreChecked) {
+  e.resolution.restitution = 0.6;
+  e.resolution.invariants = InvariantSet{Invariant::kLinearMomentum};
+  const auto checks = check_impact(e, Tolerances{}, kDt);
+  EXPECT_EQ(verdict_of(checks, Invariant::kLinearMomentum), Verdict::kPass);
+  for (Invariant i : {Invariant::kRestitution, Invariant::kAngularMomentum, Invariant::kNoEnergyGain})
+    EXPECT_EQ(verdict_of(checks, i), Verdict::kNotApplicable) << to_string(i);
+  e.resolution.invariants.add(Invariant::kRestitution);
+  EXPECT_EQ(verdict_of(check_impact(e, Tolerances{}, kDt), Invariant::kRestitution), Verdict::kFail);
 }
 
 TEST_F(WallEvent, OffCentreHitWithYawIsCheckedAtTheContactPoint) {

@@ -48,7 +48,7 @@ TEST(EnergyLoss, CornerHitMatchesKnightsQuadraticInBodyAxes) {
   ASSERT_LT(normal_after(F_low), 0.0);  // Knight: the smaller force lets the car through
   ASSERT_GE(normal_after(F_high), 0.0);
 
-  const Resolution res = EnergyLossModel(ResponseParams{}).resolve(car, nullptr, make_contact(point, n));
+  const Resolution res = EnergyLossModel(KnightLaws{}).resolve(car, nullptr, make_contact(point, n));
   EXPECT_EQ(res.status, ResolutionStatus::kOk);
   EXPECT_TRUE(near_relative(res.energy_kept_target, P, 1e-12));
   EXPECT_TRUE(near_relative(res.mu_used, mu, 1e-12));
@@ -60,7 +60,7 @@ TEST(EnergyLoss, HeadOnCentredHitKeepsFourPercent) {
   const double heading = 0.8 + kPi;
   const Body car = make_body(kMass, kYawInertia, {2.0, -1.0}, heading, 13.4 * unit_at(heading), 0.0);
   const Vec2 point = car.state.position_W + kFront * unit_at(heading);
-  const Resolution res = EnergyLossModel(ResponseParams{}).resolve(car, nullptr, make_contact(point, n));
+  const Resolution res = EnergyLossModel(KnightLaws{}).resolve(car, nullptr, make_contact(point, n));
   ASSERT_EQ(res.status, ResolutionStatus::kOk);
   const double P90 = 0.44 * std::cos(kPi) + 0.48;  // 0.04
   const auto post = after(car, res.impulse.linear_W, point);
@@ -86,7 +86,7 @@ TEST(EnergyLoss, TenDegreesSixtyMphTargetUnreachableFallsBackToStoppingTheApproa
   const double dKd = 1 / kMass + std::pow(pr.dot(d), 2) / kYawInertia, E1 = energy(car, car.state.velocity_W, 0.0);
   ASSERT_GT((E1 - std::pow(d.dot(vp), 2) / (2 * dKd)) / E1, P + 0.02);
 
-  const Resolution res = EnergyLossModel(ResponseParams{}).resolve(car, nullptr, make_contact(point, n));
+  const Resolution res = EnergyLossModel(KnightLaws{}).resolve(car, nullptr, make_contact(point, n));
   EXPECT_EQ(res.status, ResolutionStatus::kNoRealRoot);
   EXPECT_TRUE(std::isfinite(res.impulse.linear_W.x()) && std::isfinite(res.impulse.linear_W.y()));
   EXPECT_GT(res.impulse.linear_W.y(), 100.0);
@@ -104,7 +104,7 @@ TEST(EnergyLoss, BothRootsPenetratingFallsBackToStickingStop) {
   // ratio falls to 0.211 at J = 9.06 m and is 0.346 where the approach stops (J = 12.8 m); for
   // P = 0.28 both roots lie below 12.8 m, so both leave the point approaching.
   const Body car = make_body(kMass, kYawInertia, {0.0, 0.0}, -kPi / 2, {2.0, -10.0}, 0.0);
-  ResponseParams p;
+  KnightLaws p;
   p.friction = AngleLaw::fixed(0.8);
   p.energy_kept = AngleLaw::fixed(0.28);
   const Resolution res = EnergyLossModel(p).resolve(car, nullptr, make_contact({0.0, 0.0}, {0.0, 1.0}));
@@ -116,7 +116,7 @@ TEST(EnergyLoss, BothRootsPenetratingFallsBackToStickingStop) {
 
 TEST(EnergyLoss, SeparatingContactGetsNoImpulse) {
   const Body car = make_body(kMass, kYawInertia, {0.0, 0.0}, 1.0, {-3.0, 2.0}, 0.0);
-  const Resolution res = EnergyLossModel(ResponseParams{}).resolve(car, nullptr, make_contact({1.0, 1.0}, {0.0, 1.0}));
+  const Resolution res = EnergyLossModel(KnightLaws{}).resolve(car, nullptr, make_contact({1.0, 1.0}, {0.0, 1.0}));
   EXPECT_EQ(res.status, ResolutionStatus::kSeparating);
   EXPECT_TRUE(res.impulse.linear_W.isZero());
 }

@@ -6,8 +6,15 @@
 #include "core/contact.hpp"
 #include "core/units.hpp"
 #include "core/vehicle.hpp"
+#include "models/response/response_model.hpp"
 
 namespace crashbench::testing {
+
+/// The model `name` built by its registry factory from {"model": name} plus `params` (its own keys).
+inline std::unique_ptr<ResponseModel> make_model(std::string_view name, nlohmann::json params = nlohmann::json::object()) {
+  params["model"] = std::string(name);
+  return make_response_model(JsonReader(params, "test.json", "/response"));
+}
 
 /// A mid-size sedan: 1500 kg, 2500 kg m^2, CG 2.3 m behind the front, 2.4 m ahead of the rear, 1.8 m wide.
 inline constexpr double kMass = 1500.0, kYawInertia = 2500.0, kFront = 2.3, kRear = 2.4, kHalfWidth = 0.9;

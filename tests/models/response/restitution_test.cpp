@@ -14,8 +14,8 @@ namespace {
 using namespace crashbench::testing;
 constexpr double kPi = std::numbers::pi;
 
-ResponseParams fixed_params(double e, double mu) {
-  ResponseParams p;
+KnightLaws fixed_params(double e, double mu) {
+  KnightLaws p;
   p.restitution = AngleLaw::fixed(e);
   p.friction = AngleLaw::fixed(mu);
   return p;
@@ -49,7 +49,7 @@ TEST_P(KnightEq17, CornerHitMatchesHandSolution) {
   ASSERT_LT(vt1 + r1 * x, -1.0);
   ASSERT_LT(vt1 + mu * impulse / kMass + r2 * x, 0.0);
 
-  ResponseParams params = GetParam().e_fixed >= 0 ? fixed_params(e, mu) : ResponseParams{};
+  KnightLaws params = GetParam().e_fixed >= 0 ? fixed_params(e, mu) : KnightLaws{};
   const Resolution res = RestitutionModel(params).resolve(car, nullptr, make_contact(point, n));
   EXPECT_EQ(res.status, ResolutionStatus::kOk);
   EXPECT_TRUE(near_relative(res.angle_of_attack, alpha, 1e-12));
@@ -67,7 +67,7 @@ TEST(Restitution, HeadOnCentredHitReversesNormalVelocityTimesE) {
   const double heading = -0.4 + kPi;
   const Body car = make_body(kMass, kYawInertia, {1.0, 2.0}, heading, 13.4 * unit_at(heading), 0.0);
   const Vec2 point = car.state.position_W + kFront * unit_at(heading);
-  const Resolution res = RestitutionModel(ResponseParams{}).resolve(car, nullptr, make_contact(point, n));
+  const Resolution res = RestitutionModel(KnightLaws{}).resolve(car, nullptr, make_contact(point, n));
   const double e90 = 0.125 * std::cos(kPi) + 0.175;  // 0.05
   const auto post = after(car, res.impulse.linear_W, point);
   const double before = n.dot(point_velocity(car, car.state.velocity_W, 0.0, point));
@@ -122,14 +122,14 @@ TEST(Restitution, NoFrictionWhenTheNormalImpulseAloneReversesTheSliding) {
 TEST(Restitution, SeparatingContactGetsNoImpulse) {
   const Vec2 n = unit_at(0.3);
   const Body car = make_body(kMass, kYawInertia, {0.0, 0.0}, 0.3, 5.0 * unit_at(0.5), 0.1);
-  const Resolution res = RestitutionModel(ResponseParams{}).resolve(car, nullptr, make_contact({-2.0, -0.3}, n));
+  const Resolution res = RestitutionModel(KnightLaws{}).resolve(car, nullptr, make_contact({-2.0, -0.3}, n));
   EXPECT_EQ(res.status, ResolutionStatus::kSeparating);
   EXPECT_TRUE(res.impulse.linear_W.isZero());
 }
 
 TEST(Restitution, BodiesWithoutInertiaAreSingularNotNaN) {
   const Body car = make_body(0.0, kYawInertia, {0.0, 0.0}, 0.0, {-3.0, 0.0}, 0.0);
-  const Resolution res = RestitutionModel(ResponseParams{}).resolve(car, nullptr, make_contact({-2.0, 0.0}, {1, 0}));
+  const Resolution res = RestitutionModel(KnightLaws{}).resolve(car, nullptr, make_contact({-2.0, 0.0}, {1, 0}));
   EXPECT_EQ(res.status, ResolutionStatus::kSingular);
   EXPECT_TRUE(res.impulse.linear_W.isZero());
 }

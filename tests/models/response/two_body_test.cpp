@@ -25,7 +25,7 @@ double angular_momentum_about(const Body& body, const Vec2& v, double r, const V
 
 TEST(TwoBodyRestitution, TongueMoonFrictionlessImpulseMatchesHandFormula) {
   const Pair s;
-  ResponseParams p;
+  KnightLaws p;
   p.restitution = AngleLaw::fixed(0.8);
   p.friction = AngleLaw::fixed(0.0);
   const Resolution res = RestitutionModel(p).resolve(s.a, &s.b, s.c);
@@ -45,7 +45,7 @@ class TwoBodyConservation : public ::testing::TestWithParam<double> {};
 
 TEST_P(TwoBodyConservation, MomentumConservedAndRestitutionHolds) {
   const Pair s;
-  ResponseParams p;
+  KnightLaws p;
   p.friction = AngleLaw::fixed(GetParam());  // default e(alpha)
   const Resolution res = RestitutionModel(p).resolve(s.a, &s.b, s.c);
   ASSERT_EQ(res.status, ResolutionStatus::kOk);

@@ -88,7 +88,7 @@ TEST(WallGrid, RestitutionKeepsItsInvariants) {
   Counts counts;
   for (double e : {0.0, 0.3, 0.8, 1.0})
     for (double mu : {0.0, 0.3, 0.8}) {
-      ResponseParams params;
+      KnightLaws params;
       params.restitution = AngleLaw::fixed(e);
       params.friction = AngleLaw::fixed(mu);
       for_each_approaching(RestitutionModel(params), mu, hits, counts, [&](const Hit& h, const Resolution& r,
@@ -119,7 +119,7 @@ TEST(WallGrid, EnergyLossKeepsItsInvariants) {
   Counts counts;
   for (double P : {0.04, 0.5, 0.95})
     for (double mu : {0.0, 0.3, 0.8}) {
-      ResponseParams params;
+      KnightLaws params;
       params.energy_kept = AngleLaw::fixed(P);
       params.friction = AngleLaw::fixed(mu);
       for_each_approaching(EnergyLossModel(params), mu, hits, counts, [&](const Hit& h, const Resolution& r,

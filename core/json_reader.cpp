@@ -1,4 +1,4 @@
-#include "cases/json_reader.hpp"
+#include "core/json_reader.hpp"
 
 #include <cmath>
 
@@ -9,7 +9,7 @@ namespace crashbench {
 void JsonReader::fail(const std::string& problem) const { throw Error(file_, pointer(), problem); }
 
 std::string JsonReader::describe_found() const {
-  return std::string(value_->type_name()) + " " + cut_utf8(dump_json(*value_), 37);
+  return std::string(value_->type_name()) + " " + cut_utf8(value_->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), 37);
 }
 
 bool JsonReader::has(std::string_view key) const {

@@ -1,0 +1,44 @@
+// Each response model's schema fragment lives beside it; the build merges them into the case schema
+// (cases/response_schemas.cmake writes build/<preset>/case.schema.json). This checks every registered
+// model has its fragment there, unchanged.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "cases/matrix.hpp"
+#include "models/response/response_model.hpp"
+#include "tests/support/paths.hpp"
+
+namespace crashbench {
+namespace {
+
+TEST(ResponseSchema, CaseSchemaCarriesEveryModelsFragmentUnchanged) {
+  const nlohmann::json schema = read_json_file(CRASHBENCH_CASE_SCHEMA);
+  const nlohmann::json& merged = schema.at("properties").at("response").at("oneOf");
+  ASSERT_EQ(merged.size(), response_models().size()) << "a model without a fragment, or a fragment without a model";
+  for (const auto& entry : response_models()) {
+    const std::string file = "models/response/" + std::string(entry.name) + ".schema.json";
+    ASSERT_TRUE(std::filesystem::exists(testing::source_path(file))) << file;
+    const nlohmann::json fragment = read_json_file(testing::source_path(file));
+    EXPECT_EQ(fragment.at("properties").at("model").at("const"), entry.name) << file;
+    bool found = false;
+    for (const auto& m : merged) found = found || m == fragment;
+    EXPECT_TRUE(found) << file << " is not in " << CRASHBENCH_CASE_SCHEMA;
+  }
+}
+
+// The fragment lists exactly the keys the model echoes (its defaults included), so the schema and the
+// factory cannot drift apart.
+TEST(ResponseSchema, EachFragmentListsTheKeysItsModelEchoes) {
+  for (const auto& entry : response_models()) {
+    const nlohmann::json fragment =
+        read_json_file(testing::source_path("models/response/" + std::string(entry.name) + ".schema.json"));
+    nlohmann::json request = {{"model", entry.name}};
+    const nlohmann::json echo = make_response_model(JsonReader(request, "t.json"))->parameters();
+    for (const auto& [key, _] : echo.items()) EXPECT_TRUE(fragment.at("properties").contains(key)) << entry.name << " " << key;
+    for (const auto& [key, _] : fragment.at("properties").items()) EXPECT_TRUE(echo.contains(key)) << entry.name << " " << key;
+  }
+}
+
+}  // namespace
+}  // namespace crashbench
