@@ -22,8 +22,9 @@ enum class Invariant : std::uint8_t {
   kSystemMomentum,   ///< two bodies: total linear and angular momentum (about the origin) unchanged
   kNoPenetration,    ///< v_n after >= 0
   kFrictionBound,    ///< |J_t| <= mu J_n
+  kNoTunnelling,     ///< every step, every vehicle: no CG path crosses a wall or another vehicle's body
 };
-inline constexpr std::size_t kInvariantCount = 8;
+inline constexpr std::size_t kInvariantCount = 9;
 std::string_view to_string(Invariant invariant);
 
 enum class Verdict : std::uint8_t { kNotApplicable, kPass, kFail };

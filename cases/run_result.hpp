@@ -5,13 +5,16 @@
 
 #include "cases/case.hpp"
 #include "cases/invariants.hpp"
+#include "cases/tunnelling_check.hpp"
 #include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
 
-/// The phases of one step, each timed (DESIGN.md section 1).
-enum class Phase : std::uint8_t { kDynamics, kDetect, kResolve, kApply, kCheck, kStep };
-inline constexpr std::size_t kPhaseCount = 6;
+/// The phases of one step, each timed. kDetect is the overlap query at the end of the step; kSweep what
+/// the swept test adds to it (substeps, bisection: detectors/swept.hpp); kApply includes integrating the
+/// rest of the step after a time of impact.
+enum class Phase : std::uint8_t { kDynamics, kDetect, kSweep, kResolve, kApply, kCheck, kStep };
+inline constexpr std::size_t kPhaseCount = 7;
 std::string_view to_string(Phase phase);
 
 /// Per-step wall-clock samples of one phase [ns], one per step.
@@ -52,6 +55,8 @@ struct RunResult {
   bool impacts_expected_ok = true;  ///< events count within Case::expect
   bool first_impact_time_ok = true; ///< first event within Case::expect's window (true without one)
   long long detector_primitives_tested = 0;
+  std::vector<Tunnelling> tunnelling;  ///< pass-throughs the no_tunnelling invariant found, in step order
+  long long tunnelling_checked = 0;    ///< vehicle-steps the no_tunnelling invariant checked
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
 };
 

@@ -1,8 +1,10 @@
 #include "cases/simulation.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cases/scene_source.hpp"
+#include "cases/time_of_impact.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 
 namespace crashbench {
@@ -22,7 +24,8 @@ Eigen::Vector3d velocities(const Body& body) {
 
 }  // namespace
 
-Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
+Simulation::Simulation(const Case& c)
+    : case_(c), scene_(build_scene(c.scene)), tunnelling_(scene_, c.vehicles) {
   detector_ = find_entry(detectors(), c.detector, "detector").make();
   model_ = find_entry(response_models(), c.response_model, "response model").make(c.response);
   dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
@@ -41,6 +44,10 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   input_.resize(n);
   applied_input_.resize(n);
   poses_.resize(n);
+  start_poses_.resize(n);
+  sweep_scratch_.prepare(n);
+  first_toi_.assign(n, 2.0);
+  impact_toi_.assign(n, 1.0);
   scratch_.resize(n);
   impulse_sum_.assign(n, Vec2::Zero());
   // Held by the control module until its cut; on a path, the path also gives the held speed.
@@ -52,6 +59,13 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
   application_error_.assign(n, Eigen::Vector3d::Zero());
   impulse_norm_sum_.assign(n, 0.0);
   contacts_.reserve(16 * n);
+  end_contacts_.reserve(16 * n);
+  remainder_contacts_.reserve(64);
+  one_start_.resize(1);
+  one_end_.resize(1);
+  one_pose_.resize(1);
+  kept_contacts_.reserve(16 * n);
+  first_touch_.reserve(16 * n);
   result_.name = c.name;
   result_.source_file = c.source_file;
   result_.config = c;
@@ -97,11 +111,14 @@ void Simulation::step() {
   timed(Phase::kDynamics, since);
   detect_contacts();
   timed(Phase::kDetect, since);
+  sweep_contacts();
+  timed(Phase::kSweep, since);
   resolve_contacts();
   timed(Phase::kResolve, since);
   apply_resolutions();
   timed(Phase::kApply, since);
   check_events();
+  tunnelling_.check(x_before_, x_, time() + case_.dt, result_.tunnelling);
   timed(Phase::kCheck, since);
   ++step_;
   if (step_ % case_.record_every == 0) record();
@@ -148,13 +165,21 @@ void Simulation::integrate_vehicles() {
 }
 
 void Simulation::integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const {
-  integrator_->step(VehicleOde(*dynamics_, case_.vehicles[vehicle].params, input), time(), case_.dt, x);
+  integrate(vehicle, input, x, time(), case_.dt);
+}
+
+void Simulation::integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x, double t0,
+                           double h) const {
+  integrator_->step(VehicleOde(*dynamics_, case_.vehicles[vehicle].params, input), t0, h, x);
 }
 
 void Simulation::detect_contacts() {
   for (std::size_t v = 0; v < x_.size(); ++v) {
     poses_[v].position_W = {x_[v][0], x_[v][1]};
     poses_[v].heading = x_[v][2];
+    start_poses_[v] = poses_[v];
+    start_poses_[v].position_W = {x_before_[v][0], x_before_[v][1]};
+    start_poses_[v].heading = x_before_[v][2];
   }
   contacts_.clear();
   if (case_.contact && step_ == 0) {
@@ -162,6 +187,53 @@ void Simulation::detect_contacts() {
     return;
   }
   detector_->detect(poses_, contacts_, stats_);
+}
+
+void Simulation::sweep_contacts() {
+  first_touch_.clear();
+  if (case_.contact && step_ == 0) return;
+  const bool force = case_.application == Application::kForceOverStep;
+  if (force) end_contacts_.assign(contacts_.begin(), contacts_.end());
+  detector_->sweep(start_poses_, poses_, contacts_, stats_, sweep_scratch_);
+  if (!force) return;
+  // The force acts over the next step with the end-of-step velocities, while the car goes on into the
+  // wall: a contact still there at the end of the step is taken there, as the force mode always did, and
+  // stamped with its first touch. Only one the end of the step no longer shows the right way (the CG past
+  // the wall line, or through) is taken at its first touch.
+  kept_contacts_.clear();
+  first_touch_.clear();
+  for (const Contact& c : contacts_) {
+    const auto same = [&](const Contact& e) { return same_sweep_key(c, e); };
+    const auto at_end = std::find_if(end_contacts_.begin(), end_contacts_.end(), same);
+    kept_contacts_.push_back(at_end == end_contacts_.end() ? c : *at_end);
+    first_touch_.push_back(c.toi);
+  }
+  contacts_.assign(kept_contacts_.begin(), kept_contacts_.end());
+}
+
+StateVector Simulation::state_at_toi(std::size_t vehicle, double f) const {
+  return state_at(x_before_[vehicle], x_[vehicle], f, case_.application != Application::kImpulseReset);
+}
+
+void Simulation::choose_impact_times() {
+  std::fill(first_toi_.begin(), first_toi_.end(), 2.0);
+  std::fill(impact_toi_.begin(), impact_toi_.end(), 1.0);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < contacts_.size(); ++i) {
+    const Contact c = contacts_[i];
+    const Body a = body(c.vehicle, state_at_toi(static_cast<std::size_t>(c.vehicle), c.toi));
+    const bool pair = c.other != kStaticScene;
+    const Body b = pair ? body(c.other, state_at_toi(static_cast<std::size_t>(c.other), c.toi)) : Body{};
+    // Only closing contacts are impacts; one already opening (a car scraping along a wall, or just pushed
+    // off it) must not hold back a later one that closes.
+    if (!approaching(a, pair ? &b : nullptr, c)) continue;
+    if (!first_touch_.empty()) first_touch_[kept] = first_touch_[i];
+    contacts_[kept++] = c;
+    first_toi_[c.vehicle] = std::min(first_toi_[c.vehicle], c.toi);
+    if (pair) first_toi_[c.other] = std::min(first_toi_[c.other], c.toi);
+  }
+  contacts_.resize(kept);
+  if (!first_touch_.empty()) first_touch_.resize(kept);
 }
 
 Contact Simulation::prescribed_contact() const {
@@ -176,44 +248,62 @@ Contact Simulation::prescribed_contact() const {
 }
 
 void Simulation::resolve_contacts() {
+  choose_impact_times();
   for (std::size_t v = 0; v < x_.size(); ++v) {
-    scratch_[v] = body(static_cast<int>(v), x_[v]);
+    scratch_[v] = body(static_cast<int>(v), first_toi_[v] < 1 ? state_at_toi(v, first_toi_[v]) : x_[v]);
     impulse_sum_[v].setZero();
     angular_impulse_sum_[v] = 0;
   }
-  // Contacts are resolved one after another, each seeing the impulses before it (one Gauss-Seidel pass).
-  for (const Contact& c : contacts_) {
-    Body& a = scratch_[c.vehicle];
-    Body* b = c.other == kStaticScene ? nullptr : &scratch_[c.other];
-    const Resolution r = model_->resolve(a, b, c);
-    if (r.status == ResolutionStatus::kSeparating) continue;
-    cut_control_after(c);
-    ImpactEvent& e = result_.events.emplace_back();
-    e.step = step_ + 1;
-    e.time = (step_ + 1) * case_.dt;
-    e.contact = c;
-    e.resolution = r;
-    e.mu_limit = case_.response.friction.at(r.angle_of_attack);
-    e.pre_a = a;
-    const Vec2 J = r.impulse.linear_W;
-    a.apply_impulse(J, c.point_W);
-    impulse_sum_[c.vehicle] += J;
-    angular_impulse_sum_[c.vehicle] += cross(c.point_W - a.state.position_W, J);
-    e.post_a = a;
-    if (b) {
-      e.pre_b = *b;
-      b->apply_impulse(-J, c.point_W);
-      impulse_sum_[c.other] -= J;
-      angular_impulse_sum_[c.other] -= cross(c.point_W - b->state.position_W, J);
-      e.post_b = *b;
-    }
+  // Contacts are resolved one after another, each seeing the impulses before it (one Gauss-Seidel pass),
+  // with each vehicle as it was at its earliest closing contact of the step: the time its impulses act.
+  for (std::size_t i = 0; i < contacts_.size(); ++i) {
+    const Contact& c = contacts_[i];
+    double acts_at = first_touch_.empty() ? c.toi : first_touch_[i];
+    for (const int v : {c.vehicle, c.other})
+      if (v != kStaticScene && first_toi_[v] <= 1) acts_at = std::min(acts_at, first_toi_[v]);
+    if (!resolve_one(c, scratch_[c.vehicle], c.other == kStaticScene ? nullptr : &scratch_[c.other], acts_at)) continue;
+    for (const int v : {c.vehicle, c.other})
+      if (v != kStaticScene && first_toi_[v] <= 1) impact_toi_[v] = first_toi_[v];
   }
+}
+
+bool Simulation::resolve_one(const Contact& c, Body& a, Body* b, double acts_at) {
+  const Resolution r = model_->resolve(a, b, c);
+  if (r.status == ResolutionStatus::kSeparating) return false;
+  cut_control_after(c);
+  ImpactEvent& e = result_.events.emplace_back();
+  e.step = step_ + 1;
+  e.time = (step_ + acts_at) * case_.dt;
+  e.contact = c;
+  e.resolution = r;
+  e.mu_limit = case_.response.friction.at(r.angle_of_attack);
+  e.pre_a = a;
+  const Vec2 J = r.impulse.linear_W;
+  a.apply_impulse(J, c.point_W);
+  impulse_sum_[c.vehicle] += J;
+  angular_impulse_sum_[c.vehicle] += cross(c.point_W - a.state.position_W, J);
+  e.post_a = a;
+  if (b) {
+    e.pre_b = *b;
+    b->apply_impulse(-J, c.point_W);
+    impulse_sum_[c.other] -= J;
+    angular_impulse_sum_[c.other] -= cross(c.point_W - b->state.position_W, J);
+    e.post_b = *b;
+  }
+  return true;
 }
 
 void Simulation::apply_resolutions() {
   for (std::size_t v = 0; v < x_.size(); ++v) {
     if (case_.application == Application::kImpulseReset) {
-      x_[v].segment<3>(3) = velocities(scratch_[v]);
+      const double t = impact_toi_[v];
+      // No impulse at a time of impact: the step's end stands (scratch may hold a state moved back).
+      if (t >= 1 && first_toi_[v] < 1) continue;
+      if (t >= 1 || on_path(v)) {
+        x_[v].segment<3>(3) = velocities(scratch_[v]);
+        continue;
+      }
+      finish_after_impact(v);
     } else {
       input_[v].collision_force_W = impulse_sum_[v] / case_.dt;
       input_[v].collision_moment = angular_impulse_sum_[v] / case_.dt;
@@ -282,6 +372,7 @@ RunResult Simulation::run() {
     check_events();
   }
   result_.steps = step_;
+  result_.tunnelling_checked = tunnelling_.checked();
   result_.detector_primitives_tested = stats_.primitives_tested;
   summarise(result_);
   return std::move(result_);
