@@ -72,6 +72,27 @@ struct Sweep {
     for (std::size_t v = 0; v < end.size(); ++v)
       if (s.involved[v]) s.ids.push_back(static_cast<int>(v));
   }
+  /// This step's start overlaps of the selected vehicles into s.start: the last step's end overlaps when
+  /// the vehicles start where they ended, otherwise a query.
+  void start_overlaps() {
+    s.start.clear();
+    const bool same = s.last_end.size() == start.size() &&
+                      std::equal(start.begin(), start.end(), s.last_end.begin(), [](const VehiclePose& a, const VehiclePose& b) {
+                        return a.position_W == b.position_W && a.heading == b.heading;
+                      });
+    if (!same) return query(0.0, s.start);
+    for (Contact c : s.last_end_contacts) {
+      const auto selected = [&](int v) { return std::binary_search(s.ids.begin(), s.ids.end(), v); };
+      if (!selected(c.vehicle) || (c.other != kStaticScene && !selected(c.other))) continue;
+      c.toi = 0;
+      s.start.push_back(c);
+    }
+  }
+  /// Remembers the end of this step for the next one.
+  void remember_end(const std::vector<Contact>& at_end) {
+    s.last_end.assign(end.begin(), end.end());
+    s.last_end_contacts.assign(at_end.begin(), at_end.end());
+  }
   bool touches(const Key& key, double f) {
     s.found.clear();
     query(f, s.found);
@@ -102,7 +123,9 @@ void SweepScratch::prepare(int vehicle_count) {
   poses.reserve(n);
   ids.reserve(n);
   involved.assign(n, 0);
-  for (auto* v : {&found, &start, &result}) v->reserve(16 * n);
+  for (auto* v : {&found, &start, &result, &last_end_contacts}) v->reserve(16 * n);
+  last_end.reserve(n);
+  last_end.clear();
   keys.reserve(16 * n);
 }
 
@@ -131,16 +154,15 @@ int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePo
 void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
                        std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch) {
   const int n = sweep_substeps(start, end);
-  // Small motion and nothing touching at the end: nothing can have been touched during the step.
-  if (n == 1 && out.empty()) return;
   Sweep sweep{detector, start, end, stats, scratch};
   SweepScratch& s = scratch;
+  // Small motion and nothing touching at the end: nothing can have been touched during the step.
+  if (n == 1 && out.empty()) return sweep.remember_end(out);
   s.keys.clear();
   s.result.clear();
-  s.start.clear();
   // With one substep only the vehicles touching at the end can have begun a contact: look at those.
   n == 1 ? sweep.select_involved(out) : sweep.select_all();
-  sweep.query(0.0, s.start);
+  sweep.start_overlaps();
   file_keys(s.start, 0, s.keys);
   for (int k = 1; k < n; ++k) {
     sweep.select_all();
@@ -149,6 +171,7 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
     file_keys(s.found, k, s.keys);
   }
   file_keys(out, n, s.keys);
+  sweep.remember_end(out);
   for (std::size_t i = 0; i < s.keys.size(); ++i) {
     const Key key = s.keys[i];
     if (far_side(key, s.keys)) continue;

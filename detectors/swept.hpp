@@ -37,6 +37,10 @@ struct SweepScratch {
   std::vector<char> involved;      ///< per vehicle: has a contact at the end of the step
   std::vector<Contact> found, start, result;
   std::vector<Key> keys;
+  /// The last sweep's end poses and the overlaps there: when a step starts where the last one ended (no
+  /// time of impact moved a vehicle back), they are this step's start overlaps, and need no query.
+  std::vector<VehiclePose> last_end;
+  std::vector<Contact> last_end_contacts;
 };
 
 /// True if `a` and `b` are the same contact as a sweep tracks it: the same vehicle pair, or the same
