@@ -81,5 +81,30 @@ TEST(TunnellingCheck, ARunThatLetsACarThroughFailsNamingTheWallAndTime) {
   EXPECT_EQ(s.checked, 5);
 }
 
+// A car that starts astride the wall (CG 1 m short of it, its front 1.25 m through) and drives on into it:
+// every detector reports the contact at the start of the first step, the normal on the CG's side, and the
+// car never gets through.
+TEST(TunnellingCheck, ACarStartingAstrideAWallIsStoppedByEveryDetector) {
+  for (const auto& entry : detectors()) {
+    const nlohmann::json doc = {{"name", "astride"},
+                                {"scene", "straight-wall"},
+                                {"detector", std::string(entry.name)},
+                                {"response", {{"model", "restitution"}, {"restitution", 0.5}, {"friction", 0.0}}},
+                                {"application", "reset"},
+                                {"dynamics", "free-body"},
+                                {"dt", 0.05},
+                                {"duration", 0.5},
+                                {"vehicles", {{{"params", "sedan"}, {"position", {100.0, 1.0}}, {"heading_deg", -90.0},
+                                               {"speed", 50.0}}}}};
+    const RunResult r = run_case(parse_case(doc, "astride.json"));
+    ASSERT_FALSE(r.events.empty()) << entry.name;
+    EXPECT_DOUBLE_EQ(r.events[0].time, 0.0) << entry.name;
+    EXPECT_GT(r.events[0].contact.normal_W.y(), 0.9) << entry.name;  // towards the CG (triangle detectors merge both faces of the wall box, slightly tilted)
+    EXPECT_TRUE(r.tunnelling.empty()) << entry.name;
+    EXPECT_GT(r.tracks[0].states.back().position_W.y(), 0) << entry.name;
+    EXPECT_EQ(r.status, CaseStatus::kPassed) << entry.name;
+  }
+}
+
 }  // namespace
 }  // namespace crashbench
