@@ -99,7 +99,8 @@ TEST(TunnellingCheck, ACarStartingAstrideAWallIsStoppedByEveryDetector) {
     const RunResult r = run_case(parse_case(doc, "astride.json"));
     ASSERT_FALSE(r.events.empty()) << entry.name;
     EXPECT_DOUBLE_EQ(r.events[0].time, 0.0) << entry.name;
-    EXPECT_GT(r.events[0].contact.normal_W.y(), 0.9) << entry.name;  // towards the CG (triangle detectors merge both faces of the wall box, slightly tilted)
+    // Towards the CG (the triangle detectors merge both faces of the wall box: slightly tilted).
+    EXPECT_GT(r.events[0].contact.normal_W.y(), 0.9) << entry.name;
     EXPECT_TRUE(r.tunnelling.empty()) << entry.name;
     EXPECT_GT(r.tracks[0].states.back().position_W.y(), 0) << entry.name;
     EXPECT_EQ(r.status, CaseStatus::kPassed) << entry.name;
