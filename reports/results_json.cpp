@@ -174,6 +174,14 @@ json to_json(const RunResult& r) {
                                     {"time", r.events.empty() ? json(nullptr) : json(r.events.front().time)},
                                     {"ok", r.first_impact_time_ok}};
   out["invariants"] = invariants;
+  // The no_tunnelling invariant's failures, each naming the wall (or vehicle) crossed and when.
+  if (!r.tunnelling.empty()) {
+    json crossings = json::array();
+    for (const Tunnelling& t : r.tunnelling)
+      crossings.push_back({{"time", t.time}, {"vehicle", t.vehicle}, {"other", t.other}, {"feature", t.feature},
+                           {"wall", {t.wall.a_W.x(), t.wall.a_W.y(), t.wall.b_W.x(), t.wall.b_W.y()}}});
+    out["tunnelling"] = crossings;
+  }
   out["timing"] = timing_json(r);
   out["events"] = events;
   out["trajectory"] = trajectory_json(r);
