@@ -41,8 +41,8 @@ Reconstruction reconstruct(const Case& c) {
   const VehicleSetup& va = c.vehicles[pc.vehicle];
   const VehicleSetup& vb = c.vehicles[pc.other];
   const std::vector<VehicleParams> params{c.vehicles[0].params, c.vehicles[1].params};
-  const auto model = find_entry(response_models(), c.response_model, "response model").make(c.response);
-  model->prepare(params);
+  const auto model = make_response_model(JsonReader(c.response, c.source_file, "/response"));
+  model->prepare(params, c.dt);
 
   Reconstruction out;
   out.post_a = va.initial, out.post_b = vb.initial;

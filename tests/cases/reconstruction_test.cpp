@@ -18,9 +18,9 @@ nlohmann::json zhou_case() { return read_json_file(testing::source_path("cases/l
 /// reconstruction starts from. Returns the pre-impact states it started from in `pre`.
 nlohmann::json post_impact_case(nlohmann::json doc, std::array<PlanarState, 2>& pre) {
   const Case c = parse_case(doc, "zhou.json");
-  const auto model = find_entry(response_models(), c.response_model, "").make(c.response);
+  const auto model = make_response_model(JsonReader(c.response, c.source_file, "/response"));
   const std::vector<VehicleParams> params{c.vehicles[0].params, c.vehicles[1].params};
-  model->prepare(params);
+  model->prepare(params, c.dt);
   Body a{params[0].mass, params[0].yaw_inertia, c.vehicles[0].initial};
   Body b{params[1].mass, params[1].yaw_inertia, c.vehicles[1].initial};
   // Non-zero yaw rates, so every column of Brach's system takes part.
