@@ -5,9 +5,12 @@
 #include <osgDB/ReaderWriter>
 #include <osgDB/Registry>
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <vector>
 
 namespace crashbench {
 namespace {
@@ -51,6 +54,42 @@ void copy_cut(std::istream& in, const std::string& header, int tokens, std::stri
   for (int i = 0; i < count && read_line(in, line); ++i) out += first_tokens(line, tokens) + '\n';
 }
 
+/// Reads one surface (`SURF`, `mat`, `refs N` and N references cut to `index u v`); appends it to `out`
+/// as is, or, for a triangle strip (type 4, which TORCS adds to AC3D), as one polygon per triangle.
+/// Returns how many surfaces it appended.
+int surface(std::istream& in, std::string& out) {
+  std::string surf, mat, refs, line;
+  read_line(in, surf);
+  read_line(in, mat);
+  read_line(in, refs);
+  std::vector<std::string> r;
+  std::istringstream h(refs);
+  std::string word;
+  int count = 0;
+  h >> word >> count;
+  for (int i = 0; i < count && read_line(in, line); ++i) r.push_back(first_tokens(line, 3));
+  const unsigned flags = static_cast<unsigned>(std::stoul(surf.substr(5), nullptr, 16));
+  if ((flags & 0xF) != 4) {
+    out += surf + '\n' + mat + '\n' + refs + '\n';
+    for (const std::string& ref : r) out += ref + '\n';
+    return 1;
+  }
+  const std::string polygon = fmt::format("SURF 0x{:x}\n", flags & ~0xFu);
+  for (std::size_t k = 0; k + 2 < r.size(); ++k)
+    out += polygon + mat + "\nrefs 3\n" + r[k] + '\n' + r[k + 1] + '\n' + r[k + 2] + '\n';
+  return r.size() >= 3 ? static_cast<int>(r.size()) - 2 : 0;
+}
+
+/// The `numsurf N` block after `header`, triangle strips split, with the count of what it became.
+std::string surfaces(std::istream& in, const std::string& header) {
+  std::istringstream h(header);
+  std::string word, body;
+  int count = 0, written = 0;
+  h >> word >> count;
+  for (int i = 0; i < count; ++i) written += surface(in, body);
+  return fmt::format("numsurf {}\n", written) + body;
+}
+
 class AccReaderWriter : public osgDB::ReaderWriter {
  public:
   AccReaderWriter() { supportsExtension("acc", "TORCS track (AC3D with multi-texture records)"); }
@@ -88,9 +127,12 @@ std::string acc_to_ac3d(std::istream& in) {
       const std::string plain = plain_texture_line(line);
       if (!textured && !plain.empty()) out += plain + '\n', textured = true;
       continue;
-    } else if (keyword(line, "numvert") || keyword(line, "refs")) {
+    } else if (keyword(line, "numvert")) {
       out += line + '\n';
-      copy_cut(in, line, 3, out);  // `index u v` or `x y z`
+      copy_cut(in, line, 3, out);  // `x y z`
+      continue;
+    } else if (keyword(line, "numsurf")) {
+      out += surfaces(in, line);
       continue;
     }
     out += line + '\n';

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "detectors/scenes/surface_query.hpp"
+
 
 namespace crashbench {
 
@@ -16,6 +18,8 @@ std::string describe_scene_file(const std::string& path, const SceneOptions& opt
                       options.vertical_only ? " (vertical only)" : "");
   text += fmt::format("bounds [m]: x {:.3f} .. {:.3f}, y {:.3f} .. {:.3f}, z {:.3f} .. {:.3f}\n", c.lo_W.x(),
                       c.hi_W.x(), c.lo_W.y(), c.hi_W.y(), c.lo_W.z(), c.hi_W.z());
+  text += fmt::format("surface triangles: {} (not walls: what the rectangle's height follows)\n",
+                      scene.surface->surface_triangles());
   text += fmt::format("load time: {:.3f} s\n", scene.load_seconds);
   return text;
 }

@@ -18,7 +18,8 @@ namespace fs = std::filesystem;
 
 /// A road quad 20 m x 8 m at file height y = 0.5 and a 1 m barrier wall along its left edge (x = -4),
 /// y-up as TORCS writes them; each object names two textures and each reference two coordinate pairs,
-/// vertex lines carry normals, and the lines end in CRLF as two shipped tracks do.
+/// vertex lines carry normals, surfaces are triangle strips (SURF type 4: references in pairs across the
+/// quad), and the lines end in CRLF as two shipped tracks do.
 const char* const kAcc =
     "AC3Db\r\n"
     "MATERIAL \"\" rgb 0.4 0.4 0.4 amb 0.8 0.8 0.8 emis 0.4 0.4 0.4 spec 0.5 0.5 0.5 shi 50 trans 0\r\n"
@@ -28,14 +29,14 @@ const char* const kAcc =
     "numvert 4\r\n"
     "-4 0.5 0 0 1 0\r\n4 0.5 0 0 1 0\r\n4 0.5 -20 0 1 0\r\n-4 0.5 -20 0 1 0\r\n"
     "numsurf 1\r\nSURF 0x34\r\nmat 0\r\nrefs 4\r\n"
-    "0 0 0 0.1 0.1\r\n1 1 0 0.2 0.1\r\n2 1 1 0.2 0.2\r\n3 0 1 0.1 0.2\r\n"
+    "0 0 0 0.1 0.1\r\n1 1 0 0.2 0.1\r\n3 0 1 0.1 0.2\r\n2 1 1 0.2 0.2\r\n"
     "kids 0\r\n"
     "OBJECT poly\r\nname \"BrLt0\"\r\n"
     "texture \"barrier.rgb\" base\r\ntexture \"shadow2.rgb\" tiled\r\n"
     "numvert 4\r\n"
     "-4 0.5 0 1 0 0\r\n-4 1.5 0 1 0 0\r\n-4 1.5 -20 1 0 0\r\n-4 0.5 -20 1 0 0\r\n"
     "numsurf 1\r\nSURF 0x24\r\nmat 0\r\nrefs 4\r\n"
-    "0 0 0 0 0\r\n3 1 0 0 0\r\n2 1 1 0 0\r\n1 0 1 0 0\r\n"
+    "0 0 0 0 0\r\n1 1 0 0 0\r\n3 0 1 0 0\r\n2 1 1 0 0\r\n"
     "kids 0\r\n";
 
 fs::path write_acc() {
@@ -46,7 +47,7 @@ fs::path write_acc() {
   return file;
 }
 
-TEST(AccToAc3d, KeepsTheFirstTextureOnePairPerReferenceAndPositionsOnly) {
+TEST(AccToAc3d, KeepsTheFirstTextureOnePairPerReferencePositionsOnlyAndSplitsStrips) {
   std::istringstream in(kAcc);
   const std::string plain = acc_to_ac3d(in);
   EXPECT_EQ(plain.find('\r'), std::string::npos);
@@ -57,6 +58,11 @@ TEST(AccToAc3d, KeepsTheFirstTextureOnePairPerReferenceAndPositionsOnly) {
   EXPECT_NE(plain.find("\n2 1 1\n"), std::string::npos);        // a reference cut to index u v
   EXPECT_NE(plain.find("\n4 0.5 -20\n"), std::string::npos);    // a vertex cut to its position
   EXPECT_EQ(plain.find("0.2 0.2"), std::string::npos);
+  // Each four-reference strip became two triangles: polygons (type 0) with the other flags kept.
+  EXPECT_EQ(plain.find("numsurf 1"), std::string::npos);
+  EXPECT_NE(plain.find("numsurf 2\nSURF 0x30\nmat 0\nrefs 3\n0 0 0\n1 1 0\n3 0 1\nSURF 0x30\nmat 0\nrefs 3\n1 1 0\n3 0 1\n2 1 1\n"),
+            std::string::npos) << plain;
+  EXPECT_NE(plain.find("SURF 0x20\n"), std::string::npos);
 }
 
 TEST(AccReader, ReadsTheRoadAndTheWallThroughOsgDb) {
