@@ -92,7 +92,7 @@ nlohmann::json read_json_file(const std::string& path) {
   text << in.rdbuf();
   try {
     return nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
     throw Error(path, "", std::string("expected JSON: ") + e.what());
   }
 }

@@ -41,6 +41,10 @@ struct RunResult {
   std::string source_file;
   CaseStatus status = CaseStatus::kError;
   std::string error;                ///< set when status == kError
+  /// Set when the run stopped on a non-finite state, impulse or residual: which field, of what, at which
+  /// step and time. The run's records end at the last finite step; status is kFailed.
+  std::string failure;
+  int unchecked_events = 0;         ///< events on which no invariant could be checked (fail the run)
   Case config;                      ///< the case as run (empty when it could not be read)
   int steps = 0;
   std::vector<double> sample_times; ///< [s], shared by every track

@@ -1,7 +1,10 @@
 #include "cases/simulation.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+
+#include <fmt/format.h>
 
 #include "cases/scene_source.hpp"
 #include "core/units.hpp"
@@ -126,7 +129,7 @@ void Simulation::step() {
   check_events();
   timed(Phase::kCheck, since);
   ++step_;
-  if (step_ % case_.record_every == 0) record();
+  if (!stopped_on_non_finite() && step_ % case_.record_every == 0) record();
   auto whole = start;
   timed(Phase::kStep, whole);
 }
@@ -296,12 +299,13 @@ void Simulation::record() {
 }
 
 RunResult Simulation::run() {
-  while (step_ < total_steps_) step();
+  while (step_ < total_steps_ && result_.failure.empty()) step();
   // With force-over-step, the force of events found in the last step acts in the step after the run:
   // integrate that step (not recorded) so that those events get their verdicts too.
-  if (checked_upto_ < pending_end_) {
+  if (result_.failure.empty() && checked_upto_ < pending_end_) {
     integrate_vehicles();
     check_events();
+    stopped_on_non_finite();
   }
   result_.steps = step_;
   result_.detector_primitives_tested = stats_.primitives_tested;
@@ -318,6 +322,44 @@ void Simulation::set_tyre_allowance() {
     const double arm = std::max(p.tyres.cg_to_front_axle, p.tyres.cg_to_rear_axle);
     tyre_allowance_[v] = {dv, dv * p.mass * arm / p.yaw_inertia};
   }
+}
+
+/// Names of StateVector's entries, for the message about a non-finite one.
+constexpr std::array<const char*, 8> kStateFields = {"position x", "position y", "heading", "velocity x",
+                                                      "velocity y", "yaw rate", "roll angle", "roll rate"};
+
+const char* non_finite_kind(double x) { return std::isnan(x) ? "NaN" : "infinite"; }
+
+bool Simulation::stopped_on_non_finite() {
+  const auto stop = [&](const std::string& what, double value) {
+    result_.failure = fmt::format("{} became {} at step {} (t = {:g} s)", what, non_finite_kind(value), step_, time());
+    return true;
+  };
+  for (std::size_t v = 0; v < x_.size(); ++v)
+    for (Eigen::Index i = 0; i < x_[v].size(); ++i)
+      if (!std::isfinite(x_[v][i]))
+        return stop("vehicle " + std::to_string(v) + " " + kStateFields[static_cast<std::size_t>(i) % kStateFields.size()],
+                    x_[v][i]);
+  auto& events = result_.events;
+  // Only events with their verdicts: in force mode those of a step are checked in the next.
+  for (; finite_checked_upto_ < checked_upto_; ++finite_checked_upto_) {
+    const ImpactEvent& e = events[finite_checked_upto_];
+    const Vec2& J = e.resolution.impulse.linear_W;
+    std::size_t bad = 0;  // 1 + the non-finite residual's invariant, or kInvariantCount + 1 for the impulse
+    if (!J.allFinite()) bad = kInvariantCount + 1;
+    for (std::size_t i = 0; i < kInvariantCount && bad == 0; ++i)
+      if (!std::isfinite(e.checks[i].residual)) bad = i + 1;
+    if (bad == 0) continue;
+    const std::string field = bad > kInvariantCount ? "impulse" : std::string(to_string(static_cast<Invariant>(bad - 1))) + " residual";
+    const double value = bad > kInvariantCount ? (std::isfinite(J.x()) ? J.y() : J.x()) : e.checks[bad - 1].residual;
+    const std::string what = fmt::format("{} of vehicle {}'s event against {}", field, e.contact.vehicle,
+                                         e.contact.other == kStaticScene ? std::string("the scene")
+                                                                         : "vehicle " + std::to_string(e.contact.other));
+    // The event is reported by the message; results keep only numbers.
+    events.erase(events.begin() + static_cast<std::ptrdiff_t>(finite_checked_upto_), events.end());
+    return stop(what, value);
+  }
+  return !result_.failure.empty();
 }
 
 RunResult run_case(const Case& c) { return Simulation(c).run(); }

@@ -84,6 +84,11 @@ class Simulation {
   /// yaw rate [rad/s]); zero for dynamics without ground forces.
   void set_tyre_allowance();
   std::vector<Eigen::Vector2d> tyre_allowance_;
+
+  /// Sets RunResult::failure and returns true when a state, or an impulse or residual of this step's
+  /// events, is not finite (the offending events are dropped: the message names them).
+  bool stopped_on_non_finite();
+  std::size_t finite_checked_upto_ = 0;  ///< events before this index were found finite
 };
 
 /// Runs `c` to completion.

@@ -1,5 +1,6 @@
 #include "reports/results_json.hpp"
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -143,6 +144,15 @@ json trajectory_json(const RunResult& r) {
 
 }  // namespace
 
+void write_non_finite_as_strings(json& doc) {
+  if (doc.is_structured()) {
+    for (auto& child : doc) write_non_finite_as_strings(child);
+  } else if (doc.is_number_float() && !std::isfinite(doc.get<double>())) {
+    const double x = doc.get<double>();
+    doc = std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf";
+  }
+}
+
 json to_json(const RunResult& r) {
   json out = {{"name", r.name}, {"source_file", r.source_file}, {"status", to_string(r.status)}};
   if (r.status == CaseStatus::kError) {
@@ -164,15 +174,20 @@ json to_json(const RunResult& r) {
   out["events_count"] = r.events.size();
   out["impacts_expected"] = {{"min", r.config.expect.impacts_min}, {"max", r.config.expect.impacts_max},
                              {"ok", r.impacts_expected_ok}};
-  if (const auto& window = r.config.expect.first_impact_time)
+  if (const auto& window = r.config.expect.first_impact_time) {
     out["first_impact_expected"] = {{"earliest", window->earliest}, {"latest", window->latest},
-                                    {"time", r.events.empty() ? json(nullptr) : json(r.events.front().time)},
                                     {"ok", r.first_impact_time_ok}};
+    // No impact: no time (never null where a number is expected).
+    if (!r.events.empty()) out["first_impact_expected"]["time"] = r.events.front().time;
+  }
   out["invariants"] = invariants;
+  out["unchecked_events"] = r.unchecked_events;
+  if (!r.failure.empty()) out["failure"] = r.failure;
   out["timing"] = timing_json(r);
   out["events"] = events;
   out["trajectory"] = trajectory_json(r);
   out["scene_walls"] = walls_json(r);
+  write_non_finite_as_strings(out);
   return out;
 }
 

@@ -33,6 +33,8 @@ std::string invariant_cell(const RunResult& r) {
                                       : fmt::format(" first impact at {:.3f} s not in [{}, {}] s", r.events.front().time,
                                                     w.earliest, w.latest);
   }
+  if (r.unchecked_events > 0) first_failure += fmt::format(" {} events with no invariant checked", r.unchecked_events);
+  if (!r.failure.empty()) first_failure += " stopped: " + r.failure;
   return fmt::format("{}/{}{}", passed, checked, first_failure);
 }
 
