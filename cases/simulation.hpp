@@ -83,6 +83,8 @@ class Simulation {
   /// Force mode: the tyres' most answer to the collision force over one step, per vehicle: (speed [m/s],
   /// yaw rate [rad/s]); zero for dynamics without ground forces.
   void set_tyre_allowance();
+  /// The part of a velocity error (vX, vY, yaw rate) beyond `allowance` (speed [m/s], yaw rate [rad/s]).
+  static Eigen::Vector3d beyond_tyres(const Eigen::Vector3d& error, const Eigen::Vector2d& allowance);
   std::vector<Eigen::Vector2d> tyre_allowance_;
 
   /// Sets RunResult::failure and returns true when a state, or an impulse or residual of this step's
