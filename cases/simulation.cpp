@@ -24,6 +24,7 @@ Eigen::Vector3d velocities(const Body& body) {
 }  // namespace
 
 Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
+  require_walls(scene_, c.detector);
   detector_ = find_entry(detectors(), c.detector, "detector").make();
   model_ = find_entry(response_models(), c.response_model, "response model").make(c.response);
   dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
