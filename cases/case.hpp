@@ -77,7 +77,7 @@ struct ControlModule {
   Cut cut = Cut::kAnyImpact;            ///< after which impact the control stops
 };
 
-/// A contact given by the case instead of the detector, at the first step only: for reproducing a
+/// A contact given by the case, resolved at t = 0 on the initial states before any motion: for reproducing a
 /// published impact whose crush plane the paper chose (Zhou, Peng & Lu 2008 set Gamma = theta_2).
 struct PrescribedContact {
   int vehicle = 0;                 ///< the struck vehicle; the point is in its body frame

@@ -76,6 +76,7 @@ Simulation::Simulation(const Case& c) : case_(c), scene_(build_scene(c.scene)) {
     result_.tracks.back().states.reserve(samples);
   }
   record();
+  apply_prescribed_contact();
 }
 
 PlanarState Simulation::state(int vehicle) const { return to_planar_state(x_[vehicle]); }
@@ -160,11 +161,18 @@ void Simulation::detect_contacts() {
     poses_[v].heading = x_[v][2];
   }
   contacts_.clear();
-  if (case_.contact && step_ == 0) {
-    contacts_.push_back(prescribed_contact());
-    return;
-  }
   detector_->detect(poses_, contacts_, stats_);
+}
+
+void Simulation::apply_prescribed_contact() {
+  if (!case_.contact) return;
+  // At t = 0 on the initial states, before any motion: where place_other_front put the other car.
+  contacts_.assign(1, prescribed_contact());
+  resolve_contacts();
+  for (std::size_t i = 0; i < result_.events.size(); ++i) result_.events[i].step = 0, result_.events[i].time = 0.0;
+  apply_resolutions();
+  check_events();
+  contacts_.clear();
 }
 
 Contact Simulation::prescribed_contact() const {

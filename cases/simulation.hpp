@@ -91,6 +91,9 @@ class Simulation {
   /// events, is not finite (the offending events are dropped: the message names them).
   bool stopped_on_non_finite();
   std::size_t finite_checked_upto_ = 0;  ///< events before this index were found finite
+
+  /// The case's prescribed contact (Case::contact), resolved and applied at t = 0 on the initial states.
+  void apply_prescribed_contact();
 };
 
 /// Runs `c` to completion.
