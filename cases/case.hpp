@@ -47,6 +47,8 @@ struct Tolerances {
   double impulse_floor = 1e-9;  ///< least impulse scale [N s]
   double speed_floor = 1e-9;    ///< least speed scale [m/s]
   double energy_floor = 1e-9;   ///< least energy scale [J]
+  double agreement_point = 0.05;      ///< check_against: contact points further apart differ [m]
+  double agreement_normal_deg = 1.0;  ///< check_against: normals further apart differ [deg]
 };
 
 /// Defaults for force-over-one-step application: the tyres act during the same step and answer the
@@ -125,6 +127,7 @@ struct Case {
   Tolerances tolerances;
   Expectations expect;
   std::optional<PublishedResults> published;
+  std::string check_against;  ///< a reference detector run on every step too (detector_agreement), or empty
 };
 
 std::string_view to_string(Application application);

@@ -185,7 +185,7 @@ VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
 
 Tolerances parse_tolerances(const JsonReader& field, Tolerances t) {
   field.only_keys({"momentum", "restitution", "energy_ratio", "energy_gain", "penetration", "friction",
-                   "impulse_floor", "speed_floor", "energy_floor"});
+                   "impulse_floor", "speed_floor", "energy_floor", "agreement_point", "agreement_normal_deg"});
   for (const auto& [key, target] : {std::pair<std::string_view, double*>{"momentum", &t.momentum},
                                     {"restitution", &t.restitution},
                                     {"energy_ratio", &t.energy_ratio},
@@ -194,7 +194,9 @@ Tolerances parse_tolerances(const JsonReader& field, Tolerances t) {
                                     {"friction", &t.friction},
                                     {"impulse_floor", &t.impulse_floor},
                                     {"speed_floor", &t.speed_floor},
-                                    {"energy_floor", &t.energy_floor}})
+                                    {"energy_floor", &t.energy_floor},
+                                    {"agreement_point", &t.agreement_point},
+                                    {"agreement_normal_deg", &t.agreement_normal_deg}})
     field.read_if_present(key, *target, &JsonReader::positive_number);
   return t;
 }
@@ -304,13 +306,14 @@ Case parse_case(const nlohmann::json& doc, const std::string& file) {
   const JsonReader root(doc, file);
   root.only_keys({"name", "description", "scene", "detector", "response", "application", "dynamics", "integrator",
                   "dt", "duration", "record_every", "vehicles", "control", "contact", "tolerances", "expect",
-                  "published"});
+                  "published", "check_against"});
   Case c;
   c.source_file = file;
   c.name = root.at("name").string();
   c.description = root.string_or("description", "");
   c.scene = parse_scene(root.at("scene"));
   if (const auto d = root.find("detector")) c.detector = registered_name(*d, detectors(), "detector");
+  if (const auto d = root.find("check_against")) c.check_against = registered_name(*d, detectors(), "detector");
   c.response_model = parse_response(root.at("response"), c.response);
   if (const auto a = root.find("application"))
     c.application = a->choice({"reset", "force"}) == "reset" ? Application::kImpulseReset : Application::kForceOverStep;

@@ -80,7 +80,8 @@ void summarise(RunResult& result) {
                                       [](const InvariantSummary& s) { return s.failed > 0; });
   const bool expected = result.impacts_expected_ok && result.first_impact_time_ok;
   // An impact on which nothing was checked proves nothing: it does not pass.
-  const bool verified = result.failure.empty() && result.unchecked_events == 0;
+  const bool verified = result.failure.empty() && result.unchecked_events == 0 &&
+                        (!result.agreement || result.agreement->steps_differing == 0);
   result.status = any_failed || !expected || !verified ? CaseStatus::kFailed : CaseStatus::kPassed;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // What one case's run produced: events with their invariant verdicts, the trajectory and per-step timings.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,20 @@ struct InvariantSummary {
   double tolerance = 0;
 };
 
+/// A case's detector checked against a reference detector on every step (Case::check_against).
+struct DetectorAgreement {
+  std::string reference;      ///< the reference detector's name
+  int steps_checked = 0;
+  int steps_differing = 0;    ///< steps with a missing, extra or moved contact
+  int first_step = -1;        ///< first differing step, -1 if none
+  double first_time = 0;      ///< its time [s]
+  int missing = 0;            ///< reference contacts the detector did not report (all steps)
+  int extra = 0;              ///< contacts of the detector the reference did not report
+  int moved = 0;              ///< matched contacts whose point or normal differ beyond the tolerance
+  double worst = 0;           ///< largest point distance / tolerance or normal angle / tolerance of a match
+  PhaseSamples timing;        ///< the reference's per-step cost [ns], not part of `step`
+};
+
 struct RunResult {
   std::string name;
   std::string source_file;
@@ -57,6 +72,7 @@ struct RunResult {
   bool first_impact_time_ok = true; ///< first event within Case::expect's window (true without one)
   long long detector_primitives_tested = 0;
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
+  std::optional<DetectorAgreement> agreement;  ///< with Case::check_against
 };
 
 /// Events on the same vehicle, obstacle and face at most this many steps apart belong to one impact:

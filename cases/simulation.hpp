@@ -94,6 +94,14 @@ class Simulation {
 
   /// The case's prescribed contact (Case::contact), resolved and applied at t = 0 on the initial states.
   void apply_prescribed_contact();
+
+  /// check_against: builds the reference detector; each step compares its contacts with contacts_,
+  /// records its cost apart and returns it [ns] (so the step's time can leave it out); resets `since`.
+  void prepare_reference();
+  double compare_with_reference(Clock::time_point& since);
+  std::unique_ptr<Detector> reference_;
+  std::vector<Contact> reference_contacts_;
+  DetectorStats reference_stats_;
 };
 
 /// Runs `c` to completion.

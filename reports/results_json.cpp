@@ -180,10 +180,24 @@ json to_json(const RunResult& r) {
     // No impact: no time (never null where a number is expected).
     if (!r.events.empty()) out["first_impact_expected"]["time"] = r.events.front().time;
   }
+  if (const auto& a = r.agreement) {
+    // An invariant of its own, per step: the report's invariant tables show it with the others.
+    invariants["detector_agreement"] = {{"checked", a->steps_checked}, {"failed", a->steps_differing},
+                                        {"worst_residual", a->worst}, {"tolerance", 1.0}};
+    out["detector_agreement"] = {{"reference", a->reference}, {"steps_checked", a->steps_checked},
+                                 {"steps_differing", a->steps_differing}, {"missing", a->missing},
+                                 {"extra", a->extra}, {"moved", a->moved}};
+    if (a->first_step >= 0) out["detector_agreement"]["first_step"] = a->first_step,
+                            out["detector_agreement"]["first_time"] = a->first_time;
+  }
   out["invariants"] = invariants;
   out["unchecked_events"] = r.unchecked_events;
   if (!r.failure.empty()) out["failure"] = r.failure;
   out["timing"] = timing_json(r);
+  if (const auto& a = r.agreement) {
+    const PhaseStats s = phase_stats(a->timing);
+    out["timing"]["reference"] = {{"mean_ns", s.mean_ns}, {"median_ns", s.median_ns}, {"p99_ns", s.p99_ns}, {"max_ns", s.max_ns}};
+  }
   out["events"] = events;
   out["trajectory"] = trajectory_json(r);
   out["scene_walls"] = walls_json(r);
