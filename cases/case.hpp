@@ -48,6 +48,8 @@ struct Tolerances {
   double impulse_floor = 1e-9;  ///< least impulse scale [N s]
   double speed_floor = 1e-9;    ///< least speed scale [m/s]
   double energy_floor = 1e-9;   ///< least energy scale [J]
+  double agreement_point = 0.05;      ///< check_against: contact points further apart differ [m]
+  double agreement_normal_deg = 1.0;  ///< check_against: normals further apart differ [deg]
 };
 
 /// Defaults for force-over-one-step application: the tyres act during the same step and answer the
@@ -78,7 +80,7 @@ struct ControlModule {
   Cut cut = Cut::kAnyImpact;            ///< after which impact the control stops
 };
 
-/// A contact given by the case instead of the detector, at the first step only: for reproducing a
+/// A contact given by the case, resolved at t = 0 on the initial states before any motion: for reproducing a
 /// published impact whose crush plane the paper chose (Zhou, Peng & Lu 2008 set Gamma = theta_2).
 struct PrescribedContact {
   int vehicle = 0;                 ///< the struck vehicle; the point is in its body frame
@@ -126,6 +128,7 @@ struct Case {
   Tolerances tolerances;
   Expectations expect;
   std::optional<PublishedResults> published;
+  std::string check_against;  ///< a reference detector run on every step too (detector_agreement), or empty
 };
 
 std::string_view to_string(Application application);

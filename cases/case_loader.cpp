@@ -5,9 +5,11 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <tuple>
 
 #include "cases/arc_path.hpp"
 #include "core/json_reader.hpp"
+#include "cases/physical_bounds.hpp"
 #include "cases/vehicle_presets.hpp"
 #include "models/response/response_model.hpp"
 #include "core/units.hpp"
@@ -18,6 +20,21 @@
 
 namespace crashbench {
 namespace {
+
+/// A number in (0, hi] (in [0, hi] with `may_be_zero`); the error gives the bound and its unit.
+double bounded(const JsonReader& field, double hi, const char* unit, bool may_be_zero = false) {
+  const double x = may_be_zero ? field.non_negative_number() : field.positive_number();
+  if (x > hi) field.fail("expected at most " + nlohmann::json(hi).dump() + " " + unit + ", found " + field.json().dump());
+  return x;
+}
+
+/// A number with |x| <= hi.
+double bounded_magnitude(const JsonReader& field, double hi, const char* unit) {
+  const double x = field.number();
+  if (std::abs(x) > hi)
+    field.fail("expected a magnitude of at most " + nlohmann::json(hi).dump() + " " + unit + ", found " + field.json().dump());
+  return x;
+}
 
 /// `field` must name an entry of `entries`; the error lists the known names.
 template <class Factory>
@@ -80,14 +97,20 @@ std::string parse_response(const JsonReader& field, nlohmann::json& params) {
 RollParams parse_roll(const JsonReader& field, RollParams roll) {
   field.only_keys({"sprung_mass", "roll_arm", "roll_inertia", "product_xz", "roll_stiffness", "roll_damping",
                    "roll_axis_height"});
-  for (const auto& [key, target] : {std::pair<std::string_view, double*>{"sprung_mass", &roll.sprung_mass},
-                                    {"roll_arm", &roll.roll_arm},
-                                    {"roll_inertia", &roll.roll_inertia},
-                                    {"roll_stiffness", &roll.roll_stiffness},
-                                    {"roll_damping", &roll.roll_damping},
-                                    {"roll_axis_height", &roll.roll_axis_height}})
-    field.read_if_present(key, *target, &JsonReader::non_negative_number);
-  field.read_if_present("product_xz", roll.product_xz, &JsonReader::number);
+  struct Field {
+    std::string_view key;
+    double* target;
+    double hi;
+    const char* unit;
+  };
+  for (const Field& f : {Field{"sprung_mass", &roll.sprung_mass, bounds::kMass, "kg"},
+                         {"roll_arm", &roll.roll_arm, bounds::kLength, "m"},
+                         {"roll_inertia", &roll.roll_inertia, bounds::kYawInertia, "kg m^2"},
+                         {"roll_stiffness", &roll.roll_stiffness, bounds::kRollStiffness, "N m/rad"},
+                         {"roll_damping", &roll.roll_damping, bounds::kRollStiffness, "N m s/rad"},
+                         {"roll_axis_height", &roll.roll_axis_height, bounds::kLength, "m"}})
+    if (const auto member = field.find(f.key)) *f.target = bounded(*member, f.hi, f.unit, true);
+  if (const auto member = field.find("product_xz")) roll.product_xz = bounded_magnitude(*member, bounds::kYawInertia, "kg m^2");
   return roll;
 }
 
@@ -100,21 +123,26 @@ VehicleParams parse_params(const JsonReader& field) {
   const bool has_preset = field.has("preset");
   if (has_preset) p = parse_params(field.at("preset"));
   // Without a preset every field is required; with one, each field overrides it.
-  auto set = [&](std::string_view key, double& target, bool may_be_zero = false) {
+  auto set = [&](std::string_view key, double& target, double hi, const char* unit, bool may_be_zero = false) {
     const auto member = has_preset ? field.find(key) : std::optional<JsonReader>(field.at(key));
-    if (member) target = may_be_zero ? member->non_negative_number() : member->positive_number();
+    if (member) target = bounded(*member, hi, unit, may_be_zero);
   };
-  set("mass", p.mass);
-  set("yaw_inertia", p.yaw_inertia);
-  set("cg_to_front", p.body.cg_to_front);
-  set("cg_to_rear", p.body.cg_to_rear);
-  set("width", p.body.width);
-  set("cg_height", p.cg_height, true);
-  set("cg_to_front_axle", p.tyres.cg_to_front_axle);
-  set("cg_to_rear_axle", p.tyres.cg_to_rear_axle);
-  set("cornering_stiffness_front", p.tyres.cornering_stiffness_front, true);
-  set("cornering_stiffness_rear", p.tyres.cornering_stiffness_rear, true);
-  set("road_mu", p.tyres.road_mu, true);
+  set("mass", p.mass, bounds::kMass, "kg");
+  set("yaw_inertia", p.yaw_inertia, bounds::kYawInertia, "kg m^2");
+  // Lower bounds too: a body of 1e-300 kg has impulses whose squares underflow.
+  for (const auto& [key, least, value] : {std::tuple<const char*, double, double>{"mass", bounds::kLeastMass, p.mass},
+                                          {"yaw_inertia", bounds::kLeastYawInertia, p.yaw_inertia}})
+    if (value < least) field.at(key).fail("expected at least " + nlohmann::json(least).dump() + ", found " +
+                                          field.at(key).json().dump());
+  set("cg_to_front", p.body.cg_to_front, bounds::kLength, "m");
+  set("cg_to_rear", p.body.cg_to_rear, bounds::kLength, "m");
+  set("width", p.body.width, bounds::kWidth, "m");
+  set("cg_height", p.cg_height, bounds::kLength, "m", true);
+  set("cg_to_front_axle", p.tyres.cg_to_front_axle, bounds::kLength, "m");
+  set("cg_to_rear_axle", p.tyres.cg_to_rear_axle, bounds::kLength, "m");
+  set("cornering_stiffness_front", p.tyres.cornering_stiffness_front, bounds::kStiffness, "N/rad", true);
+  set("cornering_stiffness_rear", p.tyres.cornering_stiffness_rear, bounds::kStiffness, "N/rad", true);
+  set("road_mu", p.tyres.road_mu, bounds::kRoadMu, "", true);
   if (const auto roll = field.find("roll")) p.roll = parse_roll(*roll, p.roll);
   return p;
 }
@@ -131,21 +159,29 @@ VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
   v.name = field.string_or("name", "vehicle" + std::to_string(index));
   v.params = parse_params(field.at("params"));
   v.initial.position_W = parse_vec2(field.at("position"));
-  v.initial.heading = field.at("heading_deg").number() * kDegToRad;
+  for (std::size_t i = 0; i < 2; ++i) bounded_magnitude(field.at("position").at(i), bounds::kPosition, "m");
+  v.initial.heading = field.at("heading_deg").number_in(-3600.0, 3600.0) * kDegToRad;
   const int velocity_fields = field.has("speed") + field.has("speed_mph") + field.has("velocity");
   if (velocity_fields != 1) field.fail("expected exactly one of 'speed' [m/s], 'speed_mph' or 'velocity' [m/s, world]");
-  if (const auto s = field.find("speed")) v.initial.velocity_W = s->number() * unit_at(v.initial.heading);
-  if (const auto s = field.find("speed_mph")) v.initial.velocity_W = s->number() * kMphToMps * unit_at(v.initial.heading);
-  if (const auto s = field.find("velocity")) v.initial.velocity_W = parse_vec2(*s);
-  v.initial.yaw_rate = field.number_or("yaw_rate_deg_s", 0.0) * kDegToRad;
-  v.steer = field.number_or("steer_deg", 0.0) * kDegToRad;
-  v.drive_force = field.number_or("drive_force", 0.0);
+  if (const auto s = field.find("speed"))
+    v.initial.velocity_W = bounded_magnitude(*s, bounds::kSpeed, "m/s") * unit_at(v.initial.heading);
+  if (const auto s = field.find("speed_mph"))
+    v.initial.velocity_W = bounded_magnitude(*s, bounds::kSpeed / kMphToMps, "mph") * kMphToMps * unit_at(v.initial.heading);
+  if (const auto s = field.find("velocity")) {
+    v.initial.velocity_W = parse_vec2(*s);
+    if (v.initial.velocity_W.norm() > bounds::kSpeed)
+      s->fail("expected a speed of at most " + nlohmann::json(bounds::kSpeed).dump() + " m/s, found " + s->json().dump());
+  }
+  if (const auto r = field.find("yaw_rate_deg_s"))
+    v.initial.yaw_rate = bounded_magnitude(*r, bounds::kYawRate * kRadToDeg, "deg/s") * kDegToRad;
+  v.steer = field.has("steer_deg") ? field.at("steer_deg").number_in(-90.0, 90.0) * kDegToRad : 0.0;
+  if (const auto f = field.find("drive_force")) v.drive_force = bounded_magnitude(*f, bounds::kForce, "N");
   return v;
 }
 
 Tolerances parse_tolerances(const JsonReader& field, Tolerances t) {
   field.only_keys({"momentum", "restitution", "energy_ratio", "energy_gain", "penetration", "friction",
-                   "impulse_floor", "speed_floor", "energy_floor"});
+                   "impulse_floor", "speed_floor", "energy_floor", "agreement_point", "agreement_normal_deg"});
   for (const auto& [key, target] : {std::pair<std::string_view, double*>{"momentum", &t.momentum},
                                     {"restitution", &t.restitution},
                                     {"energy_ratio", &t.energy_ratio},
@@ -154,7 +190,9 @@ Tolerances parse_tolerances(const JsonReader& field, Tolerances t) {
                                     {"friction", &t.friction},
                                     {"impulse_floor", &t.impulse_floor},
                                     {"speed_floor", &t.speed_floor},
-                                    {"energy_floor", &t.energy_floor}})
+                                    {"energy_floor", &t.energy_floor},
+                                    {"agreement_point", &t.agreement_point},
+                                    {"agreement_normal_deg", &t.agreement_normal_deg}})
     field.read_if_present(key, *target, &JsonReader::positive_number);
   return t;
 }
@@ -176,7 +214,7 @@ ControlModule parse_control(const JsonReader& field) {
   if (field.has("hold_speed_gain") == field.has("hold_path"))
     field.fail("expected exactly one of 'hold_speed_gain' [N/(m/s)] or 'hold_path' {\"turn\", \"radius\"}");
   ControlModule control;
-  if (const auto gain = field.find("hold_speed_gain")) control.gain = gain->non_negative_number();
+  if (const auto gain = field.find("hold_speed_gain")) control.gain = bounded(*gain, bounds::kForce, "N/(m/s)", true);
   if (const auto path = field.find("hold_path")) control.path_curvature = parse_path_curvature(*path);
   if (const auto cut = field.find("cut_after")) {
     const std::string c = cut->choice({"any_impact", "own_impact", "never"});
@@ -281,7 +319,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
   const JsonReader root(doc, file, pointer);
   root.only_keys({"name", "description", "scene", "detector", "response", "application", "dynamics", "integrator",
                   "dt", "duration", "record_every", "vehicles", "control", "contact", "tolerances", "expect",
-                  "published", "plugins"});
+                  "published", "plugins", "check_against"});
   case_plugin_paths(doc, file);  // loaded by the command line before the runs (cases/plugin.hpp)
   Case c;
   c.source_file = file;
@@ -289,6 +327,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
   c.description = root.string_or("description", "");
   c.scene = parse_scene(root.at("scene"));
   if (const auto d = root.find("detector")) c.detector = registered_name(*d, detectors(), "detector");
+  if (const auto d = root.find("check_against")) c.check_against = registered_name(*d, detectors(), "detector");
   c.response_model = parse_response(root.at("response"), c.response);
   if (const auto a = root.find("application"))
     c.application = a->choice({"reset", "force"}) == "reset" ? Application::kImpulseReset : Application::kForceOverStep;

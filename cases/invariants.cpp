@@ -72,7 +72,6 @@ InvariantChecks check_impact(const ImpactEvent& e, const Tolerances& tol, double
   InvariantChecks checks{};
   const Vec2 J = e.resolution.impulse.linear_W;
   const Vec2& point = e.contact.point_W;
-  if (J.norm() == 0) return checks;
   const Scales s{kGravity * dt, tol.impulse_floor, tol.speed_floor, tol.energy_floor};
   const Body* pre_b = e.two_body() ? &e.pre_b : nullptr;
   const Body* post_b = e.two_body() ? &e.post_b : nullptr;

@@ -59,7 +59,10 @@ int group_impacts(std::vector<ImpactEvent>& events) {
 void summarise(RunResult& result) {
   result.impacts = group_impacts(result.events);
   result.invariants = {};
+  result.unchecked_events = 0;
   for (const auto& event : result.events) {
+    result.unchecked_events += std::all_of(event.checks.begin(), event.checks.end(),
+                                           [](const InvariantCheck& c) { return c.verdict == Verdict::kNotApplicable; });
     for (std::size_t i = 0; i < kInvariantCount; ++i) {
       const InvariantCheck& check = event.checks[i];
       if (check.verdict == Verdict::kNotApplicable) continue;
@@ -83,7 +86,10 @@ void summarise(RunResult& result) {
   const bool any_failed = std::any_of(result.invariants.begin(), result.invariants.end(),
                                       [](const InvariantSummary& s) { return s.failed > 0; });
   const bool expected = result.impacts_expected_ok && result.first_impact_time_ok;
-  result.status = any_failed || !expected ? CaseStatus::kFailed : CaseStatus::kPassed;
+  // An impact on which nothing was checked proves nothing: it does not pass.
+  const bool verified = result.failure.empty() && result.unchecked_events == 0 &&
+                        (!result.agreement || result.agreement->steps_differing == 0);
+  result.status = any_failed || !expected || !verified ? CaseStatus::kFailed : CaseStatus::kPassed;
 }
 
 }  // namespace crashbench

@@ -43,6 +43,20 @@ struct InvariantSummary {
   double tolerance = 0;
 };
 
+/// A case's detector checked against a reference detector on every step (Case::check_against).
+struct DetectorAgreement {
+  std::string reference;      ///< the reference detector's name
+  int steps_checked = 0;
+  int steps_differing = 0;    ///< steps with a missing, extra or moved contact
+  int first_step = -1;        ///< first differing step, -1 if none
+  double first_time = 0;      ///< its time [s]
+  int missing = 0;            ///< reference contacts the detector did not report (all steps)
+  int extra = 0;              ///< contacts of the detector the reference did not report
+  int moved = 0;              ///< matched contacts whose point or normal differ beyond the tolerance
+  double worst = 0;           ///< largest point distance / tolerance or normal angle / tolerance of a match
+  PhaseSamples timing;        ///< the reference's per-step cost [ns], not part of `step`
+};
+
 struct RunResult {
   std::string name;
   std::string listed_name;  ///< the listed case's name before a matrix variation (= name without one)
@@ -50,6 +64,10 @@ struct RunResult {
   std::string source_file;
   CaseStatus status = CaseStatus::kError;
   std::string error;                ///< set when status == kError
+  /// Set when the run stopped on a non-finite state, impulse or residual: which field, of what, at which
+  /// step and time. The run's records end at the last finite step; status is kFailed.
+  std::string failure;
+  int unchecked_events = 0;         ///< events on which no invariant could be checked (fail the run)
   Case config;                      ///< the case as run (empty when it could not be read)
   int steps = 0;
   std::vector<double> sample_times; ///< [s], shared by every track
@@ -67,6 +85,7 @@ struct RunResult {
   long long tunnelling_checked = 0;    ///< vehicle-steps the no_tunnelling invariant checked
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
   std::optional<std::uint64_t> physics_hash;  ///< cases/physics_hash.hpp; absent when the case did not run
+  std::optional<DetectorAgreement> agreement;  ///< with Case::check_against
 };
 
 /// Events on the same vehicle, obstacle and face at most this many steps apart belong to one impact:

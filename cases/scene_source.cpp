@@ -1,6 +1,9 @@
 #include "cases/scene_source.hpp"
 
+#include <algorithm>
+
 #include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/wall_footprints.hpp"
 
 namespace crashbench {
 
@@ -13,9 +16,21 @@ Scene build_scene(const SceneSpec& spec) {
     SceneOptions options;
     options.up = spec.up_axis == "y" ? UpAxis::kY : UpAxis::kZ;
     options.unit_scale = spec.unit_scale;
-    return load_scene(spec.file, options);
+    // A file carries no analytic walls: they are the vertical triangles' footprints.
+    Scene scene = load_scene(spec.file, options);
+    scene.walls = wall_footprints(scene.triangles);
+    return scene;
   }
   return make_registered_scene(spec.builtin);
+}
+
+void require_walls(const Scene& scene, std::string_view detector) {
+  if (detector != "analytic" || !scene.walls.empty()) return;
+  const auto vertical = std::count_if(scene.triangles.begin(), scene.triangles.end(),
+                                      [](const Triangle& t) { return is_vertical(t); });
+  if (vertical > 0)
+    throw Error(scene.name, "", "the analytic detector found no wall footprint among the scene's " +
+                                    std::to_string(vertical) + " vertical triangles; use a triangle detector");
 }
 
 }  // namespace crashbench

@@ -16,6 +16,11 @@ bool is_builtin_scene(std::string_view name);
 std::string builtin_scene_names();
 
 /// Builds the scene `spec` names. Throws Error naming the file for a missing or unreadable scene file.
+/// A file scene's analytic walls are the footprints of its vertical triangles (wall_footprints.hpp).
 Scene build_scene(const SceneSpec& spec);
+
+/// Throws Error naming the scene when `detector` is the analytic one and `scene` has vertical triangles
+/// but no walls: it would drive through all of them.
+void require_walls(const Scene& scene, std::string_view detector);
 
 }  // namespace crashbench

@@ -5,6 +5,7 @@
 
 #include "cases/physics_hash.hpp"
 #include "cases/scene_cache.hpp"
+#include "cases/scene_source.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/surface_query.hpp"
 #include "cases/time_of_impact.hpp"
@@ -23,25 +24,6 @@ void set_velocities(Body& body, const Eigen::Vector3d& v) {
 
 Eigen::Vector3d velocities(const Body& body) {
   return {body.state.velocity_W.x(), body.state.velocity_W.y(), body.state.yaw_rate};
-}
-
-/// Force mode: the part of a velocity error (vX, vY, yaw rate) the tyres cannot explain. Within one step
-/// they change a body's velocity by at most road_mu g dt (and its yaw rate by road_mu m g dt x arm / Izz)
-/// with and without the collision force alike, so the two steps differ by at most twice that.
-Eigen::Vector3d beyond_tyres(const Eigen::Vector3d& error, const Eigen::Vector2d& allowance) {
-  Eigen::Vector3d out = error;
-  const double linear = error.head<2>().norm();
-  out.head<2>() *= linear > 0 ? std::max(0.0, linear - allowance[0]) / linear : 0.0;
-  out[2] = std::copysign(std::max(0.0, std::abs(error[2]) - allowance[1]), error[2]);
-  return out;
-}
-
-/// True when `dynamics` exerts a ground force on a sliding car (tyres); free-body exerts none.
-bool has_ground_forces(const VehicleDynamics& dynamics, const VehicleParams& p) {
-  PlanarState sliding;
-  sliding.velocity_W = {10.0, 10.0};  // 45 degrees of sideslip at heading 0
-  const StateVector dx = dynamics.derivative(p, to_state_vector(sliding), VehicleInput{});
-  return dx.segment<2>(3).norm() > 0;
 }
 
 /// What a step's collision load (held force and springs) did to a vehicle, tyres taken out: its velocity
@@ -71,6 +53,7 @@ Simulation::Simulation(const Case& c)
       integrator_(find_entry(integrators(), c.integrator, "integrator").make()),
       tunnelling_(scene_, c.vehicles),
       continuing_(static_cast<int>(c.vehicles.size()), c.dt, *integrator_) {
+  require_walls(scene_, c.detector);
   detector_ = find_entry(detectors(), c.detector, "detector").make();
   model_ = make_response_model(JsonReader(c.response, c.source_file, "/response"));
   dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
@@ -134,6 +117,8 @@ Simulation::Simulation(const Case& c)
     result_.tracks.back().states.reserve(samples);
   }
   record();
+  prepare_reference();
+  apply_prescribed_contact();
 }
 
 PlanarState Simulation::state(int vehicle) const { return to_planar_state(x_[vehicle]); }
@@ -160,6 +145,7 @@ void Simulation::step() {
   timed(Phase::kSurface, since);
   detect_contacts();
   timed(Phase::kDetect, since);
+  const double reference_ns = compare_with_reference(since);
   sweep_contacts();
   timed(Phase::kSweep, since);
   resolve_contacts();
@@ -170,9 +156,10 @@ void Simulation::step() {
   tunnelling_.check(x_before_, x_, time() + case_.dt, result_.tunnelling);
   timed(Phase::kCheck, since);
   ++step_;
-  if (step_ % case_.record_every == 0) record();
+  if (!stopped_on_non_finite() && step_ % case_.record_every == 0) record();
   auto whole = start;
   timed(Phase::kStep, whole);
+  result_.timings[static_cast<std::size_t>(Phase::kStep)].ns.back() -= static_cast<float>(reference_ns);
 }
 
 void Simulation::apply_control() {
@@ -253,11 +240,18 @@ void Simulation::detect_contacts() {
     start_poses_[v].heading = x_before_[v][2];
   }
   contacts_.clear();
-  if (case_.contact && step_ == 0) {
-    contacts_.push_back(prescribed_contact());
-    return;
-  }
   detector_->detect(poses_, contacts_, stats_);
+}
+
+void Simulation::apply_prescribed_contact() {
+  if (!case_.contact) return;
+  // At t = 0 on the initial states, before any motion: where place_other_front put the other car.
+  contacts_.assign(1, prescribed_contact());
+  resolve_contacts();
+  for (std::size_t i = 0; i < result_.events.size(); ++i) result_.events[i].step = 0, result_.events[i].time = 0.0;
+  apply_resolutions();
+  check_events();
+  contacts_.clear();
 }
 
 Contact Simulation::prescribed_contact() const {
@@ -368,13 +362,14 @@ void Simulation::record() {
 }
 
 RunResult Simulation::run() {
-  while (step_ < total_steps_) step();
+  while (step_ < total_steps_ && result_.failure.empty()) step();
   // With force-over-step, the force of events found in the last step acts in the step after the run:
   // integrate that step (not recorded) so that those events get their verdicts too.
-  if (checked_upto_ < pending_end_ || !continuing_.empty()) {
+  if (result_.failure.empty() && (checked_upto_ < pending_end_ || !continuing_.empty())) {
     integrate_vehicles();
     check_events();
     continuing_.close(step_, true, case_.tolerances, contact_events_);  // none should remain: no step resolved
+    stopped_on_non_finite();
   }
   // Continuing contacts' events have their verdicts already: they join here, in step order, so the
   // impulse events' per-step checks never see them.
@@ -387,17 +382,6 @@ RunResult Simulation::run() {
   summarise(result_);
   result_.physics_hash = physics_hash(result_, x_);
   return std::move(result_);
-}
-
-void Simulation::set_tyre_allowance() {
-  tyre_allowance_.assign(x_.size(), Eigen::Vector2d::Zero());
-  for (std::size_t v = 0; v < x_.size(); ++v) {
-    const VehicleParams& p = case_.vehicles[v].params;
-    if (!has_ground_forces(*dynamics_, p)) continue;
-    const double dv = 2.0 * p.tyres.road_mu * kGravity * case_.dt;
-    const double arm = std::max(p.tyres.cg_to_front_axle, p.tyres.cg_to_rear_axle);
-    tyre_allowance_[v] = {dv, dv * p.mass * arm / p.yaw_inertia};
-  }
 }
 
 RunResult run_case(const Case& c) { return Simulation(c).run(); }

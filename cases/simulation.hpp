@@ -120,6 +120,8 @@ class Simulation {
   /// Force mode: the tyres' most answer to the collision force over one step, per vehicle: (speed [m/s],
   /// yaw rate [rad/s]); zero for dynamics without ground forces.
   void set_tyre_allowance();
+  /// The part of a velocity error (vX, vY, yaw rate) beyond `allowance` (speed [m/s], yaw rate [rad/s]).
+  static Eigen::Vector3d beyond_tyres(const Eigen::Vector3d& error, const Eigen::Vector2d& allowance);
   std::vector<Eigen::Vector2d> tyre_allowance_;
   // Force answers (continuing contacts): the springs of each step and each contact's history.
   ContinuingContacts continuing_;
@@ -127,6 +129,22 @@ class Simulation {
   /// After the step's integration: each vehicle's collision velocity change (tyres out) to its springs'
   /// contacts; then the contacts that got no force answer this step end (all of them with `all`).
   void account_continuing(bool all);
+
+  /// Sets RunResult::failure and returns true when a state, or an impulse or residual of this step's
+  /// events, is not finite (the offending events are dropped: the message names them).
+  bool stopped_on_non_finite();
+  std::size_t finite_checked_upto_ = 0;  ///< events before this index were found finite
+
+  /// The case's prescribed contact (Case::contact), resolved and applied at t = 0 on the initial states.
+  void apply_prescribed_contact();
+
+  /// check_against: builds the reference detector; each step compares its contacts with contacts_,
+  /// records its cost apart and returns it [ns] (so the step's time can leave it out); resets `since`.
+  void prepare_reference();
+  double compare_with_reference(Clock::time_point& since);
+  std::unique_ptr<Detector> reference_;
+  std::vector<Contact> reference_contacts_;
+  DetectorStats reference_stats_;
 };
 
 /// Runs `c` to completion.

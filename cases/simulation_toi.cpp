@@ -23,7 +23,6 @@ Eigen::Vector3d velocities(const Body& body) {
 
 void Simulation::sweep_contacts() {
   first_touch_.clear();
-  if (case_.contact && step_ == 0) return;
   const bool force = case_.application == Application::kForceOverStep;
   if (force) end_contacts_.assign(contacts_.begin(), contacts_.end());
   detector_->sweep(start_poses_, poses_, contacts_, stats_, sweep_scratch_);

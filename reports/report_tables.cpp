@@ -145,8 +145,10 @@ std::string invariant_table_html(const ResultsFile& results) {
       out += fmt::format("<td colspan={}>{}</td></tr>\n", names.size() + 1, html_escape(c->error));
       continue;
     }
-    out += fmt::format("<td class={}>{}{}</td>", c->impacts_ok && c->first_impact_ok ? "pass" : "fail", c->impacts,
-                       c->first_impact_ok ? "" : " <small>(first impact outside its window)</small>");
+    out += fmt::format("<td class={}>{}{}{}{}</td>", c->impacts_ok && c->first_impact_ok ? "pass" : "fail", c->impacts,
+                       c->first_impact_ok ? "" : " <small>(first impact outside its window)</small>",
+                       c->unchecked_events ? fmt::format(" <small>({} with no invariant checked)</small>", c->unchecked_events) : "",
+                       c->failure.empty() ? "" : " <small>stopped: " + html_escape(c->failure) + "</small>");
     for (const auto& n : names) {
       const auto it = std::find_if(c->invariants.begin(), c->invariants.end(), [&](const auto& i) { return i.name == n; });
       if (it == c->invariants.end()) {

@@ -1,5 +1,7 @@
 #include "reports/results_json.hpp"
 
+#include <cmath>
+
 #include "cases/physics_hash.hpp"
 #include "cases/json_parse.hpp"
 #include "core/units.hpp"
@@ -143,6 +145,15 @@ json trajectory_json(const RunResult& r) {
 
 }  // namespace
 
+void write_non_finite_as_strings(json& doc) {
+  if (doc.is_structured()) {
+    for (auto& child : doc) write_non_finite_as_strings(child);
+  } else if (doc.is_number_float() && !std::isfinite(doc.get<double>())) {
+    const double x = doc.get<double>();
+    doc = std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf";
+  }
+}
+
 json to_json(const RunResult& r) {
   json out = {{"name", r.name}, {"source_file", r.source_file}, {"status", to_string(r.status)}};
   // What the case is, as data: the report and compare group and pair cases by these, never by the name.
@@ -169,10 +180,22 @@ json to_json(const RunResult& r) {
   out["events_count"] = r.events.size();
   out["impacts_expected"] = {{"min", r.config.expect.impacts_min}, {"max", r.config.expect.impacts_max},
                              {"ok", r.impacts_expected_ok}};
-  if (const auto& window = r.config.expect.first_impact_time)
+  if (const auto& window = r.config.expect.first_impact_time) {
     out["first_impact_expected"] = {{"earliest", window->earliest}, {"latest", window->latest},
-                                    {"time", r.events.empty() ? json(nullptr) : json(r.events.front().time)},
                                     {"ok", r.first_impact_time_ok}};
+    // No impact: no time (never null where a number is expected).
+    if (!r.events.empty()) out["first_impact_expected"]["time"] = r.events.front().time;
+  }
+  if (const auto& a = r.agreement) {
+    // An invariant of its own, per step: the report's invariant tables show it with the others.
+    invariants["detector_agreement"] = {{"checked", a->steps_checked}, {"failed", a->steps_differing},
+                                        {"worst_residual", a->worst}, {"tolerance", 1.0}};
+    out["detector_agreement"] = {{"reference", a->reference}, {"steps_checked", a->steps_checked},
+                                 {"steps_differing", a->steps_differing}, {"missing", a->missing},
+                                 {"extra", a->extra}, {"moved", a->moved}};
+    if (a->first_step >= 0) out["detector_agreement"]["first_step"] = a->first_step,
+                            out["detector_agreement"]["first_time"] = a->first_time;
+  }
   out["invariants"] = invariants;
   // The no_tunnelling invariant's failures, each naming the wall (or vehicle) crossed and when.
   if (!r.tunnelling.empty()) {
@@ -182,10 +205,17 @@ json to_json(const RunResult& r) {
                            {"wall", {t.wall.a_W.x(), t.wall.a_W.y(), t.wall.b_W.x(), t.wall.b_W.y()}}});
     out["tunnelling"] = crossings;
   }
+  out["unchecked_events"] = r.unchecked_events;
+  if (!r.failure.empty()) out["failure"] = r.failure;
   out["timing"] = timing_json(r);
+  if (const auto& a = r.agreement) {
+    const PhaseStats s = phase_stats(a->timing);
+    out["timing"]["reference"] = {{"mean_ns", s.mean_ns}, {"median_ns", s.median_ns}, {"p99_ns", s.p99_ns}, {"max_ns", s.max_ns}};
+  }
   out["events"] = events;
   out["trajectory"] = trajectory_json(r);
   out["scene_walls"] = walls_json(r);
+  write_non_finite_as_strings(out);
   return out;
 }
 

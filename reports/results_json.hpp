@@ -22,6 +22,10 @@ struct RunInfo {
 };
 
 nlohmann::json to_json(const RunResult& result);
+
+/// Replaces every NaN or infinite number in `doc` with the string "nan", "inf" or "-inf" (nlohmann would
+/// write null). A run stops at its first non-finite value, so its results hold none; this is the backstop.
+void write_non_finite_as_strings(nlohmann::json& doc);
 nlohmann::json to_json(std::span<const RunResult> results, const RunInfo& info = {});
 
 /// Writes `results` to `path` (directories created) atomically: a temporary file in the same folder,

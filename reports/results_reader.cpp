@@ -146,6 +146,8 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
     r.invariants.push_back({key, inv.at("checked").integer_in(0, INT_MAX), inv.at("failed").integer_in(0, INT_MAX),
                             inv.at("worst_residual").number(), inv.at("tolerance").number()});
   }
+  if (const auto failure = c.find("failure")) r.failure = failure->string();
+  if (const auto unchecked = c.find("unchecked_events")) r.unchecked_events = unchecked->integer_in(0, INT_MAX);
   const JsonReader timing = c.at("timing");
   if (!timing.is_object()) timing.fail("expected an object of phases");
   for (const auto& [key, value] : timing.json().items()) r.timing[key] = read_phase(timing.at(key));

@@ -39,6 +39,8 @@ struct CaseRecord {
   bool impacts_ok = true;                     ///< impact count within the case's expectation
   bool first_impact_ok = true;                ///< first impact within the case's time window, if it has one
   std::vector<InvariantRecord> invariants;
+  std::string failure;                        ///< why the run stopped early (a non-finite value), or ""
+  int unchecked_events = 0;                   ///< events with no invariant checked
   std::map<std::string, PhaseCost> timing;    ///< by phase name ("step", "detect", ...)
   nlohmann::json raw;
 

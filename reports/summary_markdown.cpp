@@ -45,6 +45,9 @@ std::string invariant_verdicts(const CaseRecord& c) {
   }
   if (!c.impacts_ok) failures += std::string(failures.empty() ? "" : ", ") + "impact count outside the expectation";
   if (!c.first_impact_ok) failures += std::string(failures.empty() ? "" : ", ") + "first impact outside its time window";
+  if (c.unchecked_events > 0)
+    failures += fmt::format("{}{} events with no invariant checked", failures.empty() ? "" : ", ", c.unchecked_events);
+  if (!c.failure.empty()) failures += std::string(failures.empty() ? "" : ", ") + "stopped: " + c.failure;
   std::string out = fmt::format("{}/{}", held, c.invariants.size());
   return failures.empty() ? out : out + ": " + failures;
 }

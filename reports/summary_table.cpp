@@ -34,6 +34,15 @@ std::string invariant_cell(const RunResult& r) {
                                       : fmt::format(" first impact at {:.3f} s not in [{}, {}] s", r.events.front().time,
                                                     w.earliest, w.latest);
   }
+  if (const auto& a = r.agreement) {
+    ++checked;
+    passed += a->steps_differing == 0;
+    if (a->steps_differing > 0)
+      first_failure += fmt::format(" detector_agreement: {} of {} steps differ from {} (first at {:.3f} s)",
+                                   a->steps_differing, a->steps_checked, a->reference, a->first_time);
+  }
+  if (r.unchecked_events > 0) first_failure += fmt::format(" {} events with no invariant checked", r.unchecked_events);
+  if (!r.failure.empty()) first_failure += " stopped: " + r.failure;
   return fmt::format("{}/{}{}", passed, checked, first_failure);
 }
 

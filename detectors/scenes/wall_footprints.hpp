@@ -1,0 +1,24 @@
+#pragma once
+// Wall footprints from collision triangles, for the analytic detector on a scene read from a file: each
+// vertical triangle seen from above is a segment; segments on one line that overlap or touch are merged.
+#include <span>
+#include <vector>
+
+#include "detectors/scenes/scene.hpp"
+#include "detectors/scenes/triangle_extraction.hpp"
+
+namespace crashbench {
+
+/// Lines closer than these are one line: the direction [rad] and the offset from the origin [m]. Tight,
+/// so that a curve's panels never merge into a chord: float noise leaves duplicates, which are harmless.
+inline constexpr double kFootprintAngleTolerance = 1e-6;
+inline constexpr double kFootprintOffsetTolerance = 1e-4;
+
+/// The footprints (world frame, XY [m]) of the triangles of `triangles` that are vertical within
+/// `tolerance_deg`, merged where collinear and overlapping or touching. Sorted by direction, offset and
+/// position along the line, so the result does not depend on the triangles' order. Whatever height a
+/// face spans, it is a wall: the analytic walls have no height.
+std::vector<WallSegment> wall_footprints(std::span<const Triangle> triangles,
+                                         double tolerance_deg = kVerticalToleranceDeg);
+
+}  // namespace crashbench

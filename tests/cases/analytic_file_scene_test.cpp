@@ -1,0 +1,67 @@
+// The analytic detector on a scene read from a file: its walls come from the vertical triangles, and it
+// hits them where the brute-force detector hits the triangles.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <unistd.h>
+
+#include "cases/case_loader.hpp"
+#include "cases/matrix.hpp"
+#include "cases/scene_source.hpp"
+#include "cases/simulation.hpp"
+#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/scene_library.hpp"
+#include "tests/support/paths.hpp"
+
+namespace crashbench {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Knight's L-rail run on `scene_file` (the generated L-rail written through osgDB) with `detector`.
+RunResult l_rail_run(const std::string& scene_file, const std::string& detector) {
+  nlohmann::json doc = read_json_file(testing::source_path("cases/library/knight-l-rail.json"));
+  doc["scene"] = {{"file", scene_file}};
+  doc["detector"] = detector;
+  doc["application"] = "reset";
+  return run_case(parse_case(doc, "test.json"));
+}
+
+TEST(AnalyticOnAFileScene, HitsTheWallsWhereBruteForceHitsTheTriangles) {
+  const fs::path dir = fs::temp_directory_path() / ("crashbench_file_walls_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string file = (dir / "l-rail.osgb").string();
+  write_scene_graph(*generate_scene("l-rail").graph, file);
+  EXPECT_FALSE(build_scene({.builtin = "", .file = file}).walls.empty());
+
+  const RunResult analytic = l_rail_run(file, "analytic");
+  const RunResult brute = l_rail_run(file, "brute-force");
+  ASSERT_GE(brute.impacts, 3);  // Knight's side wall twice, then the end wall
+  EXPECT_EQ(analytic.impacts, brute.impacts);
+  ASSERT_EQ(analytic.events.size(), brute.events.size());
+  for (std::size_t i = 0; i < brute.events.size(); ++i) {
+    const ImpactEvent &a = analytic.events[i], &b = brute.events[i];
+    EXPECT_EQ(a.step, b.step) << i;
+    EXPECT_LT((a.contact.point_W - b.contact.point_W).norm(), 0.05) << i;
+    EXPECT_GT(a.contact.normal_W.dot(b.contact.normal_W), std::cos(1.0 * std::numbers::pi / 180)) << i;
+  }
+  EXPECT_EQ(analytic.status, CaseStatus::kPassed);
+  fs::remove_all(dir);
+}
+
+TEST(AnalyticOnAFileScene, WithVerticalTrianglesAndNoWallsItRefusesNamingTheScene) {
+  Scene scene = load_scene("l-rail");
+  scene.name = "walls.osgt";
+  scene.walls.clear();
+  try {
+    require_walls(scene, "analytic");
+    ADD_FAILURE() << "ran with no walls";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("walls.osgt"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("vertical triangles"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(require_walls(scene, "brute-force"));
+}
+
+}  // namespace
+}  // namespace crashbench
