@@ -18,7 +18,7 @@ namespace {
 std::vector<Vec2> query_points(const Scene& scene, bool from_file) {
   std::vector<Vec2> points;
   if (!from_file) {
-    for (const VehiclePose& p : wall_drive("track-visual")) points.push_back(p.position_W);
+    for (const VehiclePose& p : scene_registry().at("track-visual").drive()) points.push_back(p.position_W);
     return points;
   }
   Vec2 lo = scene.triangles.front().a_W.head<2>(), hi = lo;

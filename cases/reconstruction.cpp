@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cases/prescribed_contact.hpp"
+#include "core/json_reader.hpp"
 #include "models/response/brach_planar.hpp"
 
 namespace crashbench {

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "detectors/scenes/interference.hpp"
+#include "detectors/scenes/surface_query.hpp"
 
 namespace crashbench {
 namespace {
@@ -42,6 +43,19 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   crossed_.resize(n);
 }
 
+namespace {
+
+/// The road under a wall triangle: the surface below its lowest corner (the barrier-bottom fallback
+/// where there is none), as the detectors put a vehicle's rectangle over it [m].
+double ground_under(const Scene& scene, const Triangle& t) {
+  if (!scene.surface) return 0.0;
+  const Vec2 centroid = (t.a_W + t.b_W + t.c_W).head<2>() / 3;
+  const double z = scene.surface->height_below(centroid, std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()}));
+  return std::isnan(z) ? scene.surface->fallback_at(centroid) : z;
+}
+
+}  // namespace
+
 void TunnellingCheck::add_walls(const Scene& scene, double cg_height) {
   WallSet& set = sets_.emplace_back();
   set.cg_height = cg_height;
@@ -52,9 +66,8 @@ void TunnellingCheck::add_walls(const Scene& scene, double cg_height) {
   // Each collision triangle cut at the height the detectors use over the ground under it.
   for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
     const Triangle& t = scene.triangles[i];
-    const Vec2 centroid = (t.a_W + t.b_W + t.c_W).head<2>() / 3;
     Vec2 p, q;
-    if (slice_triangle(t, scene.ground.at(centroid) + cg_height, p, q))
+    if (slice_triangle(t, ground_under(scene, t) + cg_height, p, q))
       add(p, q, static_cast<int>(scene.walls.size() + i));
   }
   std::sort(set.walls.begin(), set.walls.end(), [](const Wall& a, const Wall& b) { return a.lo_W.x() < b.lo_W.x(); });

@@ -62,12 +62,13 @@ std::string contact_table_html(const ResultsFile& results) {
     if (c.status == "error") continue;
     const auto impact = first_impact(c);
     if (!impact) continue;
-    const CaseLabel label = parse_label(c.name);
     const std::string integrator = c.config_value("integrator");
-    const std::string key = label.without("integrator");
+    const std::string key = variation_key(c.listed_name, c.variation, "integrator");
     if (!where.count(key)) {
+      nlohmann::json others = c.variation;
+      others.erase("integrator");
       where[key] = rows.size();
-      rows.push_back({label.base, key.substr(std::min(key.size(), label.base.size())), {}});
+      rows.push_back({c.listed_name.empty() ? c.name : c.listed_name, variation_text(others), {}});
     }
     rows[where[key]].by_integrator[integrator] = *impact;
     integrators.insert(integrator);

@@ -31,7 +31,7 @@ TEST(AnalyticOnAFileScene, HitsTheWallsWhereBruteForceHitsTheTriangles) {
   const fs::path dir = fs::temp_directory_path() / ("crashbench_file_walls_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string file = (dir / "l-rail.osgb").string();
-  write_scene_graph(*generate_scene("l-rail").graph, file);
+  write_scene_graph(*make_registered_scene("l-rail").graph, file);
   EXPECT_FALSE(build_scene({.builtin = "", .file = file}).walls.empty());
 
   const RunResult analytic = l_rail_run(file, "analytic");

@@ -7,6 +7,8 @@
 #include "cases/matrix.hpp"
 #include "cases/prescribed_contact.hpp"
 #include "cases/reconstruction.hpp"
+#include "core/json_reader.hpp"
+#include "models/response/response_model.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

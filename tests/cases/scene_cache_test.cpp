@@ -18,7 +18,7 @@ namespace {
 TEST(SceneCache, EqualSpecsShareOneLoadAndOtherOptionsLoadAgain) {
   const std::filesystem::path file =
       std::filesystem::temp_directory_path() / ("crashbench_cache_" + std::to_string(::getpid()) + ".osgb");
-  write_scene_graph(*generate_scene("l-rail").graph, file.string());
+  write_scene_graph(*make_registered_scene("l-rail").graph, file.string());
   SceneSpec spec;
   spec.file = file.string();
   const int before = scene_loads();

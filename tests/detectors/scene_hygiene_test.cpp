@@ -68,7 +68,7 @@ TEST(SceneHygiene, VerboseShowsEveryNotification) {
 
 /// track-visual (road and terrain) written with its up axis as file +Y.
 fs::path track_written_y_up() {
-  const GeneratedScene g = generate_scene("track-visual");
+  const Scene g = make_registered_scene("track-visual");
   osg::ref_ptr<osg::MatrixTransform> to_file = new osg::MatrixTransform(osg::Matrixd::rotate(-osg::PI_2, osg::Vec3d(1, 0, 0)));
   to_file->addChild(g.graph.get());
   const fs::path file = temp_dir() / "track_visual_yup.osgb";
@@ -90,7 +90,7 @@ TEST(SceneHygiene, AFileReadOnItsSideGetsAWarningNamingUpAxis) {
   EXPECT_TRUE(load_scene(y_up.string(), as_y).notes.empty());
   // The other way round: a z-up file read as y-up.
   const fs::path z_up = temp_dir() / "track_visual_zup.osgb";
-  write_scene_graph(*generate_scene("track-visual").graph, z_up.string());
+  write_scene_graph(*make_registered_scene("track-visual").graph, z_up.string());
   EXPECT_TRUE(warns_about_up_axis(load_scene(z_up.string(), as_y), "z"));
   EXPECT_TRUE(load_scene(z_up.string()).notes.empty());
 }
@@ -98,7 +98,7 @@ TEST(SceneHygiene, AFileReadOnItsSideGetsAWarningNamingUpAxis) {
 TEST(SceneHygiene, WallsOnlyNeverLookSideways) {
   // The collision track has no flat area: no warning either way it is read.
   const fs::path file = temp_dir() / "track_walls.osgb";
-  write_scene_graph(*generate_scene("track").graph, file.string());
+  write_scene_graph(*make_registered_scene("track").graph, file.string());
   SceneOptions as_y;
   as_y.up = UpAxis::kY;
   EXPECT_TRUE(load_scene(file.string()).notes.empty());
