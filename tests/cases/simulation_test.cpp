@@ -146,7 +146,7 @@ TEST(Simulation, AWholeRunWithHundredsOfEventsAllocatesNothingPerStep) {
   const testing::AllocationScope scope;
   while (sim.steps_done() < steps) sim.step();
   EXPECT_EQ(scope.allocations(), 0);
-  EXPECT_GE(sim.result().events.size(), 150u);  // an event on most steps: the buffers did fill
+  EXPECT_GT(sim.result().events.size(), 256u);
 }
 
 TEST(Simulation, SameCaseGivesTheSameNumbersBitForBit) {
