@@ -7,6 +7,12 @@
 namespace crashbench {
 namespace {
 
+/// Allowances of a continuing contact's checks over the whole contact [-] (see close()).
+constexpr double kContactMomentum = 5e-2, kContactEnergyGain = 2e-2, kContactPenetration = 5e-2;
+
+}  // namespace
+namespace {
+
 constexpr std::size_t kSpringsPerVehicle = 8;  // reserved: more is allowed, at the price of an allocation
 
 void add_velocities(Body& b, const Eigen::Vector3d& dv) {
@@ -193,11 +199,13 @@ void ContinuingContacts::close(int step, bool all, const Tolerances& tolerances,
       ImpactEvent e = finish(open_[i]);
       // The integrator's documented energy error over the contact's steps is allowed on top.
       const Open& o = open_[i];
-      const Tolerances force = force_mode_tolerances();
+      // A spring acts over several steps together with the tyres, which answer it within each step: the
+      // tyre-free velocity change carries up to a few percent of the contact's impulse (measured on the
+      // shipped penalty cases), so the contact's checks get the force mode's original allowances.
       Tolerances widened = tolerances;
-      widened.momentum = std::max(widened.momentum, force.momentum);
-      widened.energy_gain = std::max(widened.energy_gain, force.energy_gain);
-      widened.penetration = std::max(widened.penetration, force.penetration);
+      widened.momentum = std::max(widened.momentum, kContactMomentum);
+      widened.energy_gain = std::max(widened.energy_gain, kContactEnergyGain);
+      widened.penetration = std::max(widened.penetration, kContactPenetration);
       const double steps = o.last_step - o.first_step + 1;
       widened.energy_gain += std::max(0.0, std::pow(integrator_->oscillator_energy_factor(o.omega * dt_), steps) - 1.0);
       // The force jumps where the contact starts and ends within a step: there the trapezoidal integral

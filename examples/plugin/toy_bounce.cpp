@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cases/plugin.hpp"
+#include "core/json_reader.hpp"
 
 namespace {
 
@@ -29,6 +30,8 @@ double inverse_normal_mass(const Body& body, const Vec2& r_W, const Vec2& n_W) {
 class ToyBounce final : public crashbench::ResponseModel {
  public:
   std::string_view name() const override { return "toy-bounce"; }
+  /// What results.json echoes as the parameters it ran with: it has none of its own.
+  nlohmann::json parameters() const override { return {{"model", "toy-bounce"}}; }
 
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override {
     const Vec2 r_a = c.point_W - a.state.position_W;
@@ -49,13 +52,16 @@ class ToyBounce final : public crashbench::ResponseModel {
     }
     r.impulse.linear_W = -(1 + kRestitution) * v_n / k * c.normal_W;  // on a; -J acts on b [N s]
     r.impulse.point_W = c.point_W;
+    r.mu_limit = 0;  // frictionless: the friction bound allows no tangential impulse
+    r.invariants = crashbench::impulse_invariants(r);  // momentum, restitution, no energy gain, ...
     return r;
   }
 };
 
-/// The registry passes the case's response parameters, whatever their type; this toy has none of its own.
-template <class... CaseParameters>
-std::unique_ptr<crashbench::ResponseModel> make_toy_bounce(const CaseParameters&...) {
+/// The registry passes the case's `response` object; this toy has no parameters of its own, so any other
+/// key is bad input naming the file and the field.
+std::unique_ptr<crashbench::ResponseModel> make_toy_bounce(const crashbench::JsonReader& response) {
+  response.only_keys({"model"});
   return std::make_unique<ToyBounce>();
 }
 
