@@ -216,13 +216,25 @@ void Simulation::detect_contacts() {
     poses_[v].heading = x_[v][2];
   }
   contacts_.clear();
+  if (prescribed_at_first_step_ && step_ == 0) {
+    contacts_.assign(1, prescribed_contact());
+    return;
+  }
   detector_->detect(poses_, contacts_, stats_);
 }
 
 void Simulation::apply_prescribed_contact() {
   if (!case_.contact) return;
+  const Contact c = prescribed_contact();
+  // A force-answering model's spring acts over steps like any contact's: it starts with the first step.
+  const Body a = body(c.vehicle, x_[static_cast<std::size_t>(c.vehicle)]);
+  const Body b = body(c.other, x_[static_cast<std::size_t>(c.other)]);
+  if (model_->resolve(a, &b, c).answer == Answer::kForce) {
+    prescribed_at_first_step_ = true;
+    return;
+  }
   // At t = 0 on the initial states, before any motion: where place_other_front put the other car.
-  contacts_.assign(1, prescribed_contact());
+  contacts_.assign(1, c);
   resolve_contacts();
   for (std::size_t i = 0; i < result_.events.size(); ++i) result_.events[i].step = 0, result_.events[i].time = 0.0;
   apply_resolutions();

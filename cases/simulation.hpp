@@ -106,6 +106,7 @@ class Simulation {
 
   /// The case's prescribed contact (Case::contact), resolved and applied at t = 0 on the initial states.
   void apply_prescribed_contact();
+  bool prescribed_at_first_step_ = false;  ///< a force answer: the prescribed contact replaces step 0's detection
 
   /// check_against: builds the reference detector; each step compares its contacts with contacts_,
   /// records its cost apart and returns it [ns] (so the step's time can leave it out); resets `since`.

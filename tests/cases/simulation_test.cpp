@@ -112,7 +112,8 @@ TEST(Simulation, EveryRegisteredModelWithEveryAllocationFreeDetectorStepsWithout
         const testing::AllocationScope scope;
         while (sim.steps_done() < 300) sim.step();
         EXPECT_EQ(scope.allocations(), 0) << what;
-        EXPECT_GT(sim.result().events.size(), 0u) << what << ": the car must reach the wall";
+        // The rest of the run, outside the scope: a continuing contact's event joins the result when it ends.
+        EXPECT_GT(sim.run().events.size(), 0u) << what << ": the car must reach the wall";
         ++runs;
       }
     }
