@@ -1,10 +1,13 @@
 #include "detectors/scenes/triangle_extraction.hpp"
 
 #include <osg/Drawable>
+#include <osg/Geometry>
+#include <osg/PrimitiveSet>
 #include <osg/NodeVisitor>
 #include <osg/Transform>
 #include <osg/TriangleFunctor>
 
+#include "core/error.hpp"
 #include "core/units.hpp"
 
 namespace crashbench {
@@ -24,6 +27,27 @@ struct TriangleSink {
   }
 };
 
+/// True when every primitive of `geometry` stays inside its vertex array. OpenSceneGraph's functors read
+/// the indices unchecked, so a file whose indices run past the array would be read out of bounds.
+bool indices_in_range(const osg::Geometry& geometry) {
+  const osg::Array* vertices = geometry.getVertexArray();
+  const unsigned long n = vertices ? vertices->getNumElements() : 0;
+  for (unsigned i = 0; i < geometry.getNumPrimitiveSets(); ++i) {
+    const osg::PrimitiveSet* p = geometry.getPrimitiveSet(i);
+    if (const auto* elements = dynamic_cast<const osg::DrawElements*>(p)) {
+      for (unsigned k = 0; k < elements->getNumIndices(); ++k)
+        if (elements->index(k) >= n) return false;
+    } else if (const auto* arrays = dynamic_cast<const osg::DrawArrays*>(p)) {
+      if (arrays->getFirst() < 0 || static_cast<unsigned long>(arrays->getFirst()) + arrays->getCount() > n) return false;
+    } else if (const auto* lengths = dynamic_cast<const osg::DrawArrayLengths*>(p)) {
+      long total = lengths->getFirst();
+      for (const auto length : *lengths) total += length;
+      if (lengths->getFirst() < 0 || static_cast<unsigned long>(total) > n) return false;
+    }
+  }
+  return true;
+}
+
 /// Walks the graph keeping the accumulated transform; collects every drawable's triangles.
 class TriangleCollector : public osg::NodeVisitor {
  public:
@@ -38,6 +62,10 @@ class TriangleCollector : public osg::NodeVisitor {
   }
 
   void apply(osg::Drawable& drawable) override {
+    if (const osg::Geometry* geometry = drawable.asGeometry(); geometry && !indices_in_range(*geometry))
+      throw Error("", drawable.getName(), "a primitive of this geometry indexes past its " +
+                                              std::to_string(geometry->getVertexArray() ? geometry->getVertexArray()->getNumElements() : 0) +
+                                              " vertices: the file is corrupt");
     osg::TriangleFunctor<TriangleSink> functor;
     functor.matrix = &matrix_;
     functor.out = &out_;
