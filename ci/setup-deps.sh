@@ -8,7 +8,7 @@ packages=(
   libopenscenegraph-dev openscenegraph
   libgtest-dev libgmock-dev libbenchmark-dev
   libembree-dev libbox2d-dev slurm-wlm munge
-  python3-plotly chromium fonts-dejavu-core
+  python3-plotly chromium fonts-dejavu-core libxml2-utils
 )
 missing=()
 for p in "${packages[@]}"; do
