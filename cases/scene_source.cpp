@@ -24,12 +24,12 @@ Scene build_scene(const SceneSpec& spec) {
   return make_registered_scene(spec.builtin);
 }
 
-void require_walls(const Scene& scene, std::string_view detector) {
-  if (detector != "analytic" || !scene.walls.empty()) return;
+void require_walls(const Scene& scene, const Detector& detector) {
+  if (detector.geometry() != SceneGeometry::kWalls || !scene.walls.empty()) return;
   const auto vertical = std::count_if(scene.triangles.begin(), scene.triangles.end(),
                                       [](const Triangle& t) { return is_vertical(t); });
   if (vertical > 0)
-    throw Error(scene.name, "", "the analytic detector found no wall footprint among the scene's " +
+    throw Error(scene.name, "", "the " + std::string(detector.name()) + " detector reads wall footprints and found none among the scene's " +
                                     std::to_string(vertical) + " vertical triangles; use a triangle detector");
 }
 

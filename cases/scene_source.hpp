@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cases/case.hpp"
+#include "detectors/detector.hpp"
 #include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
@@ -19,8 +20,8 @@ std::string builtin_scene_names();
 /// A file scene's analytic walls are the footprints of its vertical triangles (wall_footprints.hpp).
 Scene build_scene(const SceneSpec& spec);
 
-/// Throws Error naming the scene when `detector` is the analytic one and `scene` has vertical triangles
-/// but no walls: it would drive through all of them.
-void require_walls(const Scene& scene, std::string_view detector);
+/// Throws Error naming the scene when `detector` reads wall footprints (SceneGeometry::kWalls) and `scene`
+/// has vertical triangles but no walls: it would drive through all of them.
+void require_walls(const Scene& scene, const Detector& detector);
 
 }  // namespace crashbench

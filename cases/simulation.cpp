@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cases/physics_hash.hpp"
+#include "cases/prescribed_contact.hpp"
 #include "cases/scene_cache.hpp"
 #include "cases/scene_source.hpp"
 #include "core/units.hpp"
@@ -51,8 +52,8 @@ Simulation::Simulation(const Case& c)
       scene_(*scene_holder_),
       integrator_(find_entry(integrators(), c.integrator, "integrator").make()),
       continuing_(static_cast<int>(c.vehicles.size()), c.dt, *integrator_) {
-  require_walls(scene_, c.detector);
   detector_ = find_entry(detectors(), c.detector, "detector").make();
+  require_walls(scene_, *detector_);
   model_ = make_response_model(JsonReader(c.response, c.source_file, "/response"));
   dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
   const int n = static_cast<int>(c.vehicles.size());
@@ -244,13 +245,7 @@ void Simulation::apply_prescribed_contact() {
 
 Contact Simulation::prescribed_contact() const {
   const PrescribedContact& pc = *case_.contact;
-  const PlanarState struck = to_planar_state(x_[pc.vehicle]);
-  Contact c;
-  c.vehicle = pc.vehicle;
-  c.other = pc.other;
-  c.point_W = struck.position_W + rotation(struck.heading) * pc.point_B;
-  c.normal_W = unit_at(pc.normal_along_other ? x_[pc.other][2] : pc.normal_heading);
-  return c;
+  return place_contact(pc, to_planar_state(x_[pc.vehicle]), to_planar_state(x_[pc.other]));
 }
 
 void Simulation::resolve_contacts() {

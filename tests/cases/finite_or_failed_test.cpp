@@ -11,6 +11,7 @@
 #include "cases/physical_bounds.hpp"
 #include "cases/simulation.hpp"
 #include "reports/results_json.hpp"
+#include "tests/support/error_message.hpp"
 
 namespace crashbench {
 namespace {
@@ -23,12 +24,7 @@ nlohmann::json head_on() {
 }
 
 std::string load_error(const nlohmann::json& doc) {
-  try {
-    parse_case(doc, "big.json");
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return testing::error_message([&] { parse_case(doc, "big.json"); });
 }
 
 TEST(PhysicalBounds, InputsBeyondACarAreRefusedWithTheBoundAndTheField) {

@@ -5,6 +5,7 @@
 #include "cases/batch.hpp"
 #include "cases/case_loader.hpp"
 #include "cases/matrix.hpp"
+#include "tests/support/error_message.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {
@@ -12,12 +13,7 @@ namespace {
 
 /// The message of the Error `parse_json_text(text)` throws, or "" when it parses.
 std::string parse_error(const std::string& text) {
-  try {
-    parse_json_text(text, "in.json");
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return testing::error_message([&] { parse_json_text(text, "in.json"); });
 }
 
 /// The Error `action` throws; a test failure when it throws none.

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "tests/support/error_message.hpp"
 
 namespace crashbench {
 namespace {
@@ -27,16 +28,6 @@ fs::path fresh(const std::string& name) {
   return dir;
 }
 
-/// The message of the Error `action` throws, or "" when it throws none.
-template <class Action>
-std::string error_of(Action action) {
-  try {
-    action();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(OutputFile, AtomicWriteReplacesTheWholeFileAndLeavesNoTemporary) {
   const fs::path dir = fresh("atomic");
@@ -53,11 +44,11 @@ TEST(OutputFile, FailuresNameTheFileAndTheSystemsReason) {
   const fs::path dir = fresh("fail");
   std::ofstream(dir / "a-file") << "x";
   const std::string under_file = (dir / "a-file" / "results.json").string();
-  EXPECT_NE(error_of([&] { write_file_atomically(under_file, "x"); }).find(under_file + ": cannot create the folder"),
+  EXPECT_NE(testing::error_message([&] { write_file_atomically(under_file, "x"); }).find(under_file + ": cannot create the folder"),
             std::string::npos);
   // /dev/full accepts the open and refuses every write with ENOSPC, as a full disk does.
   LineFile full("/dev/full");
-  EXPECT_EQ(error_of([&] { full.write_line("{}"); }), "/dev/full: writing a line failed: No space left on device");
+  EXPECT_EQ(testing::error_message([&] { full.write_line("{}"); }), "/dev/full: writing a line failed: No space left on device");
 }
 
 TEST(OutputFile, LinesAreAppendedWhole) {

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "tests/reports/report_test_support.hpp"
+#include "tests/support/error_message.hpp"
 
 namespace crashbench {
 namespace {
@@ -23,12 +24,7 @@ std::string slurp(const std::string& path) {
 
 /// The message of the Error reading `path` throws ("" when it does not throw).
 std::string read_error(const std::string& path) {
-  try {
-    read_results_file(path);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return testing::error_message([&] { read_results_file(path); });
 }
 
 TEST(ResultsReader, ReadsBackWhatTheRunWrote) {
