@@ -12,6 +12,7 @@
 #include <map>
 
 #include "detectors/detector.hpp"
+#include "detectors/swept.hpp"
 #include "tests/support/counting_allocator.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #ifdef CRASHBENCH_HAVE_EMBREE
@@ -86,6 +87,33 @@ void detect_step(benchmark::State& state, const std::string& scene_name, const s
   state.counters["triangles"] = static_cast<double>(scene.triangles.size());
 }
 
+/// The swept query of one step: detect at pose i + 1 of the drive, then sweep from pose i (the `sweep`
+/// phase's cost on top of `detect`). Compare with detect/<scene>/<detector> for what sweeping adds.
+void sweep_step(benchmark::State& state, const std::string& scene_name, const std::string& detector_name) {
+  const Scene& scene = cached_scene(scene_name);
+  const std::vector<VehiclePose> poses = scene_registry().at(scene_name).drive();
+  Detector* detector = prepared(scene, scene_name, detector_name).detector.get();
+  std::vector<Contact> out;
+  out.reserve(64);
+  SweepScratch scratch;
+  scratch.prepare(1);
+  DetectorStats stats;
+  std::size_t i = 0, contacts = 0;
+  const std::int64_t allocs_before = testing::allocation_count();
+  for (auto _ : state) {
+    const std::size_t next = i + 1 == poses.size() ? 0 : i + 1;
+    out.clear();
+    detect_swept(*detector, std::span(&poses[i], 1), std::span(&poses[next], 1), out, stats, scratch);
+    contacts += out.size();
+    benchmark::DoNotOptimize(out.data());
+    i = next;
+  }
+  const double n = static_cast<double>(state.iterations());
+  state.counters["allocs_per_step"] = static_cast<double>(testing::allocation_count() - allocs_before) / n;
+  state.counters["contacts_per_step"] = static_cast<double>(contacts) / n;
+  state.counters["tested_per_step"] = static_cast<double>(stats.primitives_tested) / n;
+}
+
 /// Registers scene x detector at start-up.
 const bool kRegistered = [] {
   std::vector<std::string> names;
@@ -99,6 +127,10 @@ const bool kRegistered = [] {
     for (const std::string& d : names)
       benchmark::RegisterBenchmark(("detect/" + scene + "/" + d).c_str(),
                                    [scene, d](benchmark::State& s) { detect_step(s, scene, d); });
+    for (const std::string& d : names)
+      if (d != "embree")
+        benchmark::RegisterBenchmark(("sweep/" + scene + "/" + d).c_str(),
+                                     [scene, d](benchmark::State& s) { sweep_step(s, scene, d); });
   }
   return true;
 }();

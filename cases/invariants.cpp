@@ -123,6 +123,7 @@ std::string_view to_string(Invariant invariant) {
     case Invariant::kSystemMomentum: return "system_momentum";
     case Invariant::kNoPenetration: return "no_penetration";
     case Invariant::kFrictionBound: return "friction_bound";
+    case Invariant::kNoTunnelling: return "no_tunnelling";
   }
   return "unknown";
 }

@@ -1,6 +1,7 @@
 #include "cases/run_result.hpp"
 
 #include <algorithm>
+#include <climits>
 
 namespace crashbench {
 
@@ -8,6 +9,7 @@ std::string_view to_string(Phase phase) {
   switch (phase) {
     case Phase::kDynamics: return "dynamics";
     case Phase::kDetect: return "detect";
+    case Phase::kSweep: return "sweep";
     case Phase::kResolve: return "resolve";
     case Phase::kApply: return "apply";
     case Phase::kCheck: return "check";
@@ -71,6 +73,10 @@ void summarise(RunResult& result) {
       s.tolerance = check.tolerance;
     }
   }
+  InvariantSummary& tunnelling = result.invariants[static_cast<std::size_t>(Invariant::kNoTunnelling)];
+  tunnelling.checked = static_cast<int>(std::min<long long>(result.tunnelling_checked, INT_MAX));
+  tunnelling.failed = static_cast<int>(result.tunnelling.size());
+  tunnelling.worst_residual = result.tunnelling.empty() ? 0.0 : 1.0;  // a pass-through is all or nothing
   result.impacts_expected_ok =
       result.impacts >= result.config.expect.impacts_min && result.impacts <= result.config.expect.impacts_max;
   if (const auto& window = result.config.expect.first_impact_time) {

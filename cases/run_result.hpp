@@ -8,14 +8,17 @@
 
 #include "cases/case.hpp"
 #include "cases/invariants.hpp"
+#include "cases/tunnelling_check.hpp"
 #include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
 
-/// The phases of one step, each timed (docs/architecture.md, "One step").
+/// The phases of one step, each timed. kDetect is the overlap query at the end of the step; kSweep what
+/// the swept test adds to it (substeps, bisection: detectors/swept.hpp); kApply includes integrating the
+/// rest of the step after a time of impact.
 /// kSurface: the downward query for the surface under each vehicle (detectors/scenes/surface_query.hpp).
-enum class Phase : std::uint8_t { kDynamics, kDetect, kResolve, kApply, kCheck, kStep, kSurface };
-inline constexpr std::size_t kPhaseCount = 7;
+enum class Phase : std::uint8_t { kDynamics, kDetect, kSweep, kResolve, kApply, kCheck, kStep, kSurface };
+inline constexpr std::size_t kPhaseCount = 8;
 std::string_view to_string(Phase phase);
 
 /// Per-step wall-clock samples of one phase [ns], one per step.
@@ -78,6 +81,8 @@ struct RunResult {
   long long detector_primitives_tested = 0;
   /// Vehicle-steps with no drivable surface under the CG (the rectangle kept the last surface height).
   long long steps_without_surface = 0;
+  std::vector<Tunnelling> tunnelling;  ///< pass-throughs the no_tunnelling invariant found, in step order
+  long long tunnelling_checked = 0;    ///< vehicle-steps the no_tunnelling invariant checked
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
   std::optional<std::uint64_t> physics_hash;  ///< cases/physics_hash.hpp; absent when the case did not run
   std::optional<DetectorAgreement> agreement;  ///< with Case::check_against

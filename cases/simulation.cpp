@@ -9,6 +9,7 @@
 #include "cases/scene_source.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/surface_query.hpp"
+#include "cases/time_of_impact.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 
 namespace crashbench {
@@ -51,6 +52,7 @@ Simulation::Simulation(const Case& c)
       scene_holder_(shared_scene(c.scene)),
       scene_(*scene_holder_),
       integrator_(find_entry(integrators(), c.integrator, "integrator").make()),
+      tunnelling_(scene_, c.vehicles),
       continuing_(static_cast<int>(c.vehicles.size()), c.dt, *integrator_) {
   detector_ = find_entry(detectors(), c.detector, "detector").make();
   require_walls(scene_, *detector_);
@@ -71,6 +73,10 @@ Simulation::Simulation(const Case& c)
   applied_input_.resize(n);
   poses_.resize(n);
   surface_z_.assign(n, kHighest);  // the first query takes the highest surface under the start
+  start_poses_.resize(n);
+  sweep_scratch_.prepare(n);
+  first_toi_.assign(n, 2.0);
+  impact_toi_.assign(n, 1.0);
   scratch_.resize(n);
   impulse_sum_.assign(n, Vec2::Zero());
   // Held by the control module until its cut; on a path, the path also gives the held speed.
@@ -84,6 +90,13 @@ Simulation::Simulation(const Case& c)
   set_tyre_allowance();
   contacts_.reserve(16 * n);
   contact_events_.reserve(64);
+  end_contacts_.reserve(16 * n);
+  remainder_contacts_.reserve(64);
+  one_start_.resize(1);
+  one_end_.resize(1);
+  one_pose_.resize(1);
+  kept_contacts_.reserve(16 * n);
+  first_touch_.reserve(16 * n);
   result_.name = c.name;
   result_.source_file = c.source_file;
   result_.config = c;
@@ -134,11 +147,14 @@ void Simulation::step() {
   detect_contacts();
   timed(Phase::kDetect, since);
   const double reference_ns = compare_with_reference(since);
+  sweep_contacts();
+  timed(Phase::kSweep, since);
   resolve_contacts();
   timed(Phase::kResolve, since);
   apply_resolutions();
   timed(Phase::kApply, since);
   check_events();
+  tunnelling_.check(x_before_, x_, time() + case_.dt, result_.tunnelling);
   timed(Phase::kCheck, since);
   ++step_;
   if (!stopped_on_non_finite() && step_ % case_.record_every == 0) record();
@@ -192,7 +208,12 @@ void Simulation::integrate_vehicles() {
 }
 
 void Simulation::integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const {
-  integrator_->step(VehicleOde(*dynamics_, case_.vehicles[vehicle].params, input), time(), case_.dt, x);
+  integrate(vehicle, input, x, time(), case_.dt);
+}
+
+void Simulation::integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x, double t0,
+                           double h) const {
+  integrator_->step(VehicleOde(*dynamics_, case_.vehicles[vehicle].params, input), t0, h, x);
 }
 
 void Simulation::follow_surface() {
@@ -215,6 +236,9 @@ void Simulation::detect_contacts() {
   for (std::size_t v = 0; v < x_.size(); ++v) {
     poses_[v].position_W = {x_[v][0], x_[v][1]};
     poses_[v].heading = x_[v][2];
+    start_poses_[v] = poses_[v];
+    start_poses_[v].position_W = {x_before_[v][0], x_before_[v][1]};
+    start_poses_[v].heading = x_before_[v][2];
   }
   contacts_.clear();
   if (prescribed_at_first_step_ && step_ == 0) {
@@ -249,48 +273,36 @@ Contact Simulation::prescribed_contact() const {
 }
 
 void Simulation::resolve_contacts() {
+  choose_impact_times();
   for (std::size_t v = 0; v < x_.size(); ++v) {
-    scratch_[v] = body(static_cast<int>(v), x_[v]);
+    scratch_[v] = body(static_cast<int>(v), first_toi_[v] < 1 ? state_at_toi(v, first_toi_[v]) : x_[v]);
     impulse_sum_[v].setZero();
     angular_impulse_sum_[v] = 0;
   }
-  // Contacts are resolved one after another, each seeing the impulses before it (one Gauss-Seidel pass).
-  for (const Contact& c : contacts_) {
-    Body& a = scratch_[c.vehicle];
-    Body* b = c.other == kStaticScene ? nullptr : &scratch_[c.other];
-    const Resolution r = model_->resolve(a, b, c);
-    if (r.status == ResolutionStatus::kSeparating) continue;
-    cut_control_after(c);
-    if (r.answer == Answer::kForce) {  // a continuing contact: a spring over the next step, no event yet
-      continuing_.add(c, r, a, b, step_, (step_ + 1) * case_.dt);
-      continue;
-    }
-    ImpactEvent& e = result_.events.emplace_back();
-    e.step = step_ + 1;
-    e.time = (step_ + 1) * case_.dt;
-    e.contact = c;
-    e.resolution = r;
-    e.mu_limit = r.mu_limit;
-    e.pre_a = a;
-    const Vec2 J = r.impulse.linear_W;
-    a.apply_impulse(J, c.point_W);
-    impulse_sum_[c.vehicle] += J;
-    angular_impulse_sum_[c.vehicle] += cross(c.point_W - a.state.position_W, J);
-    e.post_a = a;
-    if (b) {
-      e.pre_b = *b;
-      b->apply_impulse(-J, c.point_W);
-      impulse_sum_[c.other] -= J;
-      angular_impulse_sum_[c.other] -= cross(c.point_W - b->state.position_W, J);
-      e.post_b = *b;
-    }
+  // Contacts are resolved one after another, each seeing the impulses before it (one Gauss-Seidel pass),
+  // with each vehicle as it was at its earliest closing contact of the step: the time its impulses act.
+  for (std::size_t i = 0; i < contacts_.size(); ++i) {
+    const Contact& c = contacts_[i];
+    double acts_at = first_touch_.empty() ? c.toi : first_touch_[i];
+    for (const int v : {c.vehicle, c.other})
+      if (v != kStaticScene && first_toi_[v] <= 1) acts_at = std::min(acts_at, first_toi_[v]);
+    if (!resolve_one(c, scratch_[c.vehicle], c.other == kStaticScene ? nullptr : &scratch_[c.other], acts_at)) continue;
+    for (const int v : {c.vehicle, c.other})
+      if (v != kStaticScene && first_toi_[v] <= 1) impact_toi_[v] = first_toi_[v];
   }
 }
 
 void Simulation::apply_resolutions() {
   for (std::size_t v = 0; v < x_.size(); ++v) {
     if (case_.application == Application::kImpulseReset) {
-      x_[v].segment<3>(3) = velocities(scratch_[v]);
+      const double t = impact_toi_[v];
+      // No impulse at a time of impact: the step's end stands (scratch may hold a state moved back).
+      if (t >= 1 && first_toi_[v] < 1) continue;
+      if (t >= 1 || on_path(v)) {
+        x_[v].segment<3>(3) = velocities(scratch_[v]);
+        continue;
+      }
+      finish_after_impact(v);
     } else {
       input_[v].collision_force_W = impulse_sum_[v] / case_.dt;
       input_[v].collision_moment = angular_impulse_sum_[v] / case_.dt;
@@ -372,6 +384,7 @@ RunResult Simulation::run() {
   std::stable_sort(result_.events.begin(), result_.events.end(),
                    [](const ImpactEvent& a, const ImpactEvent& b) { return a.step < b.step; });
   result_.steps = step_;
+  result_.tunnelling_checked = tunnelling_.checked();
   result_.detector_primitives_tested = stats_.primitives_tested;
   summarise(result_);
   result_.physics_hash = physics_hash(result_, x_);

@@ -11,7 +11,9 @@
 #include "cases/case.hpp"
 #include "cases/continuing_contacts.hpp"
 #include "cases/run_result.hpp"
+#include "cases/tunnelling_check.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/swept.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/integrators/integrator.hpp"
 #include "models/response/response_model.hpp"
@@ -24,7 +26,9 @@ class Simulation {
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
-  /// Advances one dt: dynamics, detect, resolve, apply, check, record (each phase timed).
+  /// Advances one dt: dynamics, detect, sweep, resolve, apply, check, record (each phase timed). Contacts
+  /// carry their time of impact in the step; with impulse reset a vehicle that gets an impulse is moved back
+  /// to that time, the impulse applied there and the rest of the step integrated (docs/swept-detection.md).
   void step();
   /// Runs to the case's duration and returns the summarised result.
   RunResult run();
@@ -41,10 +45,27 @@ class Simulation {
   void integrate_vehicles();
   /// One dt of `vehicle`'s dynamics from the current step's start time, with `input`.
   void integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const;
+  /// `h` seconds of `vehicle`'s dynamics from time `t0` [s].
+  void integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x, double t0, double h) const;
   bool on_path(std::size_t vehicle) const { return controlled_[vehicle] && !paths_.empty(); }
   void detect_contacts();
   /// Each vehicle's surface height under its CG into its pose (hint: its previous surface height).
   void follow_surface();
+  void sweep_contacts();
+  /// `vehicle`'s state at fraction `f` of this step as the response sees it (reset: all of it moved back;
+  /// force: the pose only, the velocities the step ended with).
+  StateVector state_at_toi(std::size_t vehicle, double f) const;
+  void choose_impact_times();
+  /// Resolves `c` between `a` and `b` (null: the scene) as they are, records the event at fraction `acts_at`
+  /// of this step and applies the impulse to them; false if the model found the contact opening.
+  bool resolve_one(const Contact& c, Body& a, Body* b, double acts_at);
+  /// Reset mode: `vehicle` from its impulse at impact_toi_ to the end of the step, meeting the scene again
+  /// on the way if it must (simulation_toi.cpp).
+  void finish_after_impact(std::size_t vehicle);
+  /// The first of the sweep's tested poses, `vehicle` moving from `from` to `to`, at which a contact with
+  /// the scene closes: its closing contacts in remainder_contacts_, `f` the fraction of that motion. False
+  /// if there is none.
+  bool next_impact(std::size_t vehicle, const StateVector& from, const StateVector& to, double& f);
   Contact prescribed_contact() const;
   void resolve_contacts();
   void apply_resolutions();
@@ -68,9 +89,19 @@ class Simulation {
   std::vector<VehicleInput> applied_input_;   ///< the inputs this step's dynamics used
   std::vector<Eigen::Vector3d> application_error_;  ///< force mode: velocity change not explained by J
   std::vector<double> impulse_norm_sum_;      ///< force mode: sum of |J| per vehicle over the checked step
-  std::vector<VehiclePose> poses_;
+  std::vector<VehiclePose> poses_;             ///< at the end of this step
+  std::vector<VehiclePose> start_poses_;       ///< at its start
+  SweepScratch sweep_scratch_;
+  std::vector<double> first_toi_;              ///< per vehicle: earliest closing contact this step, or 2
+  std::vector<double> impact_toi_;             ///< per vehicle: when this step's impulse acted, 1 = none
+  TunnellingCheck tunnelling_;
   std::vector<double> surface_z_;             ///< per vehicle, its last surface height [m]; +inf before the first
   std::vector<Contact> contacts_;
+  std::vector<VehiclePose> one_start_, one_end_, one_pose_;  ///< one vehicle's poses for next_impact
+  std::vector<Contact> remainder_contacts_;   ///< next_impact's contacts
+  std::vector<Contact> end_contacts_;         ///< force mode: the overlaps at the end of this step
+  std::vector<Contact> kept_contacts_;        ///< force mode: scratch for the contacts resolved
+  std::vector<double> first_touch_;           ///< force mode, parallel to contacts_: first touch [step fraction]
   std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far
   std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]
   std::vector<char> controlled_;              ///< per vehicle, the control module still acts (not yet cut)

@@ -15,6 +15,7 @@ struct Contact {
   Vec2 normal_W = Vec2::UnitX(); ///< unit, from the obstacle towards `vehicle`
   double depth = 0;              ///< penetration along the normal [m], >= 0
   int feature = -1;              ///< which wall / triangle / edge of the obstacle, detector-specific
+  double toi = 1;                ///< fraction of the step at first contact, [0, 1] (detectors/swept.hpp)
 };
 
 /// An impulse on a body at a contact point, world frame.

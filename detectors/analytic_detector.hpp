@@ -26,14 +26,17 @@ class AnalyticDetector final : public Detector {
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
 
  private:
-  void place_all(std::span<const VehiclePose> poses);
+  /// Places the rectangles; returns the broad-phase order to use for this many vehicles.
+  std::vector<int>& place_all(std::span<const VehiclePose> poses);
   void detect_walls(int vehicle, std::vector<Contact>& out, DetectorStats& stats) const;
-  void sort_by_box_min_x();
-  void sweep_vehicles(std::vector<Contact>& out, DetectorStats& stats) const;
+  void sort_by_box_min_x(std::vector<int>& order);
+  void sweep_vehicles(const std::vector<int>& order, std::vector<Contact>& out, DetectorStats& stats) const;
 
   std::vector<PreparedWall> walls_;
   std::vector<PlacedRectangle> rects_;  // this step's rectangles, by vehicle index
   std::vector<int> order_;              // vehicle indices by box_min_W.x; nearly sorted from step to step
+  std::vector<int> subset_order_;       // the same for queries on fewer vehicles than prepared
+  std::size_t prepared_count_ = 0;
 };
 
 /// A new `analytic` detector (registry factory).

@@ -37,6 +37,8 @@ enum class SceneGeometry : std::uint8_t {
   kTriangles,  ///< Scene::graph or the collision triangles extracted from it
 };
 
+struct SweepScratch;  // detectors/swept.hpp
+
 class Detector {
  public:
   virtual ~Detector() = default;
@@ -52,6 +54,13 @@ class Detector {
   /// Appends this step's contacts to caller-owned `out`. Our own detectors allocate nothing here
   /// once `out` has capacity.
   virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;
+  /// Turns `out`, which holds detect(end)'s contacts for this step (toi = 1), into the contacts that begin
+  /// DURING the step, the vehicles moving from `start` to `end` (same size and order): each one once, at
+  /// its time of first contact `toi` (fraction of the step), with the point and normal at that time.
+  /// The default is the detector-agnostic conservative sweep of detectors/swept.hpp through detect();
+  /// a detector with an exact sweep may override. Allocation-free once `scratch` is prepared.
+  virtual void sweep(std::span<const VehiclePose> start, std::span<const VehiclePose> end, std::vector<Contact>& out,
+                     DetectorStats& stats, SweepScratch& scratch);
 };
 
 using DetectorFactory = std::unique_ptr<Detector> (*)();

@@ -197,6 +197,14 @@ json to_json(const RunResult& r) {
                             out["detector_agreement"]["first_time"] = a->first_time;
   }
   out["invariants"] = invariants;
+  // The no_tunnelling invariant's failures, each naming the wall (or vehicle) crossed and when.
+  if (!r.tunnelling.empty()) {
+    json crossings = json::array();
+    for (const Tunnelling& t : r.tunnelling)
+      crossings.push_back({{"time", t.time}, {"vehicle", t.vehicle}, {"other", t.other}, {"feature", t.feature},
+                           {"wall", {t.wall.a_W.x(), t.wall.a_W.y(), t.wall.b_W.x(), t.wall.b_W.y()}}});
+    out["tunnelling"] = crossings;
+  }
   out["unchecked_events"] = r.unchecked_events;
   if (!r.failure.empty()) out["failure"] = r.failure;
   out["timing"] = timing_json(r);

@@ -16,8 +16,10 @@ enum class Invariant : std::uint8_t {
   kSystemMomentum,   ///< two bodies: total linear and angular momentum (about the origin) unchanged
   kNoPenetration,    ///< v_n after >= 0
   kFrictionBound,    ///< |J_t| <= mu J_n
+  kNoTunnelling,     ///< every step, every vehicle: no CG path crosses a wall or another vehicle's body (a
+                     ///< check of the run, cases/tunnelling_check.hpp, never of a resolution)
 };
-inline constexpr std::size_t kInvariantCount = 8;
+inline constexpr std::size_t kInvariantCount = 9;
 
 /// A set of invariants, one bit each.
 class InvariantSet {

@@ -1,0 +1,66 @@
+#pragma once
+// Swept detection through any detector's own overlap test (docs/swept-detection.md). The rectangles move
+// from their pose at the start of the step to the pose at its end, CG and heading linear in time (the
+// headings are the states' own, not wrapped: a car spinning more than half a turn in one step keeps it). The step is cut into substeps so that between two tested poses no point of any rectangle moves
+// more than half the smallest CG-to-edge distance of any vehicle; then a wall or vehicle that the CG path
+// crosses is overlapped at some tested pose. Each contact first seen at substep k is bracketed between
+// substeps k-1 and k and bisected to kSweepTimeTolerance of the step; the contact reported is the one at
+// the touching end of that bracket, so its normal is the one on the side the car came from.
+#include <span>
+#include <vector>
+
+#include "detectors/detector.hpp"
+
+namespace crashbench {
+
+/// Bisection stops when the bracket around a time of impact is this wide [fraction of the step].
+inline constexpr double kSweepTimeTolerance = 1.0 / 256;
+/// Most substeps one step is cut into; beyond, the sweep is no longer conservative (the no_tunnelling
+/// invariant still watches the CG paths).
+inline constexpr int kMaxSweepSubsteps = 4096;
+
+/// Scratch for a sweep: sized once by prepare(), so that sweeping allocates nothing per step.
+struct SweepScratch {
+  /// A contact as tracked across substeps: a vehicle against the scene along one face (normals within
+  /// 30 degrees), or a vehicle pair.
+  struct Key {
+    int vehicle = 0;
+    int other = kStaticScene;
+    Vec2 normal_W = Vec2::UnitX();  ///< first normal seen (scene contacts only), unit
+    int first = 0;                  ///< substep at which it was first seen
+  };
+  /// Reserves for `vehicle_count` vehicles.
+  void prepare(int vehicle_count);
+
+  std::vector<VehiclePose> poses;  ///< poses of one query
+  std::vector<int> ids;            ///< vehicles of a subset query, ascending
+  std::vector<char> involved;      ///< per vehicle: has a contact at the end of the step
+  std::vector<Contact> found, start, result;
+  std::vector<Key> keys;
+  /// The last sweep's end poses and the overlaps there: when a step starts where the last one ended (no
+  /// time of impact moved a vehicle back), they are this step's start overlaps, and need no query.
+  std::vector<VehiclePose> last_end;
+  std::vector<Contact> last_end_contacts;
+};
+
+/// True if `a` and `b` are the same contact as a sweep tracks it: the same vehicle pair, or the same
+/// vehicle against the scene along one face (normals within 30 degrees).
+bool same_sweep_key(const Contact& a, const Contact& b);
+
+/// The pose a fraction `f` in [0, 1] of the way from `a` to `b`: CG and heading linear (headings not
+/// wrapped), size and height from `b`.
+VehiclePose interpolate(const VehiclePose& a, const VehiclePose& b, double f);
+
+/// How many substeps keep every rectangle point's motion between tested poses within half the smallest
+/// CG-to-edge distance of any vehicle (1 when the whole step does; at most kMaxSweepSubsteps).
+int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end);
+
+/// The default Detector::sweep: conservative substeps and bisection through `detector.detect`.
+void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
+                       std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch);
+
+/// detect(end) then sweep(start, end): the contacts that begin during the step, each at its toi.
+void detect_swept(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
+                  std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch);
+
+}  // namespace crashbench

@@ -1,0 +1,111 @@
+// The no_tunnelling invariant: a CG path through a wall or through another car is found and named, a
+// bounce is not; and a run that lets a car through fails with the wall and the time.
+#include <gtest/gtest.h>
+
+#include "cases/case_loader.hpp"
+#include "cases/simulation.hpp"
+#include "cases/tunnelling_check.hpp"
+#include "detectors/scenes/builtin_walls.hpp"
+
+namespace crashbench {
+namespace {
+
+StateVector at(double x, double y, double heading = 0) {
+  StateVector s = StateVector::Zero();
+  s[0] = x, s[1] = y, s[2] = heading;
+  return s;
+}
+
+std::vector<VehicleSetup> sedans(int n) {
+  VehicleSetup v;
+  v.params.body = {2.25, 2.45, 1.8};
+  v.params.cg_height = 0.55;
+  return std::vector<VehicleSetup>(static_cast<std::size_t>(n), v);
+}
+
+TEST(TunnellingCheck, ACgPathThroughAWallIsNamedAndABounceIsNot) {
+  const Scene scene = scene_from_walls("straight-wall", kStraightWall);
+  TunnellingCheck check(scene, sedans(1));
+  std::vector<Tunnelling> out;
+  const std::vector<StateVector> before{at(100, 1.5)}, bounced{at(100.2, 0.9)}, through{at(100.4, -0.7)};
+  check.check(before, bounced, 0.25, out);
+  EXPECT_TRUE(out.empty());
+  check.check(before, through, 0.5, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].vehicle, 0);
+  EXPECT_EQ(out[0].other, kStaticScene);
+  EXPECT_EQ(out[0].feature, 0);
+  EXPECT_DOUBLE_EQ(out[0].time, 0.5);
+  EXPECT_EQ(out[0].wall.a_W, Vec2(-50, 0));
+  // Past the wall's end the same path crosses nothing.
+  out.clear();
+  check.check(std::vector<StateVector>{at(300, 1.5)}, std::vector<StateVector>{at(300, -1.5)}, 0.75, out);
+  EXPECT_TRUE(out.empty());
+  EXPECT_EQ(check.checked(), 3);
+}
+
+TEST(TunnellingCheck, ACarThroughAnotherIsNamedAndCarsThatMeetAreNot) {
+  const Scene scene = scene_from_walls("open-road", {});
+  TunnellingCheck check(scene, sedans(2));
+  std::vector<Tunnelling> out;
+  // Car 0 from behind car 1 to in front of it in one step (both heading east).
+  check.check(std::vector<StateVector>{at(0, 0), at(6, 0)}, std::vector<StateVector>{at(12, 0), at(7, 0)}, 1.0, out);
+  ASSERT_EQ(out.size(), 2u);  // each CG went through the other's body
+  EXPECT_EQ(out[0].other + out[1].other, 1);
+  out.clear();
+  // Bumper to bumper, not through.
+  check.check(std::vector<StateVector>{at(0, 0), at(6, 0)}, std::vector<StateVector>{at(1.5, 0), at(6.2, 0)}, 2.0, out);
+  EXPECT_TRUE(out.empty());
+}
+
+// With the force applied one step late, a car at 300 m/s and dt = 0.1 s ends its first contact step 17 m
+// past the wall: the run fails on no_tunnelling, naming the wall and the step's end.
+TEST(TunnellingCheck, ARunThatLetsACarThroughFailsNamingTheWallAndTime) {
+  const nlohmann::json doc = {{"name", "through"},
+                              {"scene", "straight-wall"},
+                              {"response", {{"model", "restitution"}, {"restitution", 0.5}, {"friction", 0.0}}},
+                              {"application", "force"},
+                              {"dynamics", "free-body"},
+                              {"dt", 0.1},
+                              {"duration", 0.5},
+                              {"vehicles", {{{"params", "sedan"}, {"position", {100.0, 40.0}}, {"heading_deg", -90.0},
+                                             {"speed", 300.0}}}}};
+  const RunResult r = run_case(parse_case(doc, "through.json"));
+  EXPECT_EQ(r.status, CaseStatus::kFailed);
+  ASSERT_FALSE(r.tunnelling.empty());
+  EXPECT_EQ(r.tunnelling[0].feature, 0);  // the analytic wall: walls come first
+  // The bumper reaches the wall at (40 - 2.25) / 300 = 0.126 s, in the second step: it ends at 0.2 s.
+  EXPECT_NEAR(r.tunnelling[0].time, 0.2, 1e-12);
+  const auto& s = r.invariants[static_cast<std::size_t>(Invariant::kNoTunnelling)];
+  EXPECT_GE(s.failed, 1);
+  EXPECT_EQ(s.checked, 5);
+}
+
+// A car that starts astride the wall (CG 1 m short of it, its front 1.25 m through) and drives on into it:
+// every detector reports the contact at the start of the first step, the normal on the CG's side, and the
+// car never gets through.
+TEST(TunnellingCheck, ACarStartingAstrideAWallIsStoppedByEveryDetector) {
+  for (const auto& entry : detectors()) {
+    const nlohmann::json doc = {{"name", "astride"},
+                                {"scene", "straight-wall"},
+                                {"detector", std::string(entry.name)},
+                                {"response", {{"model", "restitution"}, {"restitution", 0.5}, {"friction", 0.0}}},
+                                {"application", "reset"},
+                                {"dynamics", "free-body"},
+                                {"dt", 0.05},
+                                {"duration", 0.5},
+                                {"vehicles", {{{"params", "sedan"}, {"position", {100.0, 1.0}}, {"heading_deg", -90.0},
+                                               {"speed", 50.0}}}}};
+    const RunResult r = run_case(parse_case(doc, "astride.json"));
+    ASSERT_FALSE(r.events.empty()) << entry.name;
+    EXPECT_DOUBLE_EQ(r.events[0].time, 0.0) << entry.name;
+    // Towards the CG (the triangle detectors merge both faces of the wall box: slightly tilted).
+    EXPECT_GT(r.events[0].contact.normal_W.y(), 0.9) << entry.name;
+    EXPECT_TRUE(r.tunnelling.empty()) << entry.name;
+    EXPECT_GT(r.tracks[0].states.back().position_W.y(), 0) << entry.name;
+    EXPECT_EQ(r.status, CaseStatus::kPassed) << entry.name;
+  }
+}
+
+}  // namespace
+}  // namespace crashbench
