@@ -53,16 +53,21 @@ ContinuingContacts::ContinuingContacts(int vehicles, double dt, const Integrator
   share_.reserve(kSpringsPerVehicle);
 }
 
-int ContinuingContacts::find_or_open(const Contact& c, const Resolution& r, const Body& a, const Body* b, int step) {
+int ContinuingContacts::find(const Contact& c) const {
   for (std::size_t i = 0; i < open_.size(); ++i) {
     // Two cars overlap in one region whichever edge the detector names (its feature may switch from step
     // to step); a wall contact is one per wall. A restarted contact would store its depth's energy anew.
-    Contact& k = open_[i].event.contact;
+    const Contact& k = open_[i].event.contact;
     if (k.vehicle != c.vehicle || k.other != c.other) continue;
-    if (c.other != kStaticScene || k.feature == c.feature) {
-      k.feature = c.feature;
-      return static_cast<int>(i);
-    }
+    if (c.other != kStaticScene || k.feature == c.feature) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int ContinuingContacts::find_or_open(const Contact& c, const Resolution& r, const Body& a, const Body* b, int step) {
+  if (const int i = find(c); i >= 0) {
+    open_[i].event.contact.feature = c.feature;
+    return i;
   }
   Open& o = open_.emplace_back();
   o.first_step = step;

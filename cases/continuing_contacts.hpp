@@ -41,6 +41,9 @@ class ContinuingContacts {
   /// steps), the energy gain's widened by the integrator's error on the spring.
   void close(int step, bool all, const Tolerances& tolerances, std::vector<ImpactEvent>& out);
   bool empty() const { return open_.empty(); }
+  /// Contact `c` continues one that is open (its spring acted over the step just taken): it stays a
+  /// contact while it opens again, which is the spring's rebound.
+  bool holds(const Contact& c) const { return find(c) >= 0; }
 
  private:
   struct Open {
@@ -61,6 +64,7 @@ class ContinuingContacts {
     Vec2 force0_W = Vec2::Zero();
     double moment0 = 0;
   };
+  int find(const Contact& c) const;  ///< index into open_ of the contact `c` continues, or -1
   int find_or_open(const Contact& c, const Resolution& r, const Body& a, const Body* b, int step);
   void push_spring(int vehicle, const ContactSpring& s, const Owner& owner);
   ImpactEvent finish(const Open& o) const;

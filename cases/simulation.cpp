@@ -250,14 +250,12 @@ void Simulation::detect_contacts() {
 
 void Simulation::apply_prescribed_contact() {
   if (!case_.contact) return;
-  const Contact c = prescribed_contact();
   // A force-answering model's spring acts over steps like any contact's: it starts with the first step.
-  const Body a = body(c.vehicle, x_[static_cast<std::size_t>(c.vehicle)]);
-  const Body b = body(c.other, x_[static_cast<std::size_t>(c.other)]);
-  if (model_->resolve(a, &b, c).answer == Answer::kForce) {
+  if (model_->answer() == Answer::kForce) {
     prescribed_at_first_step_ = true;
     return;
   }
+  const Contact c = prescribed_contact();
   // At t = 0 on the initial states, before any motion: where place_other_front put the other car.
   contacts_.assign(1, c);
   resolve_contacts();

@@ -101,7 +101,7 @@ class Simulation {
   std::vector<Contact> remainder_contacts_;   ///< next_impact's contacts
   std::vector<Contact> end_contacts_;         ///< force mode: the overlaps at the end of this step
   std::vector<Contact> kept_contacts_;        ///< force mode: scratch for the contacts resolved
-  std::vector<double> first_touch_;           ///< force mode, parallel to contacts_: first touch [step fraction]
+  std::vector<double> first_touch_;           ///< contacts taken at the step end, parallel to contacts_: first touch [step fraction]
   std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far
   std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]
   std::vector<char> controlled_;              ///< per vehicle, the control module still acts (not yet cut)

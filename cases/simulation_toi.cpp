@@ -23,12 +23,14 @@ Eigen::Vector3d velocities(const Body& body) {
 
 void Simulation::sweep_contacts() {
   first_touch_.clear();
-  const bool force = case_.application == Application::kForceOverStep;
-  if (force) end_contacts_.assign(contacts_.begin(), contacts_.end());
+  if (prescribed_at_first_step_ && step_ == 0) return;  // the case says where and when that contact is
+  // A force acts over the next step, from the end-of-step state, while the car goes on into the wall:
+  // the force application's J/dt, and any force answer (a spring on the overlap).
+  const bool at_end = case_.application == Application::kForceOverStep || model_->answer() == Answer::kForce;
+  if (at_end) end_contacts_.assign(contacts_.begin(), contacts_.end());
   detector_->sweep(start_poses_, poses_, contacts_, stats_, sweep_scratch_);
-  if (!force) return;
-  // The force acts over the next step with the end-of-step velocities, while the car goes on into the
-  // wall: a contact still there at the end of the step is taken there, as the force mode always did, and
+  if (!at_end) return;
+  // A contact still there at the end of the step is taken there, as the force mode always did, and
   // stamped with its first touch. Only one the end of the step no longer shows the right way (the CG past
   // the wall line, or through) is taken at its first touch.
   kept_contacts_.clear();
@@ -51,7 +53,15 @@ void Simulation::choose_impact_times() {
   std::fill(impact_toi_.begin(), impact_toi_.end(), 1.0);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < contacts_.size(); ++i) {
-    const Contact c = contacts_[i];
+    Contact c = contacts_[i];
+    if (continuing_.holds(c)) {
+      // A spring that acted over this step goes on from the step's end, opening (its rebound) or not:
+      // its depth, not a time of impact, says when it is over.
+      c.toi = 1;
+      if (!first_touch_.empty()) first_touch_[kept] = 1;
+      contacts_[kept++] = c;
+      continue;
+    }
     const Body a = body(c.vehicle, state_at_toi(static_cast<std::size_t>(c.vehicle), c.toi));
     const bool pair = c.other != kStaticScene;
     const Body b = pair ? body(c.other, state_at_toi(static_cast<std::size_t>(c.other), c.toi)) : Body{};

@@ -36,6 +36,7 @@ class PenaltyModel final : public ResponseModel {
   /// The force at this step's start for contact `c` (depth and its rate from the bodies), with k, c and the
   /// friction ratio for the runner to evaluate over the step. kSeparating once the force would pull.
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override;
+  Answer answer() const override { return Answer::kForce; }
 
  private:
   PenaltySettings settings_;

@@ -88,6 +88,9 @@ class ResponseModel {
   virtual void prepare(std::span<const VehicleParams> vehicles, double dt) { (void)vehicles, (void)dt; }
   /// Impulse for contact `c` between body `a` and body `b` (nullptr: the static scene). Allocates nothing.
   virtual Resolution resolve(const Body& a, const Body* b, const Contact& c) const = 0;
+  /// How resolve() answers. The runner picks a contact's moment by it (docs/swept-detection.md): an
+  /// impulse acts at the first touch inside the step, a force law from the overlap the step ended with.
+  virtual Answer answer() const { return Answer::kImpulse; }
 };
 
 /// A coefficient that is a cosine law in the angle of attack alpha: cos2_coef * cos(2 alpha) + offset.
