@@ -33,7 +33,7 @@ void expect_every_invariant_held(const RunResult& r) {
 }
 
 /// A sedan drifting into the straight wall at 1 m/s, 60 degrees to it: the hit stops its approach, the
-/// wall holds it while its tyres bring it to rest, on impulses down to far below m g dt (1e-80 N s).
+/// wall holds it while its tyres bring it to rest, on impulses far below m g dt.
 nlohmann::json resting_against_wall(const std::string& application) {
   return {{"name", "resting-" + application}, {"scene", "straight-wall"}, {"response", {{"model", "restitution"}}},
           {"application", application}, {"dynamics", "bicycle"}, {"dt", 0.005}, {"duration", 6.0},
@@ -43,9 +43,11 @@ nlohmann::json resting_against_wall(const std::string& application) {
 TEST(ResidualScale, CarRestingAgainstAWallPassesWithEitherApplication) {
   for (const char* application : {"force", "reset"}) {
     const RunResult r = run_doc(resting_against_wall(application));
-    ASSERT_GT(r.events.size(), 100u) << application;  // in contact most steps, not one bounce
-    // Resting contact: most impulses are below the weight's impulse over one step.
-    EXPECT_GT(events_below(r, weight_impulse(1500, 0.005)), 100) << application;
+    // In contact over many steps, not one bounce, until the contact stops closing faster than
+    // kClosingSpeed (the swept detection's threshold for an impact).
+    ASSERT_GT(r.events.size(), 20u) << application;
+    // Resting contact: all impulses but the first are below the weight's impulse over one step.
+    EXPECT_EQ(events_below(r, weight_impulse(1500, 0.005)), static_cast<int>(r.events.size()) - 1) << application;
     EXPECT_LT(r.tracks[0].states.back().velocity_W.norm(), 1e-6) << application;
     expect_every_invariant_held(r);
   }
