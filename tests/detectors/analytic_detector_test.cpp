@@ -17,9 +17,9 @@ namespace {
 using testing::corners_by_hand;
 using testing::detect_once;
 using testing::make_pose;
+using testing::kRoundingRel;
 using testing::near_relative;
 
-constexpr double kRel = 1e-12;
 
 Scene one_wall(Vec2 a, Vec2 b) { return testing::walls_scene({WallSegment{a, b}}); }
 
@@ -46,23 +46,23 @@ TEST(AnalyticWalls, CornerHitContactsAtTheMidpointOfTheTwoEdgeCrossings) {
   EXPECT_EQ(contacts[0].vehicle, 0);
   EXPECT_EQ(contacts[0].other, kStaticScene);
   EXPECT_EQ(contacts[0].feature, 0);
-  EXPECT_TRUE(near_relative(contacts[0].point_W, expected_point, kRel));
-  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRel));
-  EXPECT_TRUE(near_relative(contacts[0].depth, -front_right.y(), kRel));
+  EXPECT_TRUE(near_relative(contacts[0].point_W, expected_point, kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].depth, -front_right.y(), kRoundingRel));
 }
 
 TEST(AnalyticWalls, WholeSideParallelToTheWallContactsAtTheSidesMiddle) {
   // Heading 0: the right side y = 0.9 - 1.0 = -0.1 lies past the wall from X = 20 - 2.5 to 20 + 1.5.
   auto contacts = detect_once(scene_from_walls("straight-wall", kStraightWall), {make_pose(20, 0.9, 0, 1.5, 2.5, 2.0)});
   ASSERT_EQ(contacts.size(), 1u);
-  EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(19.5, 0), kRel));
-  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRel));
-  EXPECT_TRUE(near_relative(contacts[0].depth, 0.1, kRel));
+  EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(19.5, 0), kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].depth, 0.1, kRoundingRel));
   // Facing west the rectangle spans X = 20 - 1.5 .. 20 + 2.5 instead.
   contacts = detect_once(scene_from_walls("straight-wall", kStraightWall), {make_pose(20, 0.9, std::numbers::pi, 1.5, 2.5, 2.0)});
   ASSERT_EQ(contacts.size(), 1u);
-  EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(20.5, 0), kRel));
-  EXPECT_TRUE(near_relative(contacts[0].depth, 0.1, kRel));
+  EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(20.5, 0), kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].depth, 0.1, kRoundingRel));
 }
 
 TEST(AnalyticWalls, LRailCornerGivesOneContactPerWall) {
@@ -74,13 +74,13 @@ TEST(AnalyticWalls, LRailCornerGivesOneContactPerWall) {
   ASSERT_EQ(side.feature, 0);
   ASSERT_EQ(end.feature, 1);
   // Side wall inside the rectangle: X from the rear 96.3 to the wall's end 100.
-  EXPECT_TRUE(near_relative(side.point_W, Vec2(98.15, 0), kRel));
-  EXPECT_TRUE(near_relative(side.normal_W, Vec2(0, 1), kRel));
-  EXPECT_TRUE(near_relative(side.depth, 0.1, kRel));
+  EXPECT_TRUE(near_relative(side.point_W, Vec2(98.15, 0), kRoundingRel));
+  EXPECT_TRUE(near_relative(side.normal_W, Vec2(0, 1), kRoundingRel));
+  EXPECT_TRUE(near_relative(side.depth, 0.1, kRoundingRel));
   // End wall inside the rectangle: Y from the wall's end 0 to the left side 1.7.
-  EXPECT_TRUE(near_relative(end.point_W, Vec2(100, 0.85), kRel));
-  EXPECT_TRUE(near_relative(end.normal_W, Vec2(-1, 0), kRel));
-  EXPECT_TRUE(near_relative(end.depth, 0.3, kRel));
+  EXPECT_TRUE(near_relative(end.point_W, Vec2(100, 0.85), kRoundingRel));
+  EXPECT_TRUE(near_relative(end.normal_W, Vec2(-1, 0), kRoundingRel));
+  EXPECT_TRUE(near_relative(end.depth, 0.3, kRoundingRel));
 }
 
 TEST(AnalyticWalls, MissInsideTheWallsBoundingBoxTestsButFindsNothing) {
@@ -100,9 +100,9 @@ TEST(AnalyticWalls, WallEndInsideTheRectangle) {
   // The straight wall ends at X = 250 inside the rectangle X 248.5..252, Y -0.4..1.4.
   const auto contacts = detect_once(scene_from_walls("straight-wall", kStraightWall), {make_pose(250.5, 0.5, 0, 1.5, 2.0, 1.8)});
   ASSERT_EQ(contacts.size(), 1u);
-  EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(249.25, 0), kRel));
-  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRel));
-  EXPECT_TRUE(near_relative(contacts[0].depth, 0.4, kRel));
+  EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(249.25, 0), kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].depth, 0.4, kRoundingRel));
 }
 
 TEST(AnalyticWalls, RotatedVehicleAgainstAnObliqueWall) {
@@ -127,16 +127,16 @@ TEST(AnalyticWalls, RotatedVehicleAgainstAnObliqueWall) {
 
   const auto contacts = detect_once(one_wall(a, b), {pose});
   ASSERT_EQ(contacts.size(), 1u);
-  EXPECT_TRUE(near_relative(contacts[0].point_W, 0.5 * (crossings[0] + crossings[1]), kRel, 10.0));
-  EXPECT_TRUE(near_relative(contacts[0].normal_W, n, kRel));
-  EXPECT_TRUE(near_relative(contacts[0].depth, -lowest, kRel));
+  EXPECT_TRUE(near_relative(contacts[0].point_W, 0.5 * (crossings[0] + crossings[1]), kRoundingRel, 10.0));
+  EXPECT_TRUE(near_relative(contacts[0].normal_W, n, kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].depth, -lowest, kRoundingRel));
 }
 
 void expect_finite_touch(const std::vector<Contact>& contacts, const Vec2& normal) {
   ASSERT_LE(contacts.size(), 1u);
   for (const Contact& c : contacts) {
     EXPECT_TRUE(c.point_W.allFinite());
-    EXPECT_TRUE(near_relative(c.normal_W, normal, kRel));
+    EXPECT_TRUE(near_relative(c.normal_W, normal, kRoundingRel));
     EXPECT_GE(c.depth, 0.0);
     EXPECT_LE(c.depth, 1e-12);
   }

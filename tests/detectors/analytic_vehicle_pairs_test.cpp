@@ -16,9 +16,9 @@ using testing::corners_by_hand;
 using testing::detect_once;
 using testing::inside_by_hand;
 using testing::make_pose;
+using testing::kRoundingRel;
 using testing::near_relative;
 
-constexpr double kRel = 1e-12;
 const Scene kNoWalls = testing::walls_scene();
 
 TEST(AnalyticVehiclePairs, RearEndAlignedContactsOnTheStruckRearFace) {
@@ -32,8 +32,8 @@ TEST(AnalyticVehiclePairs, RearEndAlignedContactsOnTheStruckRearFace) {
   ASSERT_EQ(contacts.size(), 1u);
   EXPECT_EQ(contacts[0].vehicle, 0);
   EXPECT_EQ(contacts[0].other, 1);
-  EXPECT_TRUE(near_relative(contacts[0].point_W, origin + 1.9 * u, kRel, 10.0));
-  EXPECT_TRUE(near_relative(contacts[0].normal_W, -u, kRel));
+  EXPECT_TRUE(near_relative(contacts[0].point_W, origin + 1.9 * u, kRoundingRel, 10.0));
+  EXPECT_TRUE(near_relative(contacts[0].normal_W, -u, kRoundingRel));
   EXPECT_TRUE(near_relative(contacts[0].depth, 0.1, 1e-9));
 }
 
@@ -43,8 +43,8 @@ TEST(AnalyticVehiclePairs, RearEndEqualWidthsContactsInTheMiddleOfTheOverlap) {
   const auto contacts =
       detect_once(kNoWalls, {make_pose(0, 0, 0, 2.0, 2.5, 1.8), make_pose(4.3, 0, 0, 2.1, 2.4, 1.8)});
   ASSERT_EQ(contacts.size(), 1u);
-  EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(1.95, 0), kRel));
-  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(-1, 0), kRel));
+  EXPECT_TRUE(near_relative(contacts[0].point_W, Vec2(1.95, 0), kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(-1, 0), kRoundingRel));
   EXPECT_TRUE(near_relative(contacts[0].depth, 0.1, 1e-9));
 }
 
@@ -77,9 +77,9 @@ TEST(AnalyticVehiclePairs, AngledCornerIntoSideContactsBetweenTheTwoCrossings) {
 
   const auto contacts = detect_once(kNoWalls, {s.a, s.b});
   ASSERT_EQ(contacts.size(), 1u);
-  EXPECT_TRUE(near_relative(contacts[0].point_W, s.expected_point, kRel));
-  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRel));
-  EXPECT_TRUE(near_relative(contacts[0].depth, s.expected_depth, kRel));
+  EXPECT_TRUE(near_relative(contacts[0].point_W, s.expected_point, kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].normal_W, Vec2(0, 1), kRoundingRel));
+  EXPECT_TRUE(near_relative(contacts[0].depth, s.expected_depth, kRoundingRel));
   EXPECT_EQ(contacts[0].feature, 3);  // B's y axis
 }
 
@@ -91,9 +91,9 @@ TEST(AnalyticVehiclePairs, SwappingTheVehiclesFlipsTheNormalOnly) {
   ASSERT_EQ(ba.size(), 1u);
   EXPECT_EQ(ba[0].vehicle, 0);
   EXPECT_EQ(ba[0].other, 1);
-  EXPECT_TRUE(near_relative(ba[0].normal_W, -ab[0].normal_W, kRel));
-  EXPECT_TRUE(near_relative(ba[0].point_W, ab[0].point_W, kRel));
-  EXPECT_TRUE(near_relative(ba[0].depth, ab[0].depth, kRel));
+  EXPECT_TRUE(near_relative(ba[0].normal_W, -ab[0].normal_W, kRoundingRel));
+  EXPECT_TRUE(near_relative(ba[0].point_W, ab[0].point_W, kRoundingRel));
+  EXPECT_TRUE(near_relative(ba[0].depth, ab[0].depth, kRoundingRel));
 }
 
 TEST(AnalyticVehiclePairs, SeparatedAlongADiagonalAxisDespiteOverlappingBoxes) {
@@ -111,8 +111,8 @@ TEST(AnalyticVehiclePairs, EdgeToEdgeParallelTouchGivesAtMostAZeroDepthContact) 
       detect_once(kNoWalls, {make_pose(0, 0, 0, 2.0, 2.5, 1.8), make_pose(4.5, 0.5, 0, 2.0, 2.5, 1.8)});
   ASSERT_LE(contacts.size(), 1u);
   for (const Contact& c : contacts) {
-    EXPECT_TRUE(near_relative(c.point_W, Vec2(2, 0.25), kRel));
-    EXPECT_TRUE(near_relative(c.normal_W, Vec2(-1, 0), kRel));
+    EXPECT_TRUE(near_relative(c.point_W, Vec2(2, 0.25), kRoundingRel));
+    EXPECT_TRUE(near_relative(c.normal_W, Vec2(-1, 0), kRoundingRel));
     EXPECT_LE(c.depth, 1e-12);
   }
   // Nearly parallel and nearly touching: whatever comes out is finite.
@@ -130,7 +130,7 @@ TEST(AnalyticVehiclePairs, OneInsideTheOtherContactsAtTheInnerCentre) {
       detect_once(kNoWalls, {make_pose(0, 0, 0.2, 3.0, 3.0, 2.4), make_pose(0.5, 0.2, 1.0, 0.6, 0.4, 0.5)});
   ASSERT_EQ(contacts.size(), 1u);
   const Vec2 inner_centre = Vec2(0.5, 0.2) + 0.1 * Vec2(std::cos(1.0), std::sin(1.0));
-  EXPECT_TRUE(near_relative(contacts[0].point_W, inner_centre, kRel));
+  EXPECT_TRUE(near_relative(contacts[0].point_W, inner_centre, kRoundingRel));
   EXPECT_GT(contacts[0].depth, 0.0);
 }
 

@@ -5,26 +5,20 @@
 #include <filesystem>
 #include <fstream>
 #include <osg/MatrixTransform>
-#include <unistd.h>
 
 #include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path temp_dir() {
-  const fs::path dir = fs::temp_directory_path() / ("crashbench_hygiene_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
 /// Five textured quads whose textures do not exist: OSG's AC3D reader warns once per object.
 fs::path five_missing_textures() {
-  const fs::path file = temp_dir() / "five.ac";
+  const fs::path file = testing::temp_folder("hygiene") / "five.ac";
   std::ofstream out(file);
   out << "AC3Db\nMATERIAL \"\" rgb 1 1 1 amb 1 1 1 emis 0 0 0 spec 0 0 0 shi 0 trans 0\nOBJECT world\nkids 5\n";
   for (int i = 0; i < 5; ++i)
@@ -71,7 +65,7 @@ fs::path track_written_y_up() {
   const Scene g = make_registered_scene("track-visual");
   osg::ref_ptr<osg::MatrixTransform> to_file = new osg::MatrixTransform(osg::Matrixd::rotate(-osg::PI_2, osg::Vec3d(1, 0, 0)));
   to_file->addChild(g.graph.get());
-  const fs::path file = temp_dir() / "track_visual_yup.osgb";
+  const fs::path file = testing::temp_folder("hygiene") / "track_visual_yup.osgb";
   write_scene_graph(*to_file, file.string());
   return file;
 }
@@ -89,7 +83,7 @@ TEST(SceneHygiene, AFileReadOnItsSideGetsAWarningNamingUpAxis) {
   EXPECT_TRUE(warns_about_up_axis(load_scene(y_up.string()), "y"));
   EXPECT_TRUE(load_scene(y_up.string(), as_y).notes.empty());
   // The other way round: a z-up file read as y-up.
-  const fs::path z_up = temp_dir() / "track_visual_zup.osgb";
+  const fs::path z_up = testing::temp_folder("hygiene") / "track_visual_zup.osgb";
   write_scene_graph(*make_registered_scene("track-visual").graph, z_up.string());
   EXPECT_TRUE(warns_about_up_axis(load_scene(z_up.string(), as_y), "z"));
   EXPECT_TRUE(load_scene(z_up.string()).notes.empty());
@@ -97,7 +91,7 @@ TEST(SceneHygiene, AFileReadOnItsSideGetsAWarningNamingUpAxis) {
 
 TEST(SceneHygiene, WallsOnlyNeverLookSideways) {
   // The collision track has no flat area: no warning either way it is read.
-  const fs::path file = temp_dir() / "track_walls.osgb";
+  const fs::path file = testing::temp_folder("hygiene") / "track_walls.osgb";
   write_scene_graph(*make_registered_scene("track").graph, file.string());
   SceneOptions as_y;
   as_y.up = UpAxis::kY;

@@ -5,11 +5,11 @@
 #include <filesystem>
 #include <fstream>
 #include <osg/MatrixTransform>
-#include <unistd.h>
 
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/scenes/track.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
@@ -17,12 +17,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::size_t kRoundTripTriangles = 9000;  // the scaled copies add only time
-
-fs::path temp_dir() {
-  const fs::path dir = fs::temp_directory_path() / ("crashbench_scene_io_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
 
 double total_area(const std::vector<Triangle>& ts) {
   double a = 0;
@@ -40,7 +34,7 @@ TEST_P(SceneRoundTrip, KeepsEveryTriangleOfEveryRegisteredScene) {
     // Walls-only scenes have no graph; the scaled copies repeat their generator's geometry.
     if (!made.graph || made.triangles.size() > kRoundTripTriangles) continue;
     ++written;
-    const fs::path file = temp_dir() / (std::string(entry.name) + GetParam());
+    const fs::path file = testing::temp_folder("scene-io") / (std::string(entry.name) + GetParam());
     write_scene_graph(*made.graph, file.string());
     const Scene read = load_scene(file.string());
     ASSERT_EQ(read.triangles.size(), made.triangles.size()) << file;
@@ -62,7 +56,7 @@ TEST(SceneLoading, YUpAndUnitScaleAreAppliedOnce) {
   osg::ref_ptr<osg::MatrixTransform> to_file =
       new osg::MatrixTransform(osg::Matrixd::rotate(-osg::PI_2, osg::Vec3d(1, 0, 0)) * osg::Matrixd::scale(1 / ft, 1 / ft, 1 / ft));
   to_file->addChild(g.graph.get());
-  const fs::path file = temp_dir() / "track_yup_feet.osgb";
+  const fs::path file = testing::temp_folder("scene-io") / "track_yup_feet.osgb";
   write_scene_graph(*to_file, file.string());
   SceneOptions options;
   options.up = UpAxis::kY;
@@ -85,7 +79,7 @@ void expect_error_naming(const std::string& path, const std::string& words, cons
 }
 
 TEST(SceneLoading, BadFilesGiveAnErrorNamingTheFile) {
-  const fs::path dir = temp_dir();
+  const fs::path dir = testing::temp_folder("scene-io");
   expect_error_naming((dir / "missing.osgb").string(), "not found");
   std::ofstream(dir / "scene.nosuchformat") << "x";
   expect_error_naming((dir / "scene.nosuchformat").string(), "unsupported");

@@ -27,7 +27,7 @@ TEST(JunitXml, ValidatesAgainstTheJunitSchemaWithEveryStatus) {
   ASSERT_GT(counts.failed, 0);
   ASSERT_GT(counts.errors, 0);
   const std::string xml = junit_xml(results);
-  const auto path = testing::temp_folder("junit-xml") / "junit.xml";
+  const auto path = testing::fresh_temp_folder("reports-junit-xml") / "junit.xml";
   std::ofstream(path) << xml;
   const std::string command = "xmllint --noout --schema " + testing::testdata_path("junit.xsd") + " " + path.string();
   EXPECT_EQ(std::system(command.c_str()), 0) << xml;
@@ -45,7 +45,7 @@ TEST(JunitXml, EscapesWhatXmlCannotHoldRaw) {
 
 TEST(JunitXml, ASchemaViolationIsCaught) {
   // Guards the validation test itself: a testcase without its required name must fail xmllint.
-  const auto path = testing::temp_folder("junit-bad") / "bad.xml";
+  const auto path = testing::fresh_temp_folder("reports-junit-bad") / "bad.xml";
   std::ofstream(path) << "<testsuites><testsuite name=\"s\" tests=\"1\" failures=\"0\" errors=\"0\">"
                          "<testcase classname=\"c\" time=\"0\"/></testsuite></testsuites>\n";
   const std::string command =

@@ -8,12 +8,8 @@
 namespace crashbench {
 namespace {
 
-ResultsFile sample(const std::string& name) {
-  return parse_results(read_json_file(testing::sample_results_file(name)), name + ".json");
-}
-
 TEST(Compare, AFileAgainstItselfHasNoChanges) {
-  const ResultsFile a = sample("compare-same");
+  const ResultsFile a = testing::sample_results_read_back("compare-same");
   const Comparison c = compare_results(a, a);
   EXPECT_EQ(c.regressions, 0);
   EXPECT_EQ(c.improvements, 0);
@@ -23,8 +19,8 @@ TEST(Compare, AFileAgainstItselfHasNoChanges) {
 }
 
 TEST(Compare, PassedToFailedIsARegressionAndPostStatesShowTheirDifference) {
-  const ResultsFile a = sample("compare-a");
-  ResultsFile b = sample("compare-b");
+  const ResultsFile a = testing::sample_results_read_back("compare-a");
+  ResultsFile b = testing::sample_results_read_back("compare-b");
   CaseRecord& first = b.cases[0];
   ASSERT_EQ(first.status, "passed");
   first.status = "failed";
@@ -46,8 +42,8 @@ TEST(Compare, PassedToFailedIsARegressionAndPostStatesShowTheirDifference) {
 }
 
 TEST(Compare, ChosenPhasesGetTheirOwnColumnsAndRatios) {
-  const ResultsFile a = sample("compare-phases-a");
-  ResultsFile b = sample("compare-phases-b");
+  const ResultsFile a = testing::sample_results_read_back("compare-phases-a");
+  ResultsFile b = testing::sample_results_read_back("compare-phases-b");
   b.cases[0].timing["resolve"].median_ns = 4 * a.cases[0].median_ns("resolve");
   const Comparison c = compare_results(a, b, {"resolve", "dynamics"});
   EXPECT_NE(c.text.find("resolve A"), std::string::npos) << c.text;
@@ -58,7 +54,7 @@ TEST(Compare, ChosenPhasesGetTheirOwnColumnsAndRatios) {
 }
 
 TEST(Compare, UnknownPhaseListsTheKnownOnes) {
-  const ResultsFile a = sample("compare-unknown-phase");
+  const ResultsFile a = testing::sample_results_read_back("compare-unknown-phase");
   try {
     compare_results(a, a, {"step", "render"});
     FAIL() << "no error for an unknown phase";
@@ -70,8 +66,8 @@ TEST(Compare, UnknownPhaseListsTheKnownOnes) {
 }
 
 TEST(Compare, AnInvariantThatNowHoldsIsAFixEvenWhenTheCaseStillFails) {
-  ResultsFile a = sample("compare-holds-a");
-  ResultsFile b = sample("compare-holds-b");
+  ResultsFile a = testing::sample_results_read_back("compare-holds-a");
+  ResultsFile b = testing::sample_results_read_back("compare-holds-b");
   ASSERT_GE(a.cases[0].invariants.size(), 2u);
   for (ResultsFile* f : {&a, &b}) f->cases[0].status = "failed";
   a.cases[0].invariants[0].failed = 1;
@@ -84,8 +80,8 @@ TEST(Compare, AnInvariantThatNowHoldsIsAFixEvenWhenTheCaseStillFails) {
 }
 
 TEST(Compare, CasesInOnlyOneFileAreListed) {
-  const ResultsFile a = sample("compare-only-a");
-  ResultsFile b = sample("compare-only-b");
+  const ResultsFile a = testing::sample_results_read_back("compare-only-a");
+  ResultsFile b = testing::sample_results_read_back("compare-only-b");
   b.cases[0].name = "renamed";
   b.cases[0].listed_name = "renamed";
   const Comparison c = compare_results(a, b);
@@ -94,8 +90,8 @@ TEST(Compare, CasesInOnlyOneFileAreListed) {
 }
 
 TEST(Compare, CasesPairByTheirVariationDataNotByTheirName) {
-  const ResultsFile a = sample("compare-only-a");
-  ResultsFile b = sample("compare-only-b");
+  const ResultsFile a = testing::sample_results_read_back("compare-only-a");
+  ResultsFile b = testing::sample_results_read_back("compare-only-b");
   b.cases[0].variation["application"] = "force";  // same name, another variation: another case
   const Comparison c = compare_results(a, b);
   EXPECT_NE(c.text.find(a.cases[0].name + ": only in A"), std::string::npos) << c.text;

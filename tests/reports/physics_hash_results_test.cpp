@@ -32,7 +32,7 @@ TEST(PhysicsHashResults, EveryCaseThatRanCarriesItsHashBack) {
 TEST(PhysicsHashResults, AMalformedHashNamesItsPointer) {
   nlohmann::json doc = read_json_file(testing::sample_results_file("hash-malformed-source"));
   doc["cases"][0]["physics_hash"] = "not-a-hash";
-  const std::string path = (testing::temp_folder("hash-malformed") / "results.json").string();
+  const std::string path = (testing::fresh_temp_folder("reports-hash-malformed") / "results.json").string();
   std::ofstream(path) << doc.dump();
   try {
     read_results_file(path);
@@ -43,13 +43,9 @@ TEST(PhysicsHashResults, AMalformedHashNamesItsPointer) {
   }
 }
 
-ResultsFile sample(const std::string& name) {
-  return parse_results(read_json_file(testing::sample_results_file(name)), name + ".json");
-}
-
 TEST(PhysicsHashResults, CompareListsChangedHashesWithoutCallingThemRegressions) {
-  const ResultsFile a = sample("hash-compare-a");
-  ResultsFile b = sample("hash-compare-b");
+  const ResultsFile a = testing::sample_results_read_back("hash-compare-a");
+  ResultsFile b = testing::sample_results_read_back("hash-compare-b");
   const Comparison same = compare_results(a, b);
   EXPECT_EQ(same.physics_changed, 0);
   const int ran = same.physics_identical;

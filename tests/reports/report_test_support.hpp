@@ -1,15 +1,15 @@
 #pragma once
 // Results the report tests share: real runs of a small matrix (passing cases and unreadable ones)
 // plus one passing case turned into a failure, written to a temporary results.json.
-#include <unistd.h>
-
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "cases/batch.hpp"
 #include "reports/results_json.hpp"
+#include "reports/results_reader.hpp"
 #include "tests/support/paths.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench::testing {
 
@@ -26,20 +26,16 @@ inline const std::vector<RunResult>& sample_results() {
   return results;
 }
 
-/// A fresh temporary folder for one test; the process id keeps tests that ctest runs in parallel apart.
-inline std::filesystem::path temp_folder(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("crashbench-reports-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
 /// sample_results() written as results.json in a fresh folder; returns its path.
 inline std::string sample_results_file(const std::string& name) {
-  const std::string path = (temp_folder(name) / "results.json").string();
+  const std::string path = (fresh_temp_folder("reports-" + name) / "results.json").string();
   write_results_file(path, sample_results());
   return path;
+}
+
+/// sample_results_file(name) as the report reads it back.
+inline ResultsFile sample_results_read_back(const std::string& name) {
+  return parse_results(read_json_file(sample_results_file(name)), name + ".json");
 }
 
 }  // namespace crashbench::testing

@@ -54,7 +54,7 @@ TEST(SummaryTable, FirstImpactOutsideItsWindowSaysWhenItCame) {
   EXPECT_NE(table.find("failed"), std::string::npos) << table;
   EXPECT_NE(table.find("first impact at 0.373 s not in [1, 1.25] s"), std::string::npos) << table;
   // Through results.json the reader keeps the verdict.
-  const std::string path = (testing::temp_folder("first-impact") / "results.json").string();
+  const std::string path = (testing::fresh_temp_folder("reports-first-impact") / "results.json").string();
   write_results_file(path, runs, {});
   EXPECT_FALSE(read_results_file(path).cases[0].first_impact_ok);
 }

@@ -9,6 +9,9 @@
 
 namespace crashbench::testing {
 
+/// Relative tolerance of a closed-form result: rounding only.
+inline constexpr double kRoundingRel = 1e-12;
+
 inline ::testing::AssertionResult near_relative(double actual, double expected, double rel, double floor = 1.0) {
   const double bound = rel * std::max(std::abs(expected), floor);
   if (std::abs(actual - expected) <= bound) return ::testing::AssertionSuccess();
