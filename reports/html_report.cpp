@@ -92,7 +92,7 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
           "first event; post: after its last; impulse summed over the impact's events; world frame, yaw rate "
           "counter-clockwise positive.</p>\n" + impacts_side_by_side_html(results);
   if (const std::string contacts = contact_table_html(results); !contacts.empty())
-    page += "<h2>Contact forces and integrators</h2>\n" + contacts;
+    page += "<h2>Contact forces and integrators</h2>\n" + contacts + "<div class=plots id=plots-contacts></div>\n";
   page += "<script type=application/json id=figures>" + escape_json_for_script(figures_json(results)) + "</script>\n";
   page += "<script>" + std::string(render_script()) + "</script>\n</body></html>\n";
   return page;

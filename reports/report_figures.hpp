@@ -12,7 +12,7 @@ namespace crashbench {
 
 /// One plot: Plotly `data` (traces) and `layout`; `section` is the page section it belongs to.
 struct Figure {
-  std::string section;  ///< "trajectories", "laws", "costs" or "sweeps"
+  std::string section;  ///< "trajectories", "laws", "costs", "sweeps" or "contacts"
   std::string title;
   nlohmann::json data = nlohmann::json::array();
   nlohmann::json layout = nlohmann::json::object();
