@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses (the `fuzz` preset: clang, ASan + UBSan) and runs each for a fixed
+# Builds the libFuzzer harnesses (the `asan` preset: clang, ASan + UBSan) and runs each for a fixed
 # number of executions, after replaying every saved crash under fuzz/regressions/<harness>/.
 # usage: ci/fuzz.sh [EXECUTIONS per harness, default 20000] [HARNESS ...]  (docs/fuzzing.md)
 set -euo pipefail
@@ -9,11 +9,11 @@ shift || true
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader)
 
-[ -f build/fuzz/CMakeCache.txt ] || cmake --preset fuzz
-cmake --build --preset fuzz -j "$(nproc)"
+[ -f build/asan/CMakeCache.txt ] || cmake --preset asan
+cmake --build --preset asan --target crashbench_fuzzers -j "$(nproc)"
 
-work=build/fuzz/work
-bin=build/fuzz/fuzz
+work=build/asan/fuzz-work
+bin=build/asan/fuzz
 mkdir -p "$work"
 
 # Seeds: the shipped case files and the broken ones; small results files; one wall per scene format.

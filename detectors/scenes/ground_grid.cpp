@@ -15,8 +15,7 @@ void rasterize_edge(GroundGrid& g, const Vec3& a, const Vec3& b) {
   const int steps = std::max(1, static_cast<int>(std::ceil(2 * len / g.cell)));
   for (int k = 0; k <= steps; ++k) {
     const Vec3 p = a + (b - a) * (static_cast<double>(k) / steps);
-    const int i = std::clamp(static_cast<int>((p.x() - g.origin_W.x()) / g.cell), 0, g.nx - 1);
-    const int j = std::clamp(static_cast<int>((p.y() - g.origin_W.y()) / g.cell), 0, g.ny - 1);
+    const int i = g.cell_index(p.x() - g.origin_W.x(), g.nx), j = g.cell_index(p.y() - g.origin_W.y(), g.ny);
     float& z = g.z[static_cast<std::size_t>(j) * g.nx + i];
     z = std::min(z, static_cast<float>(p.z()));
   }

@@ -37,12 +37,19 @@ struct GroundGrid {
   int nx = 0, ny = 0;            ///< cells along X and Y; 0 means flat ground at z = 0
   std::vector<float> z;          ///< nx * ny heights, row-major in Y [m]
 
-  /// Ground height under `p_W` [m]; the nearest edge cell outside the grid, 0 if the grid is empty.
+  /// Ground height under `p_W` [m]; the nearest edge cell outside the grid (cell 0 for a coordinate that
+  /// is not finite), 0 if the grid is empty.
   double at(const Vec2& p_W) const {
     if (nx == 0 || ny == 0) return 0.0;
-    const int i = std::clamp(static_cast<int>(std::floor((p_W.x() - origin_W.x()) / cell)), 0, nx - 1);
-    const int j = std::clamp(static_cast<int>(std::floor((p_W.y() - origin_W.y()) / cell)), 0, ny - 1);
+    const int i = cell_index(p_W.x() - origin_W.x(), nx), j = cell_index(p_W.y() - origin_W.y(), ny);
     return z[static_cast<std::size_t>(j) * nx + i];
+  }
+  /// The cell in [0, n) at `offset` [m] from the origin, clamped in floating point: a cast of a value
+  /// outside int's range (or of NaN) is undefined.
+  int cell_index(double offset, int n) const {
+    const double k = std::floor(offset / cell);
+    if (!(k > 0)) return 0;
+    return k >= n - 1 ? n - 1 : static_cast<int>(k);
   }
 };
 

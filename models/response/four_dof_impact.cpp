@@ -244,7 +244,20 @@ FourDofImpactResult four_dof_impact(const FourDofBody& a, const FourDofBody* b, 
     int more = 0;
     out.status = iterate(pr, s, x, more);
     out.iterations += more;
-    if (out.status == ResolutionStatus::kOk) out.status = ResolutionStatus::kSeparating;
+    if (out.status == ResolutionStatus::kOk) {
+      // Checked, not assumed: with nonlinear tyres a pulling root does not prove that the tyres alone open
+      // the contact at -e v_n or faster. When they do not, no consistent answer exists here: dropped (the
+      // pre-impact states) and reported, as an unconverged one is.
+      Body ea = pa, eb = pb;
+      ea.state = to_planar(pa.state, unpack(sa, x, s.duration));
+      if (b) eb.state = to_planar(pb.state, unpack(sb, x, s.duration));
+      const double opening = n.dot(relative_point_velocity(ea, b ? &eb : nullptr, c.point_W));
+      if (opening < pr.rhs_normal - 1e-9 * std::abs(pr.rhs_normal)) {
+        out.status = ResolutionStatus::kNotConverged;
+        return out;
+      }
+      out.status = ResolutionStatus::kSeparating;
+    }
   }
   if (out.status == ResolutionStatus::kSingular) return out;
   out.a = unpack(sa, x, s.duration);

@@ -158,7 +158,7 @@ TEST(FourDofImpact, RandomImpactsNeverPullAndKeepRestitution) {
   for (int k = 0; k < 3000; ++k) {
     FourDofBody a{&p, {{0, 0}, 3.2 * u(rng), {35 * u(rng), 35 * u(rng)}, 1.5 * u(rng)}, {0.05 * u(rng), 0.3 * u(rng)}, 0.05 * u(rng)};
     FourDofBody b{&p, {{4 * u(rng), 4 * u(rng)}, 3.2 * u(rng), {35 * u(rng), 35 * u(rng)}, 1.5 * u(rng)}, {}, 0.0};
-    const Contact c{0, 1, 0.5 * b.state.position_W + Vec2(u(rng), u(rng)), unit_at(3.2 * u(rng)), 0.0};
+    const Contact c{0, 1, 0.5 * b.state.position_W + Vec2{u(rng), u(rng)}, unit_at(3.2 * u(rng)), 0.0};
     const FourDofImpactSettings s{unit(rng), unit(rng), 0.2 * unit(rng), 1e-10, 50};
     const FourDofImpactResult r = four_dof_impact(a, &b, c, s);
     ASSERT_TRUE(r.impulse.linear_W.allFinite() && r.a.velocity_B.allFinite() && r.b.velocity_B.allFinite()) << k;
