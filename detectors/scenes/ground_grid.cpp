@@ -9,6 +9,11 @@ namespace {
 
 constexpr float kEmpty = std::numeric_limits<float>::infinity();
 
+/// At most this many cells: the cell grows (doubling) until the walls' extent fits. Rasterising costs
+/// up to 2 (nx + ny) samples per edge and filling the holes one visit per cell, so a stray vertex a
+/// million kilometres out costs milliseconds, not seconds (a fuzzed file: fuzz/regressions/scene_loader).
+constexpr double kMaxCells = 1e6;
+
 /// Lowers every cell an edge a-b passes over to the edge's height there.
 void rasterize_edge(GroundGrid& g, const Vec3& a, const Vec3& b) {
   const double len = (b - a).head<2>().norm();
@@ -54,7 +59,7 @@ GroundGrid build_ground_grid(const std::vector<Triangle>& triangles, double cell
   }
   if (!any) return g;
   const Vec2 extent = hi - lo;
-  while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > 4e6) cell *= 2;
+  while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 2;
   g.cell = cell;
   g.origin_W = lo;
   g.nx = static_cast<int>(extent.x() / cell) + 1;
