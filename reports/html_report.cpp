@@ -10,6 +10,7 @@
 #include "cases/json_parse.hpp"
 #include "core/error.hpp"
 #include "core/install_paths.hpp"
+#include "reports/expectation_text.hpp"
 #include "reports/html_text.hpp"
 #include "reports/output_file.hpp"
 #include "reports/report_assets.hpp"
@@ -76,17 +77,21 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += overview(results);
   page += "<p id=render-status data-expected=0 data-rendered=0 data-errors=0>plots not rendered (is JavaScript on?)</p>\n"
           "<pre id=console-errors></pre>\n";
-  page += "<h2>Per-scene performance (Knight's Table 6-1)</h2>\n<p class=note>Mean whole-step cost per scene, detector "
-          "and response model (n = cases averaged; the mean of the cases' medians beside it); the baseline row is the dynamics phase alone. The published "
-          "figures come from each scene's registry entry: for the l-rail and the track, Knight's VDANL update times on a "
-          "300 MHz Pentium II (thesis Table 6-1); published/now is how many times faster a step runs here.</p>\n";
+  page += "<h2>Per-scene performance (Knight's Table 6-1)</h2>\n<p class=note>Whole-step cost per scene, detector "
+          "and response model: the median of the cases' median steps, the worst case's 99th percentile beside it "
+          "(n = cases; means are in the cost-per-case table); the baseline row is the dynamics phase alone. Each scene's "
+          "label gives the collision triangles and walls its cases ran with. The published figures come from each "
+          "scene's registry entry, a column per source: for the l-rail and the track, Knight's VDANL update times on a "
+          "300 MHz Pentium II (thesis Table 6-1), and his Watkins Glen after MultiGen Creator reorganised it; "
+          "published/now is how many times faster a step runs here than the first.</p>\n";
   page += performance_table_html(results);
   page += "<h2>Per-step cost histograms</h2>\n<div class=plots id=plots-costs></div>\n";
   page += "<h2>Trajectories</h2>\n<div class=plots id=plots-trajectories></div>\n";
   page += "<h2>Knight's laws</h2>\n<div class=plots id=plots-laws></div>\n";
   page += "<h2>Sweeps</h2>\n<p class=note>A contour plot appears for cases that come from one listed case and "
           "differ in exactly two numeric matrix fields.</p>\n<div class=plots id=plots-sweeps></div>\n";
-  page += "<h2>Invariant verdicts</h2>\n" + invariant_table_html(results);
+  page += "<h2>Invariant verdicts</h2>\n<p class=note>" + html_escape(impacts_versus_events_note()) + "</p>\n" +
+          invariant_table_html(results);
   page += "<h2>Cost per case</h2>\n" + cost_table_html(results);
   page += "<h2>Response models side by side on each impact</h2>\n<p class=note>Pre: vehicle state before the impact's "
           "first event; post: after its last; impulse summed over the impact's events; world frame, yaw rate "

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/text.hpp"
+#include "reports/expectation_text.hpp"
 
 namespace crashbench {
 namespace {
@@ -43,7 +44,8 @@ std::string invariant_verdicts(const CaseRecord& c) {
     failures += fmt::format("{}{} {:.3g} > {:.3g} ({} of {} events)", failures.empty() ? "" : ", ", inv.name,
                             inv.worst_residual, inv.tolerance, inv.failed, inv.checked);
   }
-  if (!c.impacts_ok) failures += std::string(failures.empty() ? "" : ", ") + "impact count outside the expectation";
+  if (!c.impacts_ok)
+    failures += std::string(failures.empty() ? "" : ", ") + impact_count_mismatch(c.impacts_min, c.impacts_max, c.impacts);
   if (!c.first_impact_ok) failures += std::string(failures.empty() ? "" : ", ") + "first impact outside its time window";
   if (c.unchecked_events > 0)
     failures += fmt::format("{}{} events with no invariant checked", failures.empty() ? "" : ", ", c.unchecked_events);
@@ -64,7 +66,8 @@ std::string summary_markdown(const ResultsFile& results) {
          "step max [us] / error |\n";
   out += "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |\n";
   for (const CaseRecord* c : failures_first(results)) out += case_row(*c);
-  out += "\nCosts are per step: median unless marked; budget is the median step as a share of the case's dt.\n";
+  out += "\nCosts are per step: median unless marked; budget is the median step as a share of the case's dt. " +
+         impacts_versus_events_note() + "\n";
   return out;
 }
 
