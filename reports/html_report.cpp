@@ -17,6 +17,7 @@
 #include "reports/report_contacts.hpp"
 #include "reports/report_figures.hpp"
 #include "reports/report_tables.hpp"
+#include "reports/scene_verdicts.hpp"
 #include "reports/summary_markdown.hpp"
 
 namespace crashbench {
@@ -74,6 +75,9 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += report_css();
   page += "</style>\n<script>" + std::string(console_capture_script()) + "</script>\n";
   page += "<script>" + script_safe(plotting_js) + "</script>\n</head><body>\n<h1>crashbench report</h1>\n";
+  // The question a user opens the report with comes first: which detector to use on each scene.
+  page += fmt::format("<h2>Verdict per scene: the detector to use</h2>\n<p class=note>{}</p>\n{}", html_escape(verdict_note()),
+                      verdict_table_html(scene_verdicts(results)));
   page += overview(results);
   page += "<p id=render-status data-expected=0 data-rendered=0 data-errors=0>plots not rendered (is JavaScript on?)</p>\n"
           "<pre id=console-errors></pre>\n";

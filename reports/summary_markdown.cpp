@@ -6,6 +6,7 @@
 
 #include "core/text.hpp"
 #include "reports/expectation_text.hpp"
+#include "reports/scene_verdicts.hpp"
 
 namespace crashbench {
 namespace {
@@ -56,7 +57,10 @@ std::string invariant_verdicts(const CaseRecord& c) {
 
 std::string summary_markdown(const ResultsFile& results) {
   const auto [passed, failed, errors] = results.status_counts();
-  std::string out = fmt::format("# crashbench summary\n\n{}{} cases: {} passed, {} failed, {} errors. ",
+  // The question a user opens the summary with comes first: which detector to use on each scene.
+  std::string out = fmt::format("# crashbench summary\n\n## Verdict per scene: the detector to use\n\n{}\n\n{}\n## Cases\n\n",
+                                verdict_note(), verdict_table_markdown(scene_verdicts(results)));
+  out += fmt::format("{}{} cases: {} passed, {} failed, {} errors. ",
                                 results.interrupted ? "**" + results.interruption_note() + "** (the run did not finish). " : "",
                                 results.cases.size(), passed, failed, errors);
   out += results.timing_serial() ? "Timing ran serially (one case at a time).\n\n"
