@@ -40,9 +40,14 @@ void make(const SceneArgs& args) {
   std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);
 }
 
-void list() {
-  for (const auto& e : scene_registry().entries()) std::cout << fmt::format("{:16} {}\n", e.name, e.summary);
+/// Every registered scene, one per line with its summary (`scene list`, `scene make --help`).
+std::string scene_lines() {
+  std::string out;
+  for (const auto& e : scene_registry().entries()) out += fmt::format("  {:16} {}\n", e.name, e.summary);
+  return out;
 }
+
+void list() { std::cout << scene_lines(); }
 
 }  // namespace
 
@@ -54,6 +59,8 @@ void add_scene_commands(CLI::App& app) {
   CLI::App* make_cmd = scene->add_subcommand("make", "write a registered scene in any format osgDB can write");
   make_cmd->add_option("name", args->name, "a scene from `crashbench scene list`")->required();
   make_cmd->add_option("-o,--output", args->output, "file to write (.osgt, .osgb, .ive, .flt, ...)")->required();
+  // Built when help is shown, so scenes of a plugin loaded by --plugin are listed too.
+  make_cmd->footer([] { return "Registered scenes:\n" + scene_lines(); });
   make_cmd->callback([args] { make(*args); });
 
   CLI::App* info = scene->add_subcommand("info", "triangle counts, bounds and vertical triangles of a scene file");

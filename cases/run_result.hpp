@@ -84,6 +84,7 @@ struct RunResult {
   std::vector<Tunnelling> tunnelling;  ///< pass-throughs the no_tunnelling invariant found, in step order
   long long tunnelling_checked = 0;    ///< vehicle-steps the no_tunnelling invariant checked
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
+  long long scene_triangles = 0;         ///< the scene's collision triangles (Scene::triangles), for report labels
   std::optional<std::uint64_t> physics_hash;  ///< cases/physics_hash.hpp; absent when the case did not run
   std::optional<DetectorAgreement> agreement;  ///< with Case::check_against
 };

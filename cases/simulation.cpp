@@ -101,6 +101,7 @@ Simulation::Simulation(const Case& c)
   result_.source_file = c.source_file;
   result_.config = c;
   result_.scene_walls = scene_.walls;
+  result_.scene_triangles = static_cast<long long>(scene_.triangles.size());
   // An event per vehicle per step is the most a shipped case needs (a car scraping a wall); beyond the
   // cap a very long run grows the buffer, rarely, instead of holding hundreds of MB from the start.
   constexpr std::size_t kMaxReservedEvents = 16384;

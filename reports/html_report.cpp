@@ -10,12 +10,14 @@
 #include "cases/json_parse.hpp"
 #include "core/error.hpp"
 #include "core/install_paths.hpp"
+#include "reports/expectation_text.hpp"
 #include "reports/html_text.hpp"
 #include "reports/output_file.hpp"
 #include "reports/report_assets.hpp"
 #include "reports/report_contacts.hpp"
 #include "reports/report_figures.hpp"
 #include "reports/report_tables.hpp"
+#include "reports/scene_verdicts.hpp"
 #include "reports/summary_markdown.hpp"
 
 namespace crashbench {
@@ -73,20 +75,27 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += report_css();
   page += "</style>\n<script>" + std::string(console_capture_script()) + "</script>\n";
   page += "<script>" + script_safe(plotting_js) + "</script>\n</head><body>\n<h1>crashbench report</h1>\n";
+  // The question a user opens the report with comes first: which detector to use on each scene.
+  page += fmt::format("<h2>Verdict per scene: the detector to use</h2>\n<p class=note>{}</p>\n{}", html_escape(verdict_note()),
+                      verdict_table_html(scene_verdicts(results)));
   page += overview(results);
   page += "<p id=render-status data-expected=0 data-rendered=0 data-errors=0>plots not rendered (is JavaScript on?)</p>\n"
           "<pre id=console-errors></pre>\n";
-  page += "<h2>Per-scene performance (Knight's Table 6-1)</h2>\n<p class=note>Mean whole-step cost per scene, detector "
-          "and response model (n = cases averaged; the mean of the cases' medians beside it); the baseline row is the dynamics phase alone. The published "
-          "figures come from each scene's registry entry: for the l-rail and the track, Knight's VDANL update times on a "
-          "300 MHz Pentium II (thesis Table 6-1); published/now is how many times faster a step runs here.</p>\n";
+  page += "<h2>Per-scene performance (Knight's Table 6-1)</h2>\n<p class=note>Whole-step cost per scene, detector "
+          "and response model: the median of the cases' median steps, the worst case's 99th percentile beside it "
+          "(n = cases; means are in the cost-per-case table); the baseline row is the dynamics phase alone. Each scene's "
+          "label gives the collision triangles and walls its cases ran with. The published figures come from each "
+          "scene's registry entry, a column per source: for the l-rail and the track, Knight's VDANL update times on a "
+          "300 MHz Pentium II (thesis Table 6-1), and his Watkins Glen after MultiGen Creator reorganised it; "
+          "published/now is how many times faster a step runs here than the first.</p>\n";
   page += performance_table_html(results);
   page += "<h2>Per-step cost histograms</h2>\n<div class=plots id=plots-costs></div>\n";
   page += "<h2>Trajectories</h2>\n<div class=plots id=plots-trajectories></div>\n";
   page += "<h2>Knight's laws</h2>\n<div class=plots id=plots-laws></div>\n";
   page += "<h2>Sweeps</h2>\n<p class=note>A contour plot appears for cases that come from one listed case and "
           "differ in exactly two numeric matrix fields.</p>\n<div class=plots id=plots-sweeps></div>\n";
-  page += "<h2>Invariant verdicts</h2>\n" + invariant_table_html(results);
+  page += "<h2>Invariant verdicts</h2>\n<p class=note>" + html_escape(impacts_versus_events_note()) + "</p>\n" +
+          invariant_table_html(results);
   page += "<h2>Cost per case</h2>\n" + cost_table_html(results);
   page += "<h2>Response models side by side on each impact</h2>\n<p class=note>Pre: vehicle state before the impact's "
           "first event; post: after its last; impulse summed over the impact's events; world frame, yaw rate "

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "core/text.hpp"
+#include "reports/expectation_text.hpp"
 
 namespace crashbench {
 namespace {
@@ -20,7 +21,7 @@ std::string failures_of(const CaseRecord& c) {
     if (inv.failed > 0)
       out += failure("invariant", fmt::format("{}: worst residual {:.6g} > tolerance {:.6g} ({} of {} events)", inv.name,
                                               inv.worst_residual, inv.tolerance, inv.failed, inv.checked));
-  if (!c.impacts_ok) out += failure("expectation", fmt::format("{} impacts, outside the case's expect range", c.impacts));
+  if (!c.impacts_ok) out += failure("expectation", impact_count_mismatch(c.impacts_min, c.impacts_max, c.impacts));
   if (!c.first_impact_ok) out += failure("expectation", "first impact outside the case's expect.first_impact_time");
   // A failed case whose reason the fields above do not name still gets one failure, so it cannot read as passed.
   if (out.empty() && c.status == "failed") out += failure("case", c.error.empty() ? "the case failed" : c.error);

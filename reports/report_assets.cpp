@@ -11,6 +11,7 @@ th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: right; verti
 th { background: #f3f3f3; } th:first-child, td:first-child { text-align: left; }
 td.pass, tr.pass td:nth-child(2) { background: #e6f4e6; } td.fail, tr.fail td:nth-child(2) { background: #f9dcdc; }
 td.na { color: #999; text-align: center; } th.label, td.label { text-align: left; } th.published, td.published { background: #fdf6e3; } tr.group th { background: #dde6f0; text-align: left; }
+table.verdict th, table.verdict td { text-align: left; } table.verdict td:nth-child(4) { white-space: nowrap; }
 .plots { display: grid; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); gap: 1em; }
 .plot { border: 1px solid #ddd; min-height: 560px; }
 #render-status { font-size: 0.8em; color: #666; } #console-errors { color: #a00; }

@@ -6,14 +6,15 @@
 
 namespace crashbench {
 
-/// Knight's Table 6-1 (thesis 000_..., chapter 6) measured here: a row per scene and detector and a
-/// no-collision baseline (the dynamics phase alone), a column per response model, cells the mean whole
-/// step cost over the cases with that scene, detector and model; the figures published for the scene
-/// (its scene registry entry: Knight's 2002 times on a 300 MHz Pentium II for his test rail and Watkins
-/// Glen) beside them, with the ratio published/now.
+/// Knight's Table 6-1 (his 2002 thesis, chapter 6) measured here: a row per scene (labelled with the
+/// collision triangles and walls its cases recorded) and detector, and a no-collision baseline (the dynamics
+/// phase alone); a column per response model, every model that ran in the results, whose cell is the median
+/// of the cases' median step costs with the worst case's p99 beside it ("not run" where no case ran); then a
+/// column per published source of the scenes' registry entries (Knight's times on a 300 MHz Pentium II, and
+/// his Creator-optimised Watkins Glen apart), with the ratio published/now against the first.
 std::string performance_table_html(const ResultsFile& results);
 
-/// One row per case: each phase's median, the step's p99 and max, and the share of the dt budget.
+/// One row per case: each phase's median, the step's p99, max and mean, and the share of the dt budget.
 std::string cost_table_html(const ResultsFile& results);
 
 /// One row per case (failures first), one column per invariant: worst residual against tolerance;

@@ -215,6 +215,7 @@ json to_json(const RunResult& r) {
   out["events"] = events;
   out["trajectory"] = trajectory_json(r);
   out["scene_walls"] = walls_json(r);
+  out["scene_triangles"] = r.scene_triangles;
   write_non_finite_as_strings(out);
   return out;
 }

@@ -137,7 +137,11 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
     if (!parse_physics_hash(r.physics_hash)) hash->fail("expected 16 hex digits");
   }
   r.impacts = c.at("impacts").integer_in(0, INT_MAX);
-  if (const auto expected = c.find("impacts_expected")) r.impacts_ok = expected->at("ok").boolean();
+  if (const auto expected = c.find("impacts_expected")) {
+    r.impacts_ok = expected->at("ok").boolean();
+    r.impacts_min = expected->at("min").integer_in(0, INT_MAX);
+    r.impacts_max = expected->at("max").integer_in(r.impacts_min, INT_MAX);
+  }
   if (const auto expected = c.find("first_impact_expected")) r.first_impact_ok = expected->at("ok").boolean();
   const JsonReader invariants = c.at("invariants");
   if (!invariants.is_object()) invariants.fail("expected an object");
@@ -157,6 +161,12 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
   for (std::size_t i = 0; i < events.array_size(); ++i) check_event(events.at(i), vehicles);
   check_vehicle_params(config.at("vehicle_params"), c.at("trajectory"));
   check_walls(c.at("scene_walls"));
+  r.scene_walls = c.at("scene_walls").array_size();
+  if (const auto triangles = c.find("scene_triangles")) r.scene_triangles = triangles->integer_in(0, INT_MAX);
+  if (const auto a = c.find("detector_agreement")) {
+    r.agreement = CaseRecord::Agreement{a->at("reference").string(), a->at("steps_checked").integer_in(0, INT_MAX),
+                                        a->at("steps_differing").integer_in(0, INT_MAX)};
+  }
 }
 
 CaseRecord read_case(const JsonReader& c, std::size_t position) {

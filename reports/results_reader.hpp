@@ -4,7 +4,9 @@
 // type -- is a crashbench::Error naming the file, the JSON pointer and what was expected.
 #include <nlohmann/json.hpp>
 
+#include <climits>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,11 +39,20 @@ struct CaseRecord {
   int steps = 0, impacts = 0;
   std::string physics_hash;                   ///< 16 hex digits (cases/physics_hash.hpp); empty when not written
   bool impacts_ok = true;                     ///< impact count within the case's expectation
+  int impacts_min = 0, impacts_max = INT_MAX; ///< that expectation (INT_MAX: no upper bound)
   bool first_impact_ok = true;                ///< first impact within the case's time window, if it has one
   std::vector<InvariantRecord> invariants;
   std::string failure;                        ///< why the run stopped early (a non-finite value), or ""
   int unchecked_events = 0;                   ///< events with no invariant checked
   std::map<std::string, PhaseCost> timing;    ///< by phase name ("step", "detect", ...)
+  int scene_triangles = -1;                   ///< the scene's collision triangles; -1 when not written
+  std::size_t scene_walls = 0;                ///< the scene's analytic walls
+  /// With check_against: the reference detector and how many of the checked steps differed from it.
+  struct Agreement {
+    std::string reference;
+    int steps_checked = 0, steps_differing = 0;
+  };
+  std::optional<Agreement> agreement;         ///< absent when the case named no reference detector
   nlohmann::json raw;
 
   bool failed() const { return status != "passed"; }

@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "core/text.hpp"
+#include "reports/expectation_text.hpp"
+#include "reports/scene_verdicts.hpp"
 
 namespace crashbench {
 namespace {
@@ -43,7 +45,8 @@ std::string invariant_verdicts(const CaseRecord& c) {
     failures += fmt::format("{}{} {:.3g} > {:.3g} ({} of {} events)", failures.empty() ? "" : ", ", inv.name,
                             inv.worst_residual, inv.tolerance, inv.failed, inv.checked);
   }
-  if (!c.impacts_ok) failures += std::string(failures.empty() ? "" : ", ") + "impact count outside the expectation";
+  if (!c.impacts_ok)
+    failures += std::string(failures.empty() ? "" : ", ") + impact_count_mismatch(c.impacts_min, c.impacts_max, c.impacts);
   if (!c.first_impact_ok) failures += std::string(failures.empty() ? "" : ", ") + "first impact outside its time window";
   if (c.unchecked_events > 0)
     failures += fmt::format("{}{} events with no invariant checked", failures.empty() ? "" : ", ", c.unchecked_events);
@@ -54,7 +57,10 @@ std::string invariant_verdicts(const CaseRecord& c) {
 
 std::string summary_markdown(const ResultsFile& results) {
   const auto [passed, failed, errors] = results.status_counts();
-  std::string out = fmt::format("# crashbench summary\n\n{}{} cases: {} passed, {} failed, {} errors. ",
+  // The question a user opens the summary with comes first: which detector to use on each scene.
+  std::string out = fmt::format("# crashbench summary\n\n## Verdict per scene: the detector to use\n\n{}\n\n{}\n## Cases\n\n",
+                                verdict_note(), verdict_table_markdown(scene_verdicts(results)));
+  out += fmt::format("{}{} cases: {} passed, {} failed, {} errors. ",
                                 results.interrupted ? "**" + results.interruption_note() + "** (the run did not finish). " : "",
                                 results.cases.size(), passed, failed, errors);
   out += results.timing_serial() ? "Timing ran serially (one case at a time).\n\n"
@@ -64,7 +70,8 @@ std::string summary_markdown(const ResultsFile& results) {
          "step max [us] / error |\n";
   out += "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |\n";
   for (const CaseRecord* c : failures_first(results)) out += case_row(*c);
-  out += "\nCosts are per step: median unless marked; budget is the median step as a share of the case's dt.\n";
+  out += "\nCosts are per step: median unless marked; budget is the median step as a share of the case's dt. " +
+         impacts_versus_events_note() + "\n";
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/text.hpp"
+#include "reports/expectation_text.hpp"
 #include "reports/phase_stats.hpp"
 
 namespace crashbench {
@@ -26,8 +27,9 @@ std::string invariant_cell(const RunResult& r) {
     if (s.failed > 0 && first_failure.empty())
       first_failure = fmt::format(" {} {:.2g}>{:.2g}", to_string(static_cast<Invariant>(i)), s.worst_residual, s.tolerance);
   }
-  if (!r.impacts_expected_ok) first_failure += fmt::format(" impacts not in [{}, {}]", r.config.expect.impacts_min,
-                                                           r.config.expect.impacts_max);
+  if (!r.impacts_expected_ok)
+    first_failure += fmt::format(" {}", impact_count_mismatch(r.config.expect.impacts_min, r.config.expect.impacts_max,
+                                                              r.impacts));
   if (!r.first_impact_time_ok) {
     const TimeWindow& w = *r.config.expect.first_impact_time;
     first_failure += r.events.empty() ? fmt::format(" no impact (first expected in [{}, {}] s)", w.earliest, w.latest)
@@ -75,7 +77,7 @@ std::string summary_table(std::span<const RunResult> results) {
   }
   out += fmt::format("{} cases: {} passed, {} failed, {} errors (times are medians per step)\n", results.size(), passed,
                      failed, errors);
-  return out;
+  return out + impacts_versus_events_note() + "\n";
 }
 
 }  // namespace crashbench

@@ -35,8 +35,11 @@ GeneratedScene track_scaled() {
 }
 
 // Knight's 2002 VDANL update times (thesis Table 6-1, 300 MHz Pentium II): the energy-loss method (his
-// "kinetic energy" column) and restitution, on his test rail and on Watkins Glen's 1838 collision triangles.
-constexpr const char* kKnight2002 = "Knight 2002, thesis Table 6-1 (300 MHz Pentium II)";
+// "kinetic energy" column) and restitution, on his test rail and on Watkins Glen's 1838 collision triangles,
+// and on Watkins Glen again after MultiGen Creator reorganised its polygons spatially (a source of its own,
+// so the report gives those figures their own column).
+constexpr std::string_view kKnight2002 = kKnight2002Source;
+constexpr std::string_view kKnight2002Creator = "Knight 2002, Table 6-1, scene graph optimised by MultiGen Creator";
 constexpr std::array<PublishedStepTime, 2> kTestRailTimes{{
     {"Test Rail (612 triangles)", kKnight2002, "energy-loss", 2.52},
     {"Test Rail (612 triangles)", kKnight2002, "restitution", 2.60},
@@ -44,12 +47,14 @@ constexpr std::array<PublishedStepTime, 2> kTestRailTimes{{
 constexpr std::array<PublishedStepTime, 4> kWatkinsGlenTimes{{
     {"Watkins Glen (1838 collision triangles)", kKnight2002, "energy-loss", 4.69},
     {"Watkins Glen (1838 collision triangles)", kKnight2002, "restitution", 4.64},
-    {"Watkins Glen optimised by MultiGen Creator", kKnight2002, "energy-loss", 3.88},
-    {"Watkins Glen optimised by MultiGen Creator", kKnight2002, "restitution", 3.90},
+    {"Watkins Glen (1838 collision triangles)", kKnight2002Creator, "energy-loss", 3.88},
+    {"Watkins Glen (1838 collision triangles)", kKnight2002Creator, "restitution", 3.90},
 }};
 
 const std::array<SceneEntry, 11> kScenes{{
-    {"l-rail", "Knight's L-shaped wall and flat ground, 612 triangles, all for collision", &generated<make_l_rail>,
+    {"l-rail", "Knight's L-shaped test rail: side wall Y = 0 from X = -30 to 100 m, end wall X = 100 from Y = 0 to "
+               "40 m, flat ground inside; 612 triangles, all for collision",
+     &generated<make_l_rail>,
      &l_rail_drive, kTestRailTimes},
     {"straight-wall", "Knight's straight test wall: Y = 0 from X = -50 to 250 m, 364 triangles",
      &generated<make_straight_wall_scene>, &straight_wall_drive, {}},

@@ -43,6 +43,14 @@ TEST(Cli, ListNamesEveryRegisteredPart) {
     EXPECT_NE(r.output.find(file.path().filename().string()), std::string::npos) << file.path() << "\n" << r.output;
 }
 
+TEST(Cli, SceneMakeHelpAndSceneListNameEveryRegisteredScene) {
+  for (const char* args : {"scene make --help", "scene list"}) {
+    const CommandResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.output;
+    expect_listed(r.output, scene_registry().entries());
+  }
+}
+
 TEST(Cli, PluginThatIsNotASharedLibraryIsOneLineAndExitTwo) {
   const std::string not_a_plugin = testing::source_path("cases/library/knight-head-on-30mph.json");
   for (const std::string& args : {"--plugin " + not_a_plugin + " list", "list --plugin " + not_a_plugin}) {

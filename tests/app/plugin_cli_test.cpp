@@ -53,6 +53,12 @@ TEST(PluginCli, ListShowsThePluginsPartsAndThePlugin) {
   }
 }
 
+TEST(PluginCli, SceneMakeHelpListsThePluginsScene) {
+  const testing::Outcome r = testing::crashbench("--plugin " + plugin("parts") + " scene make --help");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("  plugin-box "), std::string::npos) << r.output;
+}
+
 TEST(PluginCli, ACaseLoadsItsPluginRelativeToItselfAndRunsItsSceneAndIntegrator) {
   const std::string dir = testing::fresh_dir("plugin-case");
   const std::string relative = std::filesystem::relative(plugin("parts"), dir).string();

@@ -72,6 +72,11 @@ TEST(ReportInBrowser, EveryPlotRendersWithoutConsoleErrors) {
   int svgs = 0;
   for (auto at = dom.find("class=\"main-svg\""); at != std::string::npos; at = dom.find("class=\"main-svg\"", at + 1)) ++svgs;
   EXPECT_GE(svgs, embedded);
+  // The verdict per scene is the page's first table; matrix.json names no reference detector, so it says so.
+  const auto verdict = dom.find("<table class=\"verdict\">");
+  ASSERT_NE(verdict, std::string::npos) << dom.substr(0, 2000);
+  EXPECT_EQ(dom.find("<table"), verdict);
+  EXPECT_LT(dom.find("not cross-checked", verdict), dom.find("</table>", verdict));
 }
 
 }  // namespace

@@ -10,10 +10,13 @@ namespace {
 
 constexpr const char* kHostileName = "<!--<script>alert(1)</script><img src=x onerror=alert(2)>|`x`\n\x1b[31m";
 
-/// The sample results with the first case renamed to `name` and the last case's error set to `name`.
+/// The sample results with the first case and its scene and detector renamed to `name` (they head the verdict
+/// and performance tables), and the last case's error set to `name`.
 ResultsFile renamed(const std::string& name) {
   nlohmann::json doc = read_json_file(testing::sample_results_file("html"));
   doc["cases"][0]["name"] = name;
+  doc["cases"][0]["config"]["scene"] = name;
+  doc["cases"][0]["config"]["detector"] = name;
   doc["cases"].push_back({{"name", name}, {"status", "error"}, {"error", name}, {"index", doc["cases"].size()}});
   return parse_results(doc, "hostile.json");
 }
@@ -39,12 +42,16 @@ TEST(HostileText, ReportPageHasOnlyItsOwnTags) {
 TEST(HostileText, SummaryRowsStayRowsWithoutHtml) {
   const std::string summary = summary_markdown(renamed(kHostileName));
   for (const char* raw : {"<script", "<img", "<!--", "\x1b", "|`x`"}) EXPECT_EQ(summary.find(raw), std::string::npos) << raw;
-  std::size_t rows = 0;
+  // Rows of the verdict table (seven cells), then of the case table (nine cells).
+  const std::size_t cases_at = summary.find("## Cases");
+  std::size_t verdict_rows = 0, rows = 0;
   for (std::size_t at = summary.find("\n| "); at != std::string::npos; at = summary.find("\n| ", at + 1)) {
     const std::string row = summary.substr(at + 1, summary.find('\n', at + 1) - at - 1);
-    EXPECT_EQ(count(row, " | "), 8u) << "nine cells: " << row;
-    ++rows;
+    const bool verdict = at < cases_at;
+    EXPECT_EQ(count(row, " | "), verdict ? 6u : 8u) << (verdict ? "seven" : "nine") << " cells: " << row;
+    ++(verdict ? verdict_rows : rows);
   }
+  EXPECT_GE(verdict_rows, 3u) << "a header, its rule and a row per scene and model";
   EXPECT_EQ(rows, renamed(kHostileName).cases.size() + 2) << "a header, its rule and one row per case";
 }
 

@@ -1,6 +1,5 @@
 #include "reports/html_report.hpp"
 
-#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "detectors/scenes/builtin_walls.hpp"
@@ -128,89 +127,6 @@ TEST(ReportFigures, SweepOverTwoNumericFieldsGivesContours) {
   ASSERT_EQ(yaw["y"].size(), 3u);
   EXPECT_DOUBLE_EQ(yaw["z"][2][1].get<double>(), 100 * 0.4);
   EXPECT_DOUBLE_EQ(figures[1].data[0]["z"][2][0].get<double>(), 0.3);
-}
-
-/// Two timed cases on `scene` with `model`: step means 2.0 and 3.2 us (mean 2.6 us), dynamics 0.45 us.
-ResultsFile timed_cases(const std::string& scene, const std::string& model) {
-  ResultsFile file;
-  for (double mean : {2000.0, 3200.0}) {
-    CaseRecord c;
-    c.name = "timed";
-    c.status = "passed";
-    c.config = {{"scene", scene}, {"detector", "any-detector"}, {"response_model", model}};
-    c.timing["step"].mean_ns = mean;
-    c.timing["step"].median_ns = mean / 2;
-    c.timing["dynamics"].mean_ns = 450;
-    file.cases.push_back(c);
-  }
-  return file;
-}
-
-TEST(PerformanceTable, ShowsEachScenesPublishedFiguresBesideTheMeasuredOnesWithTheRatio) {
-  int scenes = 0;
-  for (const SceneEntry& entry : scene_registry().entries()) {
-    if (entry.published.empty()) continue;
-    ++scenes;
-    const PublishedStepTime& first = entry.published.front();
-    const std::string table = performance_table_html(timed_cases(std::string(entry.name), std::string(first.response_model)));
-    const std::string ratio = fmt::format("{:.0f}", first.step_ms * 1000 / 2.6);
-    EXPECT_NE(table.find("2.60 us <small>(median 1.30, n=2)</small><br><small>published/now " + ratio + "</small>"),
-              std::string::npos)
-        << table;
-    for (const PublishedStepTime& p : entry.published) {
-      EXPECT_NE(table.find(fmt::format("{}: {:.2f} ms", p.response_model, p.step_ms)), std::string::npos) << table;
-      EXPECT_NE(table.find(std::string(p.label)), std::string::npos) << table;
-    }
-    // The baseline row: the dynamics phase, 0.45 us, against Knight's 0.99 ms without collision calculation.
-    EXPECT_NE(table.find("0.45 us <small>(median 0.00, n=2)</small><br><small>published/now 2200</small>"),
-              std::string::npos)
-        << table;
-  }
-  EXPECT_GT(scenes, 0);
-}
-
-TEST(PerformanceTable, AScenesFiguresGoToThatNameOnlyNotToNamesContainingIt) {
-  for (const SceneEntry& entry : scene_registry().entries()) {
-    if (entry.published.empty()) continue;
-    const std::string model(entry.published.front().response_model);
-    for (const std::string& other : {std::string(entry.name) + "-visual", "file-" + std::string(entry.name) + ".flt"}) {
-      const std::string table = performance_table_html(timed_cases(other, model));
-      EXPECT_EQ(table.find(std::string(entry.published.front().label)), std::string::npos) << other << "\n" << table;
-      EXPECT_EQ(table.find("2.60 us <small>(median 1.30, n=2)</small><br>"), std::string::npos) << other << "\n" << table;
-    }
-  }
-}
-
-TEST(PerformanceTable, ARowPerSceneAndDetectorAColumnPerModel) {
-  ResultsFile file;
-  for (const char* detector : {"analytic", "osg"})
-    for (const char* model : {"restitution", "energy-loss"}) {
-      CaseRecord c;
-      c.name = std::string(detector) + "-" + model;
-      c.status = "passed";
-      c.config = {{"scene", "l-rail"}, {"detector", detector}, {"response_model", model}};
-      c.timing["step"].mean_ns = std::string(detector) == "osg" ? 7000 : 1000;
-      file.cases.push_back(c);
-    }
-  const std::string table = performance_table_html(file);
-  const auto count = [&](const std::string& text) {
-    std::size_t n = 0;
-    for (auto at = table.find(text); at != std::string::npos; at = table.find(text, at + 1)) ++n;
-    return n;
-  };
-  EXPECT_NE(table.find("<th>scene</th><th class=label>detector</th><th>energy-loss</th><th>restitution</th>"), std::string::npos)
-      << table;
-  EXPECT_EQ(count("<th rowspan=2>l-rail"), 1u) << table;  // one label over both detectors' rows
-  EXPECT_EQ(count("<td class=label>analytic</td>"), 1u);
-  EXPECT_EQ(count("<td class=label>osg</td>"), 1u);
-  EXPECT_EQ(count("<tr>"), 4u);  // the header, two detectors, the baseline
-  // The osg row: 7.00 us under both models, against Knight's 2.52 and 2.60 ms.
-  const std::string osg_row = table.substr(table.find("<td class=label>osg</td>"), table.find("</tr>", table.find("<td class=label>osg</td>")) -
-                                                                         table.find("<td class=label>osg</td>"));
-  EXPECT_NE(osg_row.find("7.00 us <small>(median 0.00, n=1)</small><br><small>published/now 360</small>"), std::string::npos)
-      << osg_row;
-  EXPECT_NE(osg_row.find("7.00 us <small>(median 0.00, n=1)</small><br><small>published/now 371</small>"), std::string::npos)
-      << osg_row;
 }
 
 }  // namespace

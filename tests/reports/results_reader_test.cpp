@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "core/error.hpp"
+#include "detectors/scenes/scene_library.hpp"
 #include "tests/reports/report_test_support.hpp"
 #include "tests/support/error_message.hpp"
 
@@ -121,10 +122,41 @@ TEST(ResultsReader, FieldsThePlotsReadAreCheckedFirst) {
         {"/cases/0/trajectory/vehicles/0/x", {0.0}},
         {"/cases/0/scene_walls/0", {0.0, 1.0, 2.0}},
         {"/cases/0/config/response/friction/cos2", "steep"},
-        {"/cases/0/config/vehicle_params/0/mass", -1.0}}) {
+        {"/cases/0/config/vehicle_params/0/mass", -1.0},
+        {"/cases/0/scene_triangles", -5},
+        {"/cases/0/impacts_expected/max", "many"},
+        {"/cases/0/detector_agreement", {{"reference", "brute-force"}, {"steps_checked", 3}, {"steps_differing", "some"}}}}) {
     const std::string message = broken(pointer, value);
     EXPECT_NE(message.find(pointer), std::string::npos) << pointer << ": " << message;
   }
+}
+
+TEST(ResultsReader, SceneDataAndTheImpactExpectationReadBack) {
+  const ResultsFile file = read_results_file(testing::sample_results_file("scene-data"));
+  int ran = 0;
+  for (const CaseRecord& c : file.cases) {
+    if (c.status == "error") continue;
+    ++ran;
+    // The scene rebuilt from the registry, not the writer's number.
+    const Scene scene = make_registered_scene(c.config_value("scene"));
+    EXPECT_EQ(c.scene_triangles, static_cast<int>(scene.triangles.size())) << c.name;
+    EXPECT_EQ(c.scene_walls, scene.walls.size()) << c.name;
+    EXPECT_EQ(c.impacts_min, c.raw.at("impacts_expected").at("min").get<int>()) << c.name;
+    EXPECT_EQ(c.impacts_max, c.raw.at("impacts_expected").at("max").get<int>()) << c.name;
+    EXPECT_FALSE(c.agreement) << c.name;  // the sample names no reference detector
+  }
+  EXPECT_GT(ran, 0);
+}
+
+TEST(ResultsReader, DetectorAgreementReadsBack) {
+  nlohmann::json doc = read_json_file(testing::sample_results_file("agreement-source"));
+  doc["cases"][0]["detector_agreement"] = {{"reference", "brute-force"}, {"steps_checked", 300}, {"steps_differing", 7},
+                                           {"missing", 0}, {"extra", 0}, {"moved", 9}};
+  const ResultsFile file = read_results_file(write_text("agreement", doc.dump()));
+  ASSERT_TRUE(file.cases[0].agreement);
+  EXPECT_EQ(file.cases[0].agreement->reference, "brute-force");
+  EXPECT_EQ(file.cases[0].agreement->steps_checked, 300);
+  EXPECT_EQ(file.cases[0].agreement->steps_differing, 7);
 }
 
 TEST(ResultsReader, VehicleSizesMustMatchTheTrajectory) {

@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
+
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
+#include "reports/expectation_text.hpp"
 #include "reports/results_json.hpp"
 #include "reports/results_reader.hpp"
 #include "reports/summary_table.hpp"
@@ -39,7 +42,8 @@ TEST(SummaryMarkdown, InvariantCellNamesTheFailingInvariant) {
   c.invariants[0].failed = 0;
   EXPECT_EQ(invariant_verdicts(c), "2/2");
   c.impacts_ok = false;
-  EXPECT_EQ(invariant_verdicts(c), "2/2: impact count outside the expectation");
+  c.impacts_min = 1;
+  EXPECT_EQ(invariant_verdicts(c), "2/2: expected at least 1 impact, got 0");
   c.impacts_ok = true;
   c.first_impact_ok = false;
   EXPECT_EQ(invariant_verdicts(c), "2/2: first impact outside its time window");
@@ -57,6 +61,33 @@ TEST(SummaryTable, FirstImpactOutsideItsWindowSaysWhenItCame) {
   const std::string path = (testing::fresh_temp_folder("reports-first-impact") / "results.json").string();
   write_results_file(path, runs, {});
   EXPECT_FALSE(read_results_file(path).cases[0].first_impact_ok);
+}
+
+TEST(ExpectationText, ImpactCountsSaidAsAPersonWould) {
+  EXPECT_EQ(impact_count_mismatch(1, INT_MAX, 0), "expected at least 1 impact, got 0");
+  EXPECT_EQ(impact_count_mismatch(2, INT_MAX, 1), "expected at least 2 impacts, got 1");
+  EXPECT_EQ(impact_count_mismatch(1, 3, 5), "expected 1 to 3 impacts, got 5");
+  EXPECT_EQ(impact_count_mismatch(1, 1, 2), "expected exactly 1 impact, got 2");
+  EXPECT_EQ(impact_count_mismatch(0, 0, 1), "expected exactly 0 impacts, got 1");
+  EXPECT_EQ(impact_count_mismatch(0, 2, 3), "expected at most 2 impacts, got 3");
+}
+
+TEST(SummaryTable, MissedImpactSaysWhatWasExpectedAndEveryOutputExplainsImpacts) {
+  nlohmann::json doc = read_json_file(testing::source_path("cases/library/knight-head-on-30mph.json"));
+  // Standing still with its bumper 5 m from the wall: nothing hits.
+  doc["vehicles"][0]["speed_mph"] = 0;
+  doc["expect"] = {{"impacts_min", 1}};
+  const std::vector<RunResult> runs{run_case(parse_case(doc, "parked.json"))};
+  ASSERT_EQ(runs[0].impacts, 0);
+  const std::string table = summary_table(runs);
+  EXPECT_NE(table.find("expected at least 1 impact, got 0"), std::string::npos) << table;
+  EXPECT_EQ(table.find("2147483647"), std::string::npos) << table;
+  EXPECT_NE(table.find(impacts_versus_events_note()), std::string::npos) << table;
+  const std::string path = (testing::temp_folder("missed-impact") / "results.json").string();
+  write_results_file(path, runs, {});
+  const std::string md = summary_markdown(read_results_file(path));
+  EXPECT_NE(md.find("expected at least 1 impact, got 0"), std::string::npos) << md;
+  EXPECT_NE(md.find(impacts_versus_events_note()), std::string::npos) << md;
 }
 
 TEST(SummaryMarkdown, PipesInNamesDoNotBreakTheTable) {
