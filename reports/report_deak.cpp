@@ -42,9 +42,10 @@ bool answers_with_force(const CaseRecord& c) {
 
 /// The group a case belongs to: its listed case and every matrix value but the integrator.
 std::string group_key(const CaseRecord& c) {
-  json rest = c.variation;
-  rest.erase("integrator");
-  return c.listed_name + " " + rest.dump();
+  std::string key = c.listed_name;
+  for (const auto& [path, value] : c.variation.items())
+    if (path != "integrator") key += " " + path + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+  return key;
 }
 
 }  // namespace
