@@ -11,6 +11,7 @@
 #include "core/json_reader.hpp"
 #include "cases/physical_bounds.hpp"
 #include "cases/vehicle_presets.hpp"
+#include "cases/vehicle_resistance.hpp"
 #include "models/response/response_model.hpp"
 #include "core/units.hpp"
 #include "detectors/detector.hpp"
@@ -154,10 +155,11 @@ Vec2 parse_vec2(const JsonReader& field) {
 
 VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
   field.only_keys({"name", "params", "position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s",
-                   "steer_deg", "drive_force"});
+                   "steer_deg", "drive_force", "resistance"});
   VehicleSetup v;
   v.name = field.string_or("name", "vehicle" + std::to_string(index));
   v.params = parse_params(field.at("params"));
+  if (const auto r = field.find("resistance")) v.params.resistance = parse_resistance(*r);
   v.initial.position_W = parse_vec2(field.at("position"));
   for (std::size_t i = 0; i < 2; ++i) bounded_magnitude(field.at("position").at(i), bounds::kPosition, "m");
   v.initial.heading = field.at("heading_deg").number_in(-3600.0, 3600.0) * kDegToRad;
@@ -339,7 +341,11 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
   const JsonReader vehicles = root.at("vehicles");
   if (vehicles.array_size() == 0) vehicles.fail("expected at least one vehicle");
   check_limits(root, c, vehicles.array_size(), limits);
-  for (std::size_t i = 0; i < vehicles.array_size(); ++i) c.vehicles.push_back(parse_vehicle(vehicles.at(i), i));
+  for (std::size_t i = 0; i < vehicles.array_size(); ++i) {
+    c.vehicles.push_back(parse_vehicle(vehicles.at(i), i));
+    if (const auto r = vehicles.at(i).find("resistance"))
+      require_resistance_applies(*r, c.vehicles[i].params.resistance, c.dynamics);
+  }
   if (const auto control = root.find("control")) c.control = parse_control(*control);
   if (c.control.path_curvature)
     for (std::size_t i = 0; i < vehicles.array_size(); ++i) {

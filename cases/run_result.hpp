@@ -30,6 +30,8 @@ struct PhaseSamples {
 struct VehicleTrack {
   std::string name;
   std::vector<PlanarState> states;
+  std::vector<double> roll;       ///< roll angle per sample [rad] (StateVector 6; 0 for planar models)
+  std::vector<double> roll_rate;  ///< roll rate per sample [rad/s] (StateVector 7)
 };
 
 enum class CaseStatus : std::uint8_t { kPassed, kFailed, kError };

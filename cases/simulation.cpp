@@ -115,8 +115,10 @@ Simulation::Simulation(const Case& c)
     input_[v].steer = setup.steer;
     input_[v].drive_force = setup.drive_force;
     poses_[v] = {Vec2::Zero(), 0.0, setup.params.cg_height, setup.params.body};
-    result_.tracks.push_back({setup.name, {}});
+    result_.tracks.push_back({setup.name, {}, {}, {}});
     result_.tracks.back().states.reserve(samples);
+    result_.tracks.back().roll.reserve(samples);
+    result_.tracks.back().roll_rate.reserve(samples);
   }
   record();
   prepare_reference();
@@ -364,7 +366,12 @@ void Simulation::check_events() {
 
 void Simulation::record() {
   result_.sample_times.push_back(time());
-  for (std::size_t v = 0; v < x_.size(); ++v) result_.tracks[v].states.push_back(to_planar_state(x_[v]));
+  for (std::size_t v = 0; v < x_.size(); ++v) {
+    VehicleTrack& track = result_.tracks[v];
+    track.states.push_back(to_planar_state(x_[v]));
+    track.roll.push_back(x_[v][6]);
+    track.roll_rate.push_back(x_[v][7]);
+  }
 }
 
 RunResult Simulation::run() {

@@ -32,6 +32,27 @@ struct RollParams {
   double roll_axis_height = 0;  ///< roll axis above the ground [m]; contacts act at cg_height
 };
 
+/// Density of air at sea level, 15 C [kg/m^3]. Tongue & Moon's "0.00238 kg/m^3" is slug/ft^3 (1.2266 kg/m^3).
+inline constexpr double kAirDensity = 1.225;
+
+/// Aerodynamic drag with an effective area (models/dynamics/aero_drag.hpp). All zero: no drag.
+struct AeroParams {
+  double drag_coefficient = 0;       ///< C_d [-]
+  double frontal_area = 0;           ///< A_f [m^2]
+  double side_area = 0;              ///< A_s [m^2]
+  double air_density = kAirDensity;  ///< rho [kg/m^3]
+};
+
+/// Resistance to travel on a level road (Tongue & Moon 1995, section 2.1): rolling resistance and drag.
+/// All zero: none (the default; only dynamics models that say so apply it).
+struct ResistanceParams {
+  double rolling = 0;  ///< f_r: force f_r m g against the forward speed [-]
+  AeroParams aero;     ///< drag F = 1/2 rho C_d A_eff |V| V [-, m^2, kg/m^3]
+
+  /// True when some resistance acts (rolling or drag).
+  bool any() const { return rolling > 0 || (aero.drag_coefficient > 0 && (aero.frontal_area > 0 || aero.side_area > 0)); }
+};
+
 /// Knight's six parameters (mass, yaw inertia, rectangle, CG height) plus the tyres.
 struct VehicleParams {
   double mass = 0;         ///< [kg]
@@ -40,6 +61,7 @@ struct VehicleParams {
   double cg_height = 0;    ///< [m]
   TyreParams tyres;
   RollParams roll;         ///< roll degree of freedom (4-DOF models only)
+  ResistanceParams resistance;  ///< rolling resistance and drag (models with VehicleDynamics::applies_resistance)
 };
 
 /// Planar rigid-body state of the CG, world frame.

@@ -10,6 +10,8 @@
 #include "reports/case_groups.hpp"
 #include "reports/phase_stats.hpp"
 #include "reports/report_contacts.hpp"
+#include "reports/report_deak.hpp"
+#include "reports/report_roll.hpp"
 
 namespace crashbench {
 namespace {
@@ -216,7 +218,8 @@ std::vector<Figure> cost_figures(const ResultsFile& results) {
 
 std::vector<Figure> all_figures(const ResultsFile& results) {
   std::vector<Figure> out = cost_figures(results);
-  for (auto* part : {&trajectory_figures, &law_figures, &sweep_figures, &contact_figures})
+  for (auto* part : {&trajectory_figures, &roll_figures, &law_figures, &spring_energy_figures, &sweep_figures,
+                     &contact_figures})
     for (auto& f : (*part)(results)) out.push_back(std::move(f));
   return out;
 }

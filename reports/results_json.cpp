@@ -1,5 +1,6 @@
 #include "reports/results_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cases/physics_hash.hpp"
@@ -73,8 +74,12 @@ json event_json(const ImpactEvent& e) {
 
 json vehicle_params_json(const VehicleSetup& v) {
   const VehicleParams& p = v.params;
+  const ResistanceParams& r = p.resistance;
   return {{"name", v.name},           {"mass", p.mass},   {"yaw_inertia", p.yaw_inertia},
-          {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width}};
+          {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width},
+          {"resistance", {{"rolling", r.rolling}, {"drag_coefficient", r.aero.drag_coefficient},
+                          {"frontal_area", r.aero.frontal_area}, {"side_area", r.aero.side_area},
+                          {"air_density", r.aero.air_density}}}};
 }
 
 json published_json(const PublishedResults& p) {
@@ -126,6 +131,24 @@ json timing_json(const RunResult& r) {
   return out;
 }
 
+/// A track that rolled (a 4-DOF model) also gets its roll angle and rate and its body-frame velocity
+/// (Zhou et al. 2008, Fig. 7); a planar one does not, to keep results.json small.
+void add_roll_json(const VehicleTrack& track, json& out) {
+  const auto moving = [](double value) { return value != 0.0; };
+  if (std::none_of(track.roll.begin(), track.roll.end(), moving) &&
+      std::none_of(track.roll_rate.begin(), track.roll_rate.end(), moving))
+    return;
+  json roll = json::array(), rate = json::array(), u = json::array(), v = json::array();
+  for (std::size_t i = 0; i < track.states.size(); ++i) {
+    roll.push_back(track.roll[i] * kRadToDeg);
+    rate.push_back(track.roll_rate[i] * kRadToDeg);
+    const Vec2 velocity_B = track.states[i].velocity_B();
+    u.push_back(velocity_B.x());
+    v.push_back(velocity_B.y());
+  }
+  out["roll_deg"] = roll, out["roll_rate_deg_s"] = rate, out["u"] = u, out["v"] = v;
+}
+
 json trajectory_json(const RunResult& r) {
   json vehicles = json::array();
   for (const auto& track : r.tracks) {
@@ -139,6 +162,7 @@ json trajectory_json(const RunResult& r) {
     }
     vehicles.push_back({{"name", track.name}, {"x", x}, {"y", y}, {"heading_deg", heading}, {"speed", speed},
                         {"yaw_rate_deg_s", yaw}});
+    add_roll_json(track, vehicles.back());
   }
   return {{"time", r.sample_times}, {"vehicles", vehicles}};
 }

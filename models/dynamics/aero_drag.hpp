@@ -5,19 +5,9 @@
 // beta the angle between the heading and the velocity (the projection of a box's front and side
 // faces onto the plane normal to V). World frame W. The force acts at the CG (no moment).
 #include "core/math.hpp"
+#include "core/vehicle.hpp"
 
 namespace crashbench {
-
-/// Density of air at sea level, 15 C [kg/m^3]. Tongue & Moon's "0.00238 kg/m^3" is slug/ft^3 (1.2266 kg/m^3).
-inline constexpr double kAirDensity = 1.225;
-
-/// Drag parameters of one car.
-struct AeroParams {
-  double drag_coefficient = 0;       ///< C_d [-]; not given by Tongue & Moon
-  double frontal_area = 0;           ///< A_f [m^2]
-  double side_area = 0;              ///< A_s [m^2]
-  double air_density = kAirDensity;  ///< rho [kg/m^3]
-};
 
 /// Effective area for a car heading `heading` [rad] moving with `velocity_W` [m/s]; A_f at rest [m^2].
 double effective_area(const AeroParams& p, double heading, const Vec2& velocity_W);

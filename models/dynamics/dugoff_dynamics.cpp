@@ -31,11 +31,11 @@ StateVector DugoffDynamics::derivative(const VehicleParams& p, const StateVector
   const Vec2 front_B = f.front * Vec2{-std::sin(u.steer), std::cos(u.steer)};
   // Rolling resistance against the forward speed, regularised through zero like the slip angles.
   const double forward = s.velocity_B().x();
-  const double rolling = -extras_.rolling_resistance * p.mass * kGravity * forward /
+  const double rolling = -p.resistance.rolling * p.mass * kGravity * forward /
                          std::max(std::abs(forward), speed_floor_);
   const Vec2 force_B{u.drive_force + rolling + front_B.x(), front_B.y() + f.rear};
   const double moment = p.tyres.cg_to_front_axle * front_B.y() - p.tyres.cg_to_rear_axle * f.rear;
-  const Vec2 force_W = rotation(s.heading) * force_B + aero_drag_W(extras_.aero, s.heading, s.velocity_W) +
+  const Vec2 force_W = rotation(s.heading) * force_B + aero_drag_W(p.resistance.aero, s.heading, s.velocity_W) +
                        u.collision_force_W;
   return rigid_body_derivative(p, x, force_W, moment + u.collision_moment);
 }
@@ -43,11 +43,12 @@ StateVector DugoffDynamics::derivative(const VehicleParams& p, const StateVector
 void DugoffDynamics::validate(const VehicleParams& p) const {
   BicycleDynamics(speed_floor_).validate(p);
   require_positive(extras_.speed_reduction, "speed_reduction", true);
-  require_positive(extras_.rolling_resistance, "rolling_resistance", true);
-  require_positive(extras_.aero.drag_coefficient, "aero.drag_coefficient", true);
-  require_positive(extras_.aero.frontal_area, "aero.frontal_area", true);
-  require_positive(extras_.aero.side_area, "aero.side_area", true);
-  require_positive(extras_.aero.air_density, "aero.air_density", true);
+  const ResistanceParams& r = p.resistance;
+  require_positive(r.rolling, "resistance.rolling", true);
+  require_positive(r.aero.drag_coefficient, "resistance.drag_coefficient", true);
+  require_positive(r.aero.frontal_area, "resistance.frontal_area", true);
+  require_positive(r.aero.side_area, "resistance.side_area", true);
+  require_positive(r.aero.air_density, "resistance.air_density", true);
 }
 
 }  // namespace crashbench

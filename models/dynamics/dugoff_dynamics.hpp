@@ -3,8 +3,9 @@
 // tyres (two identical tyres per axle, free rolling: slip angle only), rolling resistance, the
 // effective-area aerodynamic drag and the control input as VehicleInput::drive_force at the rear axle.
 // World-frame StateVector (roll entries untouched). Tyre stiffness per axle and mu_nom come from
-// VehicleParams::tyres (cornering_stiffness_front/rear, road_mu); what Tongue & Moon do not give
-// (C_d, areas, rolling resistance, the unit of A_s) is in DugoffVehicleExtras, with assumed defaults.
+// VehicleParams::tyres (cornering_stiffness_front/rear, road_mu), rolling resistance and drag from
+// VehicleParams::resistance (per vehicle; none unless a case sets it: Tongue & Moon give no C_d or
+// areas); the unit of A_s, which they do not give, is in DugoffVehicleExtras.
 #include "models/dynamics/aero_drag.hpp"
 #include "models/dynamics/bicycle.hpp"
 #include "core/units.hpp"
@@ -18,8 +19,6 @@ struct DugoffVehicleExtras {
   /// A_s in mu = mu_nom (1 - A_s |V|) [s/m]. Tongue & Moon give 0.00335 without a unit; their simulation
   /// ran in feet and mph (docs/dugoff.md), so 0.00335 s/ft.
   double speed_reduction = 0.00335 / kFootToMeter;
-  double rolling_resistance = 0.0;   ///< f_r: rolling force f_r m g against the travel [-]
-  AeroParams aero{0.0, 0.0, 0.0};    ///< drag off by default (C_d, A_f, A_s not given)
 };
 
 /// Lateral forces of the two axles (tyre pairs), each along its wheel's y axis [N].
@@ -40,6 +39,7 @@ class DugoffDynamics final : public VehicleDynamics {
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// The bicycle's checks plus A_s, f_r and the drag parameters >= 0.
   void validate(const VehicleParams& p) const override;
+  bool applies_resistance() const override { return true; }
 
  private:
   DugoffVehicleExtras extras_;

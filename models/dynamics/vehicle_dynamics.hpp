@@ -30,6 +30,9 @@ class VehicleDynamics {
   /// Throws Error naming the first parameter this model cannot run with (call once, before stepping).
   /// The default accepts anything.
   virtual void validate(const VehicleParams& p) const { (void)p; }
+  /// True when the model applies VehicleParams::resistance (rolling resistance and drag); a case that
+  /// sets resistance for a model that does not is rejected, never silently run without it.
+  virtual bool applies_resistance() const { return false; }
 };
 
 /// Packs / unpacks the planar part of a StateVector (roll entries are left untouched / ignored).

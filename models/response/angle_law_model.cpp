@@ -26,7 +26,7 @@ Resolution AngleLawModel::resolve(const Body& a, const Body* b, const Contact& c
     return r;
   }
   resolve_approaching(a, b, k, r);
-  r.invariants = impulse_invariants(r);
+  r.invariants = invariants(r);
   return r;
 }
 

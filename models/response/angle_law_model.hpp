@@ -19,7 +19,7 @@ class AngleLawModel : public ResponseModel {
   /// Fills point, angle of attack (of body a's heading to the contact normal) and mu_limit, calls
   /// set_targets, then: kSingular (zero impulse) for non-positive mass or inertia, kSeparating
   /// (zero impulse) when n . v_rel >= 0, otherwise resolve_approaching, then the invariants that apply
-  /// (impulse_invariants). Allocates nothing.
+  /// (invariants()). Allocates nothing.
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const final;
 
  protected:
@@ -28,6 +28,8 @@ class AngleLawModel : public ResponseModel {
   /// Sets r.impulse.linear_W, r.mu_used and, if not kOk, r.status, for an approaching contact.
   virtual void resolve_approaching(const Body& a, const Body* b, const ContactKinematics& k,
                                    Resolution& r) const = 0;
+  /// The invariants that apply to `r` once resolved; impulse_invariants unless a model says otherwise.
+  virtual InvariantSet invariants(const Resolution& r) const { return impulse_invariants(r); }
   const KnightLaws& params() const { return params_; }
 
  private:

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 #include "tests/models/response/response_fixtures.hpp"
 #include "tests/support/tolerance.hpp"
@@ -112,6 +113,68 @@ TEST(EnergyLoss, BothRootsPenetratingFallsBackToStickingStop) {
   // e = 0 with mu = 0.8: full friction would reverse the sliding, so the point sticks: J = -m v.
   EXPECT_TRUE(near_relative(res.impulse.linear_W, Vec2(-2.0 * kMass, 10.0 * kMass), 1e-12));
   EXPECT_TRUE(near_relative(res.mu_used, 0.2, 1e-12));
+}
+
+// Head-on, centred, no friction: d = n and K = 1/m, so E2 = P E1 reads 1/2 m (J/m - v0)^2 = P 1/2 m v0^2,
+// J = m v0 (1 +- sqrt P); the point leaves at +- sqrt(P) v0 (hand algebra).
+TEST(EnergyLoss, EachRootChoiceTakesItsRootOfTheHeadOnQuadratic) {
+  const Vec2 n = unit_at(0.4);
+  const double v0 = 12.0, P = 0.25;
+  const Body car = make_body(kMass, kYawInertia, {1.0, 2.0}, 0.4 + kPi, -v0 * n, 0.0);
+  const Vec2 point = car.state.position_W - kFront * n;
+  const double larger = kMass * v0 * (1 + std::sqrt(P)), smaller = kMass * v0 * (1 - std::sqrt(P));
+  const nlohmann::json laws = {{"energy_kept", {{"cos2", 0.0}, {"offset", P}}}, {"friction", {{"cos2", 0.0}, {"offset", 0.0}}}};
+  for (const auto& [root, name] : kEnergyRootNames) {
+    nlohmann::json request = laws;
+    request["root"] = name;
+    const auto model = make_model("energy-loss", request);
+    EXPECT_EQ(model->parameters().at("root"), name);
+    const Resolution res = model->resolve(car, nullptr, make_contact(point, n));
+    ASSERT_EQ(res.status, ResolutionStatus::kOk) << name;
+    const double J = root == EnergyRoot::kSmaller ? smaller : larger;  // non-penetrating: the larger here
+    EXPECT_TRUE(near_relative(res.impulse.linear_W, J * n, 1e-12)) << name;
+    const auto post = after(car, res.impulse.linear_W, point);
+    EXPECT_TRUE(near_relative(energy(car, post.v, post.r), P * energy(car, car.state.velocity_W, 0.0), 1e-12)) << name;
+    EXPECT_NEAR(n.dot(post.v), (root == EnergyRoot::kSmaller ? -1 : 1) * std::sqrt(P) * v0, 1e-12 * v0) << name;
+    EXPECT_EQ(res.invariants.has(Invariant::kNoPenetration), root == EnergyRoot::kNonPenetrating) << name;
+  }
+}
+
+// An oblique corner hit with friction and spin: each choice reaches P along d, and only the
+// non-penetrating one promises n . v_rel >= 0 after (checked by plain impulse-momentum).
+TEST(EnergyLoss, EveryRootChoiceReachesTheEnergyRatio) {
+  const Vec2 n = unit_at(-1.1);
+  const double heading = -1.1 + kPi + 0.4;
+  const Body car = make_body(kMass, kYawInertia, {3.0, -2.0}, heading, 17.0 * unit_at(heading - 0.1), 0.3);
+  const Vec2 point = car.state.position_W + rotation(heading) * Vec2(kFront, -kHalfWidth);
+  const double E1 = energy(car, car.state.velocity_W, car.state.yaw_rate);
+  const double P = 0.7;
+  const nlohmann::json laws = {{"energy_kept", {{"cos2", 0.0}, {"offset", P}}}, {"friction", {{"cos2", 0.0}, {"offset", 0.2}}}};
+  std::vector<double> magnitudes;
+  for (const auto& [root, name] : kEnergyRootNames) {
+    nlohmann::json request = laws;
+    request["root"] = name;
+    const Resolution res = make_model("energy-loss", request)->resolve(car, nullptr, make_contact(point, n));
+    ASSERT_EQ(res.status, ResolutionStatus::kOk) << name;
+    const auto post = after(car, res.impulse.linear_W, point);
+    EXPECT_TRUE(near_relative(energy(car, post.v, post.r), P * E1, 1e-9)) << name;
+    if (root == EnergyRoot::kNonPenetrating) {
+      EXPECT_GE(n.dot(point_velocity(car, post.v, post.r, point)), -1e-12 * 17.0) << name;
+    }
+    magnitudes.push_back(res.impulse.linear_W.norm());
+  }
+  ASSERT_EQ(magnitudes.size(), 3u);
+  EXPECT_GT(magnitudes[1], magnitudes[2]);  // larger > smaller
+}
+
+TEST(EnergyLoss, UnknownRootNamesTheField) {
+  try {
+    make_model("energy-loss", {{"root", "middle"}});
+    FAIL() << "accepted root 'middle'";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.pointer(), "/response/root");
+    EXPECT_NE(e.problem().find("non-penetrating, larger, smaller"), std::string::npos) << e.what();
+  }
 }
 
 TEST(EnergyLoss, SeparatingContactGetsNoImpulse) {

@@ -14,10 +14,11 @@ namespace {
 
 using testing::near_relative;
 
-const DugoffVehicleExtras kExtras{0.00335, 0.012, {0.42, 2.1, 4.6}};
+const DugoffVehicleExtras kExtras{0.00335};
 
 TEST(DugoffDynamics, CoastingSlowsByDragAndRollingResistance) {
-  const VehicleParams p = testing::test_car();
+  VehicleParams p = testing::test_car();
+  p.resistance = {0.012, {0.42, 2.1, 4.6}};
   const double heading = -0.35, v = 26.8;
   const StateVector x = testing::state_from_body(heading, {v, 0.0}, 0.0);
   const StateVector dx = DugoffDynamics(kExtras).derivative(p, x, {});
@@ -57,7 +58,9 @@ TEST(DugoffDynamics, RegisteredAndValidated) {
   const auto dyn = testing::dynamics_named("dugoff");
   EXPECT_EQ(dyn->name(), "dugoff");
   EXPECT_NO_THROW(dyn->validate(testing::test_car()));
-  EXPECT_THROW(DugoffDynamics({0.00335, -0.01, {}}).validate(testing::test_car()), Error);
+  VehicleParams rolling_backwards = testing::test_car();
+  rolling_backwards.resistance.rolling = -0.01;
+  EXPECT_THROW(dyn->validate(rolling_backwards), Error);
 }
 
 }  // namespace
