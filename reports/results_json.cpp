@@ -73,8 +73,10 @@ json event_json(const ImpactEvent& e) {
 
 json vehicle_params_json(const VehicleSetup& v) {
   const VehicleParams& p = v.params;
-  return {{"name", v.name},           {"mass", p.mass},   {"yaw_inertia", p.yaw_inertia},
-          {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width}};
+  json out = {{"name", v.name},           {"mass", p.mass},   {"yaw_inertia", p.yaw_inertia},
+              {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width}};
+  if (v.replay) out["replay"] = v.replay->source();  // kinematic: moved by this log
+  return out;
 }
 
 json published_json(const PublishedResults& p) {
