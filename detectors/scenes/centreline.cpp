@@ -80,6 +80,27 @@ void check_across(const Strip& strip, const Lines& lines) {
   }
 }
 
+/// The left/right pairs of a strip over `vertex_count` vertices: its references two by two; or, for a strip
+/// with repeated references (TORCS turns some strips with a degenerate triangle, `1 3 1 2 0`), the
+/// object's vertices two by two (TORCS writes each cross-section's two vertices together) in the order
+/// the strip first reaches them. Empty when neither gives pairs.
+std::vector<std::pair<int, int>> strip_pairs(const std::vector<int>& refs, std::size_t vertex_count) {
+  std::vector<std::pair<int, int>> pairs;
+  std::vector<int> sorted = refs;
+  std::sort(sorted.begin(), sorted.end());
+  const bool repeats = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+  if (!repeats) {
+    for (std::size_t k = 0; refs.size() % 2 == 0 && k < refs.size(); k += 2) pairs.emplace_back(refs[k], refs[k + 1]);
+    return pairs;
+  }
+  if (vertex_count % 2 != 0) return pairs;
+  for (const int r : refs) {
+    const std::pair<int, int> pair{r - r % 2, r - r % 2 + 1};
+    if (std::find(pairs.begin(), pairs.end(), pair) == pairs.end()) pairs.push_back(pair);
+  }
+  return pairs.size() >= 2 ? pairs : std::vector<std::pair<int, int>>{};
+}
+
 /// One object's state while its records are read.
 struct Object {
   std::string name;
@@ -104,18 +125,19 @@ void read_surfaces(Lines& lines, int count, const Object& object, bool road, std
       continue;
     }
     if (object.transformed) lines.fail("road object '" + object.name + "' has loc/rot: not supported for centre lines");
-    if (index.size() < 2 || index.size() % 2 != 0)
+    for (const int i : index)
+      if (i < 0 || i >= static_cast<int>(object.vertices_W.size()))
+        lines.fail(fmt::format("vertex index {} outside the object's {} vertices", i, object.vertices_W.size()));
+    const std::vector<std::pair<int, int>> pairs = strip_pairs(index, object.vertices_W.size());
+    if (pairs.empty())
       lines.fail_at(surf_line, fmt::format("road strip of '{}' has {} vertices: expected left/right pairs (an even "
                                            "number)", object.name, index.size()));
     Strip& strip = strips.emplace_back();
     strip.line = surf_line;
     strip.object = object.name;
-    for (std::size_t k = 0; k + 1 < index.size(); k += 2) {
-      for (const int i : {index[k], index[k + 1]})
-        if (i < 0 || i >= static_cast<int>(object.vertices_W.size()))
-          lines.fail(fmt::format("vertex index {} outside the object's {} vertices", i, object.vertices_W.size()));
-      strip.midpoints_W.push_back(0.5 * (object.vertices_W[index[k]] + object.vertices_W[index[k + 1]]));
-      strip.rungs_W.push_back(object.vertices_W[index[k + 1]] - object.vertices_W[index[k]]);
+    for (const auto& [a, b] : pairs) {
+      strip.midpoints_W.push_back(0.5 * (object.vertices_W[a] + object.vertices_W[b]));
+      strip.rungs_W.push_back(object.vertices_W[b] - object.vertices_W[a]);
     }
     check_across(strip, lines);
   }

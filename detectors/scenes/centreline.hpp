@@ -25,8 +25,9 @@ struct CentrelineFrame {
 };
 
 /// The centre line of the AC3D/TORCS text in `in` (`file` names it in errors): the triangle-strip surfaces
-/// of the objects whose name starts with `road_prefix` (any case), each strip's pairs (refs 0-1, 2-3, ...)
-/// to midpoints, the strips joined end to start (either way round) within `join_tolerance` [m], starting
+/// of the objects whose name starts with `road_prefix` (any case), each strip's pairs (refs 0-1, 2-3, ...; in a
+/// strip that repeats a reference, the object's vertices 0-1, 2-3, ... in the order the strip reaches them)
+/// to midpoints, each pair checked to lie across the line of midpoints, the strips joined end to start (either way round) within `join_tolerance` [m], starting
 /// from the first strip in the file and in its direction. Throws Error when there are no such strips, a
 /// strip has an odd number of vertices (not pairs), or a strip does not join the others.
 Centreline read_centreline(std::istream& in, const std::string& file, const CentrelineFrame& frame,

@@ -44,6 +44,15 @@ TEST(Centreline, MidpointsOfThePairsStripAfterStrip) {
   EXPECT_EQ(line.strips, 2);
 }
 
+TEST(Centreline, AStripTurnedWithADegenerateTriangleIsPairedByItsVertices) {
+  // As TORCS writes some: vertices 0-1 across the road at X = 0, 2-3 at X = 10; the strip 1 3 1 2 0 repeats 1.
+  const std::vector<Vec2> vertices = {{0, 5}, {0, -5}, {10, 5}, {10, -5}};
+  const Centreline line = read(testing::acc_text({{"TKMN0", vertices, {1, 3, 1, 2, 0}}}));
+  ASSERT_EQ(line.points_W.size(), 2u);
+  EXPECT_NEAR((line.points_W[0] - Vec2(0, 0)).norm(), 0.0, 1e-12);
+  EXPECT_NEAR((line.points_W[1] - Vec2(10, 0)).norm(), 0.0, 1e-12);
+}
+
 TEST(Centreline, LapRowsTakeTimeFromDistanceAndOffsetTheLane) {
   constexpr double kSpeed = 10, kLane = 1.5;
   const std::vector<LapRow> rows = lap_rows(read(two_strips()), kSpeed, kLane);
