@@ -2,9 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <fstream>
 #include <iostream>
 #include <memory>
 
+#include "cases/replay_log.hpp"
+#include "core/units.hpp"
+#include "detectors/scenes/centreline.hpp"
 #include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
@@ -40,11 +45,40 @@ void make(const SceneArgs& args) {
   std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);
 }
 
+<<<<<<< HEAD
 /// Every registered scene, one per line with its summary (`scene list`, `scene make --help`).
 std::string scene_lines() {
   std::string out;
   for (const auto& e : scene_registry().entries()) out += fmt::format("  {:16} {}\n", e.name, e.summary);
   return out;
+=======
+/// `scene centreline`: the TORCS track's centre line as a replay log (cases/replay_log.hpp's format).
+struct CentrelineArgs {
+  std::string file, output, up = "y", road = "TKMN";
+  double unit_scale = 1.0, speed = 25.0, lane = 0.0;
+};
+
+void centreline(const CentrelineArgs& a) {
+  if (a.up != "z" && a.up != "y") throw Error(a.file, "--up", "expected 'z' or 'y', got '" + a.up + "'");
+  if (!(a.speed > 0) || !std::isfinite(a.speed)) throw Error("", "--speed", "expected a speed > 0 [m/s]");
+  if (!std::isfinite(a.lane)) throw Error("", "--lane", "expected a finite offset [m]");
+  std::ifstream in(a.file, std::ios::binary);
+  if (!in) throw Error(a.file, "", "cannot open the track file");
+  const Centreline line = read_centreline(in, a.file, {a.up == "y", a.unit_scale}, a.road);
+  const std::vector<LapRow> rows = lap_rows(line, a.speed, a.lane);
+  std::ofstream out(a.output, std::ios::binary);
+  out << kReplayHeader << '\n';
+  for (const LapRow& r : rows)
+    out << fmt::format("{},{},{},{}\n", r.t, r.position_W.x(), r.position_W.y(), r.heading * kRadToDeg);
+  if (!out.flush()) throw Error(a.output, "", "cannot write the replay log");
+  std::cout << fmt::format("wrote {}: {} rows from {} road strips, {} lap of {:.1f} m, {:.2f} s at {} m/s, lane {} m\n",
+                           a.output, rows.size(), line.strips, line.closed ? "closed" : "open",
+                           rows.back().t * a.speed, rows.back().t, a.speed, a.lane);
+}
+
+void list() {
+  for (const auto& e : scene_registry().entries()) std::cout << fmt::format("{:16} {}\n", e.name, e.summary);
+>>>>>>> r12-replay
 }
 
 void list() { std::cout << scene_lines(); }
@@ -76,6 +110,17 @@ void add_scene_commands(CLI::App& app) {
   });
 
   scene->add_subcommand("list", "the registered scenes")->callback(list);
+
+  auto c = std::make_shared<CentrelineArgs>();
+  CLI::App* cl = scene->add_subcommand("centreline", "a TORCS track's centre line as a replay log (t,x,y,heading_deg)");
+  cl->add_option("file", c->file, "a TORCS track (.acc or .ac): road strips in left/right vertex pairs")->required();
+  cl->add_option("-o,--output", c->output, "the CSV to write")->required();
+  cl->add_option("--speed", c->speed, "driving speed [m/s] (default 25)");
+  cl->add_option("--lane", c->lane, "offset to the left of the centre line [m], negative to the right (default 0)");
+  cl->add_option("--up", c->up, "up axis of the file: y (default, as TORCS writes) or z");
+  cl->add_option("--unit-scale", c->unit_scale, "metres per file unit");
+  cl->add_option("--road", c->road, "name prefix of the road objects, any case (default TKMN)");
+  cl->callback([c] { centreline(*c); });
 }
 
 }  // namespace crashbench

@@ -2,12 +2,14 @@
 // A fully resolved case: everything the runner needs, in SI units, names already checked.
 #include <climits>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "cases/replay_log.hpp"
 #include "core/vehicle.hpp"
 
 namespace crashbench {
@@ -32,6 +34,7 @@ struct VehicleSetup {
   PlanarState initial;      ///< world frame, SI
   double steer = 0;         ///< held front-wheel angle [rad]
   double drive_force = 0;   ///< held drive force [N]
+  std::shared_ptr<const ReplayLog> replay;  ///< set: kinematic, moved by this log (shared by copies of the case)
 };
 
 /// Tolerances on the normalised residuals of the invariants (defaults per application mode). Each

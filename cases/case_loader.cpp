@@ -57,15 +57,16 @@ std::string builtin_scene_name(const JsonReader& field) {
   return name;
 }
 
-/// A relative scene path must stay inside the case file's folder (a shared case cannot make the bench read
-/// "../../etc/passwd"); an absolute path is taken as written, since its author chose it on purpose.
-std::string scene_file_path(const JsonReader& field) {
+/// A relative path (to a scene, or a replay log: `what`) must stay inside the case file's folder (a shared case
+/// cannot make the bench read "../../etc/passwd"); an absolute path is taken as written, since its author chose
+/// it on purpose.
+std::string case_file_path(const JsonReader& field, std::string_view what = "scene") {
   const std::filesystem::path given(field.string());
-  if (given.empty()) field.fail("expected a scene file path, found an empty string");
+  if (given.empty()) field.fail(fmt::format("expected a {} file path, found an empty string", what));
   if (given.is_absolute()) return given.lexically_normal().string();
   const std::filesystem::path inside = given.lexically_normal();
   if (!inside.empty() && *inside.begin() == "..")
-    field.fail("the scene path leaves the case file's folder: expected a path inside it (or an absolute path)");
+    field.fail(fmt::format("the {} path leaves the case file's folder: expected a path inside it (or an absolute path)", what));
   return (std::filesystem::path(field.file()).parent_path() / inside).lexically_normal().string();
 }
 
@@ -78,7 +79,7 @@ SceneSpec parse_scene(const JsonReader& field) {
   field.only_keys({"builtin", "file", "up_axis", "unit_scale"});
   if (field.has("builtin") == field.has("file")) field.fail("expected exactly one of 'builtin' or 'file'");
   if (const auto b = field.find("builtin")) scene.builtin = builtin_scene_name(*b);
-  if (const auto f = field.find("file")) scene.file = scene_file_path(*f);
+  if (const auto f = field.find("file")) scene.file = case_file_path(*f);
   for (const char* key : {"up_axis", "unit_scale"})
     if (!scene.builtin.empty() && field.has(key))
       field.at(key).fail("applies to scene files only: a built-in scene is already z-up and in metres");
@@ -153,13 +154,31 @@ Vec2 parse_vec2(const JsonReader& field) {
   return {field.at(std::size_t{0}).number(), field.at(std::size_t{1}).number()};
 }
 
+/// A replayed vehicle starts, and stays, where its log says (cases/replay_log.hpp): no pose, speed or input keys.
+VehicleSetup replayed_vehicle(const JsonReader& field, const JsonReader& replay, VehicleSetup v) {
+  for (const char* key : {"position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s", "steer_deg",
+                          "drive_force"})
+    if (field.has(key)) field.at(key).fail("a replayed vehicle moves as its log says; leave this key out");
+  v.replay = std::make_shared<const ReplayLog>(ReplayLog::read(case_file_path(replay, "replay log")));
+  v.initial = v.replay->at(0.0);
+  return v;
+}
+
 VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
   field.only_keys({"name", "params", "position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s",
+<<<<<<< HEAD
                    "steer_deg", "drive_force", "resistance"});
   VehicleSetup v;
   v.name = field.string_or("name", "vehicle" + std::to_string(index));
   v.params = parse_params(field.at("params"));
   if (const auto r = field.find("resistance")) v.params.resistance = parse_resistance(*r);
+=======
+                   "steer_deg", "drive_force", "replay"});
+  VehicleSetup v;
+  v.name = field.string_or("name", "vehicle" + std::to_string(index));
+  v.params = parse_params(field.at("params"));
+  if (const auto replay = field.find("replay")) return replayed_vehicle(field, *replay, std::move(v));
+>>>>>>> r12-replay
   v.initial.position_W = parse_vec2(field.at("position"));
   for (std::size_t i = 0; i < 2; ++i) bounded_magnitude(field.at("position").at(i), bounds::kPosition, "m");
   v.initial.heading = field.at("heading_deg").number_in(-3600.0, 3600.0) * kDegToRad;
@@ -347,6 +366,11 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
       require_resistance_applies(*r, c.vehicles[i].params.resistance, c.dynamics);
   }
   if (const auto control = root.find("control")) c.control = parse_control(*control);
+  for (std::size_t i = 0; i < c.vehicles.size(); ++i)
+    if (const auto& log = c.vehicles[i].replay) {
+      if (c.control.path_curvature) vehicles.at(i).at("replay").fail("a replayed vehicle cannot also hold control.hold_path");
+      log->check_covers(c.duration, fmt::format("{} {}", file, vehicles.at(i).at("replay").pointer()));
+    }
   if (c.control.path_curvature)
     for (std::size_t i = 0; i < vehicles.array_size(); ++i) {
       check_starts_on_path(vehicles.at(i), c.vehicles[i]);

@@ -84,6 +84,7 @@ Simulation::Simulation(const Case& c)
   if (c.control.path_curvature)
     for (const VehicleSetup& v : c.vehicles) paths_.emplace_back(v.initial, *c.control.path_curvature);
   path_travelled_.assign(n, 0.0);
+  for (const VehicleSetup& v : c.vehicles) replays_.push_back(v.replay.get());
   angular_impulse_sum_.assign(n, 0.0);
   application_error_.assign(n, Eigen::Vector3d::Zero());
   impulse_norm_sum_.assign(n, 0.0);
@@ -201,6 +202,10 @@ void Simulation::integrate_vehicles() {
     input_[v].springs = continuing_.springs(static_cast<int>(v));
     x_before_[v] = x_[v];
     applied_input_[v] = input_[v];
+    if (replays_[v]) {
+      x_[v] = to_state_vector(replays_[v]->at(time() + case_.dt));
+      continue;
+    }
     if (on_path(v)) {
       path_travelled_[v] += paths_[v].speed() * case_.dt;
       x_[v] = to_state_vector(paths_[v].at(path_travelled_[v]));
@@ -295,6 +300,7 @@ void Simulation::resolve_contacts() {
 
 void Simulation::apply_resolutions() {
   for (std::size_t v = 0; v < x_.size(); ++v) {
+    if (replays_[v]) continue;  // the log's motion stands; its events keep the model's answer
     if (case_.application == Application::kImpulseReset) {
       const double t = impact_toi_[v];
       // No impulse at a time of impact: the step's end stands (scratch may hold a state moved back).
@@ -316,7 +322,8 @@ void Simulation::account_continuing(bool all) {
     if (applied_input_[v].springs.empty()) continue;
     Eigen::Vector3d held;
     const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, applied_input_[v]);
-    const Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, held);
+    Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, held);
+    if (replays_[v]) dv = held;  // the log moves it: the springs are taken to have done what they meant
     continuing_.account(static_cast<int>(v), x_[v], time() + case_.dt, dv, held);
   }
   continuing_.close(step_, all, case_.tolerances, contact_events_);
@@ -332,7 +339,8 @@ void Simulation::check_events() {
     for (std::size_t v = 0; v < x_.size(); ++v) {
       const VehicleInput& used = applied_input_[v];
       application_error_[v].setZero();
-      if (used.collision_force_W.isZero() && used.collision_moment == 0) continue;
+      // A replayed vehicle ignores the force (the log moves it): its events keep the model's answer.
+      if (replays_[v] || (used.collision_force_W.isZero() && used.collision_moment == 0)) continue;
       Eigen::Vector3d intended;
       const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, used);
       const Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, intended);

@@ -47,7 +47,8 @@ class Simulation {
   void integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const;
   /// `h` seconds of `vehicle`'s dynamics from time `t0` [s].
   void integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x, double t0, double h) const;
-  bool on_path(std::size_t vehicle) const { return controlled_[vehicle] && !paths_.empty(); }
+  /// Kinematic this step: held on its control path, or replayed from its log (never cut).
+  bool on_path(std::size_t vehicle) const { return replays_[vehicle] || (controlled_[vehicle] && !paths_.empty()); }
   void detect_contacts();
   /// Each vehicle's surface height under its CG into its pose (hint: its previous surface height).
   void follow_surface();
@@ -108,6 +109,7 @@ class Simulation {
   bool all_control_cut_ = false;              ///< cut_after any_impact has fired: no vehicle is controlled
   std::vector<ArcPath> paths_;                ///< per vehicle with control.hold_path: its road-frame path
   std::vector<double> path_travelled_;        ///< per vehicle on its path: arc length so far [m]
+  std::vector<const ReplayLog*> replays_;     ///< per vehicle: the log that moves it, or null (integrated)
   std::vector<double> angular_impulse_sum_;   ///< per vehicle, about its CG [N m s]
   std::size_t checked_upto_ = 0;              ///< events before this index have their verdicts
   std::size_t pending_end_ = 0;               ///< force mode: events in [checked_upto_, pending_end_) await

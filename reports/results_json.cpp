@@ -75,11 +75,13 @@ json event_json(const ImpactEvent& e) {
 json vehicle_params_json(const VehicleSetup& v) {
   const VehicleParams& p = v.params;
   const ResistanceParams& r = p.resistance;
-  return {{"name", v.name},           {"mass", p.mass},   {"yaw_inertia", p.yaw_inertia},
-          {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width},
-          {"resistance", {{"rolling", r.rolling}, {"drag_coefficient", r.aero.drag_coefficient},
-                          {"frontal_area", r.aero.frontal_area}, {"side_area", r.aero.side_area},
-                          {"air_density", r.aero.air_density}}}};
+  json out = {{"name", v.name},           {"mass", p.mass},   {"yaw_inertia", p.yaw_inertia},
+              {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width},
+              {"resistance", {{"rolling", r.rolling}, {"drag_coefficient", r.aero.drag_coefficient},
+                              {"frontal_area", r.aero.frontal_area}, {"side_area", r.aero.side_area},
+                              {"air_density", r.aero.air_density}}}};
+  if (v.replay) out["replay"] = v.replay->source();  // kinematic: moved by this log
+  return out;
 }
 
 json published_json(const PublishedResults& p) {

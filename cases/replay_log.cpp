@@ -1,0 +1,115 @@
+#include "cases/replay_log.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <numbers>
+#include <string_view>
+
+#include "core/error.hpp"
+#include "core/units.hpp"
+
+namespace crashbench {
+namespace {
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::string line_at(int line) { return line > 0 ? fmt::format("line {}", line) : std::string(); }
+
+/// The numbers of a data line with exactly three commas (t, x, y, heading_deg), or an Error naming the line.
+std::array<double, 4> row_values(std::string_view text, const std::string& path, int line) {
+  static constexpr std::array<const char*, 4> kColumns = {"t", "x", "y", "heading_deg"};
+  std::array<double, 4> values{};
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const std::size_t comma = std::min(text.find(','), text.size());
+    const std::string_view field = trimmed(text.substr(0, comma));
+    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), values[i]);
+    if (ec != std::errc() || end != field.data() + field.size())
+      throw Error(path, line_at(line), fmt::format("column '{}': expected a number, found '{}'", kColumns[i], field));
+    if (!std::isfinite(values[i]))
+      throw Error(path, line_at(line), fmt::format("column '{}': expected a finite number, found '{}'", kColumns[i], field));
+    text.remove_prefix(std::min(comma + 1, text.size()));
+  }
+  return values;
+}
+
+}  // namespace
+
+ReplayLog ReplayLog::read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path, "", "cannot open the replay log: expected a readable CSV file with the header " +
+                                     std::string(kReplayHeader));
+  std::string text;
+  int line = 0;
+  if (!std::getline(in, text) || trimmed(text) != kReplayHeader)
+    throw Error(path, "line 1", fmt::format("expected the header '{}', found '{}'", kReplayHeader, trimmed(text)));
+  ++line;
+  std::vector<ReplayRow> rows;
+  while (std::getline(in, text)) {
+    ++line;
+    if (trimmed(text).empty()) continue;
+    const std::string_view row = trimmed(text);
+    if (std::count(row.begin(), row.end(), ',') != 3)
+      throw Error(path, line_at(line), fmt::format("expected 4 comma-separated values ({}), found {}", kReplayHeader,
+                                                   std::count(row.begin(), row.end(), ',') + 1));
+    const auto v = row_values(row, path, line);
+    rows.push_back({v[0], {v[1], v[2]}, v[3] * kDegToRad, line});
+  }
+  return ReplayLog(std::move(rows), path);
+}
+
+ReplayLog::ReplayLog(std::vector<ReplayRow> rows, std::string source) : rows_(std::move(rows)), source_(std::move(source)) {
+  if (rows_.size() < 2)
+    throw Error(source_, "", fmt::format("expected at least two rows after the header, found {}", rows_.size()));
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const ReplayRow& r = rows_[i];
+    if (!std::isfinite(r.t) || !std::isfinite(r.heading) || !r.position_W.allFinite())
+      throw Error(source_, line_at(r.line), "expected finite values");
+    if (i > 0 && !(r.t > rows_[i - 1].t))
+      throw Error(source_, line_at(r.line), fmt::format("expected times to increase strictly: t = {} s after t = {} s",
+                                                       r.t, rows_[i - 1].t));
+  }
+  const double t0 = rows_.front().t;
+  double raw_before = rows_.front().heading;
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    ReplayRow& r = rows_[i];
+    r.t -= t0;
+    // The shorter way round from the previous row's heading: the log's own wrapping (at 180 or 360 deg) vanishes.
+    const double raw = r.heading;
+    if (i > 0) r.heading = rows_[i - 1].heading + std::remainder(raw - raw_before, 2 * std::numbers::pi);
+    raw_before = raw;
+  }
+}
+
+PlanarState ReplayLog::at(double t) const {
+  // The segment [i, i + 1] holding t; outside the log, the first or last segment.
+  const auto after = std::upper_bound(rows_.begin() + 1, rows_.end() - 1, t,
+                                      [](double time, const ReplayRow& r) { return time < r.t; });
+  const ReplayRow& a = *(after - 1);
+  const ReplayRow& b = *after;
+  const double h = b.t - a.t;
+  const double f = (t - a.t) / h;
+  PlanarState s;
+  s.position_W = a.position_W + f * (b.position_W - a.position_W);
+  s.heading = a.heading + f * (b.heading - a.heading);
+  s.velocity_W = (b.position_W - a.position_W) / h;
+  s.yaw_rate = (b.heading - a.heading) / h;
+  return s;
+}
+
+void ReplayLog::check_covers(double duration, const std::string& used_by) const {
+  if (duration <= span()) return;
+  throw Error(source_, line_at(rows_.back().line),
+              fmt::format("the log ends {} s after its first row, before the end of the case ({} s, {}): a replayed "
+                          "vehicle is not extrapolated; shorten 'duration' or extend the log", span(), duration, used_by));
+}
+
+}  // namespace crashbench

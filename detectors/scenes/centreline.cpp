@@ -1,0 +1,246 @@
+#include "detectors/scenes/centreline.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace crashbench {
+namespace {
+
+/// A strip's midpoints, with the file line of its SURF record for messages.
+struct Strip {
+  std::vector<Vec2> midpoints_W;
+  std::vector<Vec2> rungs_W;  ///< each pair's second vertex from its first [m]
+  int line = 0;
+  std::string object;
+};
+
+/// Reads AC3D text line by line, counting lines for messages.
+class Lines {
+ public:
+  Lines(std::istream& in, const std::string& file) : in_(in), file_(file) {}
+  bool next(std::string& line) {
+    if (!std::getline(in_, line)) return false;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    ++number_;
+    return true;
+  }
+  /// The next line, or an Error: the file ends inside a record.
+  std::string require(const char* what) {
+    std::string line;
+    if (!next(line)) fail(fmt::format("the file ends inside {}", what));
+    return line;
+  }
+  [[noreturn]] void fail(const std::string& problem) const { fail_at(number_, problem); }
+  [[noreturn]] void fail_at(int line, const std::string& problem) const {
+    throw Error(file_, fmt::format("line {}", line), problem);
+  }
+  int number() const { return number_; }
+
+ private:
+  std::istream& in_;
+  const std::string& file_;
+  int number_ = 0;
+};
+
+bool starts_with_word(const std::string& line, std::string_view word) {
+  return line.compare(0, word.size(), word) == 0 && (line.size() == word.size() || line[word.size()] == ' ');
+}
+
+int count_after(const std::string& line) {
+  std::istringstream in(line);
+  std::string word;
+  int n = -1;
+  in >> word >> n;
+  return n;
+}
+
+bool has_prefix_nocase(const std::string& name, const std::string& prefix) {
+  return name.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), name.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+         });
+}
+
+/// Each pair must lie across the strip: its rung closer to perpendicular than to parallel to the line of
+/// midpoints there (a strip written in another order would give midpoints along one edge).
+void check_across(const Strip& strip, const Lines& lines) {
+  const std::vector<Vec2>& m = strip.midpoints_W;
+  for (std::size_t k = 0; m.size() > 1 && k < m.size(); ++k) {
+    const Vec2 along = m[std::min(k + 1, m.size() - 1)] - m[k > 0 ? k - 1 : 0];
+    const double cosine = std::abs(along.dot(strip.rungs_W[k])) / (along.norm() * strip.rungs_W[k].norm());
+    if (!(cosine < std::sqrt(0.5)))
+      lines.fail_at(strip.line, fmt::format("road strip of '{}': pair {} does not lie across the road (its vertices "
+                                            "are along it): expected left/right pairs", strip.object, k));
+  }
+}
+
+/// The left/right pairs of a strip over `vertex_count` vertices: its references two by two; or, for a strip
+/// with repeated references (TORCS turns some strips with a degenerate triangle, `1 3 1 2 0`), the
+/// object's vertices two by two (TORCS writes each cross-section's two vertices together) in the order
+/// the strip first reaches them. Empty when neither gives pairs.
+std::vector<std::pair<int, int>> strip_pairs(const std::vector<int>& refs, std::size_t vertex_count) {
+  std::vector<std::pair<int, int>> pairs;
+  std::vector<int> sorted = refs;
+  std::sort(sorted.begin(), sorted.end());
+  const bool repeats = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+  if (!repeats) {
+    for (std::size_t k = 0; refs.size() % 2 == 0 && k < refs.size(); k += 2) pairs.emplace_back(refs[k], refs[k + 1]);
+    return pairs;
+  }
+  if (vertex_count % 2 != 0) return pairs;
+  for (const int r : refs) {
+    const std::pair<int, int> pair{r - r % 2, r - r % 2 + 1};
+    if (std::find(pairs.begin(), pairs.end(), pair) == pairs.end()) pairs.push_back(pair);
+  }
+  return pairs.size() >= 2 ? pairs : std::vector<std::pair<int, int>>{};
+}
+
+/// One object's state while its records are read.
+struct Object {
+  std::string name;
+  bool transformed = false;  ///< has `loc` or `rot`
+  std::vector<Vec2> vertices_W;
+};
+
+/// Reads a `numsurf` block of `object`; appends its triangle strips to `strips` when it is a road object.
+void read_surfaces(Lines& lines, int count, const Object& object, bool road, std::vector<Strip>& strips, int& others) {
+  for (int s = 0; s < count; ++s) {
+    std::string line = lines.require("a surface");
+    if (!starts_with_word(line, "SURF")) lines.fail("expected a SURF record, found '" + line + "'");
+    const int surf_line = lines.number();
+    const unsigned flags = static_cast<unsigned>(std::strtoul(line.c_str() + 4, nullptr, 16));
+    while (!starts_with_word(line = lines.require("a surface"), "refs")) {}
+    const int refs = count_after(line);
+    std::vector<int> index(static_cast<std::size_t>(std::max(refs, 0)));
+    for (int& i : index) i = std::atoi(lines.require("a surface's refs").c_str());
+    if (!road) continue;
+    if ((flags & 0xF) != 4) {
+      ++others;
+      continue;
+    }
+    if (object.transformed) lines.fail("road object '" + object.name + "' has loc/rot: not supported for centre lines");
+    for (const int i : index)
+      if (i < 0 || i >= static_cast<int>(object.vertices_W.size()))
+        lines.fail(fmt::format("vertex index {} outside the object's {} vertices", i, object.vertices_W.size()));
+    const std::vector<std::pair<int, int>> pairs = strip_pairs(index, object.vertices_W.size());
+    if (pairs.empty())
+      lines.fail_at(surf_line, fmt::format("road strip of '{}' has {} vertices: expected left/right pairs (an even "
+                                           "number)", object.name, index.size()));
+    Strip& strip = strips.emplace_back();
+    strip.line = surf_line;
+    strip.object = object.name;
+    for (const auto& [a, b] : pairs) {
+      strip.midpoints_W.push_back(0.5 * (object.vertices_W[a] + object.vertices_W[b]));
+      strip.rungs_W.push_back(object.vertices_W[b] - object.vertices_W[a]);
+    }
+    check_across(strip, lines);
+  }
+}
+
+/// The road strips of the file, in file order; `others` counts the road objects' surfaces that are not strips.
+std::vector<Strip> read_strips(Lines& lines, const CentrelineFrame& frame, const std::string& prefix, int& others) {
+  std::vector<Strip> strips;
+  Object object;
+  std::string line;
+  while (lines.next(line)) {
+    if (starts_with_word(line, "OBJECT")) {
+      object = Object{};
+    } else if (starts_with_word(line, "name")) {
+      const std::size_t open = line.find('"'), close = line.rfind('"');
+      object.name = open < close ? line.substr(open + 1, close - open - 1) : line.substr(5);
+    } else if (starts_with_word(line, "loc") || starts_with_word(line, "rot")) {
+      object.transformed = true;
+    } else if (starts_with_word(line, "numvert")) {
+      const int n = count_after(line);
+      for (int i = 0; i < n; ++i) {
+        std::istringstream v(lines.require("the vertices"));
+        double x = 0, y = 0, z = 0;
+        if (!(v >> x >> y >> z)) lines.fail("expected a vertex 'x y z'");
+        object.vertices_W.push_back(frame.unit_scale * (frame.y_up ? Vec2(x, -z) : Vec2(x, y)));
+      }
+    } else if (starts_with_word(line, "numsurf")) {
+      read_surfaces(lines, count_after(line), object, has_prefix_nocase(object.name, prefix), strips, others);
+    }
+  }
+  return strips;
+}
+
+/// Appends `strip` to `chain` (reversed with `reverse`), dropping its first point where it repeats the chain's end.
+void append(std::vector<Vec2>& chain, std::vector<Vec2> strip, bool reverse) {
+  if (reverse) std::reverse(strip.begin(), strip.end());
+  constexpr double kSame = 1e-6;  // [m]
+  const std::size_t skip = !chain.empty() && (strip.front() - chain.back()).norm() < kSame ? 1 : 0;
+  for (std::size_t i = skip; i < strip.size(); ++i)
+    if ((strip[i] - chain.back()).norm() >= kSame) chain.push_back(strip[i]);
+}
+
+}  // namespace
+
+Centreline read_centreline(std::istream& in, const std::string& file, const CentrelineFrame& frame,
+                           const std::string& road_prefix, double join_tolerance) {
+  Lines lines(in, file);
+  int others = 0;
+  std::vector<Strip> strips = read_strips(lines, frame, road_prefix, others);
+  if (strips.empty())
+    throw Error(file, "", fmt::format("no road strips: expected objects named {}... with triangle-strip surfaces "
+                                      "(left/right vertex pairs), found {} other road surfaces", road_prefix, others));
+  // Greedy: the strip whose start (or end, reversed) is nearest the chain's end, while one is within tolerance.
+  Centreline line;
+  std::vector<char> used(strips.size(), 0);
+  line.points_W = {strips[0].midpoints_W.front()};
+  append(line.points_W, strips[0].midpoints_W, false);
+  used[0] = 1;
+  for (std::size_t joined = 1; joined < strips.size(); ++joined) {
+    double best = join_tolerance;
+    std::size_t pick = strips.size();
+    bool reverse = false;
+    for (std::size_t s = 0; s < strips.size(); ++s) {
+      if (used[s]) continue;
+      for (const bool r : {false, true}) {
+        const Vec2& start = r ? strips[s].midpoints_W.back() : strips[s].midpoints_W.front();
+        const double d = (start - line.points_W.back()).norm();
+        if (d <= best) best = d, pick = s, reverse = r;
+      }
+    }
+    if (pick == strips.size()) {
+      const auto left = std::find(used.begin(), used.end(), 0) - used.begin();
+      throw Error(file, fmt::format("line {}", strips[left].line),
+                  fmt::format("road strip of '{}' does not join the centre line ({} of {} strips joined, none within "
+                              "{} m of its end)", strips[left].object, joined, strips.size(), join_tolerance));
+    }
+    used[pick] = 1;
+    append(line.points_W, strips[pick].midpoints_W, reverse);
+  }
+  line.strips = static_cast<int>(strips.size());
+  line.closed = line.points_W.size() > 2 && (line.points_W.back() - line.points_W.front()).norm() <= join_tolerance;
+  if (line.closed && (line.points_W.back() - line.points_W.front()).norm() > 0) line.points_W.push_back(line.points_W.front());
+  return line;
+}
+
+std::vector<LapRow> lap_rows(const Centreline& line, double speed, double lane) {
+  const std::vector<Vec2>& p = line.points_W;
+  const std::size_t n = p.size();
+  std::vector<LapRow> rows;
+  rows.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    // Central differences; a closed lap's ends (the same point) look across the join.
+    const Vec2 before = i > 0 ? p[i - 1] : line.closed ? p[n - 2] : p[i];
+    const Vec2 after = i + 1 < n ? p[i + 1] : line.closed ? p[1] : p[i];
+    const Vec2 along = (after - before).normalized();
+    LapRow row{0.0, p[i] + lane * Vec2(-along.y(), along.x()), std::atan2(along.y(), along.x())};
+    // Offset inside a tight bend, two points can meet: a replay log needs time to advance.
+    const double step = rows.empty() ? 0.0 : (row.position_W - rows.back().position_W).norm();
+    if (!rows.empty() && step < 1e-6) continue;
+    row.t = rows.empty() ? 0.0 : rows.back().t + step / speed;
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace crashbench

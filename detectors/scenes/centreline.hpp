@@ -1,0 +1,48 @@
+#pragma once
+// The centre line of a TORCS track (`crashbench scene centreline`, docs/case-files.md "A replayed vehicle").
+// TORCS writes each piece of its main road (objects named TKMN..., tkMn... in older files) as one
+// triangle strip whose vertices come in left/right pairs across the road; the midpoints of the pairs,
+// strip after strip, are the centre line.
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "core/vehicle.hpp"
+
+namespace crashbench {
+
+/// A centre line in the world frame (z up, metres), in driving order.
+struct Centreline {
+  std::vector<Vec2> points_W;  ///< midpoints of the strips' vertex pairs, consecutive repeats dropped [m]
+  bool closed = false;         ///< the last point joins the first (a lap); the first is repeated at the end
+  int strips = 0;              ///< road strips joined
+};
+
+/// How to read the file's coordinates (as a case's scene "up_axis" and "unit_scale").
+struct CentrelineFrame {
+  bool y_up = true;         ///< TORCS tracks are y-up: file (x, y, z) is world (x, -z, y)
+  double unit_scale = 1.0;  ///< metres per file unit
+};
+
+/// The centre line of the AC3D/TORCS text in `in` (`file` names it in errors): the triangle-strip surfaces
+/// of the objects whose name starts with `road_prefix` (any case), each strip's pairs (refs 0-1, 2-3, ...; in a
+/// strip that repeats a reference, the object's vertices 0-1, 2-3, ... in the order the strip reaches them)
+/// to midpoints, each pair checked to lie across the line of midpoints, the strips joined end to start (either way round) within `join_tolerance` [m], starting
+/// from the first strip in the file and in its direction. Throws Error when there are no such strips, a
+/// strip has an odd number of vertices (not pairs), or a strip does not join the others.
+Centreline read_centreline(std::istream& in, const std::string& file, const CentrelineFrame& frame,
+                           const std::string& road_prefix = "tkmn", double join_tolerance = 0.5);
+
+/// One row of a replay log (t [s], position [m], heading [rad], world frame).
+struct LapRow {
+  double t = 0;
+  Vec2 position_W = Vec2::Zero();
+  double heading = 0;
+};
+
+/// `line` driven at `speed` [m/s], `lane` [m] to the left of it (negative: right): each point moved along
+/// the line's left normal, heading along the line (central differences; across the join on a closed lap),
+/// t from the distance along the moved line.
+std::vector<LapRow> lap_rows(const Centreline& line, double speed, double lane);
+
+}  // namespace crashbench

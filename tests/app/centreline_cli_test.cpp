@@ -1,0 +1,72 @@
+// `crashbench scene centreline`: a small TORCS-style track to a replay log that a case then drives.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cases/replay_log.hpp"
+#include "tests/app/cli_support.hpp"
+#include "tests/support/torcs_strips.hpp"
+
+namespace crashbench {
+namespace {
+
+const Vec2 kNorth(0, 1);
+
+/// A straight road along world X, 10 m wide, centres every 20 m from 0 to 100 m, in one strip.
+std::string straight_road(const std::string& dir) {
+  std::vector<Vec2> centres, left;
+  for (int i = 0; i <= 5; ++i) centres.emplace_back(20.0 * i, 0.0), left.push_back(kNorth);
+  const std::string path = dir + "/small.acc";
+  std::ofstream(path) << testing::acc_text({{"TKMN0", testing::pairs_across(centres, left, 5.0), {}}});
+  return path;
+}
+
+TEST(CentrelineCli, WritesTheCentreLineALaneOffAsAReplayLog) {
+  const std::string dir = testing::fresh_dir("centreline");
+  const auto r = testing::crashbench("scene centreline " + straight_road(dir) + " -o " + dir + "/lap.csv --speed 10 --lane -2");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const ReplayLog log = ReplayLog::read(dir + "/lap.csv");
+  ASSERT_EQ(log.rows().size(), 6u);
+  for (std::size_t i = 0; i < log.rows().size(); ++i) {
+    const ReplayRow& row = log.rows()[i];
+    EXPECT_NEAR(row.t, 2.0 * static_cast<double>(i), 1e-9);  // 20 m at 10 m/s
+    EXPECT_NEAR(row.position_W.x(), 20.0 * static_cast<double>(i), 1e-9);
+    EXPECT_NEAR(row.position_W.y(), -2.0, 1e-9);  // 2 m right of the centre
+    EXPECT_NEAR(row.heading, 0.0, 1e-12);
+  }
+}
+
+TEST(CentrelineCli, ACaseDrivesTheLogOnTheTrack) {
+  const std::string dir = testing::fresh_dir("centreline-run");
+  straight_road(dir);
+  ASSERT_EQ(testing::crashbench("scene centreline " + dir + "/small.acc -o " + dir + "/lap.csv --speed 10").exit_code, 0);
+  const nlohmann::json doc = {{"name", "centre-line"},
+                              {"scene", {{"file", "small.acc"}, {"up_axis", "y"}}},
+                              {"detector", "tree"},
+                              {"response", {{"model", "restitution"}}},
+                              {"duration", 9.0},
+                              {"vehicles", {{{"params", "sedan"}, {"replay", "lap.csv"}}}}};
+  std::ofstream(dir + "/case.json") << doc.dump();
+  const auto r = testing::crashbench("run " + dir + "/case.json -o " + dir + "/out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(dir + "/out/results.json");
+  const nlohmann::json results = nlohmann::json::parse(in);
+  EXPECT_EQ(results["cases"][0]["status"], "passed");
+  EXPECT_EQ(results["cases"][0]["impacts"], 0);
+  EXPECT_EQ(results["cases"][0]["config"]["vehicle_params"][0]["replay"], dir + "/lap.csv");
+}
+
+TEST(CentrelineCli, GeometryNotInPairsExitsTwoWithOneLine) {
+  const std::string dir = testing::fresh_dir("centreline-bad");
+  std::ofstream(dir + "/odd.acc") << testing::acc_text({{"TKMN0", {{0, 5}, {0, -5}, {10, 5}}, {}}});
+  const auto r = testing::crashbench("scene centreline " + dir + "/odd.acc -o " + dir + "/lap.csv");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("odd.acc: line 13: road strip of 'TKMN0' has 3 vertices: expected left/right pairs"),
+            std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find('\n'), r.output.size() - 1) << r.output;
+}
+
+}  // namespace
+}  // namespace crashbench

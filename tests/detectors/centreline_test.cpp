@@ -1,0 +1,113 @@
+// TORCS centre lines (detectors/scenes/centreline.hpp) from small tracks written here: midpoints, joins,
+// lanes and times against values worked by hand, and the errors for geometry that is not in pairs.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+#include "core/units.hpp"
+#include "detectors/scenes/centreline.hpp"
+#include "tests/support/error_message.hpp"
+#include "tests/support/torcs_strips.hpp"
+
+namespace crashbench {
+namespace {
+
+using testing::StripObject;
+
+constexpr double kHalfWidth = 5;  // [m]
+const Vec2 kNorth(0, 1);
+
+/// Two strips: TKMN0 along X (centres 0, 10, 20 m), TKMN1 written backwards (centres (40, 6), (30, 2),
+/// (20, 0)); a barrier object B0LT in between that is no road.
+std::string two_strips() {
+  const Vec2 left_1 = Vec2(-2, 10).normalized(), left_2 = Vec2(-4, 10).normalized();
+  return testing::acc_text(
+      {{"TKMN0", testing::pairs_across({{0, 0}, {10, 0}, {20, 0}}, {kNorth, kNorth, kNorth}, kHalfWidth), {}},
+       {"B0LT0", testing::pairs_across({{0, 50}, {10, 50}}, {kNorth, kNorth}, 1.0), {}},
+       {"TKMN1", testing::pairs_across({{40, 6}, {30, 2}, {20, 0}}, {left_2, left_1, kNorth}, kHalfWidth), {}}});
+}
+
+Centreline read(const std::string& text) {
+  std::istringstream in(text);
+  return read_centreline(in, "small.acc", {});
+}
+
+TEST(Centreline, MidpointsOfThePairsStripAfterStrip) {
+  const Centreline line = read(two_strips());
+  const std::vector<Vec2> expected = {{0, 0}, {10, 0}, {20, 0}, {30, 2}, {40, 6}};  // the shared (20, 0) once
+  ASSERT_EQ(line.points_W.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    EXPECT_NEAR((line.points_W[i] - expected[i]).norm(), 0.0, 1e-9) << i;
+  EXPECT_FALSE(line.closed);
+  EXPECT_EQ(line.strips, 2);
+}
+
+TEST(Centreline, AStripTurnedWithADegenerateTriangleIsPairedByItsVertices) {
+  // As TORCS writes some: vertices 0-1 across the road at X = 0, 2-3 at X = 10; the strip 1 3 1 2 0 repeats 1.
+  const std::vector<Vec2> vertices = {{0, 5}, {0, -5}, {10, 5}, {10, -5}};
+  const Centreline line = read(testing::acc_text({{"TKMN0", vertices, {1, 3, 1, 2, 0}}}));
+  ASSERT_EQ(line.points_W.size(), 2u);
+  EXPECT_NEAR((line.points_W[0] - Vec2(0, 0)).norm(), 0.0, 1e-12);
+  EXPECT_NEAR((line.points_W[1] - Vec2(10, 0)).norm(), 0.0, 1e-12);
+}
+
+TEST(Centreline, LapRowsTakeTimeFromDistanceAndOffsetTheLane) {
+  constexpr double kSpeed = 10, kLane = 1.5;
+  const std::vector<LapRow> rows = lap_rows(read(two_strips()), kSpeed, kLane);
+  ASSERT_EQ(rows.size(), 5u);
+  // Row 0 looks ahead only: heading east, the lane 1.5 m north of the centre.
+  EXPECT_NEAR(rows[0].heading, 0.0, 1e-12);
+  EXPECT_NEAR((rows[0].position_W - Vec2(0, kLane)).norm(), 0.0, 1e-12);
+  EXPECT_NEAR((rows[1].position_W - Vec2(10, kLane)).norm(), 0.0, 1e-12);
+  EXPECT_NEAR(rows[1].t, 10 / kSpeed, 1e-12);
+  // Row 2 at (20, 0): central difference (30, 2) - (10, 0) = (20, 2); the lane along its left normal.
+  const Vec2 along = Vec2(20, 2).normalized();
+  EXPECT_NEAR(rows[2].heading, std::atan2(2.0, 20.0), 1e-12);
+  const Vec2 lane2 = Vec2(20, 0) + kLane * Vec2(-along.y(), along.x());
+  EXPECT_NEAR((rows[2].position_W - lane2).norm(), 0.0, 1e-12);
+  EXPECT_NEAR(rows[2].t, (10 + (lane2 - Vec2(10, kLane)).norm()) / kSpeed, 1e-12);
+  // Without a lane the times are the centre line's lengths: 10, 10, sqrt(104), sqrt(116).
+  const std::vector<LapRow> centre = lap_rows(read(two_strips()), kSpeed, 0.0);
+  EXPECT_NEAR(centre.back().t, (20 + std::sqrt(104.0) + std::sqrt(116.0)) / kSpeed, 1e-12);
+}
+
+TEST(Centreline, ALoopClosesAndItsEndsLookAcrossTheJoin) {
+  // A triangle lap (0, 0) -> (10, 0) -> (10, 10) -> (0, 0), one strip per side.
+  const Vec2 diagonal_left = Vec2(1, -1).normalized();
+  const std::string text = testing::acc_text(
+      {{"TKMN0", testing::pairs_across({{0, 0}, {10, 0}}, {kNorth, kNorth}, 2.0), {}},
+       {"TKMN1", testing::pairs_across({{10, 0}, {10, 10}}, {{-1, 0}, {-1, 0}}, 2.0), {}},
+       {"TKMN2", testing::pairs_across({{10, 10}, {0, 0}}, {diagonal_left, diagonal_left}, 2.0), {}}});
+  const Centreline line = read(text);
+  EXPECT_TRUE(line.closed);
+  ASSERT_EQ(line.points_W.size(), 4u);
+  EXPECT_NEAR(line.points_W.back().norm(), 0.0, 1e-12);
+  const std::vector<LapRow> rows = lap_rows(line, 5.0, 0.0);
+  // At the start/finish: from (10, 10) before the join to (10, 0) after it, heading south.
+  EXPECT_NEAR(rows.front().heading, -std::numbers::pi / 2, 1e-12);
+  EXPECT_NEAR(rows.back().heading, rows.front().heading, 1e-12);
+  EXPECT_NEAR(rows.back().t, (20 + std::sqrt(200.0)) / 5.0, 1e-12);
+}
+
+TEST(Centreline, GeometryNotInPairsIsOneClearError) {
+  const auto message = [](const std::string& text) { return testing::error_message([&] { read(text); }); };
+  const std::vector<Vec2> three = {{0, 5}, {0, -5}, {10, 5}};
+  EXPECT_NE(message(testing::acc_text({{"TKMN0", three, {}}})).find("small.acc: line 13: road strip of 'TKMN0' has 3 "
+                                                                     "vertices: expected left/right pairs"),
+            std::string::npos);
+  EXPECT_NE(message(testing::acc_text({{"B0LT0", {{0, 5}, {0, -5}}, {}}})).find("small.acc: no road strips"),
+            std::string::npos);
+  // Pairs along the road's edges instead of across it: their midpoints zigzag along the pairs themselves.
+  const std::vector<Vec2> along = {{0, 5}, {10, 5}, {10, -5}, {20, -5}, {20, 5}, {30, 5}};
+  EXPECT_NE(message(testing::acc_text({{"TKMN0", along, {}}})).find("does not lie across the road"), std::string::npos);
+  const std::string apart = testing::acc_text(
+      {{"TKMN0", testing::pairs_across({{0, 0}, {10, 0}}, {kNorth, kNorth}, 2.0), {}},
+       {"TKMN1", testing::pairs_across({{30, 0}, {40, 0}}, {kNorth, kNorth}, 2.0), {}}});
+  EXPECT_NE(message(apart).find("road strip of 'TKMN1' does not join the centre line (1 of 2 strips joined"),
+            std::string::npos) << message(apart);
+}
+
+}  // namespace
+}  // namespace crashbench
