@@ -45,13 +45,13 @@ void make(const SceneArgs& args) {
   std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);
 }
 
-<<<<<<< HEAD
 /// Every registered scene, one per line with its summary (`scene list`, `scene make --help`).
 std::string scene_lines() {
   std::string out;
   for (const auto& e : scene_registry().entries()) out += fmt::format("  {:16} {}\n", e.name, e.summary);
   return out;
-=======
+}
+
 /// `scene centreline`: the TORCS track's centre line as a replay log (cases/replay_log.hpp's format).
 struct CentrelineArgs {
   std::string file, output, up = "y", road = "TKMN";
@@ -74,11 +74,6 @@ void centreline(const CentrelineArgs& a) {
   std::cout << fmt::format("wrote {}: {} rows from {} road strips, {} lap of {:.1f} m, {:.2f} s at {} m/s, lane {} m\n",
                            a.output, rows.size(), line.strips, line.closed ? "closed" : "open",
                            rows.back().t * a.speed, rows.back().t, a.speed, a.lane);
-}
-
-void list() {
-  for (const auto& e : scene_registry().entries()) std::cout << fmt::format("{:16} {}\n", e.name, e.summary);
->>>>>>> r12-replay
 }
 
 void list() { std::cout << scene_lines(); }

@@ -166,19 +166,12 @@ VehicleSetup replayed_vehicle(const JsonReader& field, const JsonReader& replay,
 
 VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
   field.only_keys({"name", "params", "position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s",
-<<<<<<< HEAD
-                   "steer_deg", "drive_force", "resistance"});
+                   "steer_deg", "drive_force", "resistance", "replay"});
   VehicleSetup v;
   v.name = field.string_or("name", "vehicle" + std::to_string(index));
   v.params = parse_params(field.at("params"));
   if (const auto r = field.find("resistance")) v.params.resistance = parse_resistance(*r);
-=======
-                   "steer_deg", "drive_force", "replay"});
-  VehicleSetup v;
-  v.name = field.string_or("name", "vehicle" + std::to_string(index));
-  v.params = parse_params(field.at("params"));
   if (const auto replay = field.find("replay")) return replayed_vehicle(field, *replay, std::move(v));
->>>>>>> r12-replay
   v.initial.position_W = parse_vec2(field.at("position"));
   for (std::size_t i = 0; i < 2; ++i) bounded_magnitude(field.at("position").at(i), bounds::kPosition, "m");
   v.initial.heading = field.at("heading_deg").number_in(-3600.0, 3600.0) * kDegToRad;
