@@ -7,7 +7,7 @@
 namespace crashbench {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
+using std::numbers::pi;
 
 PlanarState start_at(Vec2 position, double heading, double speed) {
   PlanarState s;
@@ -21,8 +21,8 @@ TEST(ArcPath, LeftTurnStaysOnTheCircleLeftOfTheStartHeading) {
   const double radius = 30.48, heading = 0.3;
   const Vec2 start{5.0, -2.0};
   const ArcPath path(start_at(start, heading, 20.0), 1.0 / radius);
-  const Vec2 centre = start + radius * unit_at(heading + kPi / 2);
-  for (double s = 0; s <= 2 * kPi * radius; s += 7.3) {
+  const Vec2 centre = start + radius * unit_at(heading + pi / 2);
+  for (double s = 0; s <= 2 * pi * radius; s += 7.3) {
     const PlanarState p = path.at(s);
     EXPECT_NEAR((p.position_W - centre).norm(), radius, 1e-10) << s;
     EXPECT_NEAR(p.heading, heading + s / radius, 1e-12);
@@ -33,16 +33,16 @@ TEST(ArcPath, LeftTurnStaysOnTheCircleLeftOfTheStartHeading) {
     EXPECT_NEAR(p.yaw_rate, 20.0 / radius, 1e-12);
   }
   // One lap comes back to the start.
-  EXPECT_NEAR((path.at(2 * kPi * radius).position_W - start).norm(), 0.0, 1e-9);
+  EXPECT_NEAR((path.at(2 * pi * radius).position_W - start).norm(), 0.0, 1e-9);
 }
 
 TEST(ArcPath, RightTurnCircleIsOnTheRight) {
   const ArcPath path(start_at({0, 0}, 0, 10.0), -1.0 / 50.0);
   // A quarter turn to the right from heading east ends 50 m east and 50 m south, heading south.
-  const PlanarState p = path.at(kPi / 2 * 50.0);
+  const PlanarState p = path.at(pi / 2 * 50.0);
   EXPECT_NEAR(p.position_W.x(), 50.0, 1e-10);
   EXPECT_NEAR(p.position_W.y(), -50.0, 1e-10);
-  EXPECT_NEAR(p.heading, -kPi / 2, 1e-12);
+  EXPECT_NEAR(p.heading, -pi / 2, 1e-12);
   EXPECT_NEAR(p.yaw_rate, -10.0 / 50.0, 1e-12);
 }
 

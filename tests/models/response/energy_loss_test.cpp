@@ -13,13 +13,13 @@ namespace crashbench {
 namespace {
 
 using namespace crashbench::testing;
-constexpr double kPi = std::numbers::pi;
+using std::numbers::pi;
 
 // Knight & Bernard (2003) eqs. 19-35 in body axes, with a force F0 held for dt = 5 ms: the
 // impulse is F0 dt along (a, b); rho = (c, d); (u1, v1, r1) the body-frame CG velocity, yaw rate.
 TEST(EnergyLoss, CornerHitMatchesKnightsQuadraticInBodyAxes) {
   const Vec2 n = unit_at(2.3);
-  const double heading = 2.3 + kPi - 0.3, alpha = kPi / 2 - 0.3;
+  const double heading = 2.3 + pi - 0.3, alpha = pi / 2 - 0.3;
   const Body car = make_body(kMass, kYawInertia, {-4.0, 6.0}, heading, 22.0 * unit_at(heading + 0.05), -0.25);
   const Vec2 rho_B{kFront, 0.6};
   const Vec2 point = car.state.position_W + rotation(heading) * rho_B;
@@ -58,12 +58,12 @@ TEST(EnergyLoss, CornerHitMatchesKnightsQuadraticInBodyAxes) {
 
 TEST(EnergyLoss, HeadOnCentredHitKeepsFourPercent) {
   const Vec2 n = unit_at(0.8);
-  const double heading = 0.8 + kPi;
+  const double heading = 0.8 + pi;
   const Body car = make_body(kMass, kYawInertia, {2.0, -1.0}, heading, 13.4 * unit_at(heading), 0.0);
   const Vec2 point = car.state.position_W + kFront * unit_at(heading);
   const Resolution res = EnergyLossModel(KnightLaws{}).resolve(car, nullptr, make_contact(point, n));
   ASSERT_EQ(res.status, ResolutionStatus::kOk);
-  const double P90 = 0.44 * std::cos(kPi) + 0.48;  // 0.04
+  const double P90 = 0.44 * std::cos(pi) + 0.48;  // 0.04
   const auto post = after(car, res.impulse.linear_W, point);
   const double E1 = energy(car, car.state.velocity_W, 0.0);
   EXPECT_TRUE(near_relative(energy(car, post.v, post.r) / E1, P90, 1e-9));
@@ -104,7 +104,7 @@ TEST(EnergyLoss, BothRootsPenetratingFallsBackToStickingStop) {
   // Contact point at the CG (K = I/m), mu = 0.8, v = (2, -10): along d = unit(-0.8, 1) the energy
   // ratio falls to 0.211 at J = 9.06 m and is 0.346 where the approach stops (J = 12.8 m); for
   // P = 0.28 both roots lie below 12.8 m, so both leave the point approaching.
-  const Body car = make_body(kMass, kYawInertia, {0.0, 0.0}, -kPi / 2, {2.0, -10.0}, 0.0);
+  const Body car = make_body(kMass, kYawInertia, {0.0, 0.0}, -pi / 2, {2.0, -10.0}, 0.0);
   KnightLaws p;
   p.friction = AngleLaw::fixed(0.8);
   p.energy_kept = AngleLaw::fixed(0.28);
@@ -120,7 +120,7 @@ TEST(EnergyLoss, BothRootsPenetratingFallsBackToStickingStop) {
 TEST(EnergyLoss, EachRootChoiceTakesItsRootOfTheHeadOnQuadratic) {
   const Vec2 n = unit_at(0.4);
   const double v0 = 12.0, P = 0.25;
-  const Body car = make_body(kMass, kYawInertia, {1.0, 2.0}, 0.4 + kPi, -v0 * n, 0.0);
+  const Body car = make_body(kMass, kYawInertia, {1.0, 2.0}, 0.4 + pi, -v0 * n, 0.0);
   const Vec2 point = car.state.position_W - kFront * n;
   const double larger = kMass * v0 * (1 + std::sqrt(P)), smaller = kMass * v0 * (1 - std::sqrt(P));
   const nlohmann::json laws = {{"energy_kept", {{"cos2", 0.0}, {"offset", P}}}, {"friction", {{"cos2", 0.0}, {"offset", 0.0}}}};
@@ -144,7 +144,7 @@ TEST(EnergyLoss, EachRootChoiceTakesItsRootOfTheHeadOnQuadratic) {
 // non-penetrating one promises n . v_rel >= 0 after (checked by plain impulse-momentum).
 TEST(EnergyLoss, EveryRootChoiceReachesTheEnergyRatio) {
   const Vec2 n = unit_at(-1.1);
-  const double heading = -1.1 + kPi + 0.4;
+  const double heading = -1.1 + pi + 0.4;
   const Body car = make_body(kMass, kYawInertia, {3.0, -2.0}, heading, 17.0 * unit_at(heading - 0.1), 0.3);
   const Vec2 point = car.state.position_W + rotation(heading) * Vec2(kFront, -kHalfWidth);
   const double E1 = energy(car, car.state.velocity_W, car.state.yaw_rate);

@@ -12,7 +12,7 @@ namespace crashbench {
 namespace {
 
 using namespace crashbench::testing;
-constexpr double kPi = std::numbers::pi;
+using std::numbers::pi;
 
 KnightLaws fixed_params(double e, double mu) {
   KnightLaws p;
@@ -30,10 +30,10 @@ class KnightEq17 : public ::testing::TestWithParam<KnightCase> {};
 
 TEST_P(KnightEq17, CornerHitMatchesHandSolution) {
   const Vec2 n = unit_at(1.9), t = perp(n);
-  const double heading = 1.9 + kPi + 0.5;  // 0.5 rad off head-on, sliding along -t
+  const double heading = 1.9 + pi + 0.5;  // 0.5 rad off head-on, sliding along -t
   const Body car = make_body(kMass, kYawInertia, {3.0, -1.5}, heading, 20.0 * unit_at(heading), 0.3);
   const Vec2 point = car.state.position_W + rotation(heading) * Vec2(kFront, -0.5);
-  const double alpha = kPi / 2 - 0.5;
+  const double alpha = pi / 2 - 0.5;
   const double e = GetParam().e_fixed >= 0 ? GetParam().e_fixed : 0.125 * std::cos(2 * alpha) + 0.175;
   const double mu = GetParam().mu_fixed >= 0 ? GetParam().mu_fixed : 0.15 * std::cos(2 * alpha) + 0.15;
 
@@ -64,11 +64,11 @@ INSTANTIATE_TEST_SUITE_P(DefaultLawsAndFixed, KnightEq17,
 
 TEST(Restitution, HeadOnCentredHitReversesNormalVelocityTimesE) {
   const Vec2 n = unit_at(-0.4);
-  const double heading = -0.4 + kPi;
+  const double heading = -0.4 + pi;
   const Body car = make_body(kMass, kYawInertia, {1.0, 2.0}, heading, 13.4 * unit_at(heading), 0.0);
   const Vec2 point = car.state.position_W + kFront * unit_at(heading);
   const Resolution res = RestitutionModel(KnightLaws{}).resolve(car, nullptr, make_contact(point, n));
-  const double e90 = 0.125 * std::cos(kPi) + 0.175;  // 0.05
+  const double e90 = 0.125 * std::cos(pi) + 0.175;  // 0.05
   const auto post = after(car, res.impulse.linear_W, point);
   const double before = n.dot(point_velocity(car, car.state.velocity_W, 0.0, point));
   EXPECT_TRUE(near_relative(n.dot(point_velocity(car, post.v, post.r, point)), -e90 * before, 1e-9));

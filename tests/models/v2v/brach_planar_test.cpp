@@ -19,7 +19,7 @@ using testing::make_body;
 using testing::near_relative;
 
 // A general oblique impact: a (1520 kg) is hit on its left rear quarter by b (1890 kg).
-struct General {
+struct GeneralPlanarImpact {
   Body a = make_body(1520, 2310, {3.2, -1.4}, 0.31, {11.5, 2.7}, 0.42);
   Body b = make_body(1890, 3450, {0.4, -3.9}, 0.95, {16.2, 9.1}, -0.27);
   Contact c{0, 1, {1.9, -2.3}, Vec2(0.95, 0.31).normalized(), 0.05};
@@ -65,7 +65,7 @@ void expect_states_near(const BodyPairStates& got, const BodyPairStates& want, d
 }
 
 TEST(BrachPlanar, FrictionlessMatchesHandCalculation) {
-  const General g;
+  const GeneralPlanarImpact g;
   const double e = 0.35;
   const Vec2 n = g.c.normal_W;
   const Vec2 v = hand_relative_velocity(g.a, g.b, g.c.point_W);
@@ -77,7 +77,7 @@ TEST(BrachPlanar, FrictionlessMatchesHandCalculation) {
 }
 
 TEST(BrachPlanar, SlidingFrictionMatchesHandCalculation) {
-  const General g;
+  const GeneralPlanarImpact g;
   const double e = 0.35, mu = 0.05;
   const Vec2 n = g.c.normal_W, t(-n.y(), n.x());
   const Mat2 K = hand_K(g.a, g.b, g.c.point_W);
@@ -92,7 +92,7 @@ TEST(BrachPlanar, SlidingFrictionMatchesHandCalculation) {
 }
 
 TEST(BrachPlanar, LargeMuSticks) {
-  const General g;
+  const GeneralPlanarImpact g;
   const double e = 0.35;
   const Vec2 n = g.c.normal_W, t(-n.y(), n.x());
   const Mat2 K = hand_K(g.a, g.b, g.c.point_W);
@@ -106,7 +106,7 @@ TEST(BrachPlanar, LargeMuSticks) {
 }
 
 TEST(BrachPlanar, BackwardRecoversForward) {
-  const General g;
+  const GeneralPlanarImpact g;
   for (double e : {0.05, 0.35, 1.0}) {
     for (double mu : {0.0, 0.05, 5.0}) {
       const BrachImpulse j = brach_impulse(g.a, &g.b, g.c, e, mu);
@@ -120,12 +120,12 @@ TEST(BrachPlanar, BackwardRecoversForward) {
 }
 
 TEST(BrachPlanar, BackwardRefusesZeroRestitution) {
-  const General g;
+  const GeneralPlanarImpact g;
   EXPECT_THROW(brach_backward(g.a, g.b, g.c, 0.0, 0.0), Error);
 }
 
 TEST(BrachPlanar, DegenerateInputGivesNoImpulseAndNoNaN) {
-  const General g;
+  const GeneralPlanarImpact g;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   Contact zero_normal = g.c;
   zero_normal.normal_W = Vec2::Zero();
@@ -146,7 +146,7 @@ TEST(BrachPlanar, DegenerateInputGivesNoImpulseAndNoNaN) {
 }
 
 TEST(BrachPlanar, StaticSceneIsInfiniteMass) {
-  const General g;
+  const GeneralPlanarImpact g;
   const double e = 0.5;
   const Vec2 n = g.c.normal_W;
   const Vec2 rho = g.c.point_W - g.a.state.position_W;
@@ -159,7 +159,7 @@ TEST(BrachPlanar, StaticSceneIsInfiniteMass) {
 }
 
 TEST(BrachPlanar, ResolveAllocatesNothing) {
-  const General g;
+  const GeneralPlanarImpact g;
   const BrachPlanarModel model(0.4, 0.3);
   testing::AllocationScope scope;
   const Resolution r = model.resolve(g.a, &g.b, g.c);
@@ -175,7 +175,7 @@ TEST(BrachPlanar, RejectsBadCoefficients) {
 }
 
 TEST(BrachPlanar, CoefficientLawsAreTakenAtTheAngleOfAttack) {
-  const General g;
+  const GeneralPlanarImpact g;
   const AngleLaw e_law{0.12, 0.4}, mu_law{0.1, 0.15};
   const Resolution r = BrachPlanarModel(e_law, mu_law).resolve(g.a, &g.b, g.c);
   // alpha between a's heading and the crush plane: asin |x . n|.

@@ -20,11 +20,11 @@ namespace {
 using testing::near_relative;
 
 // Two different cars in a general oblique impact, both yawing, a rolling.
-struct General {
+struct GeneralFourDofImpact {
   VehicleParams pa = zhou_2008_suv(), pb = zhou_2008_suv();
   FourDofBody a, b;
   Contact c{0, 1, {1.9, -2.3}, Vec2(0.95, 0.31).normalized(), 0.05};
-  General() {
+  GeneralFourDofImpact() {
     pb.mass = 1650, pb.yaw_inertia = 2600, pb.roll.sprung_mass = 1450, pb.roll.roll_inertia = 700;
     a = {&pa, {{3.2, -1.4}, 0.31, {11.5, 2.7}, 0.42}, {0.01, 0.05}, 0.02};
     b = {&pb, {{0.4, -3.9}, 0.95, {16.2, 9.1}, -0.27}, {}, 0.0};
@@ -36,7 +36,7 @@ void no_roll(VehicleParams& p) { p.roll = RollParams{}; }
 Vec2 contact_velocity(const PlanarState& s, const Vec2& p) { return s.point_velocity_W(p - s.position_W); }
 
 TEST(FourDofImpact, ZeroDurationWithoutRollIsBrach) {
-  General g;
+  GeneralFourDofImpact g;
   no_roll(g.pa), no_roll(g.pb);
   for (double mu : {0.0, 0.2}) {
     const FourDofImpactResult r = four_dof_impact(g.a, &g.b, g.c, {0.35, mu, 0.0, 1e-12, 50});
@@ -51,7 +51,7 @@ TEST(FourDofImpact, ZeroDurationWithoutRollIsBrach) {
 }
 
 TEST(FourDofImpact, RestitutionHoldsAtTheContactPoint) {
-  const General g;
+  const GeneralFourDofImpact g;
   const double e = 0.35;
   const FourDofImpactResult r = four_dof_impact(g.a, &g.b, g.c, {e, 0.2, 0.15, 1e-12, 50});
   ASSERT_EQ(r.status, ResolutionStatus::kOk);
@@ -90,7 +90,7 @@ TEST(FourDofImpact, ZhouCaseSaturatesTheTargetTyres) {
 }
 
 TEST(FourDofImpact, IterationCapIsReported) {
-  const General g;
+  const GeneralFourDofImpact g;
   const FourDofImpactResult r = four_dof_impact(g.a, &g.b, g.c, {0.35, 0.2, 0.15, 1e-12, 1});
   EXPECT_EQ(r.status, ResolutionStatus::kNotConverged);
   EXPECT_EQ(r.iterations, 1);
@@ -98,7 +98,7 @@ TEST(FourDofImpact, IterationCapIsReported) {
 }
 
 TEST(FourDofImpact, DegenerateInputGivesNoImpulseAndNoNaN) {
-  const General g;
+  const GeneralFourDofImpact g;
   FourDofBody nan_body = g.a;
   nan_body.state.yaw_rate = std::numeric_limits<double>::quiet_NaN();
   Contact zero_normal = g.c, flipped = g.c;
@@ -113,7 +113,7 @@ TEST(FourDofImpact, DegenerateInputGivesNoImpulseAndNoNaN) {
 }
 
 TEST(FourDofImpact, StaticSceneWithoutRollIsBrachAgainstAWall) {
-  General g;
+  GeneralFourDofImpact g;
   no_roll(g.pa);
   Contact wall = g.c;
   wall.other = kStaticScene;
