@@ -158,7 +158,7 @@ void Simulation::step() {
   apply_resolutions();
   timed(Phase::kApply, since);
   check_events();
-  tunnelling_.check(x_before_, x_, time() + case_.dt, result_.tunnelling);
+  tunnelling_.check(x_before_, x_, poses_, time() + case_.dt, result_.tunnelling);
   timed(Phase::kCheck, since);
   ++step_;
   if (!stopped_on_non_finite() && step_ % case_.record_every == 0) record();

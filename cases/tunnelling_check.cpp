@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "detectors/scenes/interference.hpp"
-#include "detectors/scenes/surface_query.hpp"
 
 namespace crashbench {
 namespace {
@@ -28,14 +28,31 @@ Vec2 cg(const StateVector& x) { return {x[0], x[1]}; }
 TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles) {
   const std::size_t n = vehicles.size();
   for (const VehicleSetup& v : vehicles) {
-    const double h = v.params.cg_height;
-    const auto same = [h](const WallSet& s) { return s.cg_height == h; };
-    if (std::none_of(sets_.begin(), sets_.end(), same)) add_walls(scene, h);
-    set_of_vehicle_.push_back(static_cast<int>(std::find_if(sets_.begin(), sets_.end(), same) - sets_.begin()));
     sizes_.push_back(v.params.body);
     const RectangleSize& s = v.params.body;
     reach_.push_back(std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width));
   }
+  // The triangles, where the scene has them, are the walls as they stand; its analytic walls then add
+  // nothing, and where they were derived from the triangles (a file scene) they have lost their height:
+  // a gantry's footprint lies across the road.
+  for (std::size_t i = 0; scene.triangles.empty() && i < scene.walls.size(); ++i) {
+    const Vec2 &a = scene.walls[i].a_W, &b = scene.walls[i].b_W;
+    walls_.push_back({a, b, a.cwiseMin(b), a.cwiseMax(b), -1, 0, 0, static_cast<int>(i)});
+  }
+  for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
+    const Triangle& t = scene.triangles[i];
+    const double z_lo = std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()});
+    const double z_hi = std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()});
+    if (!(z_hi > z_lo)) continue;  // flat: no horizontal plane cuts it in a line
+    const Vec2 lo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
+    const Vec2 hi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
+    walls_.push_back({Vec2::Zero(), Vec2::Zero(), lo, hi, static_cast<int>(triangles_.size()), z_lo, z_hi,
+                      static_cast<int>(scene.walls.size() + i)});
+    triangles_.push_back(t);
+  }
+  std::sort(walls_.begin(), walls_.end(), [](const Wall& a, const Wall& b) { return a.lo_W.x() < b.lo_W.x(); });
+  double running = -std::numeric_limits<double>::infinity();
+  for (const Wall& w : walls_) max_hi_x_.push_back(running = std::max(running, w.hi_W.x()));
   order_.resize(n);
   std::iota(order_.begin(), order_.end(), 0);
   lo_x_.resize(n);
@@ -43,59 +60,29 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   crossed_.resize(n);
 }
 
-namespace {
-
-/// The road under a wall triangle: the surface below its lowest corner (the barrier-bottom fallback
-/// where there is none), as the detectors put a vehicle's rectangle over it [m].
-double ground_under(const Scene& scene, const Triangle& t) {
-  if (!scene.surface) return 0.0;
-  const Vec2 centroid = (t.a_W + t.b_W + t.c_W).head<2>() / 3;
-  const double z = scene.surface->height_below(centroid, std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()}));
-  return std::isnan(z) ? scene.surface->fallback_at(centroid) : z;
-}
-
-}  // namespace
-
-void TunnellingCheck::add_walls(const Scene& scene, double cg_height) {
-  WallSet& set = sets_.emplace_back();
-  set.cg_height = cg_height;
-  const auto add = [&](const Vec2& a, const Vec2& b, int feature) {
-    set.walls.push_back({a, b, a.cwiseMin(b), a.cwiseMax(b), feature});
-  };
-  for (std::size_t i = 0; i < scene.walls.size(); ++i) add(scene.walls[i].a_W, scene.walls[i].b_W, static_cast<int>(i));
-  // Each collision triangle cut at the height the detectors use over the ground under it.
-  for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
-    const Triangle& t = scene.triangles[i];
-    Vec2 p, q;
-    if (slice_triangle(t, ground_under(scene, t) + cg_height, p, q))
-      add(p, q, static_cast<int>(scene.walls.size() + i));
-  }
-  std::sort(set.walls.begin(), set.walls.end(), [](const Wall& a, const Wall& b) { return a.lo_W.x() < b.lo_W.x(); });
-  double running = -std::numeric_limits<double>::infinity();
-  for (const Wall& w : set.walls) set.max_hi_x.push_back(running = std::max(running, w.hi_W.x()));
-}
-
-bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double time,
+bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, double time,
                                   std::vector<Tunnelling>& out) const {
-  const WallSet& set = sets_[static_cast<std::size_t>(set_of_vehicle_[static_cast<std::size_t>(vehicle)])];
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
   // Walls that start at or before the path's end along X, from the first one reaching its start.
-  const auto first = std::lower_bound(set.max_hi_x.begin(), set.max_hi_x.end(), lo.x()) - set.max_hi_x.begin();
-  for (std::size_t i = static_cast<std::size_t>(first); i < set.walls.size(); ++i) {
-    const Wall& w = set.walls[i];
+  const auto first = std::lower_bound(max_hi_x_.begin(), max_hi_x_.end(), lo.x()) - max_hi_x_.begin();
+  for (std::size_t i = static_cast<std::size_t>(first); i < walls_.size(); ++i) {
+    const Wall& w = walls_[i];
     if (w.lo_W.x() > hi.x()) break;
     if (w.hi_W.x() < lo.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
-    if (!crosses(p0, p1, w.a_W, w.b_W)) continue;
-    out.push_back({time, vehicle, kStaticScene, w.feature, {w.a_W, w.b_W}});
+    Vec2 a = w.a_W, b = w.b_W;
+    const bool cut = w.triangle < 0 || (z >= w.z_lo && z <= w.z_hi && slice_triangle(triangles_[w.triangle], z, a, b));
+    if (!cut || !crosses(p0, p1, a, b)) continue;
+    out.push_back({time, vehicle, kStaticScene, w.feature, {a, b}});
     return true;
   }
   return false;
 }
 
-void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after, double time,
-                            std::vector<Tunnelling>& out) {
+void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,
+                            std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out) {
   for (std::size_t v = 0; v < after.size(); ++v) {
-    crossed_[v] = cross_walls(static_cast<int>(v), cg(before[v]), cg(after[v]), time, out);
+    const double z = poses[v].ground_z + poses[v].cg_height;
+    crossed_[v] = cross_walls(static_cast<int>(v), cg(before[v]), cg(after[v]), z, time, out);
     ++checked_;
   }
   if (after.size() > 1) cross_vehicles(before, after, time, out);

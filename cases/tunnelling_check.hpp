@@ -1,7 +1,8 @@
 #pragma once
 // The no_tunnelling invariant, checked every step for every vehicle whatever the detector found: the CG's
-// path over the step must not cross a collision wall (the scene's analytic walls, and the vertical
-// collision triangles cut at the vehicle's CG height), and no vehicle's CG may pass through another
+// path over the step must not cross a collision wall (the scene's collision triangles cut at the height
+// the detectors put the vehicle's rectangle, the road under it plus its CG height, so that a gantry over
+// the road is no wall for a car under it; a scene of analytic walls only, those), and no vehicle's CG may pass through another
 // vehicle's body (its path relative to the other crossing the other's centre lines). The path is the chord
 // from the CG at the start of the step to the CG at its end; a car that bounced off a wall has both ends
 // on its own side, so only a pass-through crosses. No allocation per step unless a crossing is found.
@@ -10,6 +11,7 @@
 
 #include "cases/case.hpp"
 #include "core/contact.hpp"
+#include "detectors/detector.hpp"
 #include "detectors/scenes/scene.hpp"
 #include "models/integrators/integrator.hpp"
 
@@ -26,33 +28,33 @@ struct Tunnelling {
 
 class TunnellingCheck {
  public:
-  /// Collects the walls each vehicle of `vehicles` can meet in `scene` at its CG height.
+  /// Collects the scene's walls and collision triangles; `vehicles` gives the bodies' sizes.
   TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles);
   /// Checks the step from `before` to `after` (StateVector entries 0, 1, 2 = X, Y [m], heading [rad]) that
-  /// ends at `time` [s]; appends the first crossing of each vehicle, if any, to `out`.
-  void check(std::span<const StateVector> before, std::span<const StateVector> after, double time,
-             std::vector<Tunnelling>& out);
+  /// ends at `time` [s], each vehicle's triangles cut at the height of its pose at the end of the step
+  /// (`poses[v].ground_z + cg_height`, as the detectors cut them); appends the first crossing of each
+  /// vehicle, if any, to `out`.
+  void check(std::span<const StateVector> before, std::span<const StateVector> after,
+             std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out);
   /// Vehicle-steps checked so far.
   long long checked() const { return checked_; }
 
  private:
+  /// An analytic wall (its ends, at every height) or a collision triangle (cut at the vehicle's height).
   struct Wall {
-    Vec2 a_W, b_W, lo_W, hi_W;  // ends and bounds [m]
+    Vec2 a_W, b_W, lo_W, hi_W;  // analytic wall: its ends; both: 2D bounds [m]
+    int triangle = -1;          // index into triangles_, or -1 for an analytic wall
+    double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
     int feature;
   };
-  /// The walls at one CG height, by lo_W.x, with the running maximum of hi_W.x for range queries.
-  struct WallSet {
-    double cg_height = 0;
-    std::vector<Wall> walls;
-    std::vector<double> max_hi_x;
-  };
-  void add_walls(const Scene& scene, double cg_height);
-  bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double time, std::vector<Tunnelling>& out) const;
+  bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, double time,
+                   std::vector<Tunnelling>& out) const;
   void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
                       std::vector<Tunnelling>& out);
 
-  std::vector<WallSet> sets_;
-  std::vector<int> set_of_vehicle_;
+  std::vector<Triangle> triangles_;
+  std::vector<Wall> walls_;        // by lo_W.x
+  std::vector<double> max_hi_x_;   // running maximum of walls_' hi_W.x, for range queries
   std::vector<RectangleSize> sizes_;
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
   std::vector<int> order_;           // vehicles by the low X of their swept box, nearly sorted step to step

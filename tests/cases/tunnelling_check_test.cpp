@@ -2,6 +2,8 @@
 // bounce is not; and a run that lets a car through fails with the wall and the time.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
 #include "cases/tunnelling_check.hpp"
@@ -16,6 +18,14 @@ StateVector at(double x, double y, double heading = 0) {
   return s;
 }
 
+/// Poses standing on flat ground at z = `ground` with the sedans' CG height, as the runner sets them.
+std::vector<VehiclePose> on_ground(int n, double ground = 0.0) {
+  VehiclePose p;
+  p.cg_height = 0.55;
+  p.ground_z = ground;
+  return std::vector<VehiclePose>(static_cast<std::size_t>(n), p);
+}
+
 std::vector<VehicleSetup> sedans(int n) {
   VehicleSetup v;
   v.params.body = {2.25, 2.45, 1.8};
@@ -28,9 +38,9 @@ TEST(TunnellingCheck, ACgPathThroughAWallIsNamedAndABounceIsNot) {
   TunnellingCheck check(scene, sedans(1));
   std::vector<Tunnelling> out;
   const std::vector<StateVector> before{at(100, 1.5)}, bounced{at(100.2, 0.9)}, through{at(100.4, -0.7)};
-  check.check(before, bounced, 0.25, out);
+  check.check(before, bounced, on_ground(1), 0.25, out);
   EXPECT_TRUE(out.empty());
-  check.check(before, through, 0.5, out);
+  check.check(before, through, on_ground(1), 0.5, out);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].vehicle, 0);
   EXPECT_EQ(out[0].other, kStaticScene);
@@ -39,9 +49,30 @@ TEST(TunnellingCheck, ACgPathThroughAWallIsNamedAndABounceIsNot) {
   EXPECT_EQ(out[0].wall.a_W, Vec2(-50, 0));
   // Past the wall's end the same path crosses nothing.
   out.clear();
-  check.check(std::vector<StateVector>{at(300, 1.5)}, std::vector<StateVector>{at(300, -1.5)}, 0.75, out);
+  check.check(std::vector<StateVector>{at(300, 1.5)}, std::vector<StateVector>{at(300, -1.5)}, on_ground(1), 0.75, out);
   EXPECT_TRUE(out.empty());
   EXPECT_EQ(check.checked(), 3);
+}
+
+// A gantry over the road (TORCS tracks have them at the start line): a beam 6 to 8 m up across the road
+// at X = 10, its underside flat. A car driving under it crosses no wall; only a car whose road is up at
+// the beam's height (ground 7 m) goes through it.
+TEST(TunnellingCheck, AGantryOverTheRoadIsAWallOnlyAtItsOwnHeight) {
+  Scene scene = scene_from_walls("open-road", {});
+  const auto quad = [&](Vec3 a, Vec3 b, Vec3 c, Vec3 d) {
+    scene.triangles.push_back({a, b, c});
+    scene.triangles.push_back({a, c, d});
+  };
+  quad({10, -8, 6}, {10, 8, 6}, {10, 8, 8}, {10, -8, 8});     // the face towards the car
+  quad({10, -8, 6}, {10.5, -8, 6}, {10.5, 8, 6}, {10, 8, 6});  // the flat underside
+  TunnellingCheck check(scene, sedans(1));
+  std::vector<Tunnelling> out;
+  const std::vector<StateVector> before{at(9, 0)}, after{at(11, 0)};
+  check.check(before, after, on_ground(1), 0.1, out);
+  EXPECT_TRUE(out.empty()) << "wall " << (out.empty() ? 0 : out[0].feature);
+  check.check(before, after, on_ground(1, 7.0 - 0.55), 0.2, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].feature, 0);  // the first collision triangle: the beam's face
 }
 
 TEST(TunnellingCheck, ACarThroughAnotherIsNamedAndCarsThatMeetAreNot) {
@@ -49,12 +80,14 @@ TEST(TunnellingCheck, ACarThroughAnotherIsNamedAndCarsThatMeetAreNot) {
   TunnellingCheck check(scene, sedans(2));
   std::vector<Tunnelling> out;
   // Car 0 from behind car 1 to in front of it in one step (both heading east).
-  check.check(std::vector<StateVector>{at(0, 0), at(6, 0)}, std::vector<StateVector>{at(12, 0), at(7, 0)}, 1.0, out);
+  check.check(std::vector<StateVector>{at(0, 0), at(6, 0)}, std::vector<StateVector>{at(12, 0), at(7, 0)}, on_ground(2),
+              1.0, out);
   ASSERT_EQ(out.size(), 2u);  // each CG went through the other's body
   EXPECT_EQ(out[0].other + out[1].other, 1);
   out.clear();
   // Bumper to bumper, not through.
-  check.check(std::vector<StateVector>{at(0, 0), at(6, 0)}, std::vector<StateVector>{at(1.5, 0), at(6.2, 0)}, 2.0, out);
+  check.check(std::vector<StateVector>{at(0, 0), at(6, 0)}, std::vector<StateVector>{at(1.5, 0), at(6.2, 0)}, on_ground(2),
+              2.0, out);
   EXPECT_TRUE(out.empty());
 }
 
@@ -73,7 +106,11 @@ TEST(TunnellingCheck, ARunThatLetsACarThroughFailsNamingTheWallAndTime) {
   const RunResult r = run_case(parse_case(doc, "through.json"));
   EXPECT_EQ(r.status, CaseStatus::kFailed);
   ASSERT_FALSE(r.tunnelling.empty());
-  EXPECT_EQ(r.tunnelling[0].feature, 0);  // the analytic wall: walls come first
+  // A collision triangle of the barrier (numbered after the one analytic wall): where a scene has
+  // triangles they are the walls the check cuts; the barrier's faces stand within 0.5 m of Y = 0.
+  EXPECT_GE(r.tunnelling[0].feature, 1);
+  EXPECT_LT(std::abs(r.tunnelling[0].wall.a_W.y()), 0.5);
+  EXPECT_LT(std::abs(r.tunnelling[0].wall.b_W.y()), 0.5);
   // The bumper reaches the wall at (40 - 2.25) / 300 = 0.126 s, in the second step: it ends at 0.2 s.
   EXPECT_NEAR(r.tunnelling[0].time, 0.2, 1e-12);
   const auto& s = r.invariants[static_cast<std::size_t>(Invariant::kNoTunnelling)];
