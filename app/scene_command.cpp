@@ -25,6 +25,8 @@ struct SceneArgs {
   bool vertical_only = false;
   bool verbose = false;
   double tolerance_deg = kVerticalToleranceDeg;
+  std::vector<std::string> include, exclude;
+  std::uint32_t node_mask = 0xffffffffu;
 
   SceneOptions options() const {
     if (up != "z" && up != "y") throw Error(file, "--up", "expected 'z' or 'y', got '" + up + "'");
@@ -33,6 +35,7 @@ struct SceneArgs {
     o.unit_scale = unit_scale;
     o.vertical_only = vertical_only;
     o.vertical_tolerance_deg = tolerance_deg;
+    o.collision = {include, exclude, node_mask};
     return o;
   }
 };
@@ -98,6 +101,9 @@ void add_scene_commands(CLI::App& app) {
   info->add_option("--unit-scale", args->unit_scale, "metres per file unit");
   info->add_flag("--vertical-only", args->vertical_only, "count only vertical triangles for collision");
   info->add_option("--vertical-tolerance-deg", args->tolerance_deg, "normal within this of horizontal [deg]");
+  info->add_option("--include", args->include, "only nodes whose name matches this glob collide (repeatable)");
+  info->add_option("--exclude", args->exclude, "nodes whose name matches this glob never collide (repeatable)");
+  info->add_option("--node-mask", args->node_mask, "skip nodes whose OSG node mask shares no bit with this");
   info->add_flag("--verbose", args->verbose, "show every OpenSceneGraph notification, not just the summary");
   info->callback([args] {
     if (args->verbose) set_osg_verbose(true);  // else CRASHBENCH_VERBOSE decides

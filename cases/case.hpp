@@ -11,6 +11,7 @@
 
 #include "cases/replay_log.hpp"
 #include "core/vehicle.hpp"
+#include "detectors/scenes/collision_filter.hpp"
 
 namespace crashbench {
 
@@ -26,6 +27,8 @@ struct SceneSpec {
   std::string file;             ///< path resolved against the case file, or empty
   std::string up_axis = "z";    ///< "z" or "y"
   double unit_scale = 1.0;      ///< file units to metres [m/unit]
+  CollisionFilter collision{};  ///< file only: which nodes' geometry collides
+  std::optional<double> vertical_within_deg{};  ///< file only: set, only triangles this close to vertical collide [deg]
 };
 
 struct VehicleSetup {

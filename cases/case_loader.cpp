@@ -70,21 +70,43 @@ std::string case_file_path(const JsonReader& field, std::string_view what = "sce
   return (std::filesystem::path(field.file()).parent_path() / inside).lexically_normal().string();
 }
 
+/// `scene.collision`: what in the file collides (docs/case-files.md).
+void parse_collision(const JsonReader& field, SceneSpec& scene) {
+  field.only_keys({"vertical_within_deg", "include", "exclude", "node_mask"});
+  if (const auto v = field.find("vertical_within_deg")) scene.vertical_within_deg = v->number_in(0.0, 90.0);
+  const auto globs = [&](const char* key, std::vector<std::string>& out) {
+    const auto list = field.find(key);
+    if (!list) return;
+    for (std::size_t i = 0; i < list->array_size(); ++i) {
+      out.push_back(list->at(i).string());
+      if (out.back().empty()) list->at(i).fail("expected a node-name glob such as \"TREE*\"");
+    }
+  };
+  globs("include", scene.collision.include);
+  globs("exclude", scene.collision.exclude);
+  if (const auto m = field.find("node_mask")) {
+    const double mask = m->number_in(0.0, 4294967295.0);
+    if (mask != std::floor(mask)) m->fail("expected an integer node mask in [0, 4294967295]");
+    scene.collision.node_mask = static_cast<std::uint32_t>(mask);
+  }
+}
+
 SceneSpec parse_scene(const JsonReader& field) {
   SceneSpec scene;
   if (field.is_string()) {
     scene.builtin = builtin_scene_name(field);
     return scene;
   }
-  field.only_keys({"builtin", "file", "up_axis", "unit_scale"});
+  field.only_keys({"builtin", "file", "up_axis", "unit_scale", "collision"});
   if (field.has("builtin") == field.has("file")) field.fail("expected exactly one of 'builtin' or 'file'");
   if (const auto b = field.find("builtin")) scene.builtin = builtin_scene_name(*b);
   if (const auto f = field.find("file")) scene.file = case_file_path(*f);
-  for (const char* key : {"up_axis", "unit_scale"})
+  for (const char* key : {"up_axis", "unit_scale", "collision"})
     if (!scene.builtin.empty() && field.has(key))
-      field.at(key).fail("applies to scene files only: a built-in scene is already z-up and in metres");
+      field.at(key).fail("applies to scene files only: a built-in scene is z-up, in metres, and all of it collides");
   if (const auto up = field.find("up_axis")) scene.up_axis = up->choice({"z", "y"});
   if (const auto s = field.find("unit_scale")) scene.unit_scale = s->positive_number();
+  if (const auto c = field.find("collision")) parse_collision(*c, scene);
   return scene;
 }
 

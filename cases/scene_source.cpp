@@ -16,6 +16,11 @@ Scene build_scene(const SceneSpec& spec) {
     SceneOptions options;
     options.up = spec.up_axis == "y" ? UpAxis::kY : UpAxis::kZ;
     options.unit_scale = spec.unit_scale;
+    options.collision = spec.collision;
+    if (spec.vertical_within_deg) {
+      options.vertical_only = true;
+      options.vertical_tolerance_deg = *spec.vertical_within_deg;
+    }
     // A file carries no analytic walls: they are the vertical triangles' footprints.
     Scene scene = load_scene(spec.file, options);
     scene.walls = wall_footprints(scene.triangles);

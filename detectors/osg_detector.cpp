@@ -5,6 +5,7 @@
 #include <osgUtil/Optimizer>
 
 #include "core/error.hpp"
+#include "detectors/scenes/triangle_extraction.hpp"
 
 namespace crashbench {
 namespace {
@@ -14,10 +15,15 @@ Vec3 to_world(const osg::Vec3& v, const osg::RefMatrix* m) {
   return {w.x(), w.y(), w.z()};
 }
 
-/// A copy of `graph` reorganised for the variant; the Scene's own graph stays as loaded.
-osg::ref_ptr<osg::Node> prepared_graph(const osg::ref_ptr<osg::Node>& graph, OsgVariant variant) {
-  if (variant == OsgVariant::kAsLoaded) return graph;
+/// A copy of `graph` reorganised for the variant, what `filter` leaves out masked before any merge (which
+/// would lose the names); the Scene's own graph stays as loaded.
+osg::ref_ptr<osg::Node> prepared_graph(const osg::ref_ptr<osg::Node>& graph, OsgVariant variant,
+                                       const CollisionFilter& filter) {
+  const bool by_name = !filter.include.empty() || !filter.exclude.empty();
+  if (variant == OsgVariant::kAsLoaded && !by_name) return graph;
   osg::ref_ptr<osg::Node> copy = osg::clone(graph.get(), osg::CopyOp::DEEP_COPY_ALL);
+  if (by_name) mark_non_colliding(*copy, filter);
+  if (variant == OsgVariant::kAsLoaded) return copy;
   if (variant == OsgVariant::kOptimized) {
     osgUtil::Optimizer optimizer;
     optimizer.optimize(copy.get(), osgUtil::Optimizer::FLATTEN_STATIC_TRANSFORMS |
@@ -47,7 +53,8 @@ std::string_view OsgDetector::name() const {
 
 void OsgDetector::prepare(const Scene& scene, int vehicle_count) {
   if (!scene.graph) throw Error(scene.name, "", "detector '" + std::string(name()) + "' needs a scene graph");
-  graph_ = prepared_graph(scene.graph, variant_);
+  graph_ = prepared_graph(scene.graph, variant_, scene.collision);
+  vertical_within_deg_ = scene.vertical_within_deg;
   surface_ = scene.surface;
   probes_.resize(static_cast<std::size_t>(std::max(vehicle_count, 1)));
   for (Probe& p : probes_) {
@@ -58,6 +65,7 @@ void OsgDetector::prepare(const Scene& scene, int vehicle_count) {
       p.group->addIntersector(edge.get());
     }
     p.visitor = new osgUtil::IntersectionVisitor(p.group.get());
+    p.visitor->setTraversalMask(scene.collision.node_mask);
   }
 }
 
@@ -70,6 +78,7 @@ int OsgDetector::collect_hits(osgUtil::LineSegmentIntersector& edge) {
     const osg::RefMatrix* m = hit.matrix.get();
     const Triangle t{to_world((*vertices)[hit.indexList[0]], m), to_world((*vertices)[hit.indexList[1]], m),
                      to_world((*vertices)[hit.indexList[2]], m)};
+    if (vertical_within_deg_ >= 0 && !is_vertical(t, vertical_within_deg_)) continue;  // not a wall here
     set_.add_triangle(t, static_cast<int>(hit.primitiveIndex));
     ++hits;
   }

@@ -39,6 +39,7 @@ class OsgDetector final : public Detector {
   OsgVariant variant_;
   osg::ref_ptr<osg::Node> graph_;
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
+  double vertical_within_deg_ = -1;              // the scene's: >= 0, hits less vertical are not walls [deg]
   std::vector<Probe> probes_;
   InterferenceSet set_;
 };

@@ -111,6 +111,11 @@ json config_json(const Case& c) {
           {"vehicle_params", vehicles},
           {"response", c.response}};
   if (c.published) out["published"] = published_json(*c.published);
+  const CollisionFilter& k = c.scene.collision;
+  if (c.scene.vertical_within_deg || !k.include.empty() || !k.exclude.empty() || k.node_mask != 0xffffffffu) {
+    out["scene_collision"] = {{"include", k.include}, {"exclude", k.exclude}, {"node_mask", k.node_mask}};
+    if (c.scene.vertical_within_deg) out["scene_collision"]["vertical_within_deg"] = *c.scene.vertical_within_deg;
+  }
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/math.hpp"
+#include "detectors/scenes/collision_filter.hpp"
 
 namespace crashbench {
 
@@ -60,6 +61,10 @@ struct Scene {
   std::vector<WallSegment> walls;  ///< 2D wall footprints for the analytic detector (may be empty)
   osg::ref_ptr<osg::Node> graph;   ///< the scene graph, Z up, metres (null for analytic-only scenes)
   std::vector<Triangle> triangles; ///< collision triangles extracted from `graph` (degenerate ones dropped)
+  /// Which of `graph`'s nodes collide, and (>= 0) how close to vertical a triangle must be to collide
+  /// [deg]: what `triangles` was extracted with, for detectors that intersect `graph` itself.
+  CollisionFilter collision;
+  double vertical_within_deg = -1;
   /// The drivable surface under the vehicles (surface_query.hpp), shared by every detector; null: flat z = 0.
   std::shared_ptr<const SurfaceQuery> surface;
   double load_seconds = 0;         ///< wall-clock time to read and prepare it [s] (files only)

@@ -110,7 +110,10 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
     graph = t;
     walls.clear();  // given in the generator's frame, which the transform no longer is
   }
-  scene.triangles = collision_triangles(*graph, options.vertical_only, options.vertical_tolerance_deg);
+  scene.triangles =
+      collision_triangles(*graph, options.vertical_only, options.vertical_tolerance_deg, options.collision);
+  scene.collision = options.collision;
+  scene.vertical_within_deg = options.vertical_only ? options.vertical_tolerance_deg : -1;
   if (scene.triangles.empty())
     throw Error(name, "", std::string("the scene has no collision triangles") +
                               (options.vertical_only ? " (none is vertical)" : ""));

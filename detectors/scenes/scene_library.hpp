@@ -23,6 +23,7 @@ struct SceneOptions {
   double unit_scale = 1.0;     ///< metres per file unit (> 0)
   bool vertical_only = false;  ///< keep only vertical collision triangles
   double vertical_tolerance_deg = kVerticalToleranceDeg;  ///< for `vertical_only` [deg]
+  CollisionFilter collision;   ///< which nodes' geometry collides (all by default)
 };
 
 /// Knight's 2002 thesis, Table 6-1 (VDANL on a 300 MHz Pentium II): the source of the published step times.

@@ -51,17 +51,35 @@ bool indices_in_range(const osg::Geometry& geometry) {
 /// Walks the graph keeping the accumulated transform; collects every drawable's triangles.
 class TriangleCollector : public osg::NodeVisitor {
  public:
-  explicit TriangleCollector(std::vector<Triangle>& out)
-      : osg::NodeVisitor(osg::NodeVisitor::TRAVERSE_ALL_CHILDREN), out_(out) {}
+  /// `filter` (null: everything) must outlive the collector.
+  explicit TriangleCollector(std::vector<Triangle>& out, const CollisionFilter* filter = nullptr)
+      : osg::NodeVisitor(osg::NodeVisitor::TRAVERSE_ALL_CHILDREN),
+        out_(out),
+        filter_(filter),
+        included_(!filter || filter->include.empty()) {}
+
+  void apply(osg::Node& node) override {
+    const bool saved = included_;
+    if (enter(node)) traverse(node);
+    included_ = saved;
+  }
 
   void apply(osg::Transform& transform) override {
     const osg::Matrixd saved = matrix_;
-    transform.computeLocalToWorldMatrix(matrix_, this);
-    traverse(transform);
+    const bool saved_included = included_;
+    if (enter(transform)) {
+      transform.computeLocalToWorldMatrix(matrix_, this);
+      traverse(transform);
+    }
     matrix_ = saved;
+    included_ = saved_included;
   }
 
   void apply(osg::Drawable& drawable) override {
+    const bool saved = included_;
+    const bool take = enter(drawable) && included_;
+    included_ = saved;
+    if (!take) return;
     if (const osg::Geometry* geometry = drawable.asGeometry(); geometry && !indices_in_range(*geometry))
       throw Error("", drawable.getName(), "a primitive of this geometry indexes past its " +
                                               std::to_string(geometry->getVertexArray() ? geometry->getVertexArray()->getNumElements() : 0) +
@@ -73,8 +91,61 @@ class TriangleCollector : public osg::NodeVisitor {
   }
 
  private:
+  /// False when the filter skips `node` and everything under it; a name matching an include glob makes
+  /// the subtree count.
+  bool enter(const osg::Node& node) {
+    if (!filter_) return true;
+    if ((node.getNodeMask() & filter_->node_mask) == 0) return false;
+    const std::string& name = node.getName();
+    if (name.empty()) return true;
+    for (const std::string& glob : filter_->exclude)
+      if (glob_matches(glob, name)) return false;
+    for (const std::string& glob : filter_->include)
+      if (glob_matches(glob, name)) included_ = true;
+    return true;
+  }
+
   std::vector<Triangle>& out_;
+  const CollisionFilter* filter_;
+  bool included_;
   osg::Matrixd matrix_;
+};
+
+/// Sets node mask 0 on what `filter`'s names leave out: each excluded node, and each drawable under no
+/// included node (when the filter includes by name), so that an IntersectionVisitor skips them.
+class NonCollidingMarker : public osg::NodeVisitor {
+ public:
+  explicit NonCollidingMarker(const CollisionFilter& filter)
+      : osg::NodeVisitor(osg::NodeVisitor::TRAVERSE_ALL_CHILDREN), filter_(filter), included_(filter.include.empty()) {}
+
+  void apply(osg::Node& node) override {
+    const bool saved = included_;
+    if (keep(node)) traverse(node);
+    included_ = saved;
+  }
+
+  void apply(osg::Drawable& drawable) override {
+    const bool saved = included_;
+    if (keep(drawable) && !included_) drawable.setNodeMask(0);
+    included_ = saved;
+  }
+
+ private:
+  bool keep(osg::Node& node) {
+    const std::string& name = node.getName();
+    if (name.empty()) return true;
+    for (const std::string& glob : filter_.exclude)
+      if (glob_matches(glob, name)) {
+        node.setNodeMask(0);
+        return false;
+      }
+    for (const std::string& glob : filter_.include)
+      if (glob_matches(glob, name)) included_ = true;
+    return true;
+  }
+
+  const CollisionFilter& filter_;
+  bool included_;
 };
 
 Vec3 normal_of(const Triangle& t) { return (t.b_W - t.a_W).cross(t.c_W - t.a_W); }
@@ -120,11 +191,20 @@ TriangleCensus census(osg::Node& root, double tolerance_deg) {
   return c;
 }
 
-std::vector<Triangle> collision_triangles(osg::Node& root, bool vertical_only, double tolerance_deg) {
+std::vector<Triangle> collision_triangles(osg::Node& root, bool vertical_only, double tolerance_deg,
+                                          const CollisionFilter& filter) {
+  std::vector<Triangle> all;
+  TriangleCollector collector(all, &filter);
+  root.accept(collector);
   std::vector<Triangle> out;
-  for (const Triangle& t : all_triangles(root))
+  for (const Triangle& t : all)
     if (!is_degenerate(t) && (!vertical_only || is_vertical(t, tolerance_deg))) out.push_back(t);
   return out;
+}
+
+void mark_non_colliding(osg::Node& root, const CollisionFilter& filter) {
+  NonCollidingMarker marker(filter);
+  root.accept(marker);
 }
 
 }  // namespace crashbench

@@ -4,6 +4,7 @@
 #include <osg/Node>
 #include <vector>
 
+#include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
@@ -31,8 +32,15 @@ std::vector<Triangle> all_triangles(osg::Node& root);
 /// Counts of `all_triangles(root)`.
 TriangleCensus census(osg::Node& root, double tolerance_deg = kVerticalToleranceDeg);
 
-/// The collision triangles: non-degenerate, and only vertical ones if `vertical_only`.
+/// The collision triangles: non-degenerate, under nodes `filter` keeps, and only vertical ones if
+/// `vertical_only`.
 std::vector<Triangle> collision_triangles(osg::Node& root, bool vertical_only,
-                                          double tolerance_deg = kVerticalToleranceDeg);
+                                          double tolerance_deg = kVerticalToleranceDeg,
+                                          const CollisionFilter& filter = {});
+
+/// For detectors that intersect a graph: sets node mask 0 on the nodes of `root` (a copy of the scene's
+/// graph) whose geometry `filter`'s names leave out. The filter's node_mask is the intersection's
+/// traversal mask.
+void mark_non_colliding(osg::Node& root, const CollisionFilter& filter);
 
 }  // namespace crashbench

@@ -76,13 +76,7 @@ TEST_P(Replay, AlongTheSideWallOneMetreOffTouchesNothing) {
   EXPECT_FALSE(drifting.events.empty());
 }
 
-std::vector<std::string> detector_names() {
-  std::vector<std::string> names;
-  for (const auto& e : detectors()) names.emplace_back(e.name);
-  return names;
-}
-
-INSTANTIATE_TEST_SUITE_P(EveryDetector, Replay, ::testing::ValuesIn(detector_names()),
+INSTANTIATE_TEST_SUITE_P(EveryDetector, Replay, ::testing::ValuesIn(testing::detector_names()),
                          [](const auto& info) { return testing::test_name(info.param); });
 
 }  // namespace

@@ -11,6 +11,13 @@
 
 namespace crashbench::testing {
 
+/// Every registered detector's name.
+inline std::vector<std::string> detector_names() {
+  std::vector<std::string> names;
+  for (const auto& e : detectors()) names.emplace_back(e.name);
+  return names;
+}
+
 /// The registered detectors that read the scene's triangles (Detector::geometry()).
 inline std::vector<std::string> triangle_detector_names() {
   std::vector<std::string> names;
