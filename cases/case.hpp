@@ -121,6 +121,7 @@ struct Case {
   nlohmann::json response;  ///< the model's own parameters as it echoes them (ResponseModel::parameters)
   Application application = Application::kForceOverStep;
   std::string dynamics = "bicycle";
+  nlohmann::json dynamics_params = {{"model", "bicycle"}};  ///< its options as it echoes them (VehicleDynamics::parameters)
   std::string integrator = "rk4";
   double dt = 0.005;        ///< [s]
   double duration = 0;      ///< [s]

@@ -103,7 +103,7 @@ json config_json(const Case& c) {
           {"detector", c.detector},
           {"response_model", c.response_model},
           {"application", to_string(c.application)},
-          {"dynamics", c.dynamics},
+          {"dynamics", c.dynamics_params},
           {"integrator", c.integrator},
           {"dt", c.dt},
           {"duration", c.duration},

@@ -23,22 +23,15 @@ PlanarState to_planar_state(const StateVector& x) {
   return s;
 }
 
-namespace {
-template <class T>
-std::unique_ptr<VehicleDynamics> make() {
-  return std::make_unique<T>();
-}
-}  // namespace
-
 Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry() {
   static const RegistryEntry<DynamicsFactory> kEntries[] = {
-      {"free-body", "planar rigid body, no tyres: only the collision force and moment act", &make<FreeBodyDynamics>},
+      {"free-body", "planar rigid body, no tyres: only the collision force and moment act", make_free_body},
       {"bicycle", "planar 3-DOF single-track, linear tyres saturated at road_mu Fz, drive at the rear axle",
-       &make<BicycleDynamics>},
+       make_bicycle},
       {"four-dof", "Zhou-Peng-Lu 4-DOF: bicycle tyres plus sprung-mass roll on a roll axis (StateVector 6-7)",
-       &make<FourDofDynamics>},
+       make_four_dof},
       {"dugoff", "Tongue-Moon planar car: Dugoff tyres (mu falling with speed), rolling resistance, aero drag",
-       &make<DugoffDynamics>},
+       make_dugoff},
   };
   static Registry<RegistryEntry<DynamicsFactory>> registry =
       registry_with<RegistryEntry<DynamicsFactory>>("dynamics model", kEntries);
@@ -46,5 +39,27 @@ Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry() {
 }
 
 std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() { return dynamics_registry().entries(); }
+
+std::unique_ptr<VehicleDynamics> make_dynamics(const JsonReader& dynamics) {
+  if (!dynamics.is_string() && !dynamics.is_object())
+    dynamics.fail("expected a dynamics model's name or an object {\"model\": name, ...its options}");
+  // A bare name is the model with its defaults; an unknown name is reported where it was written.
+  const JsonReader name_field = dynamics.is_string() ? dynamics : dynamics.at("model");
+  const std::string name = name_field.string();
+  DynamicsFactory factory = nullptr;
+  try {
+    factory = find_entry(dynamics_models(), name, "dynamics model").make;
+  } catch (const Error& e) {
+    name_field.fail(e.problem());
+  }
+  if (!dynamics.is_string()) return factory(dynamics);
+  const nlohmann::json object = {{"model", name}};
+  return factory(JsonReader(object, dynamics.file(), dynamics.pointer()));
+}
+
+std::unique_ptr<VehicleDynamics> make_dynamics(std::string_view name) {
+  const nlohmann::json object = {{"model", name}};
+  return make_dynamics(JsonReader(object, "", "/dynamics"));
+}
 
 }  // namespace crashbench
