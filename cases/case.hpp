@@ -117,6 +117,7 @@ struct Case {
   std::string source_file;
   SceneSpec scene;
   std::string detector = "analytic";
+  nlohmann::json detector_params = {{"name", "analytic"}};  ///< its options as it echoes them (Detector::parameters)
   std::string response_model;
   nlohmann::json response;  ///< the model's own parameters as it echoes them (ResponseModel::parameters)
   Application application = Application::kForceOverStep;

@@ -1,5 +1,6 @@
 #include <memory>
 
+#include "core/registry_json.hpp"
 #include "models/dynamics/bicycle.hpp"
 #include "models/dynamics/dugoff_dynamics.hpp"
 #include "models/dynamics/four_dof_dynamics.hpp"
@@ -41,25 +42,11 @@ Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry() {
 std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() { return dynamics_registry().entries(); }
 
 std::unique_ptr<VehicleDynamics> make_dynamics(const JsonReader& dynamics) {
-  if (!dynamics.is_string() && !dynamics.is_object())
-    dynamics.fail("expected a dynamics model's name or an object {\"model\": name, ...its options}");
-  // A bare name is the model with its defaults; an unknown name is reported where it was written.
-  const JsonReader name_field = dynamics.is_string() ? dynamics : dynamics.at("model");
-  const std::string name = name_field.string();
-  DynamicsFactory factory = nullptr;
-  try {
-    factory = find_entry(dynamics_models(), name, "dynamics model").make;
-  } catch (const Error& e) {
-    name_field.fail(e.problem());
-  }
-  if (!dynamics.is_string()) return factory(dynamics);
-  const nlohmann::json object = {{"model", name}};
-  return factory(JsonReader(object, dynamics.file(), dynamics.pointer()));
+  return make_registered(dynamics, dynamics_models(), "dynamics model", "model");
 }
 
 std::unique_ptr<VehicleDynamics> make_dynamics(std::string_view name) {
-  const nlohmann::json object = {{"model", name}};
-  return make_dynamics(JsonReader(object, "", "/dynamics"));
+  return make_registered(name, dynamics_models(), "dynamics model", "model", "/dynamics");
 }
 
 }  // namespace crashbench

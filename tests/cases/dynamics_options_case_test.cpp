@@ -1,4 +1,4 @@
-// A case's "dynamics": a model's name or an object with its options. The loader hands it to the model's
+// A case's "dynamics" (and "detector"): a part's name or an object with its options. The loader hands it to the model's
 // factory, keeps what the model echoes, and results.json's config.dynamics carries that echo.
 #include <gtest/gtest.h>
 
@@ -43,6 +43,24 @@ TEST(DynamicsOptionsCase, ABadOptionNamesItsPointer) {
   } catch (const Error& e) {
     EXPECT_EQ(e.file(), "case.json");
     EXPECT_EQ(e.pointer(), "/dynamics/speed_reduction");
+  }
+}
+
+// The detector takes the same two forms; results echo it as config.detector.
+TEST(DynamicsOptionsCase, TheDetectorsOptionsTakeTheSamePath) {
+  nlohmann::json doc = rolling_car("bicycle");
+  const nlohmann::json analytic = {{"name", "analytic"}};
+  EXPECT_EQ(to_json(run_case(parse_case(doc, "case.json"))).at("config").at("detector"), analytic);
+  doc["detector"] = {{"name", "tree"}, {"cell_size", 3.5}};
+  const Case c = parse_case(doc, "case.json");
+  EXPECT_EQ(c.detector, "tree");
+  EXPECT_EQ(c.detector_params, doc["detector"]);
+  doc["detector"]["cell_size"] = -3.5;
+  try {
+    parse_case(doc, "case.json");
+    ADD_FAILURE() << "cell_size -3.5 m accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.pointer(), "/detector/cell_size");
   }
 }
 

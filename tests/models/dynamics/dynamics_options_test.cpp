@@ -8,6 +8,7 @@
 #include "core/units.hpp"
 #include "models/dynamics/dugoff_dynamics.hpp"
 #include "tests/models/dynamics/test_vehicle.hpp"
+#include "tests/support/error_message.hpp"
 
 namespace crashbench {
 namespace {
@@ -19,13 +20,7 @@ std::unique_ptr<VehicleDynamics> dynamics_from(const nlohmann::json& dynamics) {
 
 /// The JSON pointer of the Error building `dynamics` throws ("" when it builds).
 std::string rejected_at(const nlohmann::json& dynamics) {
-  try {
-    dynamics_from(dynamics);
-  } catch (const Error& e) {
-    EXPECT_EQ(e.file(), "case.json");
-    return e.pointer();
-  }
-  return "";
+  return testing::error_pointer([&] { dynamics_from(dynamics); });
 }
 
 // What results.json echoes builds the same model: the echo goes through the factory unchanged, and a
