@@ -88,8 +88,8 @@ SceneSpec parse_scene(const JsonReader& field) {
   return scene;
 }
 
-/// A detector, response or dynamics model owns its keys: its factory validated them (naming the file and pointer);
-/// the case keeps what the model echoes, which builds the same model again in the runner.
+/// A detector, response or dynamics model owns its keys: its factory validated them (naming the file and
+/// pointer); the case keeps what the part echoes, which builds the same part again in the runner.
 template <class Part>
 std::string echoed_name(const Part& part, nlohmann::json& params) {
   params = part.parameters();
