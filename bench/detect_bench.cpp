@@ -33,7 +33,7 @@ std::unique_ptr<Detector> make_detector(const std::string& name) {
 #ifdef CRASHBENCH_HAVE_EMBREE
   if (name == "embree") return std::make_unique<EmbreeDetector>();
 #endif
-  return find_entry(detectors(), name, "detector").make();
+  return make_detector(name);
 }
 
 /// The detector of the benchmark that runs now, prepared once; only one is kept (the 1M-triangle

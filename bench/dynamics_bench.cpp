@@ -35,7 +35,7 @@ StateVector bench_state() {
 void step_benchmark(benchmark::State& state, const RegistryEntry<IntegratorFactory>* method,
                     const RegistryEntry<DynamicsFactory>* model) {
   const auto integrator = method->make();
-  const auto dynamics = model->make();
+  const auto dynamics = make_dynamics(model->name);
   const VehicleParams p = bench_car();
   const VehicleOde ode(*dynamics, p, bench_input());
   const StateVector start = bench_state();
@@ -53,7 +53,7 @@ void step_benchmark(benchmark::State& state, const RegistryEntry<IntegratorFacto
 }
 
 void derivative_benchmark(benchmark::State& state, const RegistryEntry<DynamicsFactory>* model) {
-  const auto dynamics = model->make();
+  const auto dynamics = make_dynamics(model->name);
   const VehicleParams p = bench_car();
   const VehicleInput u = bench_input();
   StateVector x = bench_state();

@@ -120,10 +120,16 @@ struct Case {
   std::string source_file;
   SceneSpec scene;
   std::string detector = "analytic";
+  /// The detector's options as it echoes them (Detector::parameters), "name" = `detector`; the runner builds
+  /// the detector from this, so code that changes `detector` changes this too.
+  nlohmann::json detector_params = {{"name", "analytic"}};
   std::string response_model;
   nlohmann::json response;  ///< the model's own parameters as it echoes them (ResponseModel::parameters)
   Application application = Application::kForceOverStep;
   std::string dynamics = "bicycle";
+  /// The dynamics model's options as it echoes them (VehicleDynamics::parameters), "model" = `dynamics`;
+  /// the runner builds the model from this, as for the detector.
+  nlohmann::json dynamics_params = {{"model", "bicycle"}};
   std::string integrator = "rk4";
   double dt = 0.005;        ///< [s]
   double duration = 0;      ///< [s]

@@ -110,11 +110,12 @@ SceneSpec parse_scene(const JsonReader& field) {
   return scene;
 }
 
-/// The model owns its keys: its factory validates them (naming the file and pointer); the case keeps
-/// what the model echoes, which builds the same model again in the runner.
-std::string parse_response(const JsonReader& field, nlohmann::json& params) {
-  params = make_response_model(field)->parameters();
-  return params.at("model").get<std::string>();
+/// A detector, response or dynamics model owns its keys: its factory validated them (naming the file and
+/// pointer); the case keeps what the part echoes, which builds the same part again in the runner.
+template <class Part>
+std::string echoed_name(const Part& part, nlohmann::json& params) {
+  params = part.parameters();
+  return std::string(part.name());
 }
 
 /// Roll parameters of the 4-DOF models; each field overrides `roll` (all zero: no roll).
@@ -362,12 +363,12 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
   c.name = root.at("name").string();
   c.description = root.string_or("description", "");
   c.scene = parse_scene(root.at("scene"));
-  if (const auto d = root.find("detector")) c.detector = registered_name(*d, detectors(), "detector");
+  if (const auto d = root.find("detector")) c.detector = echoed_name(*make_detector(*d), c.detector_params);
   if (const auto d = root.find("check_against")) c.check_against = registered_name(*d, detectors(), "detector");
-  c.response_model = parse_response(root.at("response"), c.response);
+  c.response_model = echoed_name(*make_response_model(root.at("response")), c.response);
   if (const auto a = root.find("application"))
     c.application = a->choice({"reset", "force"}) == "reset" ? Application::kImpulseReset : Application::kForceOverStep;
-  if (const auto d = root.find("dynamics")) c.dynamics = registered_name(*d, dynamics_models(), "dynamics model");
+  if (const auto d = root.find("dynamics")) c.dynamics = echoed_name(*make_dynamics(*d), c.dynamics_params);
   if (const auto i = root.find("integrator")) c.integrator = registered_name(*i, integrators(), "integrator");
   if (const auto dt = root.find("dt")) c.dt = dt->number_in(1e-5, 0.1);
   c.duration = root.at("duration").number_in(c.dt, 3600.0);

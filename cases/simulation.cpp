@@ -54,10 +54,10 @@ Simulation::Simulation(const Case& c)
       integrator_(find_entry(integrators(), c.integrator, "integrator").make()),
       tunnelling_(scene_, c.vehicles),
       continuing_(static_cast<int>(c.vehicles.size()), c.dt, *integrator_) {
-  detector_ = find_entry(detectors(), c.detector, "detector").make();
+  detector_ = make_detector(JsonReader(c.detector_params, c.source_file, "/detector"));
   require_walls(scene_, *detector_);
   model_ = make_response_model(JsonReader(c.response, c.source_file, "/response"));
-  dynamics_ = find_entry(dynamics_models(), c.dynamics, "dynamics model").make();
+  dynamics_ = make_dynamics(JsonReader(c.dynamics_params, c.source_file, "/dynamics"));
   const int n = static_cast<int>(c.vehicles.size());
   for (const VehicleSetup& v : c.vehicles) {
     dynamics_->validate(v.params);

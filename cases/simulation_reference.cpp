@@ -30,7 +30,7 @@ double nearest(const Contact& c, std::span<const Contact> others, const Toleranc
 
 void Simulation::prepare_reference() {
   if (case_.check_against.empty()) return;
-  reference_ = find_entry(detectors(), case_.check_against, "detector").make();
+  reference_ = make_detector(case_.check_against);
   reference_->prepare(scene_, static_cast<int>(x_.size()));
   reference_contacts_.reserve(16 * x_.size());
   result_.agreement.emplace();

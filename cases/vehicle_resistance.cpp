@@ -18,10 +18,9 @@ ResistanceParams parse_resistance(const JsonReader& field) {
 
 void require_resistance_applies(const JsonReader& field, const ResistanceParams& resistance, std::string_view dynamics) {
   if (!resistance.any()) return;
-  for (const auto& entry : dynamics_models())
-    if (entry.name == dynamics && !entry.make()->applies_resistance())
-      field.fail("dynamics model '" + std::string(dynamics) +
-                 "' applies no rolling resistance or drag; expected a model that does (dugoff)");
+  if (!make_dynamics(dynamics)->applies_resistance())
+    field.fail("dynamics model '" + std::string(dynamics) +
+               "' applies no rolling resistance or drag; expected a model that does (dugoff)");
 }
 
 }  // namespace crashbench

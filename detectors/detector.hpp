@@ -1,5 +1,8 @@
 #pragma once
 // The detector seam: vehicle rectangles in, contacts out. Nothing here knows about response models.
+// Each detector's factory reads its own `detector` object and parameters() echoes the options it used.
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -8,6 +11,7 @@
 #include <vector>
 
 #include "core/contact.hpp"
+#include "core/json_reader.hpp"
 #include "core/registry.hpp"
 #include "core/vehicle.hpp"
 #include "detectors/scenes/scene.hpp"
@@ -43,6 +47,9 @@ class Detector {
  public:
   virtual ~Detector() = default;
   virtual std::string_view name() const = 0;
+  /// The detector's `detector` object as it runs, "name" included; its factory accepts it back and builds
+  /// the same detector (results.json echoes it as config.detector). The default: a detector without options.
+  virtual nlohmann::json parameters() const { return {{"name", name()}}; }
   /// What it reads: detectors reading the same geometry must find the same contacts (the agreement tests
   /// compare every kTriangles detector with brute-force on every scene).
   virtual SceneGeometry geometry() const { return SceneGeometry::kTriangles; }
@@ -63,10 +70,25 @@ class Detector {
                      DetectorStats& stats, SweepScratch& scratch);
 };
 
-using DetectorFactory = std::unique_ptr<Detector> (*)();
+/// Builds a detector from its own `detector` object (the whole object, "name" included); throws Error
+/// naming the file and JSON pointer of the first option it rejects.
+using DetectorFactory = std::unique_ptr<Detector> (*)(const JsonReader& detector);
 /// The detectors, built-ins first; plugins add theirs here (docs/plugins.md).
 Registry<RegistryEntry<DetectorFactory>>& detector_registry();
 /// All registered detectors, by name.
 std::span<const RegistryEntry<DetectorFactory>> detectors();
+
+/// The detector a case's `detector` names: a name, read as {"name": name}, or {"name": name, ...options}
+/// built by that detector's factory. Errors name the file and the JSON pointer.
+std::unique_ptr<Detector> make_detector(const JsonReader& detector);
+/// The detector `name` with its default options (throws Error for an unknown name).
+std::unique_ptr<Detector> make_detector(std::string_view name);
+
+/// A factory for a detector without options: it accepts {"name": ...} only.
+template <std::unique_ptr<Detector> (*make)()>
+std::unique_ptr<Detector> without_options(const JsonReader& detector) {
+  detector.only_keys({"name"});
+  return make();
+}
 
 }  // namespace crashbench

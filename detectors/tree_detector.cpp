@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "core/error.hpp"
 
 namespace crashbench {
@@ -14,7 +16,8 @@ constexpr int kScanCells = 16;  // up to this many cells under a rectangle, scan
 /// Cell edge: sqrt(400 m x median footprint extent) between 0.5 and 4 m - short enough that a cell holds
 /// few fine triangles (crowded ones are sorted into runs), long enough that walking a 5 m edge visits few
 /// cells - enlarged to stay under kMaxCells cells. (The 1M-triangle fine track: 2.9 m cells, 330 ns per
-/// step against 441 ns with the earlier 100 m / 2.5 m; detect_bench, quiet machine.)
+/// step against 441 ns with the earlier 100 m / 2.5 m; detect_bench, quiet machine.) A case's
+/// `cell_size` option replaces this choice.
 double choose_cell(const Vec2& extent, double median_extent) {
   double cell = std::clamp(std::sqrt(400.0 * median_extent), 0.5, 4.0);
   while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 1.25;
@@ -70,7 +73,11 @@ void TreeDetector::layout_grid() {
     std::nth_element(extents.begin(), extents.begin() + static_cast<std::ptrdiff_t>(extents.size() / 2), extents.end());
     median = extents[extents.size() / 2];
   }
-  cell_ = choose_cell(hi - lo, median);
+  cell_ = cell_size_ > 0 ? cell_size_ : choose_cell(hi - lo, median);
+  const Vec2 extent = hi - lo;
+  if ((extent.x() / cell_ + 1) * (extent.y() / cell_ + 1) > kMaxCells)  // only a fixed cell_size can get here
+    throw Error("", "/detector/cell_size", fmt::format("a {} m cell gives more than {} cells over this scene's {:.0f} x {:.0f} m; "
+                                                      "expected a larger cell", cell_, kMaxCells, extent.x(), extent.y()));
   origin_W_ = lo;
   nx_ = static_cast<int>((hi.x() - lo.x()) / cell_) + 1;
   ny_ = static_cast<int>((hi.y() - lo.y()) / cell_) + 1;
@@ -210,6 +217,16 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
   }
 }
 
-std::unique_ptr<Detector> make_tree_detector() { return std::make_unique<TreeDetector>(); }
+nlohmann::json TreeDetector::parameters() const {
+  nlohmann::json out = {{"name", name()}};
+  if (cell_size_ > 0) out["cell_size"] = cell_size_;
+  return out;
+}
+
+std::unique_ptr<Detector> make_tree_detector(const JsonReader& detector) {
+  detector.only_keys({"name", "cell_size"});
+  const auto cell = detector.find("cell_size");
+  return std::make_unique<TreeDetector>(cell ? cell->number_in(0.05, 1000.0) : 0.0);
+}
 
 }  // namespace crashbench

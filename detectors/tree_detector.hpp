@@ -30,7 +30,11 @@ inline float up(double v) {
 
 class TreeDetector final : public Detector {
  public:
+  /// `cell_size` [m]: the grid's cell edge; 0 chooses it from the triangles (tree_detector.cpp).
+  explicit TreeDetector(double cell_size = 0) : cell_size_(cell_size) {}
   std::string_view name() const override { return "tree"; }
+  /// {"name": "tree"}, with "cell_size" [m] when the case fixed it.
+  nlohmann::json parameters() const override;
   void prepare(const Scene& scene, int vehicle_count) override;
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
 
@@ -78,12 +82,14 @@ class TreeDetector final : public Detector {
   std::vector<std::uint32_t> stamp_;       // last query that visited each entry
   std::uint32_t query_ = 0;
   Vec2 origin_W_ = Vec2::Zero();
+  double cell_size_ = 0;  // the option; 0: automatic
   double cell_ = 1;
   int nx_ = 0, ny_ = 0;
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
   InterferenceSet set_;
 };
 
-std::unique_ptr<Detector> make_tree_detector();
+/// The tree from its `detector` object: only `cell_size` [m], 0.05 to 1000 (detectors/tree.schema.json).
+std::unique_ptr<Detector> make_tree_detector(const JsonReader& detector);
 
 }  // namespace crashbench

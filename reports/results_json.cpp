@@ -100,10 +100,10 @@ json config_json(const Case& c) {
   json vehicles = json::array();
   for (const auto& v : c.vehicles) vehicles.push_back(vehicle_params_json(v));
   json out = {{"scene", c.scene.builtin.empty() ? c.scene.file : c.scene.builtin},
-          {"detector", c.detector},
+          {"detector", c.detector_params},
           {"response_model", c.response_model},
           {"application", to_string(c.application)},
-          {"dynamics", c.dynamics},
+          {"dynamics", c.dynamics_params},
           {"integrator", c.integrator},
           {"dt", c.dt},
           {"duration", c.duration},

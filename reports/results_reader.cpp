@@ -131,6 +131,12 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
   r.dt = config.at("dt").positive_number();
   if (const auto published = config.find("published")) check_published(*published);
   if (const auto response = config.find("response")) check_response_laws(*response);
+  // config.detector and config.dynamics: the part's options {"name" / "model": name, ...}, or (older
+  // files) its name alone.
+  if (const auto detector = config.find("detector"); detector && !detector->is_string())
+    r.config["detector"] = detector->at("name").string();
+  if (const auto dynamics = config.find("dynamics"); dynamics && !dynamics->is_string())
+    r.config["dynamics"] = dynamics->at("model").string();
   r.steps = c.at("steps").integer_in(0, INT_MAX);
   if (const auto hash = c.find("physics_hash")) {
     r.physics_hash = hash->string();

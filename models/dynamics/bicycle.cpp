@@ -78,6 +78,20 @@ StateVector BicycleDynamics::derivative(const VehicleParams& p, const StateVecto
   return rigid_body_derivative(p, x, force_W, moment + u.collision_moment);
 }
 
+double read_slip_speed_floor(const JsonReader& dynamics) {
+  const auto floor = dynamics.find("slip_speed_floor");
+  return floor ? floor->positive_number() : kSlipSpeedFloor;
+}
+
+nlohmann::json BicycleDynamics::parameters() const {
+  return {{"model", name()}, {"slip_speed_floor", speed_floor_}};
+}
+
+std::unique_ptr<VehicleDynamics> make_bicycle(const JsonReader& dynamics) {
+  dynamics.only_keys({"model", "slip_speed_floor"});
+  return std::make_unique<BicycleDynamics>(read_slip_speed_floor(dynamics));
+}
+
 void BicycleDynamics::validate(const VehicleParams& p) const {
   require_rigid_body(p);
   require_positive(p.tyres.cg_to_front_axle, "tyres.cg_to_front_axle");

@@ -7,8 +7,12 @@
 
 namespace crashbench {
 
-/// Low-speed regularisation: slip angles divide by max(|longitudinal axle speed|, this) [m/s].
+/// Low-speed regularisation: slip angles divide by max(|longitudinal axle speed|, this) [m/s]; the
+/// default of the option `slip_speed_floor` of the models with tyres (bicycle, four-dof, dugoff).
 inline constexpr double kSlipSpeedFloor = 1.0;
+
+/// The option `slip_speed_floor` of a `dynamics` object [m/s], > 0; kSlipSpeedFloor when absent.
+double read_slip_speed_floor(const JsonReader& dynamics);
 
 /// Static vertical loads of the two axles, m g b / L and m g a / L [N].
 struct AxleLoads {
@@ -47,6 +51,8 @@ class BicycleDynamics final : public VehicleDynamics {
   /// `speed_floor` [m/s]: see kSlipSpeedFloor.
   explicit BicycleDynamics(double speed_floor = kSlipSpeedFloor) : speed_floor_(speed_floor) {}
   std::string_view name() const override { return "bicycle"; }
+  /// {"model": "bicycle", "slip_speed_floor": [m/s]}.
+  nlohmann::json parameters() const override;
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// Needs mass, yaw_inertia, both axle distances and both stiffnesses > 0, road_mu >= 0.
   void validate(const VehicleParams& p) const override;
@@ -54,5 +60,8 @@ class BicycleDynamics final : public VehicleDynamics {
  private:
   double speed_floor_;
 };
+
+/// The bicycle model from its `dynamics` object: only `slip_speed_floor` (models/dynamics/bicycle.schema.json).
+std::unique_ptr<VehicleDynamics> make_bicycle(const JsonReader& dynamics);
 
 }  // namespace crashbench

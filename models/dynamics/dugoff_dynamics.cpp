@@ -40,6 +40,17 @@ StateVector DugoffDynamics::derivative(const VehicleParams& p, const StateVector
   return rigid_body_derivative(p, x, force_W, moment + u.collision_moment);
 }
 
+nlohmann::json DugoffDynamics::parameters() const {
+  return {{"model", name()}, {"speed_reduction", extras_.speed_reduction}, {"slip_speed_floor", speed_floor_}};
+}
+
+std::unique_ptr<VehicleDynamics> make_dugoff(const JsonReader& dynamics) {
+  dynamics.only_keys({"model", "speed_reduction", "slip_speed_floor"});
+  DugoffVehicleExtras extras;
+  if (const auto a = dynamics.find("speed_reduction")) extras.speed_reduction = a->number_in(0.0, 1.0);
+  return std::make_unique<DugoffDynamics>(extras, read_slip_speed_floor(dynamics));
+}
+
 void DugoffDynamics::validate(const VehicleParams& p) const {
   BicycleDynamics(speed_floor_).validate(p);
   require_positive(extras_.speed_reduction, "speed_reduction", true);

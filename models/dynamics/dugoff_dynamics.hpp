@@ -36,6 +36,8 @@ class DugoffDynamics final : public VehicleDynamics {
   explicit DugoffDynamics(const DugoffVehicleExtras& extras = {}, double speed_floor = kSlipSpeedFloor)
       : extras_(extras), speed_floor_(speed_floor) {}
   std::string_view name() const override { return "dugoff"; }
+  /// {"model": "dugoff", "speed_reduction": A_s [s/m], "slip_speed_floor": [m/s]}.
+  nlohmann::json parameters() const override;
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// The bicycle's checks plus A_s, f_r and the drag parameters >= 0.
   void validate(const VehicleParams& p) const override;
@@ -45,5 +47,9 @@ class DugoffDynamics final : public VehicleDynamics {
   DugoffVehicleExtras extras_;
   double speed_floor_;
 };
+
+/// The dugoff model from its `dynamics` object: `speed_reduction` (A_s [s/m], 0 to 1: mu would vanish by
+/// 1 m/s beyond) and `slip_speed_floor` (models/dynamics/dugoff.schema.json).
+std::unique_ptr<VehicleDynamics> make_dugoff(const JsonReader& dynamics);
 
 }  // namespace crashbench

@@ -56,6 +56,15 @@ StateVector FourDofDynamics::derivative(const VehicleParams& p, const StateVecto
   return dx;
 }
 
+nlohmann::json FourDofDynamics::parameters() const {
+  return {{"model", name()}, {"slip_speed_floor", speed_floor_}};
+}
+
+std::unique_ptr<VehicleDynamics> make_four_dof(const JsonReader& dynamics) {
+  dynamics.only_keys({"model", "slip_speed_floor"});
+  return std::make_unique<FourDofDynamics>(read_slip_speed_floor(dynamics));
+}
+
 void FourDofDynamics::validate(const VehicleParams& p) const {
   BicycleDynamics(speed_floor_).validate(p);
   const RollParams& q = p.roll;

@@ -31,6 +31,8 @@ class FourDofDynamics final : public VehicleDynamics {
  public:
   explicit FourDofDynamics(double speed_floor = kSlipSpeedFloor) : speed_floor_(speed_floor) {}
   std::string_view name() const override { return "four-dof"; }
+  /// {"model": "four-dof", "slip_speed_floor": [m/s]}.
+  nlohmann::json parameters() const override;
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// The bicycle's checks plus roll parameters >= 0 and a positive-definite inertia matrix.
   void validate(const VehicleParams& p) const override;
@@ -38,5 +40,8 @@ class FourDofDynamics final : public VehicleDynamics {
  private:
   double speed_floor_;
 };
+
+/// The 4-DOF model from its `dynamics` object: only `slip_speed_floor` (models/dynamics/four-dof.schema.json).
+std::unique_ptr<VehicleDynamics> make_four_dof(const JsonReader& dynamics);
 
 }  // namespace crashbench

@@ -11,4 +11,9 @@ StateVector FreeBodyDynamics::derivative(const VehicleParams& p, const StateVect
 
 void FreeBodyDynamics::validate(const VehicleParams& p) const { require_rigid_body(p); }
 
+std::unique_ptr<VehicleDynamics> make_free_body(const JsonReader& dynamics) {
+  dynamics.only_keys({"model"});
+  return std::make_unique<FreeBodyDynamics>();
+}
+
 }  // namespace crashbench

@@ -1,5 +1,6 @@
 #include <memory>
 
+#include "core/registry_json.hpp"
 #include "models/dynamics/bicycle.hpp"
 #include "models/dynamics/dugoff_dynamics.hpp"
 #include "models/dynamics/four_dof_dynamics.hpp"
@@ -23,22 +24,15 @@ PlanarState to_planar_state(const StateVector& x) {
   return s;
 }
 
-namespace {
-template <class T>
-std::unique_ptr<VehicleDynamics> make() {
-  return std::make_unique<T>();
-}
-}  // namespace
-
 Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry() {
   static const RegistryEntry<DynamicsFactory> kEntries[] = {
-      {"free-body", "planar rigid body, no tyres: only the collision force and moment act", &make<FreeBodyDynamics>},
+      {"free-body", "planar rigid body, no tyres: only the collision force and moment act", make_free_body},
       {"bicycle", "planar 3-DOF single-track, linear tyres saturated at road_mu Fz, drive at the rear axle",
-       &make<BicycleDynamics>},
+       make_bicycle},
       {"four-dof", "Zhou-Peng-Lu 4-DOF: bicycle tyres plus sprung-mass roll on a roll axis (StateVector 6-7)",
-       &make<FourDofDynamics>},
+       make_four_dof},
       {"dugoff", "Tongue-Moon planar car: Dugoff tyres (mu falling with speed), rolling resistance, aero drag",
-       &make<DugoffDynamics>},
+       make_dugoff},
   };
   static Registry<RegistryEntry<DynamicsFactory>> registry =
       registry_with<RegistryEntry<DynamicsFactory>>("dynamics model", kEntries);
@@ -46,5 +40,13 @@ Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry() {
 }
 
 std::span<const RegistryEntry<DynamicsFactory>> dynamics_models() { return dynamics_registry().entries(); }
+
+std::unique_ptr<VehicleDynamics> make_dynamics(const JsonReader& dynamics) {
+  return make_registered(dynamics, dynamics_models(), "dynamics model", "model");
+}
+
+std::unique_ptr<VehicleDynamics> make_dynamics(std::string_view name) {
+  return make_registered(name, dynamics_models(), "dynamics model", "model", "/dynamics");
+}
 
 }  // namespace crashbench

@@ -1,9 +1,13 @@
 #pragma once
-// The vehicle-dynamics seam: state derivative for given parameters and inputs.
+// The vehicle-dynamics seam: state derivative for given parameters and inputs. Each model parses and
+// validates its own `dynamics` object (its factory) and echoes the options it used (parameters()).
+#include <nlohmann/json.hpp>
+
 #include <memory>
 #include <span>
 #include <string_view>
 
+#include "core/json_reader.hpp"
 #include "core/registry.hpp"
 #include "core/vehicle.hpp"
 #include "models/dynamics/contact_spring.hpp"
@@ -26,6 +30,9 @@ class VehicleDynamics {
  public:
   virtual ~VehicleDynamics() = default;
   virtual std::string_view name() const = 0;
+  /// The model's `dynamics` object as it runs, defaults filled in and "model" included; its factory
+  /// accepts it back and builds the same model (results.json echoes it as config.dynamics).
+  virtual nlohmann::json parameters() const = 0;
   virtual StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const = 0;
   /// Throws Error naming the first parameter this model cannot run with (call once, before stepping).
   /// The default accepts anything.
@@ -39,10 +46,18 @@ class VehicleDynamics {
 StateVector to_state_vector(const PlanarState& s);
 PlanarState to_planar_state(const StateVector& x);
 
-using DynamicsFactory = std::unique_ptr<VehicleDynamics> (*)();
+/// Builds a model from its own `dynamics` object (the whole object, "model" included); throws Error
+/// naming the file and JSON pointer of the first option it rejects.
+using DynamicsFactory = std::unique_ptr<VehicleDynamics> (*)(const JsonReader& dynamics);
 /// The dynamics models, built-ins first; plugins add theirs here (docs/plugins.md).
 Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry();
 /// All registered dynamics models: free-body, bicycle, ...
 std::span<const RegistryEntry<DynamicsFactory>> dynamics_models();
+
+/// The model a case's `dynamics` names: a name, read as {"model": name}, or {"model": name, ...options}
+/// built by that model's factory. Errors name the file and the JSON pointer.
+std::unique_ptr<VehicleDynamics> make_dynamics(const JsonReader& dynamics);
+/// The model `name` with its default options (throws Error for an unknown name).
+std::unique_ptr<VehicleDynamics> make_dynamics(std::string_view name);
 
 }  // namespace crashbench

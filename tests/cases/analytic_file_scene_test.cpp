@@ -57,7 +57,7 @@ TEST(AnalyticOnAFileScene, WithVerticalTrianglesAndNoWallsItRefusesNamingTheScen
   // Every detector that reads wall footprints refuses the scene; the ones that read triangles take it.
   int refused = 0, taken = 0;
   for (const auto& entry : detectors()) {
-    const auto detector = entry.make();
+    const auto detector = make_detector(entry.name);
     if (detector->geometry() != SceneGeometry::kWalls) {
       EXPECT_NO_THROW(require_walls(scene, *detector)) << entry.name;
       ++taken;

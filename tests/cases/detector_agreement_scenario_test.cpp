@@ -66,7 +66,7 @@ TEST(DetectorAgreement, TrackTriangleDetectorsMatchBruteForceAndAnalyticTheFirst
     for (std::size_t k = 0; k < results.size(); ++k) {
       // The curved barrier is many short walls: a walls detector may split a contact the triangle
       // detectors merge into one face, so it is held to the first impact only.
-      const bool walls = find_entry(detectors(), detector, "detector").make()->geometry() == SceneGeometry::kWalls;
+      const bool walls = make_detector(detector)->geometry() == SceneGeometry::kWalls;
       const std::size_t count = walls ? 1 : reference[k].events.size();
       if (!walls) {
         ASSERT_EQ(results[k].events.size(), count) << results[k].name;

@@ -101,7 +101,7 @@ TEST(Simulation, EveryRegisteredModelWithEveryAllocationFreeDetectorStepsWithout
   int runs = 0;
   for (const auto& model : response_models())
     for (const auto& detector : detectors()) {
-      if (!detector.make()->allocation_free()) continue;  // OpenSceneGraph's queries allocate
+      if (!make_detector(detector.name)->allocation_free()) continue;  // OpenSceneGraph's queries allocate
       for (const char* application : {"reset", "force"}) {
         nlohmann::json doc = side;
         doc["response"] = {{"model", std::string(model.name)}};

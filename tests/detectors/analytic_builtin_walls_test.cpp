@@ -42,7 +42,7 @@ TEST(AnalyticBuiltinScenes, UnknownNameListsTheKnownOnes) {
 TEST(AnalyticBuiltinScenes, AnalyticDetectorIsRegistered) {
   const auto& entry = find_entry(detectors(), "analytic", "detector");
   ASSERT_NE(entry.make, nullptr);
-  EXPECT_EQ(entry.make()->name(), "analytic");
+  EXPECT_EQ(make_detector(entry.name)->name(), "analytic");
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ constexpr std::size_t kReadBackTriangles = 9000;  // file round trips on scenes 
 /// Contacts per pose, one vehicle at a time.
 std::vector<std::vector<Contact>> contacts(const std::string& detector, const Scene& scene,
                                            const std::vector<VehiclePose>& poses) {
-  auto d = find_entry(detectors(), detector, "detector").make();
+  auto d = make_detector(detector);
   d->prepare(scene, 1);
   std::vector<std::vector<Contact>> out(poses.size());
   DetectorStats stats;

@@ -39,7 +39,7 @@ std::vector<Vec2> crossings_of_y(const std::array<Vec2, 4>& c, double y0) {
 }
 
 std::vector<Contact> run(const std::string& detector, const Scene& scene, const VehiclePose& pose) {
-  auto d = find_entry(detectors(), detector, "detector").make();
+  auto d = make_detector(detector);
   d->prepare(scene, 1);
   std::vector<Contact> out;
   DetectorStats stats;
@@ -112,7 +112,7 @@ TEST_P(EveryDetector, AWallsOnlySceneIsAnErrorNamingTheScene) {
   Scene walls_only;
   walls_only.name = "straight-wall";
   walls_only.walls = {{{-50, 0}, {250, 0}}};
-  auto d = find_entry(detectors(), GetParam(), "detector").make();
+  auto d = make_detector(GetParam());
   try {
     d->prepare(walls_only, 1);
     FAIL();

@@ -24,7 +24,7 @@ std::array<VehiclePose, 2> two_vehicles_on_the_l_rail() {
 std::vector<std::string> allocation_free_detectors() {
   std::vector<std::string> names;
   for (const auto& e : detectors())
-    if (e.make()->allocation_free()) names.emplace_back(e.name);
+    if (make_detector(e.name)->allocation_free()) names.emplace_back(e.name);
   return names;
 }
 
@@ -37,7 +37,7 @@ TEST_P(AllocationFreeDetectors, AllocateNothingAlongEveryDrivenScene) {
     std::vector<VehiclePose> poses;
     const auto drive = entry->drive();
     for (std::size_t i = 0; i < drive.size(); i += 7) poses.push_back(drive[i]);
-    auto d = find_entry(detectors(), GetParam(), "detector").make();
+    auto d = make_detector(GetParam());
     d->prepare(scene, 1);
     std::vector<Contact> out;
     out.reserve(64);
@@ -57,7 +57,7 @@ TEST_P(AllocationFreeDetectors, AllocateNothingAlongEveryDrivenScene) {
 
 TEST_P(AllocationFreeDetectors, AllocateNothingPerStepAndLabelTheVehicle) {
   const Scene scene = load_scene("l-rail");  // the poses below are placed against its side wall
-  auto d = find_entry(detectors(), GetParam(), "detector").make();
+  auto d = make_detector(GetParam());
   d->prepare(scene, 2);
   const auto poses = two_vehicles_on_the_l_rail();
   std::vector<Contact> out;
@@ -79,7 +79,7 @@ TEST(TreeDetector, TestsOnlyTheTrianglesNearTheVehicle) {
   // Same pose, same contacts, but the grid tests a handful of the 1838 triangles where brute force
   // tests every one: the point of the structure.
   const Scene scene = load_scene("track");
-  const auto brute = find_entry(detectors(), "brute-force", "detector").make();
+  const auto brute = make_detector("brute-force");
   TreeDetector tree;
   brute->prepare(scene, 1);
   tree.prepare(scene, 1);

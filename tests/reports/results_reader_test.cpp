@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "cases/json_parse.hpp"
 #include "core/error.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "tests/reports/report_test_support.hpp"
@@ -44,6 +45,7 @@ TEST(ResultsReader, ReadsBackWhatTheRunWrote) {
     }
     EXPECT_EQ(c.config_value("response_model"), written[i].config.response_model);
     EXPECT_EQ(c.config_value("scene"), written[i].config.scene.builtin);
+    EXPECT_EQ(c.config_value("dynamics"), written[i].config.dynamics);  // from config.dynamics.model
     EXPECT_EQ(c.impacts, written[i].impacts);
     EXPECT_EQ(c.raw["events"].size(), written[i].events.size());
     EXPECT_GT(c.median_ns("step"), 0.0);
@@ -53,6 +55,20 @@ TEST(ResultsReader, ReadsBackWhatTheRunWrote) {
     EXPECT_EQ(counted, written[i].steps);
   }
   EXPECT_EQ(file.cases.back().status, "failed");
+}
+
+// Files written before dynamics models had options carry config.dynamics as the model's name alone.
+TEST(ResultsReader, ReadsAnOlderFilesDynamicsNamedByAString) {
+  nlohmann::json doc = read_json_file(testing::sample_results_file("dynamics-string-source"));
+  int ran = 0;
+  for (auto& c : doc.at("cases"))
+    if (c.contains("config")) c["config"]["dynamics"] = "four-dof", ++ran;
+  ASSERT_GT(ran, 0);
+  const ResultsFile file = read_results_file(write_text("dynamics-string", doc.dump()));
+  for (const CaseRecord& c : file.cases)
+    if (c.status != "error") {
+      EXPECT_EQ(c.config_value("dynamics"), "four-dof") << c.name;
+    }
 }
 
 TEST(ResultsReader, TruncatedFileSaysSo) {

@@ -22,7 +22,7 @@ inline std::vector<std::string> detector_names() {
 inline std::vector<std::string> triangle_detector_names() {
   std::vector<std::string> names;
   for (const auto& e : detectors())
-    if (e.make()->geometry() == SceneGeometry::kTriangles) names.emplace_back(e.name);
+    if (make_detector(e.name)->geometry() == SceneGeometry::kTriangles) names.emplace_back(e.name);
   return names;
 }
 

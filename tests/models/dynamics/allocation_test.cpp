@@ -21,7 +21,7 @@ TEST(DynamicsAllocation, StepsAllocateNothing) {
   const VehicleParams p = zhou_2008_suv();
   ASSERT_GT(p.roll.sprung_mass, 0.0);
   for (const auto& dyn : dynamics_models()) {
-    const auto dynamics = dyn.make();
+    const auto dynamics = make_dynamics(dyn.name);
     for (const auto& method : integrators()) {
       const auto integrator = method.make();
       VehicleOde ode(*dynamics, p);
@@ -45,7 +45,7 @@ TEST(DynamicsRegistry, EveryEntryMakesTheModelItNames) {
   ASSERT_FALSE(dynamics_models().empty());
   for (const auto& entry : dynamics_models()) {
     EXPECT_FALSE(entry.summary.empty()) << entry.name;
-    EXPECT_EQ(entry.make()->name(), entry.name);
+    EXPECT_EQ(make_dynamics(entry.name)->name(), entry.name);
   }
   EXPECT_THROW(find_entry(dynamics_models(), "unicycle", "dynamics"), Error);
 }

@@ -26,7 +26,7 @@ inline std::unique_ptr<Integrator> integrator_named(std::string_view name) {
   return find_entry(integrators(), name, "integrator").make();
 }
 inline std::unique_ptr<VehicleDynamics> dynamics_named(std::string_view name) {
-  return find_entry(dynamics_models(), name, "dynamics").make();
+  return make_dynamics(name);
 }
 
 /// World-frame state from heading [rad], body velocity (u, v) [m/s] and yaw rate [rad/s], at (X, Y).

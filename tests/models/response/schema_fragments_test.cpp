@@ -1,5 +1,5 @@
 // Each response model's schema fragment lives beside it; the build merges them into the case schema
-// (cases/response_schemas.cmake writes build/<preset>/case.schema.json). This checks every registered
+// (cases/model_schemas.cmake writes build/<preset>/case.schema.json). This checks every registered
 // model has its fragment there, unchanged.
 #include <gtest/gtest.h>
 
