@@ -26,4 +26,4 @@ install(FILES ${PROJECT_BINARY_DIR}/crashbenchConfig.cmake ${PROJECT_BINARY_DIR}
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/crashbench)
 
 install(DIRECTORY cases/library/ DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench/cases)
-install(FILES cases/case.schema.json DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench)
+install(FILES ${PROJECT_BINARY_DIR}/case.schema.json DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench)  # merged with the parts' fragments
