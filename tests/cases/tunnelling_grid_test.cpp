@@ -16,6 +16,7 @@
 #include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "tests/support/counting_allocator.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
@@ -29,11 +30,10 @@ struct Target {
   std::vector<double> angles_deg = {90.0, 10.0};  // to the wall; the end wall is too short for 10 degrees
 };
 
-/// One vertical quad along Y = 0, X from -50 to 250 m, 0 to 1.5 m high, written as a scene file.
+/// One vertical quad along Y = 0, X from -50 to 250 m, 0 to 1.5 m high, written as a scene file (in this
+/// process's own folder: ctest runs this file's tests at once).
 std::string quad_file() {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "crashbench_tunnelling_grid";
-  std::filesystem::create_directories(dir);
-  const std::string path = (dir / "quad.osgt").string();
+  const std::string path = (testing::temp_folder("tunnelling-grid") / "quad.osgt").string();
   MeshBuilder mesh("quad", osg::Vec4(0.5f, 0.5f, 0.5f, 1.0f));
   mesh.quad({-50, 0, 0}, {250, 0, 0}, {250, 0, 1.5}, {-50, 0, 1.5});
   write_scene_graph(*mesh.finish(), path);
