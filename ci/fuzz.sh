@@ -4,6 +4,7 @@
 # usage: ci/fuzz.sh [EXECUTIONS per harness, default 20000] [HARNESS ...]  (docs/fuzzing.md)
 # FUZZ_SECONDS caps each harness's run time (default: none); CI sets it, so that a harness that runs
 # slowly (the scene loader restarts OSG's plugins after each of OSG's own crashes) cannot stall the job.
+# FUZZ_SEED fixes libFuzzer's seed (default 0: a new one each run); CI fixes it, so that a run can be replayed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-20000}
@@ -75,7 +76,7 @@ for h in "${harnesses[@]}"; do
   # the run (and its exit code says only that a job found something); every finding is replayed below and
   # only OpenSceneGraph's are let through.
   # shellcheck disable=SC2046  # the dictionary option is one word or none
-  { "$bin/fuzz_$h" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -runs="$runs" -max_total_time="${FUZZ_SECONDS:-0}" -timeout=10 \
+  { "$bin/fuzz_$h" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -runs="$runs" -max_total_time="${FUZZ_SECONDS:-0}" -seed="${FUZZ_SEED:-0}" -timeout=10 \
     -rss_limit_mb=2048 -max_len=16384 -artifact_prefix="$work/artifacts/$h/" $(dict_of "$h") \
     "$work/corpus/$h" "$work/seeds/$h" 2>&1 || true; } | { grep -E '^#[0-9]+:|INFO: fuzzed|ERROR|crashbench fuzz' || true; } | tail -n 5
   for finding in "$work/artifacts/$h"/*; do

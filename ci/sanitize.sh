@@ -9,4 +9,4 @@ cd "$(dirname "$0")/.."
 cmake --build --preset asan -j "$(nproc)"
 # The plugin, cluster and TORCS tests check packaging, deployment and data, not memory: release only.
 ctest --preset asan -LE "realscenes|plugin|cluster"
-FUZZ_SECONDS=${FUZZ_SECONDS:-120} bash ci/fuzz.sh "$@"
+FUZZ_SECONDS=${FUZZ_SECONDS:-120} FUZZ_SEED=${FUZZ_SEED:-1} bash ci/fuzz.sh "$@"

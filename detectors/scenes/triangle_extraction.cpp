@@ -60,17 +60,21 @@ class TriangleCollector : public osg::NodeVisitor {
 
   void apply(osg::Node& node) override {
     const bool saved = included_;
+    nest(node);
     if (enter(node)) traverse(node);
+    --depth_;
     included_ = saved;
   }
 
   void apply(osg::Transform& transform) override {
     const osg::Matrixd saved = matrix_;
     const bool saved_included = included_;
+    nest(transform);
     if (enter(transform)) {
       transform.computeLocalToWorldMatrix(matrix_, this);
       traverse(transform);
     }
+    --depth_;
     matrix_ = saved;
     included_ = saved_included;
   }
@@ -105,9 +109,19 @@ class TriangleCollector : public osg::NodeVisitor {
     return true;
   }
 
+  /// A file can make a graph that contains itself (an .osgt's unique ids): without a bound the traversal
+  /// recurses until the stack overflows (found by fuzz/scene_loader_fuzz.cpp).
+  void nest(const osg::Node& node) {
+    if (++depth_ > kMaxDepth)
+      throw Error("", node.getName(), "the scene graph nests deeper than " + std::to_string(kMaxDepth) +
+                                          " levels (does it contain itself?)");
+  }
+
+  static constexpr int kMaxDepth = 512;
   std::vector<Triangle>& out_;
   const CollisionFilter* filter_;
   bool included_;
+  int depth_ = 0;
   osg::Matrixd matrix_;
 };
 

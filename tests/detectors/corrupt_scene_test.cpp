@@ -7,7 +7,11 @@
 #include <unistd.h>
 #include <iterator>
 
+#include <osg/Group>
+
 #include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/triangle_extraction.hpp"
+#include "tests/support/error_message.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {
@@ -28,6 +32,17 @@ TEST(CorruptScene, IndicesPastTheVertexArrayAreAnErrorNotARead) {
     EXPECT_NE(std::string(e.what()).find("indexes past"), std::string::npos) << e.what();
   }
   std::filesystem::remove(path);
+}
+
+// A graph that contains itself (an .osgt's unique ids can make one; fuzz/regressions/scene_loader keeps
+// the file): the traversal stops with an error instead of recursing until the stack overflows.
+TEST(CorruptScene, AGraphThatContainsItselfIsAnErrorNotAStackOverflow) {
+  osg::ref_ptr<osg::Group> group = new osg::Group;
+  group->setName("loop");
+  group->addChild(group.get());
+  const std::string message = testing::error_message([&] { (void)collision_triangles(*group, false); });
+  group->removeChild(group.get());  // break the reference cycle
+  EXPECT_NE(message.find("nests deeper than"), std::string::npos) << message;
 }
 
 }  // namespace
