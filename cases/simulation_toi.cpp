@@ -34,11 +34,10 @@ void Simulation::sweep_contacts() {
   // stamped with its first touch. Only one the end of the step no longer shows the right way (the CG past
   // the wall line, or through) is taken at its first touch.
   kept_contacts_.clear();
-  first_touch_.clear();
   for (const Contact& c : contacts_) {
     const auto same = [&](const Contact& e) { return same_sweep_key(c, e); };
-    const auto at_end = std::find_if(end_contacts_.begin(), end_contacts_.end(), same);
-    kept_contacts_.push_back(at_end == end_contacts_.end() ? c : *at_end);
+    const auto at_step_end = std::find_if(end_contacts_.begin(), end_contacts_.end(), same);
+    kept_contacts_.push_back(at_step_end == end_contacts_.end() ? c : *at_step_end);
     first_touch_.push_back(c.toi);
   }
   contacts_.assign(kept_contacts_.begin(), kept_contacts_.end());
