@@ -26,15 +26,16 @@ VehiclePose car(double x, double y, double heading) {
 void run(benchmark::State& state, const std::vector<VehiclePose>& poses) {
   AnalyticDetector detector;
   detector.prepare(scene_from_walls("kLRail", kLRail), static_cast<int>(poses.size()));
+  detector.reserve_pairs(static_cast<int>(poses.size()));
   std::vector<Contact> out;
   out.reserve(16 * poses.size() + 16);
   DetectorStats stats;
-  detector.detect(poses, out, stats);  // warm-up: settles the sweep order
+  detector.detect_all(poses, out, stats);  // warm-up
   stats = {};
   std::size_t contacts = 0;
   for (auto _ : state) {
     out.clear();
-    detector.detect(poses, out, stats);
+    detector.detect_all(poses, out, stats);
     contacts += out.size();
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();

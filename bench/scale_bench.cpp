@@ -1,5 +1,5 @@
 // Whole simulation steps at traffic scale: N sedans in facing pairs (bench/scale_layout.hpp) on the L-rail
-// and on the tiled track, analytic detector, restitution, bicycle dynamics and RK4, N = 10 ... 100,000.
+// and on the tiled track, analytic detector (and `tree` on the track's triangles), restitution, bicycle dynamics and RK4, N = 10 ... 100,000.
 // One iteration is one step; each batch is a fresh Simulation (built outside the timer) run for its 100
 // steps, and small N runs several batches so every N times the same mix of steps. Counters, per vehicle,
 // from the runner's own per-step timers: the whole step's median and each phase's median; and the
@@ -42,9 +42,9 @@ struct PooledTimings {
   }
 };
 
-void BM_ScaleStep(benchmark::State& state, const std::string& layout) {
+void BM_ScaleStep(benchmark::State& state, const std::string& layout, const std::string& detector) {
   const int n = static_cast<int>(state.range(0));
-  const Case c = scale_case(layout, n);
+  const Case c = scale_case(layout, n, detector);
   auto sim = std::make_unique<Simulation>(c);
   PooledTimings pooled;
   std::int64_t step_allocations = 0;
@@ -72,22 +72,22 @@ void BM_ScaleStep(benchmark::State& state, const std::string& layout) {
     state.counters[std::string(to_string(static_cast<Phase>(p))) + "_ns_per_vehicle"] = median(pooled.ns[p]) / n;
 }
 
-void register_layout(const std::string& layout, int max_n) {
+/// Registers `layout` for N = 10 ... max_n; the analytic detector's runs keep their plain names.
+void register_layout(const std::string& layout, int max_n, const std::string& detector = "analytic") {
+  const std::string name = "BM_ScaleStep/" + layout + (detector == "analytic" ? "" : "/" + detector);
   for (int n = 10; n <= max_n; n *= 10) {
     const int batches = scale_batches(n);
-    benchmark::RegisterBenchmark(("BM_ScaleStep/" + layout).c_str(),
-                                 [=](benchmark::State& s) { BM_ScaleStep(s, layout); })
+    benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { BM_ScaleStep(s, layout, detector); })
         ->Arg(n)
         ->Iterations(static_cast<benchmark::IterationCount>(batches) * kScaleSteps)
         ->Unit(benchmark::kMicrosecond);
   }
 }
 
-// The track's analytic detector tests every wall of every lap for every car, so 100,000 cars on 544
-// laps (half a million walls) would take minutes a step: the track stops at 10,000.
 const bool kRegistered = [] {
   register_layout("l-rail", 100000);
-  register_layout("track", 10000);
+  register_layout("track", 100000);
+  register_layout("track", 100000, "tree");
   return true;
 }();
 

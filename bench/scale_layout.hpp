@@ -93,13 +93,13 @@ inline nlohmann::json track_cars(int n) {
   return cars;
 }
 
-/// The case for `layout` ("l-rail" or "track") with `n` cars (n even).
-inline Case scale_case(const std::string& layout, int n) {
+/// The case for `layout` ("l-rail" or "track") with `n` cars (n even), detected by `detector`.
+inline Case scale_case(const std::string& layout, int n, const std::string& detector = "analytic") {
   const bool rail = layout == "l-rail";
   const nlohmann::json doc = {
       {"name", layout + "-" + std::to_string(n)},
       {"scene", rail ? std::string("l-rail") : track_scene_for(n).second},
-      {"detector", "analytic"},
+      {"detector", detector},
       {"response", {{"model", "restitution"}}},
       {"dynamics", "bicycle"},
       {"integrator", "rk4"},

@@ -65,6 +65,7 @@ Simulation::Simulation(const Case& c)
   }
   model_->prepare(params_, c.dt);
   detector_->prepare(scene_, n);
+  detector_->reserve_pairs(n);
 
   total_steps_ = static_cast<int>(std::llround(c.duration / c.dt));
   x_.resize(n);
@@ -253,7 +254,7 @@ void Simulation::detect_contacts() {
     contacts_.assign(1, prescribed_contact());
     return;
   }
-  detector_->detect(poses_, contacts_, stats_);
+  detector_->detect_all(poses_, contacts_, stats_);
 }
 
 void Simulation::apply_prescribed_contact() {

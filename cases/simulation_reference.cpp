@@ -32,6 +32,7 @@ void Simulation::prepare_reference() {
   if (case_.check_against.empty()) return;
   reference_ = make_detector(case_.check_against);
   reference_->prepare(scene_, static_cast<int>(x_.size()));
+  reference_->reserve_pairs(static_cast<int>(x_.size()));
   reference_contacts_.reserve(16 * x_.size());
   result_.agreement.emplace();
   result_.agreement->reference = case_.check_against;
@@ -41,7 +42,7 @@ void Simulation::prepare_reference() {
 double Simulation::compare_with_reference(Clock::time_point& since) {
   if (!reference_) return 0.0;
   reference_contacts_.clear();
-  reference_->detect(poses_, reference_contacts_, reference_stats_);
+  reference_->detect_all(poses_, reference_contacts_, reference_stats_);
   DetectorAgreement& a = *result_.agreement;
   const Tolerances& t = case_.tolerances;
   int missing = 0, extra = 0, moved = 0;

@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "core/error.hpp"
 
 namespace crashbench {
 
-void AnalyticDetector::prepare(const Scene& scene, int vehicle_count) {
+void AnalyticDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   // A scene with walls as triangles but no footprints would let every car through: refuse it.
   const auto upright = [](const Triangle& t) {  // steeper than 60 degrees: a wall, not terrain
     const Vec3 n = (t.b_W - t.a_W).cross(t.c_W - t.a_W);
@@ -19,83 +18,28 @@ void AnalyticDetector::prepare(const Scene& scene, int vehicle_count) {
   walls_.clear();
   walls_.reserve(scene.walls.size());
   for (std::size_t i = 0; i < scene.walls.size(); ++i) walls_.push_back(prepare_wall(scene.walls[i], static_cast<int>(i)));
-  const std::size_t n = vehicle_count > 0 ? static_cast<std::size_t>(vehicle_count) : 0;
-  rects_.reserve(n);
-  order_.reserve(n);
-  order_.clear();
-  subset_order_.reserve(n);
-  prepared_count_ = n;
+  grid_.build(walls_);
+  candidates_.reserve(grid_.wall_count());
 }
 
 void AnalyticDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
-  std::vector<int>& order = place_all(poses);
-  for (std::size_t i = 0; i < rects_.size(); ++i) detect_walls(static_cast<int>(i), out, stats);
-  if (rects_.size() < 2) return;
-  sort_by_box_min_x(order);
-  sweep_vehicles(order, out, stats);
+  for (std::size_t i = 0; i < poses.size(); ++i) detect_walls(static_cast<int>(i), place_rectangle(poses[i]), out, stats);
 }
 
-std::vector<int>& AnalyticDetector::place_all(std::span<const VehiclePose> poses) {
-  rects_.resize(poses.size());
-  for (std::size_t i = 0; i < poses.size(); ++i) rects_[i] = place_rectangle(poses[i]);
-  // Queries on a few vehicles (a sweep's bisection) keep their own order, so the whole run's stays sorted.
-  std::vector<int>& order = poses.size() >= prepared_count_ ? order_ : subset_order_;
-  // A change in the number of vehicles restarts the order; otherwise last step's order is kept.
-  if (order.size() != poses.size()) {
-    order.resize(poses.size());
-    std::iota(order.begin(), order.end(), 0);
-  }
-  return order;
-}
-
-void AnalyticDetector::detect_walls(int vehicle, std::vector<Contact>& out, DetectorStats& stats) const {
-  const PlacedRectangle& r = rects_[static_cast<std::size_t>(vehicle)];
-  for (std::size_t w = 0; w < walls_.size(); ++w) {
+void AnalyticDetector::detect_walls(int vehicle, const PlacedRectangle& r, std::vector<Contact>& out,
+                                    DetectorStats& stats) {
+  grid_.candidates(r.box_min_W, r.box_max_W, candidates_);
+  for (const int w : candidates_) {
+    const PreparedWall& wall = walls_[static_cast<std::size_t>(w)];
     ++stats.nodes_visited;
-    if (!boxes_overlap(r.box_min_W, r.box_max_W, walls_[w].box_min_W, walls_[w].box_max_W)) continue;
+    if (!boxes_overlap(r.box_min_W, r.box_max_W, wall.box_min_W, wall.box_max_W)) continue;
     ++stats.primitives_tested;
     Contact c;
-    if (!wall_contact(walls_[w], r, c)) continue;
+    if (!wall_contact(wall, r, c)) continue;
     c.vehicle = vehicle;
     c.other = kStaticScene;
-    c.feature = static_cast<int>(w);
+    c.feature = w;
     out.push_back(c);
-  }
-}
-
-void AnalyticDetector::sort_by_box_min_x(std::vector<int>& order) {
-  // Insertion sort: linear when the order changes little between steps; (x, index) makes it history-free.
-  const auto before = [this](int i, int j) {
-    const double xi = rects_[static_cast<std::size_t>(i)].box_min_W.x();
-    const double xj = rects_[static_cast<std::size_t>(j)].box_min_W.x();
-    return xi < xj || (xi == xj && i < j);
-  };
-  for (std::size_t k = 1; k < order.size(); ++k) {
-    const int v = order[k];
-    std::size_t m = k;
-    for (; m > 0 && before(v, order[m - 1]); --m) order[m] = order[m - 1];
-    order[m] = v;
-  }
-}
-
-void AnalyticDetector::sweep_vehicles(const std::vector<int>& order, std::vector<Contact>& out,
-                                      DetectorStats& stats) const {
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    const PlacedRectangle& rk = rects_[static_cast<std::size_t>(order[k])];
-    // Later boxes start at or after rk's start; once one starts past rk's end, all the rest do too.
-    for (std::size_t m = k + 1; m < order.size(); ++m) {
-      const PlacedRectangle& rm = rects_[static_cast<std::size_t>(order[m])];
-      if (rm.box_min_W.x() > rk.box_max_W.x()) break;
-      ++stats.nodes_visited;
-      if (!boxes_overlap(rk.box_min_W, rk.box_max_W, rm.box_min_W, rm.box_max_W)) continue;
-      ++stats.primitives_tested;
-      const int a = std::min(order[k], order[m]), b = std::max(order[k], order[m]);
-      Contact c;
-      if (!rectangle_contact(rects_[static_cast<std::size_t>(a)], rects_[static_cast<std::size_t>(b)], c)) continue;
-      c.vehicle = a;
-      c.other = b;
-      out.push_back(c);
-    }
   }
 }
 

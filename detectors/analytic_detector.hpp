@@ -1,13 +1,15 @@
 #pragma once
-// The `analytic` detector: exact rectangle-segment and rectangle-rectangle tests at CG height, no scene graph.
-// Walls: Knight's bounding rectangle against each wall footprint (Liang-Barsky clip, contact at the midpoint
-// of the interference line, wall normal). Vehicles: separating axes with a sort-and-sweep broad phase on X.
+// The `analytic` detector: exact rectangle-segment tests at CG height, no scene graph. Walls: Knight's
+// bounding rectangle against each wall footprint (Liang-Barsky clip, contact at the midpoint of the
+// interference line, wall normal), the walls found through a uniform grid. Vehicle pairs come from the
+// pass every detector shares (Detector::detect_all, detectors/vehicle_pairs.hpp).
 #include <memory>
 #include <span>
 #include <vector>
 
 #include "detectors/analytic_rectangles.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/wall_grid.hpp"
 
 namespace crashbench {
 
@@ -15,28 +17,20 @@ class AnalyticDetector final : public Detector {
  public:
   std::string_view name() const override { return "analytic"; }
   SceneGeometry geometry() const override { return SceneGeometry::kWalls; }
-  /// Precomputes the walls of `scene` (throws crashbench::Error on a zero-length wall) and sizes the
-  /// per-vehicle scratch for `vehicle_count` vehicles.
+  /// Precomputes the walls of `scene` and their grid (throws crashbench::Error on a zero-length wall).
   void prepare(const Scene& scene, int vehicle_count) override;
   /// Appends, for each vehicle in index order, one Contact per wall it meets (other = kStaticScene,
-  /// feature = wall index), then one Contact per overlapping vehicle pair (vehicle = lower index a,
-  /// other = b, normal from b towards a). Adds its work to `stats`: nodes_visited = bounding-box tests,
-  /// primitives_tested = exact tests. Allocates nothing once `out` has capacity and poses.size() is at
-  /// most the prepared vehicle count.
+  /// feature = wall index), walls in index order. Adds its work to `stats`: nodes_visited = bounding-box
+  /// tests of the walls in the vehicle's grid cells, primitives_tested = exact tests. Allocates nothing
+  /// once `out` has capacity.
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
 
  private:
-  /// Places the rectangles; returns the broad-phase order to use for this many vehicles.
-  std::vector<int>& place_all(std::span<const VehiclePose> poses);
-  void detect_walls(int vehicle, std::vector<Contact>& out, DetectorStats& stats) const;
-  void sort_by_box_min_x(std::vector<int>& order);
-  void sweep_vehicles(const std::vector<int>& order, std::vector<Contact>& out, DetectorStats& stats) const;
+  void detect_walls(int vehicle, const PlacedRectangle& r, std::vector<Contact>& out, DetectorStats& stats);
 
   std::vector<PreparedWall> walls_;
-  std::vector<PlacedRectangle> rects_;  // this step's rectangles, by vehicle index
-  std::vector<int> order_;              // vehicle indices by box_min_W.x; nearly sorted from step to step
-  std::vector<int> subset_order_;       // the same for queries on fewer vehicles than prepared
-  std::size_t prepared_count_ = 0;
+  WallGrid grid_;
+  std::vector<int> candidates_;  // one query's walls from the grid
 };
 
 /// A new `analytic` detector (registry factory).

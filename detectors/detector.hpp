@@ -42,10 +42,14 @@ enum class SceneGeometry : std::uint8_t {
 };
 
 struct SweepScratch;  // detectors/swept.hpp
+class VehiclePairs;  // detectors/vehicle_pairs.hpp
 
+/// A detector answers for the scene (prepare, detect: its own geometry); detect_all adds the vehicle pairs,
+/// found by one pass every detector shares, so that all of them report vehicle-pair contacts alike.
 class Detector {
  public:
-  virtual ~Detector() = default;
+  Detector();
+  virtual ~Detector();
   virtual std::string_view name() const = 0;
   /// The detector's `detector` object as it runs, "name" included; its factory accepts it back and builds
   /// the same detector (results.json echoes it as config.detector). The default: a detector without options.
@@ -58,16 +62,24 @@ class Detector {
   virtual bool allocation_free() const { return true; }
   /// Builds whatever the queries need; not timed per step.
   virtual void prepare(const Scene& scene, int vehicle_count) = 0;
-  /// Appends this step's contacts to caller-owned `out`. Our own detectors allocate nothing here
-  /// once `out` has capacity.
+  /// Appends this step's contacts of the vehicles with the scene (other = kStaticScene) to caller-owned
+  /// `out`. Our own detectors allocate nothing here once `out` has capacity.
   virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;
-  /// Turns `out`, which holds detect(end)'s contacts for this step (toi = 1), into the contacts that begin
+  /// Sizes the vehicle-pair pass for `vehicle_count` vehicles, so that detect_all allocates nothing.
+  void reserve_pairs(int vehicle_count);
+  /// All this step's contacts: detect's, then one per overlapping vehicle pair (vehicle = lower index,
+  /// other = higher, normal from other towards vehicle; detectors/vehicle_pairs.hpp), by (vehicle, other).
+  void detect_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
+  /// Turns `out`, which holds detect_all(end)'s contacts for this step (toi = 1), into the contacts that begin
   /// DURING the step, the vehicles moving from `start` to `end` (same size and order): each one once, at
   /// its time of first contact `toi` (fraction of the step), with the point and normal at that time.
-  /// The default is the detector-agnostic conservative sweep of detectors/swept.hpp through detect();
+  /// The default is the detector-agnostic conservative sweep of detectors/swept.hpp through detect_all();
   /// a detector with an exact sweep may override. Allocation-free once `scratch` is prepared.
   virtual void sweep(std::span<const VehiclePose> start, std::span<const VehiclePose> end, std::vector<Contact>& out,
                      DetectorStats& stats, SweepScratch& scratch);
+
+ private:
+  std::unique_ptr<VehiclePairs> pairs_;
 };
 
 /// Builds a detector from its own `detector` object (the whole object, "name" included); throws Error

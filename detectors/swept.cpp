@@ -49,7 +49,7 @@ struct Sweep {
     s.poses.clear();
     for (int v : s.ids) s.poses.push_back(interpolate(start[v], end[v], f));
     const std::size_t first = out.size();
-    detector.detect(s.poses, out, stats);
+    detector.detect_all(s.poses, out, stats);
     for (std::size_t i = first; i < out.size(); ++i) {
       Contact& c = out[i];
       c.vehicle = s.ids[static_cast<std::size_t>(c.vehicle)];
@@ -188,7 +188,7 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
 
 void detect_swept(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
                   std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch) {
-  detector.detect(end, out, stats);
+  detector.detect_all(end, out, stats);
   detector.sweep(start, end, out, stats, scratch);
 }
 

@@ -55,11 +55,11 @@ VehiclePose interpolate(const VehiclePose& a, const VehiclePose& b, double f);
 /// CG-to-edge distance of any vehicle (1 when the whole step does; at most kMaxSweepSubsteps).
 int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end);
 
-/// The default Detector::sweep: conservative substeps and bisection through `detector.detect`.
+/// The default Detector::sweep: conservative substeps and bisection through `detector.detect_all`.
 void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
                        std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch);
 
-/// detect(end) then sweep(start, end): the contacts that begin during the step, each at its toi.
+/// detect_all(end) then sweep(start, end): the contacts that begin during the step, each at its toi.
 void detect_swept(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
                   std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch);
 

@@ -35,7 +35,7 @@ inline std::vector<Contact> detect_once(const Scene& scene, const std::vector<Ve
   detector.prepare(scene, static_cast<int>(poses.size()));
   std::vector<Contact> out;
   DetectorStats local;
-  detector.detect(poses, out, stats ? *stats : local);
+  detector.detect_all(poses, out, stats ? *stats : local);
   return out;
 }
 
@@ -71,6 +71,7 @@ inline SteppedRun run_steps(const Scene& scene, std::vector<VehiclePose> poses, 
                             std::size_t capacity) {
   AnalyticDetector detector;
   detector.prepare(scene, static_cast<int>(poses.size()));
+  detector.reserve_pairs(static_cast<int>(poses.size()));
   std::vector<Contact> out;
   out.reserve(capacity);
   DetectorStats stats;
@@ -79,7 +80,7 @@ inline SteppedRun run_steps(const Scene& scene, std::vector<VehiclePose> poses, 
   for (int step = 0; step < steps; ++step) {
     out.clear();
     for (auto& p : poses) p.position_W.x() += dx, p.heading += dheading;
-    detector.detect(poses, out, stats);
+    detector.detect_all(poses, out, stats);
     run.contacts += static_cast<int>(out.size());
   }
   run.allocations = scope.allocations();

@@ -1,4 +1,4 @@
-// The analytic detector between vehicles on random sets: the sort-and-sweep broad phase against all pairs,
+// The analytic detector between vehicles on random sets: the shared vehicle-pair pass (grid broad phase) against all pairs,
 // the contact point against boundary sampling, the depth against separation along the normal, and the
 // zero-allocation promise with 100 vehicles.
 #include <gtest/gtest.h>
@@ -40,7 +40,7 @@ TEST(AnalyticVehiclePairsRandom, BroadPhaseFindsExactlyThePairsAllPairsFinds) {
     for (auto& p : poses) p.position_W += Vec2(jiggle(rng), jiggle(rng)), p.heading += 0.1 * jiggle(rng);
     std::vector<Contact> out;
     DetectorStats stats;
-    detector.detect(poses, out, stats);
+    detector.detect_all(poses, out, stats);
     std::map<std::pair<int, int>, Contact> expected;
     for (int a = 0; a < 60; ++a)
       for (int b = a + 1; b < 60; ++b) {
@@ -131,16 +131,16 @@ TEST(AnalyticVehiclePairsRandom, SwappingEveryPairFlipsTheNormal) {
 
 TEST(AnalyticVehiclePairsRandom, OutputDoesNotDependOnEarlierSteps) {
   // A detector that has seen other poses first must give the same contacts, in the same order, as a
-  // fresh one (the kept sweep order is only a starting guess).
+  // fresh one (nothing of an earlier query is kept).
   std::mt19937 rng(5);
   const auto earlier = random_poses(rng, 40, 25), now = random_poses(rng, 40, 25);
   AnalyticDetector used;
   used.prepare(testing::walls_scene(), 40);
   std::vector<Contact> out;
   DetectorStats stats;
-  used.detect(earlier, out, stats);
+  used.detect_all(earlier, out, stats);
   out.clear();
-  used.detect(now, out, stats);
+  used.detect_all(now, out, stats);
   const auto fresh = testing::detect_once(testing::walls_scene(), now);
   ASSERT_GT(fresh.size(), 3u);
   ASSERT_EQ(out.size(), fresh.size());
@@ -158,7 +158,7 @@ TEST(AnalyticVehiclePairsRandom, MorePosesThanPreparedStillDetects) {
   small.prepare(testing::walls_scene(), 2);
   std::vector<Contact> out;
   DetectorStats stats;
-  small.detect(poses, out, stats);
+  small.detect_all(poses, out, stats);
   EXPECT_EQ(out.size(), testing::detect_once(testing::walls_scene(), poses).size());
   EXPECT_GT(out.size(), 0u);
 }

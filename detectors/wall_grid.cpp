@@ -1,0 +1,87 @@
+#include "detectors/wall_grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace crashbench {
+
+void WallGrid::build(const std::vector<PreparedWall>& walls) {
+  stamps_.assign(walls.size(), 0);
+  query_ = 0;
+  if (walls.empty()) {
+    nx_ = ny_ = 0;
+    cell_start_.assign(1, 0);
+    items_.clear();
+    return;
+  }
+  Vec2 lo = walls[0].box_min_W, hi = walls[0].box_max_W;
+  double extent_sum = 0;
+  for (const PreparedWall& w : walls) {
+    lo = lo.cwiseMin(w.box_min_W);
+    hi = hi.cwiseMax(w.box_max_W);
+    extent_sum += (w.box_max_W - w.box_min_W).maxCoeff();
+  }
+  const Vec2 span = hi - lo;
+  const double count = static_cast<double>(walls.size());
+  // Cells about a wall's size, but no more than about four cells per wall over the whole area.
+  // Cells about a wall's size, but no more than about four cells per wall over the whole area, nor more
+  // than four per wall along one axis (walls in a line).
+  cell_ = std::max({extent_sum / count, std::sqrt(span.x() * span.y() / (4 * count)), span.maxCoeff() / (4 * count), 1e-9});
+  origin_W_ = lo;
+  nx_ = static_cast<int>(std::floor(span.x() / cell_)) + 1;
+  ny_ = static_cast<int>(std::floor(span.y() / cell_)) + 1;
+  cell_start_.assign(static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_) + 1, 0);
+  // Counts per cell, then their running sums (each cell's end), then each cell filled from its end down
+  // to its start, walls from the last: each cell lists its walls ascending, and each offset ends at its
+  // cell's start.
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) {
+      for (std::size_t c = 1; c < cell_start_.size(); ++c) cell_start_[c] += cell_start_[c - 1];
+      items_.resize(cell_start_.back());
+    }
+    for (std::size_t k = walls.size(); k-- > 0;) {
+      const int i0 = cell_x(walls[k].box_min_W.x()), i1 = cell_x(walls[k].box_max_W.x());
+      const int j0 = cell_y(walls[k].box_min_W.y()), j1 = cell_y(walls[k].box_max_W.y());
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) {
+          const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) + static_cast<std::size_t>(i);
+          if (pass == 0) ++cell_start_[c];
+          else items_[--cell_start_[c]] = static_cast<int>(k);
+        }
+    }
+  }
+}
+
+namespace {
+/// Index of the cell holding `offset` [m from the grid's origin] among `count` cells of edge `cell`;
+/// beyond the grid (or NaN) the border cell.
+int clamped_cell(double offset, double cell, int count) {
+  const double f = std::floor(offset / cell);
+  if (!(f > 0)) return 0;
+  return f < count - 1 ? static_cast<int>(f) : count - 1;
+}
+}  // namespace
+
+int WallGrid::cell_x(double x) const { return clamped_cell(x - origin_W_.x(), cell_, nx_); }
+int WallGrid::cell_y(double y) const { return clamped_cell(y - origin_W_.y(), cell_, ny_); }
+
+void WallGrid::candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out) {
+  out.clear();
+  if (nx_ == 0) return;
+  // Clamping puts a box beyond the grid in its border cells: only more candidates, never fewer.
+  const int i0 = cell_x(lo_W.x()), i1 = cell_x(hi_W.x()), j0 = cell_y(lo_W.y()), j1 = cell_y(hi_W.y());
+  if (++query_ == 0) std::fill(stamps_.begin(), stamps_.end(), 0), query_ = 1;  // the stamps wrapped round
+  for (int j = j0; j <= j1; ++j)
+    for (int i = i0; i <= i1; ++i) {
+      const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) + static_cast<std::size_t>(i);
+      for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
+        const int w = items_[k];
+        if (stamps_[static_cast<std::size_t>(w)] == query_) continue;
+        stamps_[static_cast<std::size_t>(w)] = query_;
+        out.push_back(w);
+      }
+    }
+  std::sort(out.begin(), out.end());  // walls in index order, as a scan of every wall gives them
+}
+
+}  // namespace crashbench
