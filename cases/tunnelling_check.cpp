@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 
 #include "detectors/scenes/interference.hpp"
 
@@ -17,9 +16,6 @@ bool crosses(const Vec2& p0, const Vec2& p1, const Vec2& a, const Vec2& b) {
   const double t0 = cross(p1 - p0, a - p0), t1 = cross(p1 - p0, b - p0);
   return t0 * t1 <= 0;
 }
-
-/// Turns `v` by -`heading`: a world vector in the frame of a body with that heading.
-Vec2 to_body(const Vec2& v, double heading) { return rotation(-heading) * v; }
 
 Vec2 cg(const StateVector& x) { return {x[0], x[1]}; }
 
@@ -53,10 +49,9 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   std::sort(walls_.begin(), walls_.end(), [](const Wall& a, const Wall& b) { return a.lo_W.x() < b.lo_W.x(); });
   double running = -std::numeric_limits<double>::infinity();
   for (const Wall& w : walls_) max_hi_x_.push_back(running = std::max(running, w.hi_W.x()));
-  order_.resize(n);
-  std::iota(order_.begin(), order_.end(), 0);
-  lo_x_.resize(n);
-  hi_x_.resize(n);
+  swept_.resize(n);
+  to_start_frame_.resize(n);
+  pairs_.reserve(static_cast<int>(n));
   crossed_.resize(n);
 }
 
@@ -90,38 +85,29 @@ void TunnellingCheck::check(std::span<const StateVector> before, std::span<const
 
 void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after,
                                      double time, std::vector<Tunnelling>& out) {
+  // Each vehicle's swept box: its CG path widened by its reach; only pairs whose boxes meet can pass through.
   for (std::size_t v = 0; v < after.size(); ++v) {
-    lo_x_[v] = std::min(before[v][0], after[v][0]) - reach_[v];
-    hi_x_[v] = std::max(before[v][0], after[v][0]) + reach_[v];
+    const Vec2 reach = Vec2::Constant(reach_[v]);
+    swept_[v] = {cg(before[v]).cwiseMin(cg(after[v])) - reach, cg(before[v]).cwiseMax(cg(after[v])) + reach};
+    to_start_frame_[v] = rotation(-before[v][2]);
   }
-  // Insertion sort by the swept boxes' low X: nearly sorted from one step to the next.
-  for (std::size_t k = 1; k < order_.size(); ++k) {
-    const int v = order_[k];
-    std::size_t m = k;
-    for (; m > 0 && lo_x_[static_cast<std::size_t>(order_[m - 1])] > lo_x_[static_cast<std::size_t>(v)]; --m)
-      order_[m] = order_[m - 1];
-    order_[m] = v;
-  }
+  DetectorStats unused;
+  pairs_.find(swept_, unused);
   // A's CG path relative to B, in B's frame at the start of the step, against B's two centre lines.
   const auto through = [&](std::size_t a, std::size_t b) {
-    const double heading = before[b][2];
-    const Vec2 r0 = to_body(cg(before[a]) - cg(before[b]), heading), r1 = to_body(cg(after[a]) - cg(after[b]), heading);
+    const Mat2& to_b = to_start_frame_[b];
+    const Vec2 r0 = to_b * (cg(before[a]) - cg(before[b])), r1 = to_b * (cg(after[a]) - cg(after[b]));
     const RectangleSize& s = sizes_[b];
     return crosses(r0, r1, {-s.cg_to_rear, 0}, {s.cg_to_front, 0}) ||
            crosses(r0, r1, {0, -0.5 * s.width}, {0, 0.5 * s.width});
   };
-  for (std::size_t k = 0; k < order_.size(); ++k) {
-    const auto a = static_cast<std::size_t>(order_[k]);
-    for (std::size_t m = k + 1; m < order_.size(); ++m) {
-      const auto b = static_cast<std::size_t>(order_[m]);
-      if (lo_x_[b] > hi_x_[a]) break;
-      for (const auto& [p, q] : {std::pair{a, b}, std::pair{b, a}}) {
-        if (crossed_[p] || !through(p, q)) continue;
-        crossed_[p] = 1;
-        out.push_back({time, static_cast<int>(p), static_cast<int>(q), -1, {}});
-      }
+  for (const auto& [a, b] : pairs_.pairs())
+    for (const auto& [p, q] : {std::pair{a, b}, std::pair{b, a}}) {
+      const auto pi = static_cast<std::size_t>(p), qi = static_cast<std::size_t>(q);
+      if (crossed_[pi] || !through(pi, qi)) continue;
+      crossed_[pi] = 1;
+      out.push_back({time, p, q, -1, {}});
     }
-  }
 }
 
 }  // namespace crashbench

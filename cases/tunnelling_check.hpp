@@ -11,6 +11,7 @@
 
 #include "cases/case.hpp"
 #include "core/contact.hpp"
+#include "detectors/box_pairs.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/scene.hpp"
 #include "models/integrators/integrator.hpp"
@@ -57,8 +58,9 @@ class TunnellingCheck {
   std::vector<double> max_hi_x_;   // running maximum of walls_' hi_W.x, for range queries
   std::vector<RectangleSize> sizes_;
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
-  std::vector<int> order_;           // vehicles by the low X of their swept box, nearly sorted step to step
-  std::vector<double> lo_x_, hi_x_;  // per vehicle: swept box along X this step [m]
+  std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]
+  std::vector<Mat2> to_start_frame_;  // per vehicle: world to its body frame at the start of the step
+  BoxPairs pairs_;                   // vehicle pairs whose swept boxes meet
   std::vector<char> crossed_;        // per vehicle: already reported this step
   long long checked_ = 0;
 };
