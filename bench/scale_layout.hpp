@@ -108,7 +108,9 @@ inline Case scale_case(const std::string& layout, int n, const std::string& dete
       // Two trajectory samples per car (start and end): at 100,000 cars every step would hold gigabytes.
       {"record_every", kScaleSteps},
       {"vehicles", rail ? l_rail_cars(n) : track_cars(n)}};
-  return parse_case(doc, layout + ".json");
+  InputLimits limits;
+  limits.max_vehicles = 100'000;  // the bench goes past the default cap of one case (--max-vehicles)
+  return parse_case(doc, layout + ".json", limits);
 }
 
 }  // namespace crashbench::bench

@@ -93,6 +93,7 @@ Simulation::Simulation(const Case& c)
   contacts_.reserve(16 * n);
   contact_events_.reserve(64);
   end_contacts_.reserve(16 * n);
+  end_index_.reserve(n, 16 * static_cast<std::size_t>(n));
   remainder_contacts_.reserve(64);
   one_start_.resize(1);
   one_end_.resize(1);

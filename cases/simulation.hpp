@@ -101,6 +101,7 @@ class Simulation {
   std::vector<VehiclePose> one_start_, one_end_, one_pose_;  ///< one vehicle's poses for next_impact
   std::vector<Contact> remainder_contacts_;   ///< next_impact's contacts
   std::vector<Contact> end_contacts_;         ///< force mode: the overlaps at the end of this step
+  ByVehicle end_index_;                       ///< force mode: end_contacts_ by vehicle
   std::vector<Contact> kept_contacts_;        ///< force mode: scratch for the contacts resolved
   std::vector<double> first_touch_;           ///< contacts taken at the step end, parallel to contacts_: first touch [step fraction]
   std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far

@@ -34,10 +34,13 @@ void Simulation::sweep_contacts() {
   // stamped with its first touch. Only one the end of the step no longer shows the right way (the CG past
   // the wall line, or through) is taken at its first touch.
   kept_contacts_.clear();
+  end_index_.clear();
+  for (const Contact& e : end_contacts_) end_index_.add(e.vehicle);
   for (const Contact& c : contacts_) {
-    const auto same = [&](const Contact& e) { return same_sweep_key(c, e); };
-    const auto at_step_end = std::find_if(end_contacts_.begin(), end_contacts_.end(), same);
-    kept_contacts_.push_back(at_step_end == end_contacts_.end() ? c : *at_step_end);
+    int at_step_end = end_index_.first(c.vehicle);
+    while (at_step_end != ByVehicle::kNone && !same_sweep_key(c, end_contacts_[static_cast<std::size_t>(at_step_end)]))
+      at_step_end = end_index_.next(at_step_end);
+    kept_contacts_.push_back(at_step_end == ByVehicle::kNone ? c : end_contacts_[static_cast<std::size_t>(at_step_end)]);
     first_touch_.push_back(c.toi);
   }
   contacts_.assign(kept_contacts_.begin(), kept_contacts_.end());

@@ -21,20 +21,26 @@ bool matches(const Key& key, const Contact& c) {
 }
 
 /// Files the contacts of `found` under their keys; keys not seen before begin at substep `k`.
-void file_keys(const std::vector<Contact>& found, int k, std::vector<Key>& keys) {
+void file_keys(const std::vector<Contact>& found, int k, SweepScratch& s) {
   for (const Contact& c : found) {
-    const bool known = std::any_of(keys.begin(), keys.end(), [&](const Key& key) { return matches(key, c); });
-    if (!known) keys.push_back({c.vehicle, c.other, c.normal_W, k});
+    bool known = false;
+    for (int i = s.key_index.first(c.vehicle); i != ByVehicle::kNone && !known; i = s.key_index.next(i))
+      known = matches(s.keys[static_cast<std::size_t>(i)], c);
+    if (known) continue;
+    s.keys.push_back({c.vehicle, c.other, c.normal_W, k});
+    s.key_index.add(c.vehicle);
   }
 }
 
 /// True if `key` is the far side of something its vehicle already touched earlier in the step: the scene
 /// with the normal turned round (the CG crossed the wall line in a motion the response will undo).
-bool far_side(const Key& key, const std::vector<Key>& keys) {
+bool far_side(const Key& key, const SweepScratch& s) {
   if (key.other != kStaticScene) return false;
-  return std::any_of(keys.begin(), keys.end(), [&](const Key& k) {
-    return k.vehicle == key.vehicle && k.other == kStaticScene && k.first < key.first && k.normal_W.dot(key.normal_W) < -0.5;
-  });
+  for (int i = s.key_index.first(key.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i)) {
+    const Key& k = s.keys[static_cast<std::size_t>(i)];
+    if (k.other == kStaticScene && k.first < key.first && k.normal_W.dot(key.normal_W) < -0.5) return true;
+  }
+  return false;
 }
 
 /// The sweep of one step: `start`, `end` and the scratch the queries share.
@@ -127,6 +133,8 @@ void SweepScratch::prepare(int vehicle_count) {
   last_end.reserve(n);
   last_end.clear();
   keys.reserve(16 * n);
+  key_index.reserve(static_cast<int>(n), 16 * n);
+  start_index.reserve(static_cast<int>(n), 16 * n);
 }
 
 VehiclePose interpolate(const VehiclePose& a, const VehiclePose& b, double f) {
@@ -159,29 +167,32 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   // Small motion and nothing touching at the end: nothing can have been touched during the step.
   if (n == 1 && out.empty()) return sweep.remember_end(out);
   s.keys.clear();
+  s.key_index.clear();
   s.result.clear();
   // With one substep only the vehicles touching at the end can have begun a contact: look at those.
   n == 1 ? sweep.select_involved(out) : sweep.select_all();
   sweep.start_overlaps();
-  file_keys(s.start, 0, s.keys);
+  file_keys(s.start, 0, s);
+  s.start_index.clear();
+  for (const Contact& c : s.start) s.start_index.add(c.vehicle);
   for (int k = 1; k < n; ++k) {
     sweep.select_all();
     s.found.clear();
     sweep.query(static_cast<double>(k) / n, s.found);
-    file_keys(s.found, k, s.keys);
+    file_keys(s.found, k, s);
   }
-  file_keys(out, n, s.keys);
+  file_keys(out, n, s);
   sweep.remember_end(out);
   for (std::size_t i = 0; i < s.keys.size(); ++i) {
     const Key key = s.keys[i];
-    if (far_side(key, s.keys)) continue;
+    if (far_side(key, s)) continue;
     if (key.first > 0) {
       sweep.bisect(key, static_cast<double>(key.first - 1) / n, static_cast<double>(key.first) / n);
       continue;
     }
     // Touching when the step began: the contact is at its start.
-    for (const Contact& c : s.start)
-      if (matches(key, c)) s.result.push_back(c);
+    for (int j = s.start_index.first(key.vehicle); j != ByVehicle::kNone; j = s.start_index.next(j))
+      if (matches(key, s.start[static_cast<std::size_t>(j)])) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
   }
   out.assign(s.result.begin(), s.result.end());
 }

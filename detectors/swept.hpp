@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "detectors/contacts_by_vehicle.hpp"
 #include "detectors/detector.hpp"
 
 namespace crashbench {
@@ -37,6 +38,8 @@ struct SweepScratch {
   std::vector<char> involved;      ///< per vehicle: has a contact at the end of the step
   std::vector<Contact> found, start, result;
   std::vector<Key> keys;
+  ByVehicle key_index;    ///< keys by vehicle
+  ByVehicle start_index;  ///< `start` by vehicle
   /// The last sweep's end poses and the overlaps there: when a step starts where the last one ended (no
   /// time of impact moved a vehicle back), they are this step's start overlaps, and need no query.
   std::vector<VehiclePose> last_end;
