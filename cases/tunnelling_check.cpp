@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "detectors/scenes/interference.hpp"
 
@@ -47,8 +46,10 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
     triangles_.push_back(t);
   }
   std::sort(walls_.begin(), walls_.end(), [](const Wall& a, const Wall& b) { return a.lo_W.x() < b.lo_W.x(); });
-  double running = -std::numeric_limits<double>::infinity();
-  for (const Wall& w : walls_) max_hi_x_.push_back(running = std::max(running, w.hi_W.x()));
+  std::vector<Box2> boxes;
+  for (const Wall& w : walls_) boxes.push_back({w.lo_W, w.hi_W});
+  grid_.build(boxes);
+  candidates_.reserve(walls_.size());
   swept_.resize(n);
   to_start_frame_.resize(n);
   pairs_.reserve(static_cast<int>(n));
@@ -56,14 +57,13 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
 }
 
 bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, double time,
-                                  std::vector<Tunnelling>& out) const {
+                                  std::vector<Tunnelling>& out) {
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
-  // Walls that start at or before the path's end along X, from the first one reaching its start.
-  const auto first = std::lower_bound(max_hi_x_.begin(), max_hi_x_.end(), lo.x()) - max_hi_x_.begin();
-  for (std::size_t i = static_cast<std::size_t>(first); i < walls_.size(); ++i) {
-    const Wall& w = walls_[i];
-    if (w.lo_W.x() > hi.x()) break;
-    if (w.hi_W.x() < lo.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
+  // The walls listed in the grid cells the path's box covers, in the order of walls_.
+  grid_.candidates(lo, hi, candidates_);
+  for (const int i : candidates_) {
+    const Wall& w = walls_[static_cast<std::size_t>(i)];
+    if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
     Vec2 a = w.a_W, b = w.b_W;
     const bool cut = w.triangle < 0 || (z >= w.z_lo && z <= w.z_hi && slice_triangle(triangles_[w.triangle], z, a, b));
     if (!cut || !crosses(p0, p1, a, b)) continue;

@@ -13,6 +13,7 @@
 #include "core/contact.hpp"
 #include "detectors/box_pairs.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/wall_grid.hpp"
 #include "detectors/scenes/scene.hpp"
 #include "models/integrators/integrator.hpp"
 
@@ -49,13 +50,14 @@ class TunnellingCheck {
     int feature;
   };
   bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, double time,
-                   std::vector<Tunnelling>& out) const;
+                   std::vector<Tunnelling>& out);
   void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
                       std::vector<Tunnelling>& out);
 
   std::vector<Triangle> triangles_;
   std::vector<Wall> walls_;        // by lo_W.x
-  std::vector<double> max_hi_x_;   // running maximum of walls_' hi_W.x, for range queries
+  WallGrid grid_;                  // walls_ by their bounds
+  std::vector<int> candidates_;    // one path's walls from the grid
   std::vector<RectangleSize> sizes_;
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
   std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]

@@ -18,7 +18,9 @@ void AnalyticDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   walls_.clear();
   walls_.reserve(scene.walls.size());
   for (std::size_t i = 0; i < scene.walls.size(); ++i) walls_.push_back(prepare_wall(scene.walls[i], static_cast<int>(i)));
-  grid_.build(walls_);
+  std::vector<Box2> boxes;
+  for (const PreparedWall& w : walls_) boxes.push_back({w.box_min_W, w.box_max_W});
+  grid_.build(boxes);
   candidates_.reserve(grid_.wall_count());
 }
 

@@ -5,7 +5,7 @@
 
 namespace crashbench {
 
-void WallGrid::build(const std::vector<PreparedWall>& walls) {
+void WallGrid::build(std::span<const Box2> walls) {
   stamps_.assign(walls.size(), 0);
   query_ = 0;
   if (walls.empty()) {
@@ -14,12 +14,12 @@ void WallGrid::build(const std::vector<PreparedWall>& walls) {
     items_.clear();
     return;
   }
-  Vec2 lo = walls[0].box_min_W, hi = walls[0].box_max_W;
+  Vec2 lo = walls[0].lo, hi = walls[0].hi;
   double extent_sum = 0;
-  for (const PreparedWall& w : walls) {
-    lo = lo.cwiseMin(w.box_min_W);
-    hi = hi.cwiseMax(w.box_max_W);
-    extent_sum += (w.box_max_W - w.box_min_W).maxCoeff();
+  for (const Box2& w : walls) {
+    lo = lo.cwiseMin(w.lo);
+    hi = hi.cwiseMax(w.hi);
+    extent_sum += (w.hi - w.lo).maxCoeff();
   }
   const Vec2 span = hi - lo;
   const double count = static_cast<double>(walls.size());
@@ -40,8 +40,8 @@ void WallGrid::build(const std::vector<PreparedWall>& walls) {
       items_.resize(cell_start_.back());
     }
     for (std::size_t k = walls.size(); k-- > 0;) {
-      const int i0 = cell_x(walls[k].box_min_W.x()), i1 = cell_x(walls[k].box_max_W.x());
-      const int j0 = cell_y(walls[k].box_min_W.y()), j1 = cell_y(walls[k].box_max_W.y());
+      const int i0 = cell_x(walls[k].lo.x()), i1 = cell_x(walls[k].hi.x());
+      const int j0 = cell_y(walls[k].lo.y()), j1 = cell_y(walls[k].hi.y());
       for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; ++i) {
           const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) + static_cast<std::size_t>(i);

@@ -1,18 +1,19 @@
 #pragma once
-// A uniform 2D grid over wall footprints (the analytic detector's walls), built once in prepare: each wall
-// is listed in every cell its bounding box covers, so a vehicle's box meets only the walls of the cells it
-// covers instead of every wall of the scene. Queries allocate nothing.
+// A uniform 2D grid over wall footprints (the analytic detector's walls, no_tunnelling's walls), built
+// once in prepare: each wall is listed in every cell its bounding box covers, so a vehicle's box meets
+// only the walls of the cells it covers instead of every wall of the scene. Queries allocate nothing.
 #include <cstdint>
 #include <vector>
 
-#include "detectors/analytic_rectangles.hpp"
+#include "detectors/box_pairs.hpp"
 
 namespace crashbench {
 
 class WallGrid {
  public:
-  /// Lists `walls` in cells about as large as a wall, at most about four cells per wall.
-  void build(const std::vector<PreparedWall>& walls);
+  /// Lists the walls, given by their bounding boxes, in cells about as large as a wall, at most about
+  /// four cells per wall.
+  void build(std::span<const Box2> walls);
   /// The indices of the walls listed in the cells the box [lo, hi] covers, each once, ascending, into
   /// `out` (cleared first). `out` needs no more capacity than build() gave it.
   void candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out);
