@@ -23,10 +23,9 @@ void WallGrid::build(std::span<const Box2> walls) {
   }
   const Vec2 span = hi - lo;
   const double count = static_cast<double>(walls.size());
-  // Cells about a wall's size, but no more than about four cells per wall over the whole area.
-  // Cells about a wall's size, but no more than about four cells per wall over the whole area, nor more
-  // than four per wall along one axis (walls in a line).
-  cell_ = std::max({extent_sum / count, std::sqrt(span.x() * span.y() / (4 * count)), span.maxCoeff() / (4 * count), 1e-9});
+  // Cells about a wall's size, but no more than about 16 cells per wall over the whole area (walls lie in
+  // lines, so most cells are empty), nor more than four per wall along one axis (walls in a line).
+  cell_ = std::max({extent_sum / count, std::sqrt(span.x() * span.y() / (16 * count)), span.maxCoeff() / (4 * count), 1e-9});
   origin_W_ = lo;
   nx_ = static_cast<int>(std::floor(span.x() / cell_)) + 1;
   ny_ = static_cast<int>(std::floor(span.y() / cell_)) + 1;
