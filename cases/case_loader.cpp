@@ -10,6 +10,7 @@
 #include "cases/arc_path.hpp"
 #include "core/json_reader.hpp"
 #include "cases/physical_bounds.hpp"
+#include "cases/speed_profile.hpp"
 #include "cases/vehicle_presets.hpp"
 #include "cases/vehicle_resistance.hpp"
 #include "models/response/response_model.hpp"
@@ -193,7 +194,7 @@ VehicleSetup following_vehicle(const JsonReader& field, const JsonReader& follow
   for (const char* key : {"position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s", "steer_deg",
                           "drive_force", "replay"})
     if (field.has(key)) field.at(key).fail("a vehicle following a path starts on it and is driven along it; leave this key out");
-  follow.only_keys({"path", "speed", "lookahead", "speed_gain"});
+  follow.only_keys({"path", "speed", "lookahead", "speed_gain", "max_lateral_accel"});
   auto spec = std::make_shared<FollowSpec>();
   spec->source = case_file_path(follow.at("path"), "path");
   try {
@@ -207,6 +208,8 @@ VehicleSetup following_vehicle(const JsonReader& field, const JsonReader& follow
   // Default: a time constant of 0.5 s for the speed error (m / gain).
   spec->speed_gain = follow.has("speed_gain") ? bounded(follow.at("speed_gain"), bounds::kForce, "N/(m/s)")
                                               : 2.0 * v.params.mass;
+  if (const auto a = follow.find("max_lateral_accel")) spec->max_lateral_accel = bounded(*a, 100.0, "m/s^2");
+  spec->speeds = speed_profile(spec->points_W, spec->closed, spec->speed, spec->max_lateral_accel);
   v.initial = follow_start(*spec);
   v.follow = std::move(spec);
   return v;

@@ -62,7 +62,7 @@ PlanarState follow_start(const FollowSpec& spec) {
   PlanarState s;
   s.position_W = spec.points_W[0];
   s.heading = std::atan2(along.y(), along.x());
-  s.velocity_W = spec.speed * along;
+  s.velocity_W = spec.speeds.front() * along;
   return s;
 }
 
@@ -111,11 +111,15 @@ Vec2 PathFollower::point_at(double arc) const {
 void PathFollower::drive(const PlanarState& s, VehicleInput& input) {
   const Vec2 forward_W = unit_at(s.heading);
   const Vec2 rear_W = s.position_W - rear_axle_ * forward_W;
-  const Vec2 to_target_W = point_at(nearest_arc(rear_W) + spec_->lookahead) - rear_W;
+  const double arc = nearest_arc(rear_W);
+  const Vec2 to_target_W = point_at(arc + spec_->lookahead) - rear_W;
   const double lateral_B = perp(forward_W).dot(to_target_W);
   const double d2 = std::max(to_target_W.squaredNorm(), 1e-12);
   input.steer = std::atan(2 * wheelbase_ * lateral_B / d2);
-  input.drive_force = spec_->speed_gain * (spec_->speed - s.velocity_B().x());
+  // The speed held where the rear axle is on the path, between the points of its segment.
+  const double f = std::clamp((arc - arc_[segment_]) / (arc_[segment_ + 1] - arc_[segment_]), 0.0, 1.0);
+  const double held = spec_->speeds[segment_] + f * (spec_->speeds[segment_ + 1] - spec_->speeds[segment_]);
+  input.drive_force = spec_->speed_gain * (held - s.velocity_B().x());
 }
 
 double PathFollower::distance_to_path(const Vec2& p_W) const {

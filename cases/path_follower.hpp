@@ -18,6 +18,8 @@ struct FollowSpec {
   double speed = 0;               ///< held forward speed [m/s]
   double lookahead = 0;           ///< least distance to the pursued point [m]
   double speed_gain = 0;          ///< drive force per m/s of speed error [N/(m/s)]
+  double max_lateral_accel = 0;   ///< > 0: bends and braking for them limit the speed to this [m/s^2]
+  std::vector<double> speeds;     ///< per point, the speed held there (speed_profile) [m/s]
 };
 
 /// The points of a path CSV: a header line naming its columns (at least `x` and `y`, e.g. `x,y` or a replay
@@ -26,7 +28,7 @@ struct FollowSpec {
 /// and the column; fewer than two distinct points is an error too.
 std::vector<Vec2> read_path_points(const std::string& path);
 
-/// The start of a followed path: on its first point, heading along its first segment, at `spec.speed`.
+/// The start of a followed path: on its first point, heading along its first segment, at its speed there.
 PlanarState follow_start(const FollowSpec& spec);
 
 /// Pure pursuit on one vehicle's path. The reference point is the rear axle; the pursued point lies on the

@@ -126,6 +126,9 @@ TEST(PathFollower, RefusesBadPathsAndOptionsNamingTheFileAndField) {
   bad["speed"] = -5;
   EXPECT_NE(refused(bad).find("/vehicles/0/follow/speed"), std::string::npos) << refused(bad);
   bad = ok;
+  bad["max_lateral_accel"] = 0;
+  EXPECT_NE(refused(bad).find("/vehicles/0/follow/max_lateral_accel"), std::string::npos) << refused(bad);
+  bad = ok;
   bad.erase("lookahead");
   EXPECT_NE(refused(bad).find("lookahead"), std::string::npos) << refused(bad);
   EXPECT_NE(refused(ok, "free-body").find("does not steer"), std::string::npos);
