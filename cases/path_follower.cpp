@@ -69,7 +69,8 @@ PlanarState follow_start(const FollowSpec& spec) {
 PathFollower::PathFollower(const FollowSpec& spec, const VehicleParams& params)
     : spec_(&spec),
       wheelbase_(params.tyres.cg_to_front_axle + params.tyres.cg_to_rear_axle),
-      rear_axle_(params.tyres.cg_to_rear_axle) {
+      rear_axle_(params.tyres.cg_to_rear_axle),
+      max_drive_force_(spec.max_lateral_accel > 0 ? params.mass * spec.max_lateral_accel : INFINITY) {
   arc_.reserve(spec.points_W.size());
   arc_.push_back(0.0);
   for (std::size_t i = 1; i < spec.points_W.size(); ++i)
@@ -119,7 +120,8 @@ void PathFollower::drive(const PlanarState& s, VehicleInput& input) {
   // The speed held where the rear axle is on the path, between the points of its segment.
   const double f = std::clamp((arc - arc_[segment_]) / (arc_[segment_ + 1] - arc_[segment_]), 0.0, 1.0);
   const double held = spec_->speeds[segment_] + f * (spec_->speeds[segment_ + 1] - spec_->speeds[segment_]);
-  input.drive_force = spec_->speed_gain * (held - s.velocity_B().x());
+  // With a lateral acceleration budget, speeding up and slowing down keep within it too.
+  input.drive_force = std::clamp(spec_->speed_gain * (held - s.velocity_B().x()), -max_drive_force_, max_drive_force_);
 }
 
 double PathFollower::distance_to_path(const Vec2& p_W) const {

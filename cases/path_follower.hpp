@@ -55,6 +55,7 @@ class PathFollower {
   std::vector<double> arc_;  ///< arc length at each point [m]
   double wheelbase_;         ///< [m]
   double rear_axle_;         ///< CG to rear axle [m]
+  double max_drive_force_;   ///< mass x max_lateral_accel, or infinity [N]
   std::size_t segment_ = 0;  ///< segment of the last nearest point
 };
 
