@@ -9,6 +9,7 @@
 #include "core/units.hpp"
 #include "reports/case_groups.hpp"
 #include "reports/knight_curves.hpp"
+#include "reports/plot_readability.hpp"
 #include "reports/report_figures.hpp"
 
 namespace crashbench {
@@ -65,7 +66,7 @@ Figure figure_45(const ResultsFile& results) {
   }
   Figure f{"laws", "Figure 4-5", json::array(),
            plot_layout(fmt::format("Force magnitude vs energy kept, front-centre hit at {:.0f} mph, F0 = J0/{:g} s "
-                                   "(thesis Fig. 4-5)", kFigure45Speed / kMphToMps, dt),
+                                   "(thesis Fig. 4-5); solid: larger root, dotted: smaller", kFigure45Speed / kMphToMps, dt),
                        "kinetic energy kept E2/E1 [%]", "force magnitude F0 [kN]")};
   for (double alpha : {10.0, 30.0, 50.0, 70.0, 90.0}) {
     const EnergyLossCurve c = energy_loss_curve(body, cg_to_front, kFigure45Speed, alpha, friction, dt);
@@ -75,10 +76,16 @@ Figure figure_45(const ResultsFile& results) {
       large.push_back(std::isnan(c.force_larger[i]) ? json(nullptr) : json(c.force_larger[i] / 1000));
       small.push_back(std::isnan(c.force_smaller[i]) ? json(nullptr) : json(c.force_smaller[i] / 1000));
     }
-    const std::string name = fmt::format("{:.0f} deg", alpha);
-    f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", name + " larger root"}, {"x", x}, {"y", large}});
-    f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", name + " smaller root"}, {"x", x}, {"y", small},
-                      {"line", {{"dash", "dot"}}}});
+    // One legend entry and colour per angle for both roots.
+    const std::string name = fmt::format("alpha = {:.0f} deg", alpha);
+    json larger = {{"type", "scatter"}, {"mode", "lines"}, {"name", name}, {"x", x}, {"y", large}};
+    json smaller = {{"type", "scatter"}, {"mode", "lines"}, {"name", name + ", smaller root"}, {"x", x}, {"y", small},
+                    {"line", {{"dash", "dot"}}}};
+    const std::size_t colour = f.data.size() / 2;  // two traces per angle so far
+    group_trace(larger, name, colour, true);
+    group_trace(smaller, name, colour, false);
+    f.data.push_back(std::move(larger));
+    f.data.push_back(std::move(smaller));
   }
   f.data.push_back(restitution_point(body.mass, kFigure45Speed, restitution.at(90 * kDegToRad), dt));
   return f;

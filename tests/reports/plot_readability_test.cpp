@@ -125,6 +125,7 @@ TEST(PlotReadability, Figure45CarriesTheRestitutionPointOnTheLargerRoot) {
   const double on_curve = (1 - w) * curve.force_larger[i] + w * curve.force_larger[i + 1];
   EXPECT_NEAR(force, on_curve, 1e-3 * on_curve);
   EXPECT_NEAR(kept, std::pow(KnightLaws{}.restitution.at(90 * kDegToRad), 2), 1e-12);
+  EXPECT_EQ(legend_entries(f), 6) << "an entry per angle (both roots) and the restitution point";
 }
 
 TEST(PlotLibrary, Base64IsTheStandardAlphabetWithPadding) {
