@@ -82,6 +82,19 @@ TEST(PlotReadability, MatrixFieldsGetTheirUnits) {
     EXPECT_EQ(field_axis_title(path), path + " [" + unit + "]");
 }
 
+TEST(PlotReadability, EveryAxisOfEveryPlotHasAUnitAndGrowsItsMargin) {
+  const ResultsFile file = testing::sample_results_read_back("readability");
+  for (const Figure& f : all_figures(file)) {
+    const bool categories = !f.data.empty() && f.data[0].value("type", "") == "bar";
+    for (const char* axis : {"xaxis", "yaxis", "yaxis2"}) {
+      if (!f.layout.contains(axis) || (categories && std::string(axis) == "xaxis")) continue;
+      const std::string title = f.layout[axis]["title"]["text"];
+      EXPECT_NE(title.find('['), std::string::npos) << f.title << " " << axis << ": " << title;
+      EXPECT_EQ(f.layout[axis].value("automargin", false), true) << f.title << " " << axis;
+    }
+  }
+}
+
 /// A results file with one energy-loss case: an e = 0 fallback event and an ordinary one.
 ResultsFile energy_loss_events() {
   CaseRecord c;
