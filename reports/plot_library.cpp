@@ -13,7 +13,7 @@ std::string zlib_deflate(std::string_view bytes) {
   uLongf size = compressBound(static_cast<uLong>(bytes.size()));
   std::string out(size, '\0');
   const int status = compress2(reinterpret_cast<Bytef*>(out.data()), &size, reinterpret_cast<const Bytef*>(bytes.data()),
-                               static_cast<uLong>(bytes.size()), Z_BEST_COMPRESSION);
+                               static_cast<uLong>(bytes.size()), Z_DEFAULT_COMPRESSION);
   if (status != Z_OK) throw Error("plotting library", "", "zlib could not compress it (status " + std::to_string(status) + ")");
   out.resize(size);
   return out;

@@ -7,7 +7,8 @@
 
 namespace crashbench {
 
-/// `bytes` as a zlib stream (RFC 1950, what DecompressionStream("deflate") reads), best compression.
+/// `bytes` as a zlib stream (RFC 1950, what DecompressionStream("deflate") reads). zlib's default level:
+/// on plotly.js, level 9 saves 1 % of the size for three times the time (0.75 s).
 std::string zlib_deflate(std::string_view bytes);
 
 /// Standard base64 (RFC 4648, with padding), what the browser's atob() reads.
