@@ -11,6 +11,7 @@ namespace {
 /// and the interval [t0, t1] along the direction.
 struct OnLine {
   double angle = 0, offset = 0, t0 = 0, t1 = 0;
+  double bottom_z = 0, top_z = 0;  // the triangle's lowest and highest vertex [m]
 };
 
 Vec2 direction(double angle) { return {std::cos(angle), std::sin(angle)}; }
@@ -30,6 +31,8 @@ bool footprint(const Triangle& t, OnLine& out) {
   out.offset = cross(d, p[i]);
   out.t0 = std::min(d.dot(p[i]), d.dot(p[j]));
   out.t1 = std::max(d.dot(p[i]), d.dot(p[j]));
+  out.bottom_z = std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()});
+  out.top_z = std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()});
   return true;
 }
 
@@ -38,15 +41,17 @@ void merge_line(std::span<OnLine> line, std::vector<WallSegment>& walls) {
   std::sort(line.begin(), line.end(), [](const OnLine& a, const OnLine& b) { return a.t0 < b.t0; });
   const Vec2 d = direction(line.front().angle), n = perp(d);
   const double offset = line.front().offset;
-  double t0 = line.front().t0, t1 = line.front().t1;
-  const auto emit = [&] { walls.push_back({t0 * d + offset * n, t1 * d + offset * n}); };
+  double t0 = line.front().t0, t1 = line.front().t1, bottom = line.front().bottom_z, top = line.front().top_z;
+  const auto emit = [&] { walls.push_back({t0 * d + offset * n, t1 * d + offset * n, bottom, top}); };
   for (const OnLine& s : line.subspan(1)) {
     if (s.t0 <= t1 + kFootprintOffsetTolerance) {
       t1 = std::max(t1, s.t1);
+      bottom = std::min(bottom, s.bottom_z);  // a merged wall spans the heights of all its faces
+      top = std::max(top, s.top_z);
       continue;
     }
     emit();
-    t0 = s.t0, t1 = s.t1;
+    t0 = s.t0, t1 = s.t1, bottom = s.bottom_z, top = s.top_z;
   }
   emit();
 }

@@ -17,7 +17,7 @@ inline constexpr double kFootprintOffsetTolerance = 1e-4;
 /// The footprints (world frame, XY [m]) of the triangles of `triangles` that are vertical within
 /// `tolerance_deg`, merged where collinear and overlapping or touching. Sorted by direction, offset and
 /// position along the line, so the result does not depend on the triangles' order. Whatever height a
-/// face spans, it is a wall: the analytic walls have no height.
+/// face spans, it is a wall; each keeps the span of its faces' heights (`bottom_z`, `top_z`) for the height band.
 std::vector<WallSegment> wall_footprints(std::span<const Triangle> triangles,
                                          double tolerance_deg = kVerticalToleranceDeg);
 
