@@ -30,7 +30,7 @@ Scene scene_with_band(osg::ref_ptr<osg::Group> graph, double above_road_max) {
   SceneOptions options;
   options.collision.above_road_max = above_road_max;
   Scene scene = make_scene("band", graph, {}, options);
-  scene.walls = wall_footprints(scene.triangles);  // as a case gives a file scene its analytic walls
+  scene.walls = wall_footprints(scene.triangles, kVerticalToleranceDeg, above_road_max);  // as a case does
   return scene;
 }
 
@@ -102,7 +102,7 @@ TEST_P(HeightBandAgreement, TheBannerOverTheRoofIsLeftOutAndTheSaggingOneHit) {
   expect_same(got, band_contacts("brute-force", scene, poses));
   // The sag's slice at 0.55 m spans |Y| < 3.2 at X = 120, across the car: it counts while the car's
   // front (2.1 m ahead of the CG) is past it and its rear (2.6 m behind) is not. Nothing else does, the
-  // banner at X = 60 included; the barriers lie 7.1 m from the car's sides.
+  // banner at X = 60 and the gantry at X = 90 included; the barriers lie 7.1 m from the car's sides.
   for (std::size_t i = 0; i < poses.size(); ++i) {
     const double x = poses[i].position_W.x();
     EXPECT_EQ(!got[i].empty(), x + 2.1 > 120.0 && x - 2.6 < 120.0) << "CG at X = " << x;
@@ -143,7 +143,9 @@ INSTANTIATE_TEST_SUITE_P(EveryTriangleDetector, HeightBandAgreement, ::testing::
                          [](const auto& info) { return testing::test_name(info.param); });
 
 TEST(HeightBandAnalytic, TheWallsWithoutHeightHonourTheBand) {
-  // Wall footprints have no height: without the band the banner and the bridge lie across the road.
+  // Wall footprints have no height: without the band the banners, the gantry (its posts and beam in one
+  // plane: one wall unless the footprints split where the faces' bottoms jump) and the bridge lie across
+  // the road.
   const auto steps = [](osg::ref_ptr<osg::Group> graph, double band, auto drive) {
     const Scene scene = scene_with_band(graph, band);
     return steps_with_contact(band_contacts("analytic", scene, drive(scene)));

@@ -17,7 +17,8 @@ inline void add_object(osg::Group& root, const char* name, Build build) {
 
 /// A road along X (|Y| < 8, z = 0) between barriers 1 m tall; a banner across it at X = 60 from 4 to 5 m
 /// up; a second one at X = 120 whose lower edge sags to 0.4 m over the middle 6 m of the road (below the
-/// rectangle's plane at CG height, 0.55 m, across more than the car's width).
+/// rectangle's plane at CG height, 0.55 m, across more than the car's width); between them at X = 90 a
+/// gantry drawn as one face, its posts beyond the barriers and its beam 4 to 5 m up, in one plane.
 inline osg::ref_ptr<osg::Group> banner_graph() {
   osg::ref_ptr<osg::Group> root = new osg::Group;
   add_object(*root, "road", [](MeshBuilder& m) { m.quad({-20, -8, 0}, {200, -8, 0}, {200, 8, 0}, {-20, 8, 0}); });
@@ -25,6 +26,10 @@ inline osg::ref_ptr<osg::Group> banner_graph() {
     for (double y : {-8.0, 8.0}) m.quad({-20, y, 0}, {200, y, 0}, {200, y, 1}, {-20, y, 1});
   });
   add_object(*root, "banner", [](MeshBuilder& m) { m.quad({60, -8, 4}, {60, 8, 4}, {60, 8, 5}, {60, -8, 5}); });
+  add_object(*root, "gantry", [](MeshBuilder& m) {
+    for (double y : {-9.0, 8.0}) m.quad({90, y, 0}, {90, y + 1, 0}, {90, y + 1, 5}, {90, y, 5});
+    m.quad({90, -8, 4}, {90, 8, 4}, {90, 8, 5}, {90, -8, 5});
+  });
   add_object(*root, "sagging-banner", [](MeshBuilder& m) {  // lower edge: 4 m at the barriers, 0.4 m for |Y| < 3
     m.triangle({120, -8, 4}, {120, -3, 0.4}, {120, -8, 5});
     m.triangle({120, -3, 0.4}, {120, 3, 0.4}, {120, -8, 5});
