@@ -5,7 +5,6 @@
 // centre line (a TORCS road course, `crashbench scene centreline`) and 1.5 m to either side. Each pose's
 // ground_z comes from the surface query beforehand, so that the detect rows time detection alone and the
 // surface row times the terrain following. Header-only: used by detect_bench.cpp alone.
-#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -14,7 +13,6 @@
 #include "detectors/scenes/centreline.hpp"
 #include "detectors/scenes/scene_drives.hpp"
 #include "detectors/scenes/scene_library.hpp"
-#include "detectors/scenes/surface_query.hpp"
 
 namespace crashbench {
 
@@ -50,17 +48,9 @@ inline const BenchSceneFile& bench_scene_file() {
     std::ifstream in(path);
     if (!in) throw Error(path, "", "cannot read the file for its centre line");
     const Centreline line = read_centreline(in, path, {options.up == UpAxis::kY, 1.0});
-    double hint = kHighest;
-    for (const double lane : {0.0, 1.5, -1.5}) {
-      for (const LapRow& row : lap_rows(line, 25.0, lane)) {
-        VehiclePose pose = drive_pose(row.position_W, row.heading);
-        const double z = f.scene.surface->height_below(row.position_W, hint);
-        if (!std::isnan(z)) hint = z;
-        pose.ground_z = z;  // NaN (none found): the detector takes the highest surface under the CG
-        f.drive.push_back(pose);
-        f.points_W.push_back(row.position_W);
-      }
-    }
+    constexpr double kLanes[] = {0.0, 1.5, -1.5};
+    f.drive = centreline_drive(f.scene, line, kLanes);
+    for (const VehiclePose& p : f.drive) f.points_W.push_back(p.position_W);
     return f;
   }();
   return loaded;

@@ -18,12 +18,15 @@
 #include "detectors/scenes/surface_query.hpp"
 #include "detectors/scenes/wall_footprints.hpp"
 #include "tests/support/band_scenes.hpp"
+#include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {
 namespace {
 
 using testing::banner_graph;
+using testing::contacts;
+using testing::expect_agreement;
 using testing::bridge_graph;
 
 Scene scene_with_band(osg::ref_ptr<osg::Group> graph, double above_road_max) {
@@ -64,33 +67,8 @@ std::vector<VehiclePose> under_and_over_the_bridge(const Scene& scene) {
   return poses;
 }
 
-/// Each pose's contacts with `detector` on `scene`.
-std::vector<std::vector<Contact>> band_contacts(const std::string& detector, const Scene& scene,
-                                           const std::vector<VehiclePose>& poses) {
-  auto d = make_detector(detector);
-  d->prepare(scene, 1);
-  std::vector<std::vector<Contact>> all;
-  DetectorStats stats;
-  for (const VehiclePose& p : poses) {
-    all.emplace_back();
-    d->detect(std::span(&p, 1), all.back(), stats);
-  }
-  return all;
-}
-
 int steps_with_contact(const std::vector<std::vector<Contact>>& c) {
   return static_cast<int>(std::count_if(c.begin(), c.end(), [](const auto& s) { return !s.empty(); }));
-}
-
-void expect_same(const std::vector<std::vector<Contact>>& got, const std::vector<std::vector<Contact>>& want) {
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t i = 0; i < want.size(); ++i) {
-    ASSERT_EQ(got[i].size(), want[i].size()) << "pose " << i;
-    for (std::size_t k = 0; k < want[i].size(); ++k) {
-      EXPECT_NEAR((got[i][k].point_W - want[i][k].point_W).norm(), 0.0, 1e-6) << "pose " << i;
-      EXPECT_NEAR((got[i][k].normal_W - want[i][k].normal_W).norm(), 0.0, 1e-6) << "pose " << i;
-    }
-  }
 }
 
 class HeightBandAgreement : public ::testing::TestWithParam<std::string> {};
@@ -98,8 +76,8 @@ class HeightBandAgreement : public ::testing::TestWithParam<std::string> {};
 TEST_P(HeightBandAgreement, TheBannerOverTheRoofIsLeftOutAndTheSaggingOneHit) {
   const Scene scene = scene_with_band(banner_graph(), kDefaultAboveRoadMax);
   const auto poses = under_the_banners(scene);
-  const auto got = band_contacts(GetParam(), scene, poses);
-  expect_same(got, band_contacts("brute-force", scene, poses));
+  const auto got = contacts(GetParam(), scene, poses);
+  expect_agreement(got, contacts("brute-force", scene, poses), GetParam());
   // The sag's slice at 0.55 m spans |Y| < 3.2 at X = 120, across the car: it counts while the car's
   // front (2.1 m ahead of the CG) is past it and its rear (2.6 m behind) is not. Nothing else does, the
   // banner at X = 60 and the gantry at X = 90 included; the barriers lie 7.1 m from the car's sides.
@@ -114,8 +92,8 @@ TEST_P(HeightBandAgreement, ABandBelowTheCgLeavesOutWhatThePlaneCuts) {
   // detector, which only the band (not the plane) can do.
   const Scene low = scene_with_band(banner_graph(), 0.3);
   const auto poses = under_the_banners(low);
-  const auto got = band_contacts(GetParam(), low, poses);
-  expect_same(got, band_contacts("brute-force", low, poses));
+  const auto got = contacts(GetParam(), low, poses);
+  expect_agreement(got, contacts("brute-force", low, poses), GetParam());
   EXPECT_EQ(steps_with_contact(got), 0);
 }
 
@@ -124,8 +102,8 @@ TEST_P(HeightBandAgreement, UnderTheBridgeNothingOnItTheParapet) {
   const auto poses = under_and_over_the_bridge(scene);
   ASSERT_DOUBLE_EQ(poses.front().ground_z, 0.0);  // the lower road
   ASSERT_DOUBLE_EQ(poses.back().ground_z, 5.0);   // the deck
-  const auto got = band_contacts(GetParam(), scene, poses);
-  expect_same(got, band_contacts("brute-force", scene, poses));
+  const auto got = contacts(GetParam(), scene, poses);
+  expect_agreement(got, contacts("brute-force", scene, poses), GetParam());
   int on_deck = 0;
   for (std::size_t i = 0; i < poses.size(); ++i) {
     const bool over = poses[i].ground_z > 1;
@@ -148,7 +126,7 @@ TEST(HeightBandAnalytic, TheWallsWithoutHeightHonourTheBand) {
   // the road.
   const auto steps = [](osg::ref_ptr<osg::Group> graph, double band, auto drive) {
     const Scene scene = scene_with_band(graph, band);
-    return steps_with_contact(band_contacts("analytic", scene, drive(scene)));
+    return steps_with_contact(contacts("analytic", scene, drive(scene)));
   };
   const auto banners = [](const Scene& s) {
     std::vector<VehiclePose> p = under_the_banners(s);
@@ -167,7 +145,7 @@ TEST(HeightBandAnalytic, TheWallsWithoutHeightHonourTheBand) {
   // On the deck the analytic car meets the parapet, and never the lower road's barriers below it.
   const Scene bridge = scene_with_band(bridge_graph(), kDefaultAboveRoadMax);
   const auto poses = under_and_over_the_bridge(bridge);
-  for (const auto& step : band_contacts("analytic", bridge, poses))
+  for (const auto& step : contacts("analytic", bridge, poses))
     for (const Contact& c : step) EXPECT_NEAR(std::abs(c.normal_W.x()), 1.0, 1e-9);
 }
 
