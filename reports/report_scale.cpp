@@ -43,7 +43,7 @@ Figure density_figure(const CaseRecord& c) {
     f.data.push_back({{"type", "heatmap"}, {"name", "contacts per cell"},
                       {"x", centres(plan["x"][0].get<double>(), plan["x"][1].get<double>(), cells)},
                       {"y", centres(plan["y"][0].get<double>(), plan["y"][1].get<double>(), cells)}, {"z", z},
-                      {"colorscale", "YlOrRd"}, {"colorbar", {{"title", {{"text", "contacts"}}}}}});
+                      {"colorscale", "YlOrRd"}, {"reversescale", true}, {"colorbar", {{"title", {{"text", "contacts"}}}}}});
   }
   f.data.push_back(walls_trace(c));
   for (const auto& v : c.raw["trajectory"]["vehicles"])

@@ -111,11 +111,17 @@ void check_record_summary(const JsonReader& c) {
   const std::size_t samples = c.at("trajectory").at("time").array_size();
   const JsonReader over_time = summary.at("speed_over_time");
   for (const auto& [name, fraction] : kPercentiles) check_numbers(over_time.at(name), samples, "a number per sample time");
+  const auto check_percentiles = [](const JsonReader& p) {
+    if (!p.is_object()) p.fail("expected an object of percentiles");
+    for (const auto& [name, fraction] : kPercentiles)
+      if (const auto value = p.find(name)) value->number();
+  };
   const JsonReader per_vehicle = summary.at("per_vehicle");
-  for (const auto key : {"peak_speed", "final_speed", "peak_yaw_rate_deg_s", "distance"})
-    if (!per_vehicle.at(key).is_object()) per_vehicle.at(key).fail("expected an object of percentiles");
+  for (const auto key : {"peak_speed", "final_speed", "peak_yaw_rate_deg_s", "distance"}) check_percentiles(per_vehicle.at(key));
   const JsonReader contacts = c.at("contacts");
+  check_percentiles(contacts.at("per_vehicle"));
   c.at("events_file").string();
+  c.at("events_count").integer_in(0, INT_MAX);
   if (const auto counts = contacts.at("plan").find("counts")) {
     check_numbers(contacts.at("plan").at("x"), 2, "[lo, hi]");
     check_numbers(contacts.at("plan").at("y"), 2, "[lo, hi]");

@@ -52,7 +52,7 @@ TEST(ManyVehicles, RecordGoesToHdf5AndTheAggregatedReportRendersInChromium) {
   EXPECT_GT(testing::attribute(dom, "data-expected"), 0) << dom.substr(0, 2000);
   EXPECT_EQ(testing::attribute(dom, "data-rendered"), testing::attribute(dom, "data-expected"));
   EXPECT_EQ(testing::attribute(dom, "data-errors"), 0);
-  EXPECT_EQ(testing::console_errors(dom), "");
+  EXPECT_EQ(testing::pre_text(dom, "console-errors"), "");
   EXPECT_NE(dom.find("Cases of many vehicles"), std::string::npos);
 }
 

@@ -6,6 +6,8 @@
 
 #include "core/error.hpp"
 #include "reports/record_store.hpp"
+#include "reports/results_json.hpp"
+#include "reports/results_reader.hpp"
 #include "tests/support/many_vehicles.hpp"
 
 namespace crashbench {
@@ -93,6 +95,37 @@ TEST(RecordStore, SpeedPercentilesBracketEverySampledVehicle) {
   // Every car starts at 15-20 m/s (the layout's speeds): the first sample's percentiles lie there.
   EXPECT_GE(over_time["p5"][0].get<double>(), 15.0);
   EXPECT_LT(over_time["max"][0].get<double>(), 20.0);
+}
+
+/// A results document of the many-vehicle run with its record in a file, as results.json holds it.
+nlohmann::json file_backed_results() {
+  nlohmann::json c = to_json(testing::many_vehicles_run(), "trajectories/case-000000.h5");
+  c["index"] = 0;
+  return {{"format", kResultsFormat}, {"cases", nlohmann::json::array({c})}};
+}
+
+TEST(RecordStore, ResultsKeepSampledVehiclesAndSummariesThatReadBack) {
+  const ResultsFile back = parse_results(file_backed_results(), "results.json");
+  const CaseRecord& c = back.cases.at(0);
+  EXPECT_TRUE(c.aggregated());
+  EXPECT_EQ(c.trajectory_file, "trajectories/case-000000.h5");
+  EXPECT_EQ(c.raw["trajectory"]["vehicles"].size(), kSampledTrajectories);
+  EXPECT_TRUE(c.raw["events"].empty());
+  EXPECT_EQ(c.raw["events_count"], testing::many_vehicles_run().events.size());
+}
+
+TEST(RecordStore, AMalformedSummaryIsAnErrorNamingItsField) {
+  for (const std::string pointer : {"/cases/0/contacts/per_vehicle/p50", "/cases/0/trajectory/summary/speed_over_time/p95/0",
+                                    "/cases/0/contacts/over_time/end", "/cases/0/trajectory/vehicles/0/index"}) {
+    nlohmann::json doc = file_backed_results();
+    doc[nlohmann::json::json_pointer(pointer)] = "many";
+    try {
+      parse_results(doc, "results.json");
+      ADD_FAILURE() << "no Error for " << pointer;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.pointer(), pointer) << e.what();
+    }
+  }
 }
 
 }  // namespace
