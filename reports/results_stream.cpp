@@ -100,9 +100,14 @@ ResultsFile parse_results_stream(std::string_view text, const std::string& path)
     const JsonReader entry(doc, path, "line " + std::to_string(number) + " ");
     const std::string kind = entry.at("kind").choice({"scene", "case", "end"});
     if (!file.interrupted) entry.fail("a line after the end line: expected the end line last");
-    if (kind == "end") file.interrupted = false;
-    else if (kind == "scene") scenes[entry.at("key").string()] = {{"walls", entry.at("walls").json()}};
-    else file.cases.push_back(read_case_line(doc, number, path, scenes));
+    if (kind == "end") {
+      file.interrupted = false;
+    } else if (kind == "scene") {
+      entry.at("walls").array_size();  // an array; each wall is checked with the first case that refers to it
+      scenes[entry.at("key").string()] = {{"walls", entry.at("walls").json()}};
+    } else {
+      file.cases.push_back(read_case_line(doc, number, path, scenes));
+    }
   }
   if (number == 0) throw Error(path, "", "no complete line: expected a crashbench results stream (results.jsonl)");
   std::stable_sort(file.cases.begin(), file.cases.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
