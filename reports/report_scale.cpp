@@ -82,10 +82,10 @@ std::string percentile_row(const std::string& quantity, const json& p) {
 }  // namespace
 
 std::string scale_section_note() {
-  return fmt::format("Cases whose trajectories went to an HDF5 file (run --trajectories; auto from {} vehicles): "
-                     "contacts binned over the plan and over time, percentiles over the vehicles, and {} sampled "
-                     "vehicles' paths. These cases are left out of the per-vehicle plots and tables above and below; "
-                     "docs/reports.md says how to read every vehicle's trajectory from the file.",
+  return fmt::format("Cases whose trajectories and events went to an HDF5 file (run --trajectories; auto from {} "
+                     "vehicles): contacts binned over the plan and over time, percentiles over the vehicles, and {} "
+                     "sampled vehicles' paths. These cases are left out of the per-vehicle plots and tables above and "
+                     "below; docs/reports.md says how to read every vehicle and event from the file.",
                      kManyVehicles, kSampledTrajectories);
 }
 
