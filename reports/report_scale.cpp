@@ -57,7 +57,7 @@ Figure over_time_figure(const CaseRecord& c) {
   Figure f{"scale", c.name + ": contacts and speeds over time", json::array(),
            plot_layout(c.name + ": contacts per time bin and speed percentiles over the vehicles", "time [s]",
                        "contacts per bin")};
-  f.layout["yaxis2"] = {{"title", {{"text", "speed [m/s]"}}}, {"overlaying", "y"}, {"side", "right"}};
+  f.layout["yaxis2"] = {{"title", {{"text", "speed [m/s]"}}}, {"overlaying", "y"}, {"side", "right"}, {"automargin", true}};
   const json& time = c.raw["trajectory"]["time"];
   const json& binned = c.raw["contacts"]["over_time"];
   const json& counts = binned["counts"];

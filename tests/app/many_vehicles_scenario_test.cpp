@@ -53,6 +53,7 @@ TEST(ManyVehicles, RecordGoesToHdf5AndTheAggregatedReportRendersInChromium) {
   EXPECT_EQ(testing::attribute(dom, "data-rendered"), testing::attribute(dom, "data-expected"));
   EXPECT_EQ(testing::attribute(dom, "data-errors"), 0);
   EXPECT_EQ(testing::pre_text(dom, "console-errors"), "");
+  EXPECT_EQ(testing::attribute(dom, "data-clipped-labels"), 0) << testing::pre_text(dom, "clipped-labels");
   EXPECT_NE(dom.find("Cases of many vehicles"), std::string::npos);
 }
 
