@@ -17,6 +17,7 @@
 #include "reports/report_assets.hpp"
 #include "reports/report_contacts.hpp"
 #include "reports/report_figures.hpp"
+#include "reports/report_scale.hpp"
 #include "reports/report_tables.hpp"
 #include "reports/scene_verdicts.hpp"
 #include "reports/summary_markdown.hpp"
@@ -44,7 +45,9 @@ std::string overview(const ResultsFile& results) {
 
 std::string figures_json(const ResultsFile& results) {
   nlohmann::json figures = nlohmann::json::array();
-  for (const Figure& f : all_figures(results))
+  std::vector<Figure> all = all_figures(results);
+  for (Figure& f : scale_figures(results)) all.push_back(std::move(f));
+  for (const Figure& f : all)
     figures.push_back({{"section", f.section}, {"title", f.title}, {"data", f.data}, {"layout", f.layout},
                        {"folded_legend_entries", f.folded_legend_entries}});
   return dump_json(figures);
@@ -93,6 +96,9 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += performance_table_html(results);
   page += "<h2>Per-step cost histograms</h2>\n<div class=plots id=plots-costs></div>\n";
   page += "<h2>Trajectories</h2>\n<div class=plots id=plots-trajectories></div>\n";
+  if (const std::string many = scale_table_html(results); !many.empty())
+    page += "<h2>Cases of many vehicles</h2>\n<p class=note>" + html_escape(scale_section_note()) + "</p>\n" + many +
+            "<div class=plots id=plots-scale></div>\n";
   page += "<h2>Knight's laws</h2>\n<div class=plots id=plots-laws></div>\n";
   page += "<h2>Sweeps</h2>\n<p class=note>A contour plot appears for cases that come from one listed case and "
           "differ in exactly two numeric matrix fields.</p>\n<div class=plots id=plots-sweeps></div>\n";

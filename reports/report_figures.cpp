@@ -39,7 +39,7 @@ std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> by_listed_ca
   std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> groups;
   std::map<std::string, std::size_t> where;
   for (const auto& c : results.cases) {
-    if (c.status == "error") continue;
+    if (c.status == "error" || c.aggregated()) continue;  // many vehicles: reports/report_scale.hpp
     const std::string key = variation_key(c.listed_name, nlohmann::json::object());
     if (!where.count(key)) where[key] = groups.size(), groups.push_back({c.listed_name, {}});
     groups[where[key]].second.push_back(&c);

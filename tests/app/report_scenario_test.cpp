@@ -6,6 +6,7 @@
 #include <fstream>
 #include <cstdlib>
 
+#include "tests/app/chromium_support.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 
@@ -15,36 +16,10 @@ namespace {
 using testing::crashbench;
 using testing::fresh_dir;
 using testing::shell;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-/// Chromium flags for a sandboxed CI machine: no GPU, no network chatter, a fresh profile.
-std::string chromium_command(const std::string& profile) {
-  return "timeout 180 chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
-         "--disable-component-update --disable-sync --no-first-run --user-data-dir=" + profile +
-         " --window-size=1280,1000 --virtual-time-budget=20000 --dump-dom ";
-}
-
-/// The numeric attribute `name` of the #render-status element; -1 when absent. (Plain string search:
-/// std::regex is recursive and gives up on a page of several megabytes.)
-int attribute(const std::string& dom, const std::string& name) {
-  const auto element = dom.find("id=\"render-status\"");
-  if (element == std::string::npos) return -1;
-  const std::string tag = dom.substr(element, dom.find('>', element) - element);
-  const auto at = tag.find(name + "=\"");
-  return at == std::string::npos ? -1 : std::atoi(tag.c_str() + at + name.size() + 2);
-}
-
-/// The text of <pre id="`id`"> (console-errors, clipped-labels), or "(missing)".
-std::string pre_text(const std::string& dom, const std::string& id) {
-  const std::string open = "<pre id=\"" + id + "\">";
-  const auto begin = dom.find(open);
-  if (begin == std::string::npos) return "(missing)";
-  return dom.substr(begin + open.size(), dom.find("</pre>", begin) - begin - open.size());
-}
+using testing::attribute;
+using testing::chromium_command;
+using testing::pre_text;
+using testing::slurp;
 
 /// `html` as headless Chromium leaves it once its scripts have run (a profile under `dir`).
 std::string rendered_dom(const std::string& html, const std::string& dir) {
