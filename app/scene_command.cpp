@@ -29,6 +29,7 @@ struct SceneArgs {
   double tolerance_deg = kVerticalToleranceDeg;
   std::vector<std::string> include, exclude;
   std::uint32_t node_mask = 0xffffffffu;
+  std::string above_road_max = "2";
 
   SceneOptions options() const {
     if (up != "z" && up != "y") throw Error(file, "--up", "expected 'z' or 'y', got '" + up + "'");
@@ -37,8 +38,22 @@ struct SceneArgs {
     o.unit_scale = unit_scale;
     o.vertical_only = vertical_only;
     o.vertical_tolerance_deg = tolerance_deg;
-    o.collision = {include, exclude, node_mask};
+    o.collision = {include, exclude, node_mask, band_top()};
     return o;
+  }
+
+  /// --above-road-max: metres > 0, or "off".
+  double band_top() const {
+    if (above_road_max == "off") return kNoHeightBand;
+    std::size_t used = 0;
+    double m = 0;
+    try {
+      m = std::stod(above_road_max, &used);
+    } catch (const std::exception&) {
+    }
+    if (used != above_road_max.size() || !(m > 0) || std::isinf(m))
+      throw Error(file, "--above-road-max", "expected metres > 0 or 'off', got '" + above_road_max + "'");
+    return m;
   }
 };
 
@@ -125,6 +140,8 @@ void add_scene_commands(CLI::App& app) {
   info->add_option("--include", args->include, "only nodes whose name matches this glob collide (repeatable)");
   info->add_option("--exclude", args->exclude, "nodes whose name matches this glob never collide (repeatable)");
   info->add_option("--node-mask", args->node_mask, "skip nodes whose OSG node mask shares no bit with this");
+  info->add_option("--above-road-max", args->above_road_max,
+                   "height band: geometry more than this above the road under a car does not collide [m], or 'off'");
   info->add_flag("--verbose", args->verbose, "show every OpenSceneGraph notification, not just the summary");
   info->callback([args] {
     if (args->verbose) set_osg_verbose(true);  // else CRASHBENCH_VERBOSE decides

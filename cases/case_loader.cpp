@@ -73,7 +73,7 @@ std::string case_file_path(const JsonReader& field, std::string_view what = "sce
 
 /// `scene.collision`: what in the file collides (docs/case-files.md).
 void parse_collision(const JsonReader& field, SceneSpec& scene) {
-  field.only_keys({"vertical_within_deg", "include", "exclude", "node_mask"});
+  field.only_keys({"vertical_within_deg", "include", "exclude", "node_mask", "height_band"});
   if (const auto v = field.find("vertical_within_deg")) scene.vertical_within_deg = v->number_in(0.0, 90.0);
   const auto globs = [&](const char* key, std::vector<std::string>& out) {
     const auto list = field.find(key);
@@ -89,6 +89,15 @@ void parse_collision(const JsonReader& field, SceneSpec& scene) {
     const double mask = m->number_in(0.0, 4294967295.0);
     if (mask != std::floor(mask)) m->fail("expected an integer node mask in [0, 4294967295]");
     scene.collision.node_mask = static_cast<std::uint32_t>(mask);
+  }
+  if (const auto band = field.find("height_band")) {
+    if (band->is_string() && band->string() == "off") {
+      scene.collision.above_road_max = kNoHeightBand;
+    } else {
+      if (!band->is_object()) band->fail("expected {\"above_road_max\": metres} or \"off\"");
+      band->only_keys({"above_road_max"});
+      if (const auto top = band->find("above_road_max")) scene.collision.above_road_max = top->positive_number();
+    }
   }
 }
 

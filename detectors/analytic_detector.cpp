@@ -18,9 +18,15 @@ void AnalyticDetector::prepare(const Scene& scene, int vehicle_count) {
     throw Error(scene.name, "", "detector 'analytic' got no wall footprints for a scene with walls (triangles)");
   walls_.clear();
   walls_.reserve(scene.walls.size());
-  for (std::size_t i = 0; i < scene.walls.size(); ++i) walls_.push_back(prepare_wall(scene.walls[i], static_cast<int>(i)));
+  wall_heights_.clear();
+  for (std::size_t i = 0; i < scene.walls.size(); ++i) {
+    walls_.push_back(prepare_wall(scene.walls[i], static_cast<int>(i)));
+    wall_heights_.emplace_back(scene.walls[i].bottom_z, scene.walls[i].top_z);
+  }
+  surface_ = scene.surface;
   const std::size_t n = vehicle_count > 0 ? static_cast<std::size_t>(vehicle_count) : 0;
   rects_.reserve(n);
+  bands_.reserve(n);
   order_.reserve(n);
   order_.clear();
   subset_order_.reserve(n);
@@ -37,7 +43,11 @@ void AnalyticDetector::detect(std::span<const VehiclePose> poses, std::vector<Co
 
 std::vector<int>& AnalyticDetector::place_all(std::span<const VehiclePose> poses) {
   rects_.resize(poses.size());
-  for (std::size_t i = 0; i < poses.size(); ++i) rects_[i] = place_rectangle(poses[i]);
+  bands_.resize(poses.size());
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    rects_[i] = place_rectangle(poses[i]);
+    bands_[i] = height_band(ground_under(poses[i], surface_.get()), surface_.get());
+  }
   // Queries on a few vehicles (a sweep's bisection) keep their own order, so the whole run's stays sorted.
   std::vector<int>& order = poses.size() >= prepared_count_ ? order_ : subset_order_;
   // A change in the number of vehicles restarts the order; otherwise last step's order is kept.
@@ -50,9 +60,12 @@ std::vector<int>& AnalyticDetector::place_all(std::span<const VehiclePose> poses
 
 void AnalyticDetector::detect_walls(int vehicle, std::vector<Contact>& out, DetectorStats& stats) const {
   const PlacedRectangle& r = rects_[static_cast<std::size_t>(vehicle)];
+  const HeightBand& band = bands_[static_cast<std::size_t>(vehicle)];
   for (std::size_t w = 0; w < walls_.size(); ++w) {
     ++stats.nodes_visited;
     if (!boxes_overlap(r.box_min_W, r.box_max_W, walls_[w].box_min_W, walls_[w].box_max_W)) continue;
+    // Over this car's roof or under its road: outside its height band.
+    if (!band.reaches(wall_heights_[w].x(), wall_heights_[w].y())) continue;
     ++stats.primitives_tested;
     Contact c;
     if (!wall_contact(walls_[w], r, c)) continue;

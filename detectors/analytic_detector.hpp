@@ -8,6 +8,7 @@
 
 #include "detectors/analytic_rectangles.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/scenes/interference.hpp"
 
 namespace crashbench {
 
@@ -33,6 +34,9 @@ class AnalyticDetector final : public Detector {
   void sweep_vehicles(const std::vector<int>& order, std::vector<Contact>& out, DetectorStats& stats) const;
 
   std::vector<PreparedWall> walls_;
+  std::vector<Vec2> wall_heights_;      // each wall's lowest and highest point, for the height band [m]
+  std::vector<HeightBand> bands_;       // this step's height band of each vehicle [m]
+  std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the road the band is measured from
   std::vector<PlacedRectangle> rects_;  // this step's rectangles, by vehicle index
   std::vector<int> order_;              // vehicle indices by box_min_W.x; nearly sorted from step to step
   std::vector<int> subset_order_;       // the same for queries on fewer vehicles than prepared
