@@ -16,7 +16,7 @@ void add_merge_command(CLI::App& app, int& exit_code) {
   cmd->callback([&exit_code] {
     std::vector<ResultsFile> shards;
     for (const auto& path : inputs) shards.push_back(read_results_file(path));
-    const nlohmann::json merged = merge_results(shards);
+    const nlohmann::json merged = merge_results(shards, out_path);
     write_json_file(out_path, merged);
     const ResultsFile check = parse_results(merged, out_path);
     const auto [passed, failed, errors] = check.status_counts();

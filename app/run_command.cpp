@@ -13,6 +13,8 @@
 #include "reports/results_json.hpp"
 #include "reports/results_stream.hpp"
 #include "reports/summary_table.hpp"
+#include "reports/case_h5.hpp"
+#include "reports/record_store.hpp"
 
 namespace crashbench {
 namespace {
@@ -71,6 +73,7 @@ struct RunOptions {
   std::string shard_text;
   int jobs = 1;
   bool quiet = false;
+  std::string trajectories = "auto";
   InputLimits limits;
   CiOutputs ci;
 };
@@ -87,17 +90,28 @@ void add_limit_flags(CLI::App& cmd, InputLimits& limits) {
 
 int run(const RunOptions& o) {
   std::vector<CaseInput> expanded = expand_all(o.inputs, o.limits);
-  RunInfo info{o.jobs, 0, 0, expanded.size(), {}};
+  RunInfo info{o.jobs, 0, 0, expanded.size(), {}, {}};
   if (!o.shard_text.empty()) expanded = shard_slice(std::move(expanded), parse_shard(o.shard_text), info);
   const std::string results_path = o.out_dir + "/results.json";
   retire_previous_results(results_path);
   ResultsStream stream(o.out_dir + "/results.jsonl", o.inputs, info, expanded.size());
   ProgressLine progress(stderr, !o.quiet && isatty(fileno(stderr)), terminal_columns(fileno(stderr)));
+  const TrajectoryMode trajectory_mode = parse_trajectory_mode(o.trajectories);
+  info.trajectory_files.assign(expanded.size(), "");
   bool streaming = true;
   // Runs on a worker thread: nothing may escape it (that would abort the run and lose every result).
   const auto on_case = [&](const RunResult& r, std::size_t position, std::size_t done, std::size_t total) {
+    const std::size_t index = position < info.case_indices.size() ? info.case_indices[position] : position;
+    // The trajectory file first, so that a results line never names a file that is not there yet.
     try {
-      if (streaming) stream.add(r, position < info.case_indices.size() ? info.case_indices[position] : position);
+      const std::string file = trajectory_file_for(r, trajectory_mode, index);
+      if (!file.empty()) write_case_h5(o.out_dir + "/" + file, r);
+      info.trajectory_files[position] = file;
+    } catch (const std::exception& e) {
+      progress.message("crashbench: " + escape_terminal(e.what()) + " (this case's trajectory stays in results.json)");
+    }
+    try {
+      if (streaming) stream.add(r, index, info.trajectory_files[position]);
     } catch (const std::exception& e) {
       streaming = false;
       progress.message("crashbench: " + escape_terminal(e.what()) + " (results.jsonl stops here; the run goes on)");
@@ -132,6 +146,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 1024));
   cmd->add_option("--shard", o.shard_text, "Run only shard K of N of the expanded case list (K/N, e.g. 2/8)");
   cmd->add_flag("-q,--quiet", o.quiet, "Print only the summary line");
+  cmd->add_option("--trajectories", o.trajectories,
+                  fmt::format("Where trajectories go: json (inside results.json), h5 (an HDF5 file per case under "
+                              "trajectories/), auto (h5 for cases of {} vehicles or more)", kManyVehicles))
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "json", "h5"}));
   add_limit_flags(*cmd, o.limits);
   add_ci_output_options(*cmd, o.ci);
   cmd->callback([&exit_code] { exit_code = run(o); });

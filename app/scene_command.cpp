@@ -5,7 +5,9 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "cases/replay_log.hpp"
 #include "core/units.hpp"
@@ -27,6 +29,7 @@ struct SceneArgs {
   double tolerance_deg = kVerticalToleranceDeg;
   std::vector<std::string> include, exclude;
   std::uint32_t node_mask = 0xffffffffu;
+  std::string above_road_max = "2";
 
   SceneOptions options() const {
     if (up != "z" && up != "y") throw Error(file, "--up", "expected 'z' or 'y', got '" + up + "'");
@@ -35,8 +38,22 @@ struct SceneArgs {
     o.unit_scale = unit_scale;
     o.vertical_only = vertical_only;
     o.vertical_tolerance_deg = tolerance_deg;
-    o.collision = {include, exclude, node_mask};
+    o.collision = {include, exclude, node_mask, band_top()};
     return o;
+  }
+
+  /// --above-road-max: metres > 0, or "off".
+  double band_top() const {
+    if (above_road_max == "off") return kNoHeightBand;
+    std::size_t used = 0;
+    double m = 0;
+    try {
+      m = std::stod(above_road_max, &used);
+    } catch (const std::exception&) {
+    }
+    if (used != above_road_max.size() || !(m > 0) || std::isinf(m))
+      throw Error(file, "--above-road-max", "expected metres > 0 or 'off', got '" + above_road_max + "'");
+    return m;
   }
 };
 
@@ -57,9 +74,24 @@ std::string scene_lines() {
 
 /// `scene centreline`: the TORCS track's centre line as a replay log (cases/replay_log.hpp's format).
 struct CentrelineArgs {
-  std::string file, output, up = "y", road = "TKMN";
+  std::string file, output, up = "y", road = "TKMN", side;
   double unit_scale = 1.0, speed = 25.0, lane = 0.0;
+  std::optional<double> from_edge;  ///< --lane-from-edge [m]
 };
+
+/// Per centre-line point, the lane's offset to the left [m]: --lane everywhere, or --lane-from-edge on --side.
+std::vector<double> lane_offsets(const CentrelineArgs& a, const Centreline& line) {
+  if (!a.from_edge) {
+    if (!a.side.empty()) throw Error("", "--side", "expected --side only with --lane-from-edge");
+    return std::vector<double>(line.points_W.size(), a.lane);
+  }
+  if (a.lane != 0) throw Error("", "--lane", "expected either --lane or --lane-from-edge, not both");
+  if (!(*a.from_edge >= 0) || !std::isfinite(*a.from_edge))
+    throw Error("", "--lane-from-edge", "expected a distance >= 0 from the road's edge [m]");
+  if (a.side != "left" && a.side != "right")
+    throw Error("", "--side", "expected 'left' or 'right' with --lane-from-edge, got '" + a.side + "'");
+  return lane_from_edge(line, *a.from_edge, a.side == "left", a.file);
+}
 
 void centreline(const CentrelineArgs& a) {
   if (a.up != "z" && a.up != "y") throw Error(a.file, "--up", "expected 'z' or 'y', got '" + a.up + "'");
@@ -68,15 +100,19 @@ void centreline(const CentrelineArgs& a) {
   std::ifstream in(a.file, std::ios::binary);
   if (!in) throw Error(a.file, "", "cannot open the track file");
   const Centreline line = read_centreline(in, a.file, {a.up == "y", a.unit_scale}, a.road);
-  const std::vector<LapRow> rows = lap_rows(line, a.speed, a.lane);
+  const std::vector<double> lanes = lane_offsets(a, line);
+  const std::vector<LapRow> rows = lap_rows(line, a.speed, lanes);
   std::ofstream out(a.output, std::ios::binary);
   out << kReplayHeader << '\n';
   for (const LapRow& r : rows)
     out << fmt::format("{},{},{},{}\n", r.t, r.position_W.x(), r.position_W.y(), r.heading * kRadToDeg);
   if (!out.flush()) throw Error(a.output, "", "cannot write the replay log");
-  std::cout << fmt::format("wrote {}: {} rows from {} road strips, {} lap of {:.1f} m, {:.2f} s at {} m/s, lane {} m\n",
-                           a.output, rows.size(), line.strips, line.closed ? "closed" : "open",
-                           rows.back().t * a.speed, rows.back().t, a.speed, a.lane);
+  const auto [narrowest, widest] = std::minmax_element(line.half_widths.begin(), line.half_widths.end());
+  const auto [least, most] = std::minmax_element(lanes.begin(), lanes.end());
+  std::cout << fmt::format("wrote {}: {} rows from {} road strips, {} lap of {:.1f} m, {:.2f} s at {} m/s, road {:.2f}-{:.2f} m "
+                           "wide, lane {:.2f} to {:.2f} m left of the centre line\n",
+                           a.output, rows.size(), line.strips, line.closed ? "closed" : "open", rows.back().t * a.speed,
+                           rows.back().t, a.speed, 2 * *narrowest, 2 * *widest, *least, *most);
 }
 
 void list() { std::cout << scene_lines(); }
@@ -104,6 +140,8 @@ void add_scene_commands(CLI::App& app) {
   info->add_option("--include", args->include, "only nodes whose name matches this glob collide (repeatable)");
   info->add_option("--exclude", args->exclude, "nodes whose name matches this glob never collide (repeatable)");
   info->add_option("--node-mask", args->node_mask, "skip nodes whose OSG node mask shares no bit with this");
+  info->add_option("--above-road-max", args->above_road_max,
+                   "height band: geometry more than this above the road under a car does not collide [m], or 'off'");
   info->add_flag("--verbose", args->verbose, "show every OpenSceneGraph notification, not just the summary");
   info->callback([args] {
     if (args->verbose) set_osg_verbose(true);  // else CRASHBENCH_VERBOSE decides
@@ -118,6 +156,9 @@ void add_scene_commands(CLI::App& app) {
   cl->add_option("-o,--output", c->output, "the CSV to write")->required();
   cl->add_option("--speed", c->speed, "driving speed [m/s] (default 25)");
   cl->add_option("--lane", c->lane, "offset to the left of the centre line [m], negative to the right (default 0)");
+  cl->add_option("--lane-from-edge", c->from_edge, "a lane this far inside the road's edge [m] (the road's width from "
+                 "its left/right vertex pairs), on --side");
+  cl->add_option("--side", c->side, "with --lane-from-edge: left or right, of the driving direction");
   cl->add_option("--up", c->up, "up axis of the file: y (default, as TORCS writes) or z");
   cl->add_option("--unit-scale", c->unit_scale, "metres per file unit");
   cl->add_option("--road", c->road, "name prefix of the road objects, any case (default TKMN)");

@@ -6,6 +6,10 @@
 // allocations made inside detect() (allocs_per_step). Embree is the reference ray engine when installed.
 //
 //   build/release/bench/detect_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//
+// A real track as well (bench_scene_file.hpp): CRASHBENCH_BENCH_SCENE=FILE [CRASHBENCH_BENCH_UP=y] adds
+// detect/file:NAME/<detector> for tree, the three OSG variants and Embree, and surface/file:NAME, the
+// terrain-following query per vehicle-step.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -15,6 +19,7 @@
 #include "detectors/swept.hpp"
 #include "tests/support/counting_allocator.hpp"
 #include "detectors/scenes/scene_library.hpp"
+#include "bench/bench_scene_file.hpp"
 #ifdef CRASHBENCH_HAVE_EMBREE
 #include "bench/detect_bench_embree.hpp"
 #endif
@@ -23,17 +28,26 @@ namespace crashbench {
 namespace {
 
 const Scene& cached_scene(const std::string& name) {
+  if (name == bench_scene_label()) return bench_scene_file().scene;
   static std::map<std::string, Scene> scenes;
   auto it = scenes.find(name);
   if (it == scenes.end()) it = scenes.emplace(name, make_registered_scene(name)).first;
   return it->second;
 }
 
-std::unique_ptr<Detector> make_detector(const std::string& name) {
+/// The drive of a registered scene, or the file scene's laps.
+std::vector<VehiclePose> drive_of(const std::string& name) {
+  if (name == bench_scene_label()) return bench_scene_file().drive;
+  return scene_registry().at(name).drive();
+}
+
+/// A registered detector, or Embree. (Named apart from crashbench::make_detector: an overload taking
+/// const std::string& would call itself.)
+std::unique_ptr<Detector> make_bench_detector(const std::string& name) {
 #ifdef CRASHBENCH_HAVE_EMBREE
   if (name == "embree") return std::make_unique<EmbreeDetector>();
 #endif
-  return make_detector(name);
+  return make_detector(std::string_view(name));
 }
 
 /// The detector of the benchmark that runs now, prepared once; only one is kept (the 1M-triangle
@@ -49,7 +63,7 @@ PreparedDetector& prepared(const Scene& scene, const std::string& scene_name, co
   const std::string key = scene_name + "/" + detector_name;
   if (current.key == key) return current;
   current = {};
-  current.detector = make_detector(detector_name);
+  current.detector = make_bench_detector(detector_name);
   const std::int64_t bytes_before = testing::allocated_bytes();
   const auto t0 = std::chrono::steady_clock::now();
   current.detector->prepare(scene, 1);
@@ -61,7 +75,7 @@ PreparedDetector& prepared(const Scene& scene, const std::string& scene_name, co
 
 void detect_step(benchmark::State& state, const std::string& scene_name, const std::string& detector_name) {
   const Scene& scene = cached_scene(scene_name);
-  const std::vector<VehiclePose> poses = scene_registry().at(scene_name).drive();
+  const std::vector<VehiclePose> poses = drive_of(scene_name);
   PreparedDetector& p = prepared(scene, scene_name, detector_name);
   Detector* detector = p.detector.get();
   const double build_ms = p.build_ms, build_mb = p.build_mb;
@@ -91,7 +105,7 @@ void detect_step(benchmark::State& state, const std::string& scene_name, const s
 /// phase's cost on top of `detect`). Compare with detect/<scene>/<detector> for what sweeping adds.
 void sweep_step(benchmark::State& state, const std::string& scene_name, const std::string& detector_name) {
   const Scene& scene = cached_scene(scene_name);
-  const std::vector<VehiclePose> poses = scene_registry().at(scene_name).drive();
+  const std::vector<VehiclePose> poses = drive_of(scene_name);
   Detector* detector = prepared(scene, scene_name, detector_name).detector.get();
   std::vector<Contact> out;
   out.reserve(64);
@@ -114,6 +128,32 @@ void sweep_step(benchmark::State& state, const std::string& scene_name, const st
   state.counters["tested_per_step"] = static_cast<double>(stats.primitives_tested) / n;
 }
 
+/// The terrain following of the file scene: one surface query per vehicle-step along its drive, each
+/// hinted with the previous answer as the runner does.
+void surface_step(benchmark::State& state) {
+  const BenchSceneFile& f = bench_scene_file();
+  std::size_t i = 0;
+  double hint = kHighest;
+  for (auto _ : state) {
+    const double z = f.scene.surface->height_below(f.points_W[i], hint);
+    hint = std::isnan(z) ? kHighest : z;
+    benchmark::DoNotOptimize(z);
+    i = i + 1 == f.points_W.size() ? 0 : i + 1;
+  }
+  state.counters["triangles"] = static_cast<double>(f.scene.triangles.size());
+}
+
+/// The file scene's rows: the detectors a real-track user would weigh, and the surface query.
+void register_file_scene(const std::vector<std::string>& names) {
+  const std::string scene = bench_scene_label();
+  if (scene.empty()) return;
+  for (const std::string& d : names)
+    if (d == "tree" || d.starts_with("osg") || d == "embree")
+      benchmark::RegisterBenchmark(("detect/" + scene + "/" + d).c_str(),
+                                   [scene, d](benchmark::State& s) { detect_step(s, scene, d); });
+  benchmark::RegisterBenchmark(("surface/" + scene).c_str(), surface_step);
+}
+
 /// Registers scene x detector at start-up.
 const bool kRegistered = [] {
   std::vector<std::string> names;
@@ -132,6 +172,7 @@ const bool kRegistered = [] {
         benchmark::RegisterBenchmark(("sweep/" + scene + "/" + d).c_str(),
                                      [scene, d](benchmark::State& s) { sweep_step(s, scene, d); });
   }
+  register_file_scene(names);
   return true;
 }();
 

@@ -93,24 +93,29 @@ inline nlohmann::json track_cars(int n) {
   return cars;
 }
 
-/// The case for `layout` ("l-rail" or "track") with `n` cars (n even), detected by `detector`.
-inline Case scale_case(const std::string& layout, int n, const std::string& detector = "analytic") {
+/// The case file for `layout` ("l-rail" or "track") with `n` cars (n even), run for `duration` [s] and
+/// recording every `record_every` steps.
+inline nlohmann::json scale_case_json(const std::string& layout, int n, double duration, int record_every,
+                                      const std::string& detector = "analytic") {
   const bool rail = layout == "l-rail";
-  const nlohmann::json doc = {
-      {"name", layout + "-" + std::to_string(n)},
-      {"scene", rail ? std::string("l-rail") : track_scene_for(n).second},
-      {"detector", detector},
-      {"response", {{"model", "restitution"}}},
-      {"dynamics", "bicycle"},
-      {"integrator", "rk4"},
-      {"dt", kScaleDt},
-      {"duration", kScaleDuration},
-      // Two trajectory samples per car (start and end): at 100,000 cars every step would hold gigabytes.
-      {"record_every", kScaleSteps},
-      {"vehicles", rail ? l_rail_cars(n) : track_cars(n)}};
+  return {{"name", layout + "-" + std::to_string(n)},
+          {"scene", rail ? std::string("l-rail") : track_scene_for(n).second},
+          {"detector", detector},
+          {"response", {{"model", "restitution"}}},
+          {"dynamics", "bicycle"},
+          {"integrator", "rk4"},
+          {"dt", kScaleDt},
+          {"duration", duration},
+          {"record_every", record_every},
+          {"vehicles", rail ? l_rail_cars(n) : track_cars(n)}};
+}
+
+/// The benches' case: one batch, two trajectory samples per car (start and end), since at 100,000 cars
+/// every step would hold gigabytes.
+inline Case scale_case(const std::string& layout, int n, const std::string& detector = "analytic") {
   InputLimits limits;
   limits.max_vehicles = 100'000;  // the bench goes past the default cap of one case (--max-vehicles)
-  return parse_case(doc, layout + ".json", limits);
+  return parse_case(scale_case_json(layout, n, kScaleDuration, kScaleSteps, detector), layout + ".json", limits);
 }
 
 }  // namespace crashbench::bench

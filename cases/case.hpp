@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cases/path_follower.hpp"
 #include "cases/replay_log.hpp"
 #include "core/vehicle.hpp"
 #include "detectors/scenes/collision_filter.hpp"
@@ -38,6 +39,7 @@ struct VehicleSetup {
   double steer = 0;         ///< held front-wheel angle [rad]
   double drive_force = 0;   ///< held drive force [N]
   std::shared_ptr<const ReplayLog> replay;  ///< set: kinematic, moved by this log (shared by copies of the case)
+  std::shared_ptr<const FollowSpec> follow; ///< set: steered along this path by pure pursuit (shared likewise)
 };
 
 /// Tolerances on the normalised residuals of the invariants (defaults per application mode). Each

@@ -10,6 +10,7 @@
 #include "cases/arc_path.hpp"
 #include "core/json_reader.hpp"
 #include "cases/physical_bounds.hpp"
+#include "cases/speed_profile.hpp"
 #include "cases/vehicle_presets.hpp"
 #include "cases/vehicle_resistance.hpp"
 #include "models/response/response_model.hpp"
@@ -72,7 +73,7 @@ std::string case_file_path(const JsonReader& field, std::string_view what = "sce
 
 /// `scene.collision`: what in the file collides (docs/case-files.md).
 void parse_collision(const JsonReader& field, SceneSpec& scene) {
-  field.only_keys({"vertical_within_deg", "include", "exclude", "node_mask"});
+  field.only_keys({"vertical_within_deg", "include", "exclude", "node_mask", "height_band"});
   if (const auto v = field.find("vertical_within_deg")) scene.vertical_within_deg = v->number_in(0.0, 90.0);
   const auto globs = [&](const char* key, std::vector<std::string>& out) {
     const auto list = field.find(key);
@@ -88,6 +89,15 @@ void parse_collision(const JsonReader& field, SceneSpec& scene) {
     const double mask = m->number_in(0.0, 4294967295.0);
     if (mask != std::floor(mask)) m->fail("expected an integer node mask in [0, 4294967295]");
     scene.collision.node_mask = static_cast<std::uint32_t>(mask);
+  }
+  if (const auto band = field.find("height_band")) {
+    if (band->is_string() && band->string() == "off") {
+      scene.collision.above_road_max = kNoHeightBand;
+    } else {
+      if (!band->is_object()) band->fail("expected {\"above_road_max\": metres} or \"off\"");
+      band->only_keys({"above_road_max"});
+      if (const auto top = band->find("above_road_max")) scene.collision.above_road_max = top->positive_number();
+    }
   }
 }
 
@@ -187,13 +197,41 @@ VehicleSetup replayed_vehicle(const JsonReader& field, const JsonReader& replay,
   return v;
 }
 
+/// A vehicle following a path starts on its first point, along its first segment, at its speed
+/// (cases/path_follower.hpp): no pose, speed or input keys, and no replay.
+VehicleSetup following_vehicle(const JsonReader& field, const JsonReader& follow, VehicleSetup v) {
+  for (const char* key : {"position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s", "steer_deg",
+                          "drive_force", "replay"})
+    if (field.has(key)) field.at(key).fail("a vehicle following a path starts on it and is driven along it; leave this key out");
+  follow.only_keys({"path", "speed", "lookahead", "speed_gain", "max_lateral_accel"});
+  auto spec = std::make_shared<FollowSpec>();
+  spec->source = case_file_path(follow.at("path"), "path");
+  try {
+    spec->points_W = read_path_points(spec->source);
+  } catch (const Error& e) {
+    throw Error(e.file(), e.pointer().empty() ? follow.at("path").pointer() : e.pointer(), e.problem());
+  }
+  spec->closed = (spec->points_W.back() - spec->points_W.front()).norm() < 1e-3 && spec->points_W.size() > 2;
+  spec->speed = bounded(follow.at("speed"), bounds::kSpeed, "m/s");
+  spec->lookahead = bounded(follow.at("lookahead"), 1000.0, "m");
+  // Default: a time constant of 0.5 s for the speed error (m / gain).
+  spec->speed_gain = follow.has("speed_gain") ? bounded(follow.at("speed_gain"), bounds::kForce, "N/(m/s)")
+                                              : 2.0 * v.params.mass;
+  if (const auto a = follow.find("max_lateral_accel")) spec->max_lateral_accel = bounded(*a, 100.0, "m/s^2");
+  spec->speeds = speed_profile(spec->points_W, spec->closed, spec->speed, spec->max_lateral_accel);
+  v.initial = follow_start(*spec);
+  v.follow = std::move(spec);
+  return v;
+}
+
 VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
   field.only_keys({"name", "params", "position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s",
-                   "steer_deg", "drive_force", "resistance", "replay"});
+                   "steer_deg", "drive_force", "resistance", "replay", "follow"});
   VehicleSetup v;
   v.name = field.string_or("name", "vehicle" + std::to_string(index));
   v.params = parse_params(field.at("params"));
   if (const auto r = field.find("resistance")) v.params.resistance = parse_resistance(*r);
+  if (const auto follow = field.find("follow")) return following_vehicle(field, *follow, std::move(v));
   if (const auto replay = field.find("replay")) return replayed_vehicle(field, *replay, std::move(v));
   v.initial.position_W = parse_vec2(field.at("position"));
   for (std::size_t i = 0; i < 2; ++i) bounded_magnitude(field.at("position").at(i), bounds::kPosition, "m");
@@ -386,6 +424,13 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
     if (const auto& log = c.vehicles[i].replay) {
       if (c.control.path_curvature) vehicles.at(i).at("replay").fail("a replayed vehicle cannot also hold control.hold_path");
       log->check_covers(c.duration, fmt::format("{} {}", file, vehicles.at(i).at("replay").pointer()));
+    }
+  for (std::size_t i = 0; i < c.vehicles.size(); ++i)
+    if (c.vehicles[i].follow) {
+      const JsonReader follow = vehicles.at(i).at("follow");
+      if (c.control.path_curvature) follow.fail("a vehicle following a path cannot also hold control.hold_path");
+      if (!make_dynamics(JsonReader(c.dynamics_params, file, "/dynamics"))->steers())
+        follow.fail(fmt::format("dynamics '{}' does not steer: expected a model with tyres (e.g. bicycle, dugoff)", c.dynamics));
     }
   if (c.control.path_curvature)
     for (std::size_t i = 0; i < vehicles.array_size(); ++i) {

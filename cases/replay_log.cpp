@@ -4,25 +4,17 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <numbers>
 #include <string_view>
 
+#include "cases/csv_text.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 
 namespace crashbench {
 namespace {
-
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-std::string line_at(int line) { return line > 0 ? fmt::format("line {}", line) : std::string(); }
 
 /// The numbers of a data line with exactly three commas (t, x, y, heading_deg), or an Error naming the line.
 std::array<double, 4> row_values(std::string_view text, const std::string& path, int line) {
@@ -30,12 +22,7 @@ std::array<double, 4> row_values(std::string_view text, const std::string& path,
   std::array<double, 4> values{};
   for (std::size_t i = 0; i < values.size(); ++i) {
     const std::size_t comma = std::min(text.find(','), text.size());
-    const std::string_view field = trimmed(text.substr(0, comma));
-    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), values[i]);
-    if (ec != std::errc() || end != field.data() + field.size())
-      throw Error(path, line_at(line), fmt::format("column '{}': expected a number, found '{}'", kColumns[i], field));
-    if (!std::isfinite(values[i]))
-      throw Error(path, line_at(line), fmt::format("column '{}': expected a finite number, found '{}'", kColumns[i], field));
+    values[i] = csv_number(csv_trimmed(text.substr(0, comma)), path, line, kColumns[i]);
     text.remove_prefix(std::min(comma + 1, text.size()));
   }
   return values;
@@ -49,16 +36,16 @@ ReplayLog ReplayLog::read(const std::string& path) {
                                      std::string(kReplayHeader));
   std::string text;
   int line = 0;
-  if (!std::getline(in, text) || trimmed(text) != kReplayHeader)
-    throw Error(path, "line 1", fmt::format("expected the header '{}', found '{}'", kReplayHeader, trimmed(text)));
+  if (!std::getline(in, text) || csv_trimmed(text) != kReplayHeader)
+    throw Error(path, "line 1", fmt::format("expected the header '{}', found '{}'", kReplayHeader, csv_trimmed(text)));
   ++line;
   std::vector<ReplayRow> rows;
   while (std::getline(in, text)) {
     ++line;
-    if (trimmed(text).empty()) continue;
-    const std::string_view row = trimmed(text);
+    if (csv_trimmed(text).empty()) continue;
+    const std::string_view row = csv_trimmed(text);
     if (std::count(row.begin(), row.end(), ',') != 3)
-      throw Error(path, line_at(line), fmt::format("expected 4 comma-separated values ({}), found {}", kReplayHeader,
+      throw Error(path, csv_line(line), fmt::format("expected 4 comma-separated values ({}), found {}", kReplayHeader,
                                                    std::count(row.begin(), row.end(), ',') + 1));
     const auto v = row_values(row, path, line);
     rows.push_back({v[0], {v[1], v[2]}, v[3] * kDegToRad, line});
@@ -72,9 +59,9 @@ ReplayLog::ReplayLog(std::vector<ReplayRow> rows, std::string source) : rows_(st
   for (std::size_t i = 0; i < rows_.size(); ++i) {
     const ReplayRow& r = rows_[i];
     if (!std::isfinite(r.t) || !std::isfinite(r.heading) || !r.position_W.allFinite())
-      throw Error(source_, line_at(r.line), "expected finite values");
+      throw Error(source_, csv_line(r.line), "expected finite values");
     if (i > 0 && !(r.t > rows_[i - 1].t))
-      throw Error(source_, line_at(r.line), fmt::format("expected times to increase strictly: t = {} s after t = {} s",
+      throw Error(source_, csv_line(r.line), fmt::format("expected times to increase strictly: t = {} s after t = {} s",
                                                        r.t, rows_[i - 1].t));
   }
   const double t0 = rows_.front().t;
@@ -107,7 +94,7 @@ PlanarState ReplayLog::at(double t) const {
 
 void ReplayLog::check_covers(double duration, const std::string& used_by) const {
   if (duration <= span()) return;
-  throw Error(source_, line_at(rows_.back().line),
+  throw Error(source_, csv_line(rows_.back().line),
               fmt::format("the log ends {} s after its first row, before the end of the case ({} s, {}): a replayed "
                           "vehicle is not extrapolated; shorten 'duration' or extend the log", span(), duration, used_by));
 }

@@ -23,7 +23,7 @@ Scene build_scene(const SceneSpec& spec) {
     }
     // A file carries no analytic walls: they are the vertical triangles' footprints.
     Scene scene = load_scene(spec.file, options);
-    scene.walls = wall_footprints(scene.triangles);
+    scene.walls = wall_footprints(scene.triangles, kVerticalToleranceDeg, spec.collision.above_road_max);
     return scene;
   }
   return make_registered_scene(spec.builtin);

@@ -23,10 +23,6 @@ void set_velocities(Body& body, const Eigen::Vector3d& v) {
   body.state.yaw_rate = v[2];
 }
 
-Eigen::Vector3d velocities(const Body& body) {
-  return {body.state.velocity_W.x(), body.state.velocity_W.y(), body.state.yaw_rate};
-}
-
 /// What a step's collision load (held force and springs) did to a vehicle, tyres taken out: its velocity
 /// change against the same step from `before` integrated without the load. `held` gets the held force's
 /// intended share (J/m, rho x J / Izz).
@@ -86,6 +82,12 @@ Simulation::Simulation(const Case& c)
     for (const VehicleSetup& v : c.vehicles) paths_.emplace_back(v.initial, *c.control.path_curvature);
   path_travelled_.assign(n, 0.0);
   for (const VehicleSetup& v : c.vehicles) replays_.push_back(v.replay.get());
+  // A follower drives itself, never cut: the case's control module leaves it alone.
+  for (int v = 0; v < n; ++v) {
+    const VehicleSetup& setup = c.vehicles[v];
+    followers_.push_back(setup.follow ? std::make_unique<PathFollower>(*setup.follow, setup.params) : nullptr);
+    if (setup.follow) controlled_[v] = false;
+  }
   angular_impulse_sum_.assign(n, 0.0);
   application_error_.assign(n, Eigen::Vector3d::Zero());
   impulse_norm_sum_.assign(n, 0.0);
@@ -146,6 +148,7 @@ void Simulation::step() {
   const auto start = Clock::now();
   auto since = start;
   apply_control();
+  steer_followers();
   integrate_vehicles();
   timed(Phase::kDynamics, since);
   follow_surface();
@@ -177,6 +180,11 @@ void Simulation::apply_control() {
     const double forward_speed = to_planar_state(x_[v]).velocity_B().x();
     input_[v].drive_force = case_.vehicles[v].drive_force + case_.control.gain * (held - forward_speed);
   }
+}
+
+void Simulation::steer_followers() {
+  for (std::size_t v = 0; v < x_.size(); ++v)
+    if (followers_[v]) followers_[v]->drive(to_planar_state(x_[v]), input_[v]);
 }
 
 void Simulation::cut_control_after(const Contact& c) {

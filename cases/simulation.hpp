@@ -20,6 +20,11 @@
 
 namespace crashbench {
 
+/// The velocity part of a body's state (vX, vY, yaw rate), as the runner's phases exchange it.
+inline Eigen::Vector3d velocities(const Body& body) {
+  return {body.state.velocity_W.x(), body.state.velocity_W.y(), body.state.yaw_rate};
+}
+
 class Simulation {
  public:
   explicit Simulation(const Case& c);
@@ -41,6 +46,8 @@ class Simulation {
  private:
   using Clock = std::chrono::steady_clock;
   void apply_control();
+  /// Sets the steer and drive force of every vehicle following a path (pure pursuit, speed hold).
+  void steer_followers();
   void cut_control_after(const Contact& c);
   void integrate_vehicles();
   /// One dt of `vehicle`'s dynamics from the current step's start time, with `input`.
@@ -110,6 +117,7 @@ class Simulation {
   bool all_control_cut_ = false;              ///< cut_after any_impact has fired: no vehicle is controlled
   std::vector<ArcPath> paths_;                ///< per vehicle with control.hold_path: its road-frame path
   std::vector<double> path_travelled_;        ///< per vehicle on its path: arc length so far [m]
+  std::vector<std::unique_ptr<PathFollower>> followers_;  ///< per vehicle: its pure pursuit, or null
   std::vector<const ReplayLog*> replays_;     ///< per vehicle: the log that moves it, or null (integrated)
   std::vector<double> angular_impulse_sum_;   ///< per vehicle, about its CG [N m s]
   std::size_t checked_upto_ = 0;              ///< events before this index have their verdicts

@@ -15,10 +15,6 @@ namespace {
 /// At most this many more impacts of one vehicle with the scene inside one step after its first.
 constexpr int kMaxImpactsAfterFirst = 8;
 
-Eigen::Vector3d velocities(const Body& body) {
-  return {body.state.velocity_W.x(), body.state.velocity_W.y(), body.state.yaw_rate};
-}
-
 }  // namespace
 
 void Simulation::sweep_contacts() {

@@ -22,6 +22,7 @@ Vec2 cg(const StateVector& x) { return {x[0], x[1]}; }
 
 TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles) {
   const std::size_t n = vehicles.size();
+  surface_ = scene.surface;
   for (const VehicleSetup& v : vehicles) {
     sizes_.push_back(v.params.body);
     const RectangleSize& s = v.params.body;
@@ -56,8 +57,8 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   crossed_.resize(n);
 }
 
-bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, double time,
-                                  std::vector<Tunnelling>& out) {
+bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, const HeightBand& band,
+                                  double time, std::vector<Tunnelling>& out) {
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
   // The walls listed in the grid cells the path's box covers, in the order of walls_.
   grid_.candidates(lo, hi, candidates_);
@@ -65,7 +66,8 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, d
     const Wall& w = walls_[static_cast<std::size_t>(i)];
     if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
     Vec2 a = w.a_W, b = w.b_W;
-    const bool cut = w.triangle < 0 || (z >= w.z_lo && z <= w.z_hi && slice_triangle(triangles_[w.triangle], z, a, b));
+    const bool cut = w.triangle < 0 || (z >= w.z_lo && z <= w.z_hi && band.reaches(w.z_lo, w.z_hi) &&
+                                         slice_triangle(triangles_[w.triangle], z, a, b));
     if (!cut || !crosses(p0, p1, a, b)) continue;
     out.push_back({time, vehicle, kStaticScene, w.feature, {a, b}});
     return true;
@@ -77,7 +79,8 @@ void TunnellingCheck::check(std::span<const StateVector> before, std::span<const
                             std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out) {
   for (std::size_t v = 0; v < after.size(); ++v) {
     const double z = poses[v].ground_z + poses[v].cg_height;
-    crossed_[v] = cross_walls(static_cast<int>(v), cg(before[v]), cg(after[v]), z, time, out);
+    const HeightBand band = height_band(poses[v].ground_z, surface_.get());  // as the detectors apply it
+    crossed_[v] = cross_walls(static_cast<int>(v), cg(before[v]), cg(after[v]), z, band, time, out);
     ++checked_;
   }
   if (after.size() > 1) cross_vehicles(before, after, time, out);

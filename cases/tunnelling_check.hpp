@@ -6,6 +6,7 @@
 // vehicle's body (its path relative to the other crossing the other's centre lines). The path is the chord
 // from the CG at the start of the step to the CG at its end; a car that bounced off a wall has both ends
 // on its own side, so only a pass-through crosses. No allocation per step unless a crossing is found.
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "core/contact.hpp"
 #include "detectors/box_pairs.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/scenes/interference.hpp"
 #include "detectors/wall_grid.hpp"
 #include "detectors/scenes/scene.hpp"
 #include "models/integrators/integrator.hpp"
@@ -49,12 +51,13 @@ class TunnellingCheck {
     double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
     int feature;
   };
-  bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, double time,
+  bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, const HeightBand& band, double time,
                    std::vector<Tunnelling>& out);
   void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
                       std::vector<Tunnelling>& out);
 
   std::vector<Triangle> triangles_;
+  std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the height band a vehicle reaches
   std::vector<Wall> walls_;        // by lo_W.x
   WallGrid grid_;                  // walls_ by their bounds
   std::vector<int> candidates_;    // one path's walls from the grid

@@ -4,11 +4,11 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   clang libclang-rt-14-dev llvm python3
-  libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+  libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev zlib1g-dev
   libopenscenegraph-dev openscenegraph
   libgtest-dev libgmock-dev libbenchmark-dev
-  libembree-dev libbox2d-dev slurm-wlm munge
-  python3-plotly chromium fonts-dejavu-core libxml2-utils
+  libembree-dev libbox2d-dev libhdf5-dev slurm-wlm munge
+  python3-plotly python3-h5py chromium fonts-dejavu-core libxml2-utils
 )
 missing=()
 for p in "${packages[@]}"; do

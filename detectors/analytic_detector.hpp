@@ -9,6 +9,7 @@
 
 #include "detectors/analytic_rectangles.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/scenes/interference.hpp"
 #include "detectors/wall_grid.hpp"
 
 namespace crashbench {
@@ -26,9 +27,12 @@ class AnalyticDetector final : public Detector {
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
 
  private:
-  void detect_walls(int vehicle, const PlacedRectangle& r, std::vector<Contact>& out, DetectorStats& stats);
+  void detect_walls(int vehicle, const PlacedRectangle& r, const HeightBand& band, std::vector<Contact>& out,
+                    DetectorStats& stats);
 
   std::vector<PreparedWall> walls_;
+  std::vector<Vec2> wall_heights_;  // each wall's lowest and highest point, for the height band [m]
+  std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the road the band is measured from
   WallGrid grid_;
   std::vector<int> candidates_;  // one query's walls from the grid
 };

@@ -1,5 +1,6 @@
 #include "detectors/osg_detector.hpp"
 
+#include <osg/Geode>
 #include <osg/Geometry>
 #include <osg/KdTree>
 #include <osgUtil/Optimizer>
@@ -15,6 +16,26 @@ Vec3 to_world(const osg::Vec3& v, const osg::RefMatrix* m) {
   return {w.x(), w.y(), w.z()};
 }
 
+/// The collision triangles as one Geometry (three vertices each, in order, so that a hit's first index / 3
+/// is the triangle's index) under one Geode, with an osg::KdTree built on it. A real track comes as
+/// hundreds or thousands of small geodes, each with its own state set, which the Optimizer's merges keep
+/// apart (they merge only geometry that shares its state); collision needs no state, so all of it goes
+/// into one tree. The triangles are the scene's collision set (names, node mask and slope already applied).
+osg::ref_ptr<osg::Node> kdtree_graph(const std::vector<Triangle>& triangles) {
+  osg::ref_ptr<osg::Vec3Array> vertices = new osg::Vec3Array;
+  vertices->reserve(3 * triangles.size());
+  for (const Triangle& t : triangles)
+    for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) vertices->push_back(osg::Vec3(v->x(), v->y(), v->z()));
+  osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
+  geometry->setVertexArray(vertices.get());
+  geometry->addPrimitiveSet(new osg::DrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices->size())));
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  geode->addDrawable(geometry.get());
+  osg::ref_ptr<osg::KdTreeBuilder> builder = new osg::KdTreeBuilder;
+  geode->accept(*builder);
+  return geode;
+}
+
 /// A copy of `graph` reorganised for the variant, what `filter` leaves out masked before any merge (which
 /// would lose the names); the Scene's own graph stays as loaded.
 osg::ref_ptr<osg::Node> prepared_graph(const osg::ref_ptr<osg::Node>& graph, OsgVariant variant,
@@ -23,20 +44,11 @@ osg::ref_ptr<osg::Node> prepared_graph(const osg::ref_ptr<osg::Node>& graph, Osg
   if (variant == OsgVariant::kAsLoaded && !by_name) return graph;
   osg::ref_ptr<osg::Node> copy = osg::clone(graph.get(), osg::CopyOp::DEEP_COPY_ALL);
   if (by_name) mark_non_colliding(*copy, filter);
-  if (variant == OsgVariant::kAsLoaded) return copy;
   if (variant == OsgVariant::kOptimized) {
     osgUtil::Optimizer optimizer;
     optimizer.optimize(copy.get(), osgUtil::Optimizer::FLATTEN_STATIC_TRANSFORMS |
                                        osgUtil::Optimizer::REMOVE_REDUNDANT_NODES |
                                        osgUtil::Optimizer::SPATIALIZE_GROUPS);
-  } else {
-    // One drawable per kind of object (as a KdTree user would prepare it), then a KdTree on each.
-    osgUtil::Optimizer optimizer;
-    optimizer.optimize(copy.get(), osgUtil::Optimizer::FLATTEN_STATIC_TRANSFORMS |
-                                       osgUtil::Optimizer::REMOVE_REDUNDANT_NODES |
-                                       osgUtil::Optimizer::MERGE_GEODES | osgUtil::Optimizer::MERGE_GEOMETRY);
-    osg::ref_ptr<osg::KdTreeBuilder> builder = new osg::KdTreeBuilder;
-    copy->accept(*builder);
   }
   return copy;
 }
@@ -53,7 +65,13 @@ std::string_view OsgDetector::name() const {
 
 void OsgDetector::prepare(const Scene& scene, int vehicle_count) {
   if (!scene.graph) throw Error(scene.name, "", "detector '" + std::string(name()) + "' needs a scene graph");
-  graph_ = prepared_graph(scene.graph, variant_, scene.collision);
+  if (variant_ == OsgVariant::kKdTree) {
+    triangles_ = scene.triangles;
+    graph_ = kdtree_graph(triangles_);
+  } else {
+    triangles_.clear();
+    graph_ = prepared_graph(scene.graph, variant_, scene.collision);
+  }
   vertical_within_deg_ = scene.vertical_within_deg;
   surface_ = scene.surface;
   probes_.resize(static_cast<std::size_t>(std::max(vehicle_count, 1)));
@@ -76,8 +94,12 @@ int OsgDetector::collect_hits(osgUtil::LineSegmentIntersector& edge) {
     const auto* vertices = geometry ? dynamic_cast<const osg::Vec3Array*>(geometry->getVertexArray()) : nullptr;
     if (!vertices || hit.indexList.size() != 3) continue;
     const osg::RefMatrix* m = hit.matrix.get();
-    const Triangle t{to_world((*vertices)[hit.indexList[0]], m), to_world((*vertices)[hit.indexList[1]], m),
-                     to_world((*vertices)[hit.indexList[2]], m)};
+    // The merged KdTree geometry holds the collision triangles in order: take them in double precision.
+    const Triangle t = !triangles_.empty()
+                           ? triangles_[hit.indexList[0] / 3]
+                           : Triangle{to_world((*vertices)[hit.indexList[0]], m),
+                                      to_world((*vertices)[hit.indexList[1]], m),
+                                      to_world((*vertices)[hit.indexList[2]], m)};
     if (vertical_within_deg_ >= 0 && !is_vertical(t, vertical_within_deg_)) continue;  // not a wall here
     set_.add_triangle(t, static_cast<int>(hit.primitiveIndex));
     ++hits;

@@ -7,8 +7,8 @@
 // normal, projected on the horizontal plane and turned towards the vehicle, the normal.
 //
 // Variants: `osg` queries the graph as loaded; `osg-optimized` a copy spatialised by osgUtil::Optimizer
-// (the open counterpart of MultiGen Creator's optimisation in Table 6-1); `osg-kdtree` a copy with
-// osg::KdTree on every drawable. The traversal allocates (intersector clones, hit sets): measured, not hidden.
+// (the open counterpart of MultiGen Creator's optimisation in Table 6-1); `osg-kdtree` the collision
+// triangles merged into one Geometry, whatever their state sets, with an osg::KdTree on it. The traversal allocates (intersector clones, hit sets): measured, not hidden.
 #include <osgUtil/IntersectionVisitor>
 #include <osgUtil/LineSegmentIntersector>
 
@@ -40,6 +40,7 @@ class OsgDetector final : public Detector {
   osg::ref_ptr<osg::Node> graph_;
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
   double vertical_within_deg_ = -1;              // the scene's: >= 0, hits less vertical are not walls [deg]
+  std::vector<Triangle> triangles_;              // osg-kdtree: the scene's collision triangles, as merged
   std::vector<Probe> probes_;
   InterferenceSet set_;
 };

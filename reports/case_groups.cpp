@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "core/units.hpp"
+
 namespace crashbench {
 
 std::string variation_key(const std::string& listed_name, const nlohmann::json& variation, const std::string& without) {
@@ -65,6 +67,14 @@ std::vector<ImpactRecord> impacts_of(const nlohmann::json& events) {
   std::vector<ImpactRecord> out;
   for (auto& [index, r] : by_impact) out.push_back(std::move(r));
   return out;
+}
+
+Vec2 end_velocity_B(const ImpactRecord& r) {
+  return r.end ? r.end->velocity_B : rotation(-r.pre.heading_deg * kDegToRad) * r.post.velocity_W;
+}
+
+double delta_v_to_end(const ImpactRecord& r) {
+  return (end_velocity_B(r) - rotation(-r.pre.heading_deg * kDegToRad) * r.pre.velocity_W).norm();
 }
 
 }  // namespace crashbench

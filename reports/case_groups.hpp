@@ -52,6 +52,13 @@ struct ImpactRecord {
   std::optional<EndStateRecord> end, other_end;  ///< the first event's model_end, when the model gave one
 };
 
+/// The struck vehicle's velocity at the end of the impact in its body frame at impact: the model's own
+/// end state when it integrates over an impact duration (four-dof), otherwise its post-impact state.
+Vec2 end_velocity_B(const ImpactRecord& r);
+
+/// |delta-V| of the struck vehicle's CG over the impact, to that end state [m/s] (Zhou et al. 2008, Fig. 8).
+double delta_v_to_end(const ImpactRecord& r);
+
 /// Impacts of a case's raw "events" array, in impact order.
 std::vector<ImpactRecord> impacts_of(const nlohmann::json& events);
 

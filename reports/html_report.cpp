@@ -13,9 +13,11 @@
 #include "reports/expectation_text.hpp"
 #include "reports/html_text.hpp"
 #include "reports/output_file.hpp"
+#include "reports/plot_library.hpp"
 #include "reports/report_assets.hpp"
 #include "reports/report_contacts.hpp"
 #include "reports/report_figures.hpp"
+#include "reports/report_scale.hpp"
 #include "reports/report_tables.hpp"
 #include "reports/scene_verdicts.hpp"
 #include "reports/summary_markdown.hpp"
@@ -43,8 +45,11 @@ std::string overview(const ResultsFile& results) {
 
 std::string figures_json(const ResultsFile& results) {
   nlohmann::json figures = nlohmann::json::array();
-  for (const Figure& f : all_figures(results))
-    figures.push_back({{"section", f.section}, {"title", f.title}, {"data", f.data}, {"layout", f.layout}});
+  std::vector<Figure> all = all_figures(results);
+  for (Figure& f : scale_figures(results)) all.push_back(std::move(f));
+  for (const Figure& f : all)
+    figures.push_back({{"section", f.section}, {"title", f.title}, {"data", f.data}, {"layout", f.layout},
+                       {"folded_legend_entries", f.folded_legend_entries}});
   return dump_json(figures);
 }
 
@@ -74,13 +79,13 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   std::string page = "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>crashbench report</title>\n<style>";
   page += report_css();
   page += "</style>\n<script>" + std::string(console_capture_script()) + "</script>\n";
-  page += "<script>" + script_safe(plotting_js) + "</script>\n</head><body>\n<h1>crashbench report</h1>\n";
+  page += plotting_library_scripts(plotting_js) + "</head><body>\n<h1>crashbench report</h1>\n";
   // The question a user opens the report with comes first: which detector to use on each scene.
   page += fmt::format("<h2>Verdict per scene: the detector to use</h2>\n<p class=note>{}</p>\n{}", html_escape(verdict_note()),
                       verdict_table_html(scene_verdicts(results)));
   page += overview(results);
-  page += "<p id=render-status data-expected=0 data-rendered=0 data-errors=0>plots not rendered (is JavaScript on?)</p>\n"
-          "<pre id=console-errors></pre>\n";
+  page += "<p id=render-status data-expected=0 data-rendered=0 data-errors=0 data-clipped-labels=-1>plots not rendered (is JavaScript on?)</p>\n"
+          "<pre id=console-errors></pre>\n<pre id=clipped-labels></pre>\n";
   page += "<h2>Per-scene performance (Knight's Table 6-1)</h2>\n<p class=note>Whole-step cost per scene, detector "
           "and response model: the median of the cases' median steps, the worst case's 99th percentile beside it "
           "(n = cases; means are in the cost-per-case table); the baseline row is the dynamics phase alone. Each scene's "
@@ -91,6 +96,9 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += performance_table_html(results);
   page += "<h2>Per-step cost histograms</h2>\n<div class=plots id=plots-costs></div>\n";
   page += "<h2>Trajectories</h2>\n<div class=plots id=plots-trajectories></div>\n";
+  if (const std::string many = scale_table_html(results); !many.empty())
+    page += "<h2>Cases of many vehicles</h2>\n<p class=note>" + html_escape(scale_section_note()) + "</p>\n" + many +
+            "<div class=plots id=plots-scale></div>\n";
   page += "<h2>Knight's laws</h2>\n<div class=plots id=plots-laws></div>\n";
   page += "<h2>Sweeps</h2>\n<p class=note>A contour plot appears for cases that come from one listed case and "
           "differ in exactly two numeric matrix fields.</p>\n<div class=plots id=plots-sweeps></div>\n";

@@ -1,5 +1,5 @@
 #pragma once
-// report.html: one self-contained page (the plotting library inlined, no network) with the performance
+// report.html: one self-contained page (the plotting library inlined, packed; no network) with the performance
 // table, costs, invariant verdicts, response models side by side and the plots; and summary.md beside it.
 #include <string>
 #include <string_view>
@@ -18,7 +18,7 @@ std::string plotting_library_path();
 /// The text of the plotting library at `path`; Error naming the path and the package that ships it.
 std::string load_plotting_library(const std::string& path);
 
-/// The whole page. `plotting_js` is inlined as is (it must define `Plotly`).
+/// The whole page. `plotting_js` is inlined packed (reports/plot_library.hpp); it must define `Plotly`.
 std::string report_html(const ResultsFile& results, std::string_view plotting_js);
 
 struct ReportPaths {

@@ -2,14 +2,36 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <map>
 
 #include "core/error.hpp"
 #include "reports/results_json.hpp"
+#include "reports/shared_walls.hpp"
 
 namespace crashbench {
+namespace {
 
-nlohmann::json merge_results(const std::vector<ResultsFile>& shards) {
+/// The folder a results file (or an output folder) refers its trajectory files from.
+std::filesystem::path base_folder(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return path;
+  return std::filesystem::path(path).parent_path();
+}
+
+/// `c` as the merged file at `out_path` must say it: its trajectory file named from the merged file's folder.
+nlohmann::json rebased(const CaseRecord& c, const ResultsFile& shard, const std::string& out_path) {
+  nlohmann::json out = c.raw;
+  if (c.trajectory_file.empty() || out_path.empty()) return out;
+  const std::filesystem::path file = std::filesystem::absolute(base_folder(shard.path) / c.trajectory_file);
+  const std::filesystem::path from = std::filesystem::absolute(base_folder(out_path));
+  out["trajectory"]["file"] = file.lexically_normal().lexically_relative(from.lexically_normal()).generic_string();
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json merge_results(const std::vector<ResultsFile>& shards, const std::string& out_path) {
   if (shards.empty()) throw Error("", "", "merge needs at least one results file");
   std::map<std::size_t, std::pair<const CaseRecord*, const ResultsFile*>> by_position;
   std::size_t total = 0;
@@ -39,10 +61,13 @@ nlohmann::json merge_results(const std::vector<ResultsFile>& shards) {
       throw Error(shards.front().path, "",
                   fmt::format("case {} of {} is in none of the {} files: a shard is missing", i, total, shards.size()));
   nlohmann::json cases = nlohmann::json::array();
-  for (const auto& [position, entry] : by_position) cases.push_back(entry.first->raw);
-  return {{"format", kResultsFormat},
-          {"run", {{"jobs", jobs}, {"timing_serial", serial}, {"total_cases", total}, {"merged_from", shards.size()}}},
-          {"cases", cases}};
+  for (const auto& [position, entry] : by_position) cases.push_back(rebased(*entry.first, *entry.second, out_path));
+  nlohmann::json merged = {
+      {"format", kResultsFormat},
+      {"run", {{"jobs", jobs}, {"timing_serial", serial}, {"total_cases", total}, {"merged_from", shards.size()}}},
+      {"cases", cases}};
+  share_scene_walls(merged);
+  return merged;
 }
 
 }  // namespace crashbench

@@ -47,12 +47,33 @@ void sync_folder(const std::string& path) {
 
 }  // namespace
 
-void write_file_atomically(const std::string& path, std::string_view content) {
+std::string temporary_path_for(const std::string& path) {
   make_parent_folders(path);
-  const std::string temp = path + ".tmp-" + std::to_string(::getpid());
+  return path + ".tmp-" + std::to_string(::getpid());
+}
+
+void move_into_place(const std::string& temp, const std::string& path) {
+  const int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
+  const bool synced = fd >= 0 && ::fsync(fd) == 0;
+  const std::string reason = std::strerror(errno);
+  if (fd >= 0) ::close(fd);
+  if (!synced) {
+    std::remove(temp.c_str());
+    throw Error(path, "", "flushing the file to disk failed: " + reason);
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(temp.c_str());
+    throw Error(path, "", "cannot move the finished file into place: " + why);
+  }
+  sync_folder(path);
+}
+
+void write_file_atomically(const std::string& path, std::string_view content) {
+  const std::string temp = temporary_path_for(path);
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) fail(path, "cannot create the temporary file " + temp);
-  const bool written = write_all(fd, content) && ::fsync(fd) == 0;
+  const bool written = write_all(fd, content);
   const int saved = errno;
   if (::close(fd) != 0 || !written) {
     errno = written ? errno : saved;
@@ -60,12 +81,7 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     std::remove(temp.c_str());
     throw Error(path, "", "writing the file failed: " + reason);
   }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temp.c_str());
-    throw Error(path, "", "cannot move the finished file into place: " + reason);
-  }
-  sync_folder(path);
+  move_into_place(temp, path);
 }
 
 LineFile::LineFile(const std::string& path) : path_(path) {

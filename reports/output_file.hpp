@@ -12,6 +12,12 @@ namespace crashbench {
 /// of `content`, never a part. Error naming `path` and the reason on failure (the temporary is removed).
 void write_file_atomically(const std::string& path, std::string_view content);
 
+/// For writers that need a file name (a library that opens the file itself, as HDF5 does): the
+/// temporary to write `path` to (folders created), then `move_into_place` flushes it to disk and renames
+/// it to `path`. Error naming `path` and the reason on failure (the temporary is removed).
+std::string temporary_path_for(const std::string& path);
+void move_into_place(const std::string& temp, const std::string& path);
+
 /// A file of lines appended as they come (results.jsonl): each line reaches the file with one write()
 /// call, so a killed process leaves whole lines and at most one partial last line without its newline.
 class LineFile {

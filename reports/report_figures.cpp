@@ -9,6 +9,7 @@
 #include "core/units.hpp"
 #include "reports/case_groups.hpp"
 #include "reports/phase_stats.hpp"
+#include "reports/plot_readability.hpp"
 #include "reports/report_contacts.hpp"
 #include "reports/report_deak.hpp"
 #include "reports/report_roll.hpp"
@@ -20,6 +21,9 @@ using nlohmann::json;
 
 /// At most this many points per plotted trajectory (every n-th sample, the last always kept).
 constexpr std::size_t kMaxPlotPoints = 600;
+
+/// Smallest axis spans of the speed [m/s] and rate [deg/s] plots: anything flatter is drawn flat.
+constexpr double kMinSpeedSpan = 1.0, kMinRateSpan = 2.0;
 
 json thinned(const json& values) {
   if (values.size() <= kMaxPlotPoints) return values;
@@ -35,7 +39,7 @@ std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> by_listed_ca
   std::vector<std::pair<std::string, std::vector<const CaseRecord*>>> groups;
   std::map<std::string, std::size_t> where;
   for (const auto& c : results.cases) {
-    if (c.status == "error") continue;
+    if (c.status == "error" || c.aggregated()) continue;  // many vehicles: reports/report_scale.hpp
     const std::string key = variation_key(c.listed_name, nlohmann::json::object());
     if (!where.count(key)) where[key] = groups.size(), groups.push_back({c.listed_name, {}});
     groups[where[key]].second.push_back(&c);
@@ -118,43 +122,70 @@ Figure plan_view(const std::string& base, const std::vector<const CaseRecord*>& 
     f.layout["xaxis"]["range"] = {lo_x - pad, hi_x + pad};
     f.layout["yaxis"]["range"] = {lo_y - pad, hi_y + pad};
   }
+  // A legend entry per variant and vehicle; a variant's outlines and contacts go with its first vehicle.
+  std::size_t group = 0;
   for (const CaseRecord* c : cases) {
     const json& vehicles = c->raw["trajectory"]["vehicles"];
-    for (const auto& v : vehicles)
-      f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", variant_name(*c) + " " + v.value("name", "")},
-                        {"x", thinned(v["x"])}, {"y", thinned(v["y"])}, {"line", {{"width", 1.5}}}});
-    f.data.push_back(outline_trace(*c));
+    const std::size_t first_group = group;
+    const std::string first_name = variant_name(*c) + " " + (vehicles.empty() ? "" : vehicles[0].value("name", ""));
+    for (const auto& v : vehicles) {
+      json path = {{"type", "scatter"}, {"mode", "lines"}, {"name", variant_name(*c) + " " + v.value("name", "")},
+                   {"x", thinned(v["x"])}, {"y", thinned(v["y"])}, {"line", {{"width", 1.5}}}};
+      group_trace(path, path["name"], group++, true);
+      f.data.push_back(std::move(path));
+    }
+    json outline = outline_trace(*c);
+    group_trace(outline, first_name, first_group, false);
+    outline["line"]["color"] = "#888";  // grey: the rectangles would hide the paths in their colour
+    f.data.push_back(std::move(outline));
     json px = json::array(), py = json::array();
     for (const auto& e : c->raw["events"]) px.push_back(e["point"][0]), py.push_back(e["point"][1]);
-    if (!px.empty())
-      f.data.push_back({{"type", "scatter"}, {"mode", "markers"}, {"name", "contacts " + variant_name(*c)},
-                        {"x", px}, {"y", py}, {"marker", {{"symbol", "x"}, {"size", 7}}}});
+    if (!px.empty()) {
+      json contacts = {{"type", "scatter"}, {"mode", "markers"}, {"name", "contacts " + variant_name(*c)},
+                       {"x", px}, {"y", py}, {"marker", {{"symbol", "x"}, {"size", 7}}}};
+      group_trace(contacts, first_name, first_group, false);
+      f.data.push_back(std::move(contacts));
+    }
   }
   return f;
 }
 
 Figure time_series(const std::string& base, const std::vector<const CaseRecord*>& cases) {
   Figure f{"trajectories", base + ": speed and yaw rate", json::array(),
-           plot_layout(base + ": speed and yaw rate against time, impacts marked", "time [s]", "speed [m/s]")};
-  f.layout["yaxis2"] = {{"title", {{"text", "yaw rate [deg/s]"}}}, {"overlaying", "y"}, {"side", "right"}};
+           plot_layout(base + ": speed (solid) and yaw rate (dotted), impacts marked", "time [s]", "speed [m/s], solid")};
+  f.layout["yaxis2"] = {{"title", {{"text", "yaw rate [deg/s], dotted"}}}, {"overlaying", "y"}, {"side", "right"},
+                        {"automargin", true}};
+  // A legend entry per variant and vehicle: its speed and yaw rate share a colour; a variant's impact
+  // markers go with its first vehicle.
+  std::size_t group = 0;
   for (const CaseRecord* c : cases) {
     const json time = thinned(c->raw["trajectory"]["time"]);
     const json& vehicles = c->raw["trajectory"]["vehicles"];
+    const std::string first_group = variant_name(*c) + (vehicles.size() > 1 ? " " + vehicles[0].value("name", std::string()) : "");
+    const std::size_t first_colour = group;
     for (const auto& v : vehicles) {
       std::string who = variant_name(*c);
       if (vehicles.size() > 1) who.append(" ").append(v.value("name", std::string()));
-      f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", "speed " + who}, {"x", time},
-                        {"y", thinned(v["speed"])}});
-      f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", "yaw rate " + who}, {"x", time},
-                        {"y", thinned(v["yaw_rate_deg_s"])}, {"yaxis", "y2"}, {"line", {{"dash", "dot"}}}});
+      json speed = {{"type", "scatter"}, {"mode", "lines"}, {"name", who}, {"x", time}, {"y", thinned(v["speed"])},
+                    {"hovertemplate", "speed %{y:.3f} m/s at %{x:.3f} s"}};
+      json yaw = {{"type", "scatter"}, {"mode", "lines"}, {"name", who}, {"x", time}, {"y", thinned(v["yaw_rate_deg_s"])},
+                  {"yaxis", "y2"}, {"line", {{"dash", "dot"}}}, {"hovertemplate", "yaw rate %{y:.3f} deg/s at %{x:.3f} s"}};
+      group_trace(speed, who, group, true);
+      group_trace(yaw, who, group++, false);
+      f.data.push_back(std::move(speed));
+      f.data.push_back(std::move(yaw));
     }
     json tx = json::array(), ty = json::array();
     for (const auto& impact : impacts_of(c->raw["events"]))
       tx.push_back(impact.time), ty.push_back(impact.pre.velocity_W.norm());
-    if (!tx.empty())
-      f.data.push_back({{"type", "scatter"}, {"mode", "markers"}, {"name", "impacts " + variant_name(*c)}, {"x", tx},
-                        {"y", ty}, {"marker", {{"symbol", "triangle-down"}, {"size", 10}}}});
+    if (tx.empty()) continue;
+    json impacts = {{"type", "scatter"}, {"mode", "markers"}, {"name", "impacts " + variant_name(*c)}, {"x", tx},
+                    {"y", ty}, {"marker", {{"symbol", "triangle-down"}, {"size", 10}}}};
+    group_trace(impacts, first_group, first_colour, false);
+    f.data.push_back(std::move(impacts));
   }
+  keep_min_span(f, "yaxis", kMinSpeedSpan);
+  keep_min_span(f, "yaxis2", kMinRateSpan);
   return f;
 }
 
@@ -174,10 +205,13 @@ json histogram_trace(const std::vector<int>& counts, const std::string& name, bo
 }  // namespace
 
 json plot_layout(const std::string& title, const std::string& x_title, const std::string& y_title) {
-  return {{"title", {{"text", title}, {"font", {{"size", 13}}}}},
-          {"xaxis", {{"title", {{"text", x_title}}}}},
-          {"yaxis", {{"title", {{"text", y_title}}}}},
-          {"margin", {{"t", 40}, {"r", 10}, {"b", 10}}},
+  const std::string text = wrapped_title(title);
+  std::size_t lines = 1;
+  for (auto at = text.find("<br>"); at != std::string::npos; at = text.find("<br>", at + 1)) ++lines;
+  return {{"title", {{"text", text}, {"font", {{"size", 13}}}}},
+          {"xaxis", {{"title", {{"text", x_title}}}, {"automargin", true}}},
+          {"yaxis", {{"title", {{"text", y_title}}}, {"automargin", true}}},
+          {"margin", {{"t", 24 + 16 * lines}, {"r", 10}, {"b", 10}}},
           {"legend", {{"font", {{"size", 9}}}, {"orientation", "h"}, {"y", -0.18}, {"yanchor", "top"}}},
           {"height", 560}};
 }
@@ -207,7 +241,7 @@ std::vector<Figure> cost_figures(const ResultsFile& results) {
   }
   if (by_detector.empty()) return {};
   Figure f{"costs", "per-step cost by detector", json::array(),
-           plot_layout("Per-step cost by detector (all cases)", "cost per step [us]", "fraction of steps")};
+           plot_layout("Per-step cost by detector (all cases)", "cost per step [us]", "fraction of steps [-]")};
   f.layout["xaxis"]["type"] = "log";
   for (const auto& [detector, hist] : by_detector) {
     f.data.push_back(histogram_trace(hist.first, detector + ": whole step", false));
@@ -221,6 +255,7 @@ std::vector<Figure> all_figures(const ResultsFile& results) {
   for (auto* part : {&trajectory_figures, &roll_figures, &law_figures, &spring_energy_figures, &sweep_figures,
                      &contact_figures})
     for (auto& f : (*part)(results)) out.push_back(std::move(f));
+  for (Figure& f : out) fold_long_legend(f);
   return out;
 }
 

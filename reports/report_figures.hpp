@@ -16,6 +16,7 @@ struct Figure {
   std::string title;
   nlohmann::json data = nlohmann::json::array();
   nlohmann::json layout = nlohmann::json::object();
+  int folded_legend_entries = 0;  ///< > 0: the legend starts hidden behind a button (reports/plot_readability.hpp)
 };
 
 /// Per listed case (variants overlaid): plan view over the scene's walls with contact points (Knight &
@@ -36,7 +37,7 @@ std::vector<Figure> sweep_figures(const ResultsFile& results);
 /// All of the above, in page order.
 std::vector<Figure> all_figures(const ResultsFile& results);
 
-/// A Plotly layout with a title and axis titles.
+/// A Plotly layout with a title and axis titles, its margins growing to fit the tick labels and titles.
 nlohmann::json plot_layout(const std::string& title, const std::string& x_title, const std::string& y_title);
 
 }  // namespace crashbench

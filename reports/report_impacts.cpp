@@ -27,12 +27,6 @@ struct ImpactRow {
   std::string (*published)(const nlohmann::json&);
 };
 
-/// The end of the impact in the struck vehicle's body frame at impact: a model's own end state when it
-/// integrates over an impact duration (four-dof), otherwise its post-impact state.
-Vec2 end_velocity_B(const ImpactRecord& r) {
-  return r.end ? r.end->velocity_B : rotation(-r.pre.heading_deg * kDegToRad) * r.post.velocity_W;
-}
-
 std::string published_number(const nlohmann::json& column, const char* key) {
   return column.contains(key) ? fmt::format("{:.1f}", column[key].get<double>()) : std::string("&mdash;");
 }

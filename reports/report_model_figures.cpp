@@ -1,4 +1,4 @@
-// The model plots of the report: Knight's angle laws, Figure 4-5, and contour plots for sweeps.
+// The model plots of the report: Knight's angle laws and Figure 4-5.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -9,6 +9,7 @@
 #include "core/units.hpp"
 #include "reports/case_groups.hpp"
 #include "reports/knight_curves.hpp"
+#include "reports/plot_readability.hpp"
 #include "reports/report_figures.hpp"
 
 namespace crashbench {
@@ -39,10 +40,19 @@ json marker_trace(const std::string& name, const json& x, const json& y) {
   return {{"type", "scatter"}, {"mode", "markers"}, {"name", name}, {"x", x}, {"y", y}, {"marker", {{"size", 6}}}};
 }
 
+/// The restitution method's answer to Figure 4-5's head-on (90 deg) hit, which Knight superimposed on the
+/// energy curves: the contact point is on the line of the normal through the CG, so the impulse is
+/// (1 + e) m v along the normal, F0 = J0 / dt, and e^2 of the kinetic energy is kept.
+json restitution_point(double mass, double speed, double e, double dt) {
+  return {{"type", "scatter"}, {"mode", "markers"}, {"name", fmt::format("restitution method at 90 deg, e = {:.2f}", e)},
+          {"x", {100 * e * e}}, {"y", {(1 + e) * mass * speed / dt / 1000}},
+          {"marker", {{"symbol", "star"}, {"size", 14}, {"color", "#000"}}}};
+}
+
 Figure figure_45(const ResultsFile& results) {
   Body body{1500, 2500, {}};  // the sedan preset when no case says otherwise
   double cg_to_front = 2.25, dt = 0.005;
-  AngleLaw friction = KnightLaws{}.friction;
+  AngleLaw friction = KnightLaws{}.friction, restitution = KnightLaws{}.restitution;
   for (const auto& c : results.cases) {
     if (c.status == "error" || c.raw["config"].value("vehicle_params", json::array()).empty()) continue;
     const json& v = c.raw["config"]["vehicle_params"][0];
@@ -51,11 +61,12 @@ Figure figure_45(const ResultsFile& results) {
     cg_to_front = v.value("cg_to_front", cg_to_front);
     dt = c.dt;
     friction = law_of(c.raw["config"].value("response", json::object()), "friction", friction);
+    restitution = law_of(c.raw["config"].value("response", json::object()), "restitution", restitution);
     break;
   }
   Figure f{"laws", "Figure 4-5", json::array(),
            plot_layout(fmt::format("Force magnitude vs energy kept, front-centre hit at {:.0f} mph, F0 = J0/{:g} s "
-                                   "(thesis Fig. 4-5)", kFigure45Speed / kMphToMps, dt),
+                                   "(thesis Fig. 4-5); solid: larger root, dotted: smaller", kFigure45Speed / kMphToMps, dt),
                        "kinetic energy kept E2/E1 [%]", "force magnitude F0 [kN]")};
   for (double alpha : {10.0, 30.0, 50.0, 70.0, 90.0}) {
     const EnergyLossCurve c = energy_loss_curve(body, cg_to_front, kFigure45Speed, alpha, friction, dt);
@@ -65,42 +76,18 @@ Figure figure_45(const ResultsFile& results) {
       large.push_back(std::isnan(c.force_larger[i]) ? json(nullptr) : json(c.force_larger[i] / 1000));
       small.push_back(std::isnan(c.force_smaller[i]) ? json(nullptr) : json(c.force_smaller[i] / 1000));
     }
-    const std::string name = fmt::format("{:.0f} deg", alpha);
-    f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", name + " larger root"}, {"x", x}, {"y", large}});
-    f.data.push_back({{"type", "scatter"}, {"mode", "lines"}, {"name", name + " smaller root"}, {"x", x}, {"y", small},
-                      {"line", {{"dash", "dot"}}}});
+    // One legend entry and colour per angle for both roots.
+    const std::string name = fmt::format("alpha = {:.0f} deg", alpha);
+    json larger = {{"type", "scatter"}, {"mode", "lines"}, {"name", name}, {"x", x}, {"y", large}};
+    json smaller = {{"type", "scatter"}, {"mode", "lines"}, {"name", name + ", smaller root"}, {"x", x}, {"y", small},
+                    {"line", {{"dash", "dot"}}}};
+    const std::size_t colour = f.data.size() / 2;  // two traces per angle so far
+    group_trace(larger, name, colour, true);
+    group_trace(smaller, name, colour, false);
+    f.data.push_back(std::move(larger));
+    f.data.push_back(std::move(smaller));
   }
-  return f;
-}
-
-struct SweepPoint {
-  const CaseRecord* c;
-  std::map<std::string, double> numeric;
-};
-
-Figure contour(const std::string& key, const std::vector<SweepPoint>& points, const std::string& px,
-               const std::string& py, bool energy) {
-  std::set<double> xs, ys;
-  for (const auto& p : points) xs.insert(p.numeric.at(px)), ys.insert(p.numeric.at(py));
-  const std::vector<double> xv(xs.begin(), xs.end()), yv(ys.begin(), ys.end());
-  json z = json::array();
-  for (double y : yv) {
-    json row = json::array();
-    for (double x : xv) {
-      json value = nullptr;
-      for (const auto& p : points) {
-        if (p.numeric.at(px) != x || p.numeric.at(py) != y) continue;
-        const auto impacts = impacts_of(p.c->raw["events"]);
-        if (!impacts.empty()) value = energy ? impacts[0].energy_kept : impacts[0].post.yaw_rate_deg_s;
-      }
-      row.push_back(value);
-    }
-    z.push_back(row);
-  }
-  const std::string what = energy ? "energy kept by the first impact E2/E1 [-]" : "yaw rate after the first impact [deg/s]";
-  Figure f{"sweeps", key + ": " + what, json::array(), plot_layout(key + ": " + what, px, py)};
-  f.data.push_back({{"type", "contour"}, {"x", xv}, {"y", yv}, {"z", z}, {"colorbar", {{"title", {{"text", energy ? "E2/E1" : "deg/s"}}}}},
-                    {"contours", {{"showlabels", true}}}});
+  f.data.push_back(restitution_point(body.mass, kFigure45Speed, restitution.at(90 * kDegToRad), dt));
   return f;
 }
 
@@ -114,6 +101,7 @@ std::vector<Figure> law_figures(const ResultsFile& results) {
            plot_layout("Fraction of kinetic energy kept P(alpha) (thesis Fig. 4-3), events marked", "angle of attack alpha [deg]", "E2/E1 [-]")};
   std::set<std::string> seen;
   json ex = json::array(), ey = json::array(), px = json::array(), py = json::array();
+  json fx = json::array(), fy = json::array();
   for (const auto& c : results.cases) {
     if (c.status == "error") continue;
     const json response = c.raw["config"].value("response", json::object());
@@ -128,7 +116,12 @@ std::vector<Figure> law_figures(const ResultsFile& results) {
         p.data.push_back(law_trace(law_of(response, "energy_kept", defaults.energy_kept), "P(alpha)" + tag, false));
     }
     for (const auto& ev : c.raw["events"]) {
-      if (ev.contains("restitution")) ex.push_back(ev["angle_of_attack_deg"]), ey.push_back(ev["restitution"]);
+      // The energy-loss model's e = 0 fallbacks (target unreachable, or both roots penetrate) are not
+      // restitution values a law chose: they get their own marker.
+      const std::string status = ev.value("status", std::string());
+      const bool fallback = status == "no_real_root" || status == "root_penetrates";
+      if (ev.contains("restitution"))
+        (fallback ? fx : ex).push_back(ev["angle_of_attack_deg"]), (fallback ? fy : ey).push_back(ev["restitution"]);
       if (ev.contains("energy_kept_target") && ev.value("energy_before", 0.0) > 0)
         px.push_back(ev["angle_of_attack_deg"]), py.push_back(ev["energy_after"].get<double>() / ev["energy_before"].get<double>());
     }
@@ -136,37 +129,13 @@ std::vector<Figure> law_figures(const ResultsFile& results) {
   if (seen.empty()) e.data.push_back(law_trace(defaults.restitution, "e(alpha)", false)),
                     p.data.push_back(law_trace(defaults.energy_kept, "P(alpha)", false));
   e.data.push_back(marker_trace("events: e used", ex, ey));
+  if (!fx.empty()) {
+    json fallbacks = marker_trace("events: e = 0 fallback (energy target unreachable)", fx, fy);
+    fallbacks["marker"] = {{"symbol", "x-open"}, {"size", 9}, {"color", "#c00"}};
+    e.data.push_back(std::move(fallbacks));
+  }
   p.data.push_back(marker_trace("energy-loss events: E2/E1 reached", px, py));
   return {e, p, figure_45(results)};
-}
-
-std::vector<Figure> sweep_figures(const ResultsFile& results) {
-  std::map<std::string, std::vector<SweepPoint>> groups;
-  for (const auto& c : results.cases) {
-    if (c.status == "error") continue;
-    SweepPoint point{&c, {}};
-    std::string key = c.listed_name;
-    for (const auto& [path, value] : c.variation.items()) {
-      if (value.is_number()) {
-        point.numeric[path] = value.get<double>();
-      } else {
-        key += " " + path + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
-      }
-    }
-    if (point.numeric.size() != 2) continue;
-    key += " (" + point.numeric.begin()->first + " x " + point.numeric.rbegin()->first + ")";
-    groups[key].push_back(point);
-  }
-  std::vector<Figure> out;
-  for (const auto& [key, points] : groups) {
-    const std::string px = points.front().numeric.begin()->first, py = points.front().numeric.rbegin()->first;
-    std::set<double> xs, ys;
-    for (const auto& p : points) xs.insert(p.numeric.at(px)), ys.insert(p.numeric.at(py));
-    if (xs.size() < 2 || ys.size() < 2 || xs.size() * ys.size() != points.size()) continue;
-    out.push_back(contour(key, points, px, py, false));
-    out.push_back(contour(key, points, px, py, true));
-  }
-  return out;
 }
 
 }  // namespace crashbench

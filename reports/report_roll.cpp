@@ -4,10 +4,15 @@
 #include <utility>
 #include <vector>
 
+#include "reports/plot_readability.hpp"
+
 namespace crashbench {
 namespace {
 
 using nlohmann::json;
+
+/// Smallest y span [m/s or deg/s]: a vehicle that neither slows nor rolls draws a flat line.
+constexpr double kMinSpan = 2.0;
 
 json line(const std::string& name, const json& x, const json& y, bool dashed) {
   return {{"type", "scatter"}, {"mode", "lines"}, {"name", name}, {"x", x}, {"y", y},
@@ -28,6 +33,7 @@ Figure responses(const CaseRecord& c, const std::string& what, const std::string
       dashed = !dashed;
     }
   }
+  keep_min_span(f, "yaxis", kMinSpan);
   return f;
 }
 

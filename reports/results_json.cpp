@@ -8,6 +8,8 @@
 #include "core/units.hpp"
 #include "reports/output_file.hpp"
 #include "reports/phase_stats.hpp"
+#include "reports/shared_walls.hpp"
+#include "reports/record_store.hpp"
 
 namespace crashbench {
 namespace {
@@ -81,6 +83,9 @@ json vehicle_params_json(const VehicleSetup& v) {
                               {"frontal_area", r.aero.frontal_area}, {"side_area", r.aero.side_area},
                               {"air_density", r.aero.air_density}}}};
   if (v.replay) out["replay"] = v.replay->source();  // kinematic: moved by this log
+  if (const FollowSpec* f = v.follow.get())  // steered along this path
+    out["follow"] = {{"path", f->source}, {"speed", f->speed}, {"lookahead", f->lookahead}, {"speed_gain", f->speed_gain},
+                     {"max_lateral_accel", f->max_lateral_accel}};
   return out;
 }
 
@@ -112,8 +117,12 @@ json config_json(const Case& c) {
           {"response", c.response}};
   if (c.published) out["published"] = published_json(*c.published);
   const CollisionFilter& k = c.scene.collision;
-  if (c.scene.vertical_within_deg || !k.include.empty() || !k.exclude.empty() || k.node_mask != 0xffffffffu) {
+  if (c.scene.vertical_within_deg || !k.include.empty() || !k.exclude.empty() || k.node_mask != 0xffffffffu ||
+      k.above_road_max != kDefaultAboveRoadMax) {
     out["scene_collision"] = {{"include", k.include}, {"exclude", k.exclude}, {"node_mask", k.node_mask}};
+    out["scene_collision"]["height_band"] = std::isinf(k.above_road_max)
+                                                ? json("off")
+                                                : json{{"above_road_max", k.above_road_max}};
     if (c.scene.vertical_within_deg) out["scene_collision"]["vertical_within_deg"] = *c.scene.vertical_within_deg;
   }
   return out;
@@ -156,22 +165,34 @@ void add_roll_json(const VehicleTrack& track, json& out) {
   out["roll_deg"] = roll, out["roll_rate_deg_s"] = rate, out["u"] = u, out["v"] = v;
 }
 
-json trajectory_json(const RunResult& r) {
-  json vehicles = json::array();
-  for (const auto& track : r.tracks) {
-    json x = json::array(), y = json::array(), heading = json::array(), speed = json::array(), yaw = json::array();
-    for (const auto& s : track.states) {
-      x.push_back(s.position_W.x());
-      y.push_back(s.position_W.y());
-      heading.push_back(s.heading * kRadToDeg);
-      speed.push_back(s.velocity_W.norm());
-      yaw.push_back(s.yaw_rate * kRadToDeg);
-    }
-    vehicles.push_back({{"name", track.name}, {"x", x}, {"y", y}, {"heading_deg", heading}, {"speed", speed},
-                        {"yaw_rate_deg_s", yaw}});
-    add_roll_json(track, vehicles.back());
+/// One vehicle's recorded series as results.json holds them.
+json vehicle_series_json(const VehicleTrack& track) {
+  json x = json::array(), y = json::array(), heading = json::array(), speed = json::array(), yaw = json::array();
+  for (const auto& s : track.states) {
+    x.push_back(s.position_W.x());
+    y.push_back(s.position_W.y());
+    heading.push_back(s.heading * kRadToDeg);
+    speed.push_back(s.velocity_W.norm());
+    yaw.push_back(s.yaw_rate * kRadToDeg);
   }
-  return {{"time", r.sample_times}, {"vehicles", vehicles}};
+  json out = {{"name", track.name}, {"x", x}, {"y", y}, {"heading_deg", heading}, {"speed", speed},
+              {"yaw_rate_deg_s", yaw}};
+  add_roll_json(track, out);
+  return out;
+}
+
+/// Every vehicle inline, or (with `file`) the file's name, a few sampled vehicles and percentiles over all.
+json trajectory_json(const RunResult& r, const std::string& file) {
+  json vehicles = json::array();
+  if (file.empty()) {
+    for (const auto& track : r.tracks) vehicles.push_back(vehicle_series_json(track));
+    return {{"time", r.sample_times}, {"vehicles", vehicles}};
+  }
+  for (const std::size_t v : sampled_vehicles(r.tracks.size())) {
+    vehicles.push_back(vehicle_series_json(r.tracks[v]));
+    vehicles.back()["index"] = v;
+  }
+  return {{"time", r.sample_times}, {"vehicles", vehicles}, {"file", file}, {"summary", trajectory_summary_json(r)}};
 }
 
 }  // namespace
@@ -185,7 +206,7 @@ void write_non_finite_as_strings(json& doc) {
   }
 }
 
-json to_json(const RunResult& r) {
+json to_json(const RunResult& r, const std::string& trajectory_file) {
   json out = {{"name", r.name}, {"source_file", r.source_file}, {"status", to_string(r.status)}};
   // What the case is, as data: the report and compare group and pair cases by these, never by the name.
   out["listed_name"] = r.listed_name.empty() ? r.name : r.listed_name;
@@ -201,8 +222,12 @@ json to_json(const RunResult& r) {
     invariants[std::string(to_string(static_cast<Invariant>(i)))] = {
         {"checked", s.checked}, {"failed", s.failed}, {"worst_residual", s.worst_residual}, {"tolerance", s.tolerance}};
   }
+  // A case with its record in a file keeps its events there, binned here (reports/record_store.hpp).
   json events = json::array();
-  for (const auto& e : r.events) events.push_back(event_json(e));
+  if (trajectory_file.empty())
+    for (const auto& e : r.events) events.push_back(event_json(e));
+  else
+    out["contacts"] = contact_summary_json(r), out["events_file"] = trajectory_file;
   out["config"] = config_json(r.config);
   out["steps"] = r.steps;
   if (r.physics_hash) out["physics_hash"] = physics_hash_hex(*r.physics_hash);
@@ -244,7 +269,7 @@ json to_json(const RunResult& r) {
     out["timing"]["reference"] = {{"mean_ns", s.mean_ns}, {"median_ns", s.median_ns}, {"p99_ns", s.p99_ns}, {"max_ns", s.max_ns}};
   }
   out["events"] = events;
-  out["trajectory"] = trajectory_json(r);
+  out["trajectory"] = trajectory_json(r, trajectory_file);
   out["scene_walls"] = walls_json(r);
   out["scene_triangles"] = r.scene_triangles;
   write_non_finite_as_strings(out);
@@ -254,13 +279,15 @@ json to_json(const RunResult& r) {
 json to_json(std::span<const RunResult> results, const RunInfo& info) {
   json cases = json::array();
   for (std::size_t i = 0; i < results.size(); ++i) {
-    cases.push_back(to_json(results[i]));
+    cases.push_back(to_json(results[i], i < info.trajectory_files.size() ? info.trajectory_files[i] : ""));
     cases.back()["index"] = i < info.case_indices.size() ? info.case_indices[i] : i;
   }
   json run = {{"jobs", info.jobs}, {"timing_serial", info.jobs <= 1},
               {"total_cases", info.total_cases > 0 ? info.total_cases : results.size()}};
   if (info.shard_count > 0) run["shard"] = {{"index", info.shard_index}, {"count", info.shard_count}};
-  return {{"format", kResultsFormat}, {"run", run}, {"cases", cases}};
+  json doc = {{"format", kResultsFormat}, {"run", run}, {"cases", cases}};
+  share_scene_walls(doc);
+  return doc;
 }
 
 void write_json_file(const std::string& path, const json& doc) {

@@ -7,6 +7,7 @@
 
 #include "cases/json_reader.hpp"
 #include "cases/physics_hash.hpp"
+#include "reports/record_store.hpp"
 #include "reports/results_json.hpp"
 #include "reports/results_stream.hpp"
 
@@ -103,10 +104,49 @@ void check_published(const JsonReader& published) {
   }
 }
 
-/// The sizes the plan view draws the vehicles with, one entry per vehicle of the trajectory.
+/// What results.json keeps of a case whose record went to a file: percentiles and binned contacts, as
+/// reports/record_store.hpp writes them and the report's many-vehicle section reads them.
+void check_record_summary(const JsonReader& c) {
+  const JsonReader summary = c.at("trajectory").at("summary");
+  const std::size_t samples = c.at("trajectory").at("time").array_size();
+  const JsonReader over_time = summary.at("speed_over_time");
+  for (const auto& [name, fraction] : kPercentiles) check_numbers(over_time.at(name), samples, "a number per sample time");
+  const auto check_percentiles = [](const JsonReader& p) {
+    if (!p.is_object()) p.fail("expected an object of percentiles");
+    for (const auto& [name, fraction] : kPercentiles)
+      if (const auto value = p.find(name)) value->number();
+  };
+  const JsonReader per_vehicle = summary.at("per_vehicle");
+  for (const auto key : {"peak_speed", "final_speed", "peak_yaw_rate_deg_s", "distance"}) check_percentiles(per_vehicle.at(key));
+  const JsonReader contacts = c.at("contacts");
+  check_percentiles(contacts.at("per_vehicle"));
+  c.at("events_file").string();
+  c.at("events_count").integer_in(0, INT_MAX);
+  if (const auto counts = contacts.at("plan").find("counts")) {
+    check_numbers(contacts.at("plan").at("x"), 2, "[lo, hi]");
+    check_numbers(contacts.at("plan").at("y"), 2, "[lo, hi]");
+    for (std::size_t row = 0; row < counts->array_size(); ++row)
+      check_numbers(counts->at(row), counts->array_size(), "a square grid of counts");
+  }
+  contacts.at("over_time").at("end").positive_number();
+  const JsonReader bins = contacts.at("over_time").at("counts");
+  check_numbers(bins, bins.array_size(), "counts");
+}
+
+/// The sizes the plan view draws the vehicles with, one entry per vehicle of the trajectory (of the file's
+/// when results.json keeps only sampled vehicles, each naming its index).
 void check_vehicle_params(const JsonReader& params, const JsonReader& trajectory) {
-  if (params.array_size() != trajectory.at("vehicles").array_size())
+  if (const auto file = trajectory.find("file")) {
+    file->string();
+    const JsonReader summary = trajectory.at("summary");
+    if (params.array_size() != static_cast<std::size_t>(summary.at("vehicles").integer_in(0, INT_MAX)))
+      params.fail("expected one entry per vehicle of the trajectory file (trajectory/summary/vehicles)");
+    const JsonReader sampled = trajectory.at("vehicles");
+    for (std::size_t v = 0; v < sampled.array_size(); ++v)
+      sampled.at(v).at("index").integer_in(0, static_cast<int>(params.array_size()) - 1);
+  } else if (params.array_size() != trajectory.at("vehicles").array_size()) {
     params.fail("expected one entry per vehicle of the trajectory");
+  }
   for (std::size_t v = 0; v < params.array_size(); ++v)
     for (const auto key : {"mass", "yaw_inertia", "cg_to_front", "cg_to_rear", "width"})
       params.at(v).at(key).positive_number();
@@ -122,8 +162,18 @@ PhaseCost read_phase(const JsonReader& p) {
   return cost;
 }
 
+/// The case's wall footprints: its own "scene_walls", or the document's "scenes" entry it refers to.
+JsonReader scene_walls_of(const JsonReader& c, const JsonReader& scenes) {
+  const auto ref = c.find("scene_walls_ref");
+  if (!ref) return c.at("scene_walls");
+  const std::string key = ref->string();
+  if (!scenes.is_object() || !scenes.has(key))
+    ref->fail("names scene walls '" + key + "' that /scenes does not hold: expected a key of /scenes");
+  return scenes.at(key).at("walls");
+}
+
 /// The parts only a case that ran has.
-void read_ran_case(const JsonReader& c, CaseRecord& r) {
+void read_ran_case(const JsonReader& c, const JsonReader& scenes, CaseRecord& r) {
   const JsonReader config = c.at("config");
   if (!config.is_object()) config.fail("expected an object");
   for (const auto& [key, value] : config.json().items())
@@ -166,8 +216,11 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
   const JsonReader events = c.at("events");
   for (std::size_t i = 0; i < events.array_size(); ++i) check_event(events.at(i), vehicles);
   check_vehicle_params(config.at("vehicle_params"), c.at("trajectory"));
-  check_walls(c.at("scene_walls"));
-  r.scene_walls = c.at("scene_walls").array_size();
+  const JsonReader walls = scene_walls_of(c, scenes);
+  check_walls(walls);
+  r.scene_walls = walls.array_size();
+  r.trajectory_file = c.at("trajectory").string_or("file", "");
+  if (!r.trajectory_file.empty()) check_record_summary(c);
   if (const auto triangles = c.find("scene_triangles")) r.scene_triangles = triangles->integer_in(0, INT_MAX);
   if (const auto a = c.find("detector_agreement")) {
     r.agreement = CaseRecord::Agreement{a->at("reference").string(), a->at("steps_checked").integer_in(0, INT_MAX),
@@ -175,7 +228,7 @@ void read_ran_case(const JsonReader& c, CaseRecord& r) {
   }
 }
 
-CaseRecord read_case(const JsonReader& c, std::size_t position) {
+CaseRecord read_case(const JsonReader& c, const JsonReader& scenes, std::size_t position) {
   CaseRecord r;
   r.name = c.at("name").string();
   r.status = c.at("status").choice({"passed", "failed", "error"});
@@ -190,9 +243,14 @@ CaseRecord read_case(const JsonReader& c, std::size_t position) {
   if (r.status == "error") {
     r.error = c.at("error").string();
   } else {
-    read_ran_case(c, r);
+    read_ran_case(c, scenes, r);
   }
   r.raw = c.json();
+  // The plots read the walls from the case, wherever the file kept them.
+  if (r.raw.contains("scene_walls_ref")) {
+    r.raw["scene_walls"] = scene_walls_of(c, scenes).json();
+    r.raw.erase("scene_walls_ref");
+  }
   return r;
 }
 
@@ -243,8 +301,12 @@ ResultsFile parse_results(const json& doc, const std::string& path) {
       if (const auto count = run->find(key)) count->integer_in(0, INT_MAX);
     file.run = run->json();
   }
+  static const json kNoScenes = json::object();
+  const auto scenes = root.find("scenes");
+  if (scenes && !scenes->is_object()) scenes->fail("expected an object of shared scene walls");
+  const JsonReader shared = scenes ? *scenes : JsonReader(kNoScenes, path);
   const JsonReader cases = root.at("cases");
-  for (std::size_t i = 0; i < cases.array_size(); ++i) file.cases.push_back(read_case(cases.at(i), i));
+  for (std::size_t i = 0; i < cases.array_size(); ++i) file.cases.push_back(read_case(cases.at(i), shared, i));
   return file;
 }
 

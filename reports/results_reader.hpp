@@ -47,6 +47,9 @@ struct CaseRecord {
   std::map<std::string, PhaseCost> timing;    ///< by phase name ("step", "detect", ...)
   int scene_triangles = -1;                   ///< the scene's collision triangles; -1 when not written
   std::size_t scene_walls = 0;                ///< the scene's analytic walls
+  /// The HDF5 file holding every vehicle's trajectory, relative to the results file; "" when results.json
+  /// holds them all. With a file, raw["trajectory"]["vehicles"] holds a few sampled vehicles only.
+  std::string trajectory_file;
   /// With check_against: the reference detector and how many of the checked steps differed from it.
   struct Agreement {
     std::string reference;
@@ -56,6 +59,8 @@ struct CaseRecord {
   nlohmann::json raw;
 
   bool failed() const { return status != "passed"; }
+  /// A case of many vehicles (its trajectory in a file): the report aggregates it instead of plotting each one.
+  bool aggregated() const { return !trajectory_file.empty(); }
   /// config[key], or "" when absent.
   std::string config_value(const std::string& key) const;
   /// Mean / median cost of `phase` [ns]; 0 when not timed.

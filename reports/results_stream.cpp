@@ -7,6 +7,7 @@
 #include <ctime>
 
 #include "cases/json_reader.hpp"
+#include "reports/shared_walls.hpp"
 
 namespace crashbench {
 namespace {
@@ -35,12 +36,15 @@ void read_start(const json& line, const std::string& path, ResultsFile& file) {
   file.planned_cases = static_cast<std::size_t>(start.at("planned_cases").integer_in(0, INT_MAX));
 }
 
-/// One case line, checked as a case of results.json is.
-CaseRecord read_case_line(const json& line, std::size_t number, const std::string& path) {
+/// One case line, checked as a case of results.json is; `scenes` holds the scene lines read so far.
+CaseRecord read_case_line(const json& line, std::size_t number, const std::string& path, const json& scenes) {
   const JsonReader entry(line, path, "line " + std::to_string(number) + " ");
   const json& c = entry.at("case").json();
+  json its_scene = json::object();
+  if (const auto ref = c.find("scene_walls_ref"); ref != c.end() && ref->is_string() && scenes.contains(ref->get<std::string>()))
+    its_scene[ref->get<std::string>()] = scenes[ref->get<std::string>()];
   try {
-    ResultsFile one = parse_results({{"format", kResultsFormat}, {"cases", json::array({c})}}, path);
+    ResultsFile one = parse_results({{"format", kResultsFormat}, {"scenes", its_scene}, {"cases", json::array({c})}}, path);
     return std::move(one.cases.front());
   } catch (const Error& e) {
     throw on_line(e, number, path, "/cases/0");
@@ -57,9 +61,12 @@ ResultsStream::ResultsStream(const std::string& path, const std::vector<std::str
                               {"inputs", inputs}, {"run", run}, {"planned_cases", planned_cases}}));
 }
 
-void ResultsStream::add(const RunResult& result, std::size_t index) {
-  json c = to_json(result);
+void ResultsStream::add(const RunResult& result, std::size_t index, const std::string& trajectory_file) {
+  json c = to_json(result, trajectory_file);
   c["index"] = index;
+  json walls;
+  if (const std::string key = take_scene_walls(c, walls); !key.empty() && scenes_written_.insert(key).second)
+    file_.write_line(dump_json({{"kind", "scene"}, {"key", key}, {"walls", std::move(walls)}}));
   file_.write_line(dump_json({{"kind", "case"}, {"case", std::move(c)}}));
   ++written_;
 }
@@ -74,6 +81,7 @@ ResultsFile parse_results_stream(std::string_view text, const std::string& path)
   file.path = path;
   file.interrupted = true;
   std::size_t number = 0;
+  json scenes = json::object();
   // Only lines that end with a newline are whole: the writer adds it in the same write() as the line.
   for (std::size_t start = 0, end; (end = text.find('\n', start)) != std::string_view::npos; start = end + 1) {
     const std::string_view line = text.substr(start, end - start);
@@ -90,10 +98,16 @@ ResultsFile parse_results_stream(std::string_view text, const std::string& path)
       continue;
     }
     const JsonReader entry(doc, path, "line " + std::to_string(number) + " ");
-    const std::string kind = entry.at("kind").choice({"case", "end"});
+    const std::string kind = entry.at("kind").choice({"scene", "case", "end"});
     if (!file.interrupted) entry.fail("a line after the end line: expected the end line last");
-    if (kind == "end") file.interrupted = false;
-    else file.cases.push_back(read_case_line(doc, number, path));
+    if (kind == "end") {
+      file.interrupted = false;
+    } else if (kind == "scene") {
+      entry.at("walls").array_size();  // an array; each wall is checked with the first case that refers to it
+      scenes[entry.at("key").string()] = {{"walls", entry.at("walls").json()}};
+    } else {
+      file.cases.push_back(read_case_line(doc, number, path, scenes));
+    }
   }
   if (number == 0) throw Error(path, "", "no complete line: expected a crashbench results stream (results.jsonl)");
   std::stable_sort(file.cases.begin(), file.cases.end(), [](const auto& a, const auto& b) { return a.index < b.index; });

@@ -17,6 +17,7 @@ namespace {
 struct Strip {
   std::vector<Vec2> midpoints_W;
   std::vector<Vec2> rungs_W;  ///< each pair's second vertex from its first [m]
+  std::vector<double> half_widths;  ///< half each rung's length: the road's half width there [m]
   int line = 0;
   std::string object;
 };
@@ -138,6 +139,7 @@ void read_surfaces(Lines& lines, int count, const Object& object, bool road, std
     for (const auto& [a, b] : pairs) {
       strip.midpoints_W.push_back(0.5 * (object.vertices_W[a] + object.vertices_W[b]));
       strip.rungs_W.push_back(object.vertices_W[b] - object.vertices_W[a]);
+      strip.half_widths.push_back(0.5 * strip.rungs_W.back().norm());
     }
     check_across(strip, lines);
   }
@@ -171,13 +173,17 @@ std::vector<Strip> read_strips(Lines& lines, const CentrelineFrame& frame, const
   return strips;
 }
 
-/// Appends `strip` to `chain` (reversed with `reverse`), dropping its first point where it repeats the chain's end.
-void append(std::vector<Vec2>& chain, std::vector<Vec2> strip, bool reverse) {
-  if (reverse) std::reverse(strip.begin(), strip.end());
+/// Appends `strip`'s midpoints and half widths to `line` (reversed with `reverse`), dropping points that
+/// repeat the line's end.
+void append(Centreline& line, const Strip& strip, bool reverse) {
   constexpr double kSame = 1e-6;  // [m]
-  const std::size_t skip = !chain.empty() && (strip.front() - chain.back()).norm() < kSame ? 1 : 0;
-  for (std::size_t i = skip; i < strip.size(); ++i)
-    if ((strip[i] - chain.back()).norm() >= kSame) chain.push_back(strip[i]);
+  const std::size_t n = strip.midpoints_W.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t i = reverse ? n - 1 - k : k;
+    if (!line.points_W.empty() && (strip.midpoints_W[i] - line.points_W.back()).norm() < kSame) continue;
+    line.points_W.push_back(strip.midpoints_W[i]);
+    line.half_widths.push_back(strip.half_widths[i]);
+  }
 }
 
 }  // namespace
@@ -193,8 +199,7 @@ Centreline read_centreline(std::istream& in, const std::string& file, const Cent
   // Greedy: the strip whose start (or end, reversed) is nearest the chain's end, while one is within tolerance.
   Centreline line;
   std::vector<char> used(strips.size(), 0);
-  line.points_W = {strips[0].midpoints_W.front()};
-  append(line.points_W, strips[0].midpoints_W, false);
+  append(line, strips[0], false);
   used[0] = 1;
   for (std::size_t joined = 1; joined < strips.size(); ++joined) {
     double best = join_tolerance;
@@ -215,15 +220,39 @@ Centreline read_centreline(std::istream& in, const std::string& file, const Cent
                               "{} m of its end)", strips[left].object, joined, strips.size(), join_tolerance));
     }
     used[pick] = 1;
-    append(line.points_W, strips[pick].midpoints_W, reverse);
+    append(line, strips[pick], reverse);
   }
   line.strips = static_cast<int>(strips.size());
   line.closed = line.points_W.size() > 2 && (line.points_W.back() - line.points_W.front()).norm() <= join_tolerance;
-  if (line.closed && (line.points_W.back() - line.points_W.front()).norm() > 0) line.points_W.push_back(line.points_W.front());
+  if (line.closed && (line.points_W.back() - line.points_W.front()).norm() > 0) {
+    line.points_W.push_back(line.points_W.front());
+    line.half_widths.push_back(line.half_widths.front());
+  }
   return line;
 }
 
+std::vector<double> lane_from_edge(const Centreline& line, double from_edge, bool left, const std::string& file) {
+  std::vector<double> offsets;
+  offsets.reserve(line.half_widths.size());
+  for (std::size_t i = 0; i < line.half_widths.size(); ++i) {
+    const double from_centre = line.half_widths[i] - from_edge;
+    if (from_centre < 0) {
+      const Vec2& p = line.points_W[i];
+      throw Error(file, "--lane-from-edge", fmt::format("the road is {:.2f} m wide at centre-line point {} ({:.1f}, {:.1f}): "
+                                                        "a lane {} m from its edge would cross the centre line; expected "
+                                                        "at most half the narrowest width", 2 * line.half_widths[i], i,
+                                                        p.x(), p.y(), from_edge));
+    }
+    offsets.push_back(left ? from_centre : -from_centre);
+  }
+  return offsets;
+}
+
 std::vector<LapRow> lap_rows(const Centreline& line, double speed, double lane) {
+  return lap_rows(line, speed, std::vector<double>(line.points_W.size(), lane));
+}
+
+std::vector<LapRow> lap_rows(const Centreline& line, double speed, const std::vector<double>& lanes) {
   const std::vector<Vec2>& p = line.points_W;
   const std::size_t n = p.size();
   std::vector<LapRow> rows;
@@ -233,7 +262,7 @@ std::vector<LapRow> lap_rows(const Centreline& line, double speed, double lane) 
     const Vec2 before = i > 0 ? p[i - 1] : line.closed ? p[n - 2] : p[i];
     const Vec2 after = i + 1 < n ? p[i + 1] : line.closed ? p[1] : p[i];
     const Vec2 along = (after - before).normalized();
-    LapRow row{0.0, p[i] + lane * Vec2(-along.y(), along.x()), std::atan2(along.y(), along.x())};
+    LapRow row{0.0, p[i] + lanes[i] * Vec2(-along.y(), along.x()), std::atan2(along.y(), along.x())};
     // Offset inside a tight bend, two points can meet: a replay log needs time to advance.
     const double step = rows.empty() ? 0.0 : (row.position_W - rows.back().position_W).norm();
     if (!rows.empty() && step < 1e-6) continue;

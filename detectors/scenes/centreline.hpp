@@ -14,6 +14,7 @@ namespace crashbench {
 /// A centre line in the world frame (z up, metres), in driving order.
 struct Centreline {
   std::vector<Vec2> points_W;  ///< midpoints of the strips' vertex pairs, consecutive repeats dropped [m]
+  std::vector<double> half_widths;  ///< per point: half the distance between its pair's vertices, the road's half width [m]
   bool closed = false;         ///< the last point joins the first (a lap); the first is repeated at the end
   int strips = 0;              ///< road strips joined
 };
@@ -44,5 +45,13 @@ struct LapRow {
 /// the line's left normal, heading along the line (central differences; across the join on a closed lap),
 /// t from the distance along the moved line.
 std::vector<LapRow> lap_rows(const Centreline& line, double speed, double lane);
+
+/// As above with a lane offset per point of `line` (`lanes[i]` [m] to the left of points_W[i]).
+std::vector<LapRow> lap_rows(const Centreline& line, double speed, const std::vector<double>& lanes);
+
+/// Per point of `line`, the offset [m, + left] of a lane `from_edge` [m] inside the road's `left` (or right)
+/// edge: half width - from_edge, towards that side. Throws Error (`file`, "--lane-from-edge") where the road
+/// is narrower than twice `from_edge`, naming the point.
+std::vector<double> lane_from_edge(const Centreline& line, double from_edge, bool left, const std::string& file);
 
 }  // namespace crashbench

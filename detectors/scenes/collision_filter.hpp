@@ -1,12 +1,19 @@
 #pragma once
 // What in a scene file collides (a case's `scene.collision`, `crashbench scene info --exclude ...`): node
 // names and an OSG node mask select the geometry that can be hit, so that a tree sprite or a start banner
-// of a real track is scenery, not a wall. The road under the car is found among all triangles either way.
+// of a real track is scenery, not a wall; a height band measured from the road under each car leaves out
+// what passes over its roof. The road under the car is found among all triangles either way.
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
 namespace crashbench {
+
+/// Default top of the height band above the road under a car [m]: above the roof of a car or an SUV.
+inline constexpr double kDefaultAboveRoadMax = 2.0;
+/// A height band that reaches everything: every height collides.
+inline constexpr double kNoHeightBand = std::numeric_limits<double>::infinity();
 
 struct CollisionFilter {
   /// Name globs (`*`, `?`, `[...]`): when any is given, only geometry under a node whose name matches one
@@ -16,6 +23,11 @@ struct CollisionFilter {
   std::vector<std::string> exclude;
   /// Nodes whose mask shares no bit with this one are skipped with their subtree (OSG's convention).
   std::uint32_t node_mask = 0xffffffffu;
+  /// The height band: a triangle whose lowest vertex lies more than this above the road under a car (the
+  /// surface its rectangle rides on) does not collide with that car (start banners, gantry beams, bridge
+  /// decks overhead), nor one wholly below that road (the road passed over on a bridge) [m, > 0];
+  /// kNoHeightBand: every height collides. Applied per vehicle and step by every detector.
+  double above_road_max = kDefaultAboveRoadMax;
 };
 
 /// Whether `name` matches the shell-style glob `pattern` as a whole (POSIX fnmatch, no flags).

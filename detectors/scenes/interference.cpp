@@ -4,6 +4,18 @@
 
 namespace crashbench {
 
+double ground_under(const VehiclePose& pose, const SurfaceQuery* surface) {
+  double ground = pose.ground_z;
+  if (std::isnan(ground)) ground = surface ? surface->height_below(pose.position_W, kHighest) : 0.0;
+  if (std::isnan(ground)) ground = surface->fallback_at(pose.position_W);
+  return ground;
+}
+
+HeightBand height_band(double ground, const SurfaceQuery* surface) {
+  if (!surface || std::isinf(surface->above_road_max())) return {};
+  return {ground, ground + surface->above_road_max()};
+}
+
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const SurfaceQuery* surface) {
   BoundingRectangle r;
   r.cg_W = pose.position_W;
@@ -11,10 +23,9 @@ BoundingRectangle bounding_rectangle(const VehiclePose& pose, const SurfaceQuery
   r.front = pose.size.cg_to_front;
   r.rear = pose.size.cg_to_rear;
   r.half_width = 0.5 * pose.size.width;
-  double ground = pose.ground_z;
-  if (std::isnan(ground)) ground = surface ? surface->height_below(pose.position_W, kHighest) : 0.0;
-  if (std::isnan(ground)) ground = surface->fallback_at(pose.position_W);
+  const double ground = ground_under(pose, surface);
   r.z = ground + pose.cg_height;
+  r.band = height_band(ground, surface);
   const Vec2 f = r.forward_W, l = perp(r.forward_W);
   r.corners_W = {r.cg_W + f * r.front + l * r.half_width, r.cg_W - f * r.rear + l * r.half_width,
                  r.cg_W - f * r.rear - l * r.half_width, r.cg_W + f * r.front - l * r.half_width};
@@ -43,7 +54,7 @@ bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W) {
 bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
   const BoundingRectangle& r = *rect_;
   Vec2 p, q;
-  if (!slice_triangle(t, r.z, p, q)) return false;
+  if (!r.band.reaches(t) || !slice_triangle(t, r.z, p, q)) return false;
   // Clip in the body frame of the rectangle.
   const Vec2 f = r.forward_W, l = perp(f);
   const Vec2 pl(f.dot(p - r.cg_W), l.dot(p - r.cg_W)), d = Vec2(f.dot(q - p), l.dot(q - p));

@@ -27,18 +27,40 @@ inline constexpr double kMergeAngle = 0.35;  ///< pieces within this angle may s
 inline constexpr double kMergeOffset = 1.0;  ///< and must lie this close to each other's line [m]
 inline constexpr int kMaxPieces = 64;        ///< pieces one vehicle can collect in one step
 
+/// The heights one vehicle can reach this step [m, world Z]: from the road under it up to the scene's
+/// above_road_max over that road. Geometry wholly outside (a banner over its roof, the road passed over on
+/// a bridge with its barriers) does not collide with it. The plane at CG height lies inside the band, so
+/// for the triangle detectors it only matters when the top is set below the CG; the analytic walls,
+/// which have no height, rely on it.
+struct HeightBand {
+  double lo = -kNoHeightBand, hi = kNoHeightBand;  ///< no band: every height
+  /// Whether geometry spanning [bottom, top] reaches into the band.
+  bool reaches(double bottom, double top) const { return bottom <= hi && top >= lo; }
+  bool reaches(const Triangle& t) const {
+    return reaches(std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()}), std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()}));
+  }
+};
+
 /// A vehicle's bounding rectangle at CG height, world frame.
 struct BoundingRectangle {
   Vec2 cg_W = Vec2::Zero();                   ///< [m]
   Vec2 forward_W = Vec2::UnitX();             ///< body x axis
   double front = 0, rear = 0, half_width = 0; ///< extents from the CG [m]
   double z = 0;                               ///< height of the plane: ground + cg_height [m]
+  HeightBand band;                            ///< what this vehicle can reach [m]
   std::array<Vec2, 4> corners_W{};            ///< front-left, rear-left, rear-right, front-right [m]
   Vec2 lo_W = Vec2::Zero(), hi_W = Vec2::Zero();  ///< axis-aligned bounds [m]
 };
 
-/// The rectangle of `pose`: at `pose.ground_z + cg_height`, or, without a ground_z, at the highest
-/// surface of `surface` under the CG (or its barrier-bottom fallback) + cg_height (null: flat z = 0).
+/// The road under `pose`: `pose.ground_z`, or, without one, the highest surface of `surface` under the CG
+/// (or its barrier-bottom fallback); null `surface`: flat z = 0 [m].
+double ground_under(const VehiclePose& pose, const SurfaceQuery* surface);
+
+/// `pose`'s height band over the road `ground` [m]: [ground, ground + the surface's above_road_max]; every
+/// height without a surface or with the band off.
+HeightBand height_band(double ground, const SurfaceQuery* surface);
+
+/// The rectangle of `pose` at ground_under + cg_height, with its height band.
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const SurfaceQuery* surface);
 
 /// Slice of triangle `t` by the plane z = `z`: true and its endpoints if the plane cuts it.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,10 @@ namespace crashbench {
 struct WallSegment {
   Vec2 a_W = Vec2::Zero();
   Vec2 b_W = Vec2::Zero();
+  /// Lowest and highest points of the faces it stands for [m, world Z], for the height band; a
+  /// generator's walls (infinite) reach every height.
+  double bottom_z = -std::numeric_limits<double>::infinity();
+  double top_z = std::numeric_limits<double>::infinity();
 };
 
 /// One collision triangle, world frame, Z up [m]. Winding carries no meaning.

@@ -1,7 +1,9 @@
 #include "detectors/scenes/scene_drives.hpp"
 
+#include <cmath>
 #include <numbers>
 
+#include "detectors/scenes/surface_query.hpp"
 #include "detectors/scenes/track.hpp"
 #include "detectors/scenes/track_layout.hpp"
 
@@ -45,6 +47,21 @@ std::vector<VehiclePose> track_drive() {
       const double offset = reach * std::sin(2 * std::numbers::pi * s / kTrackLapLength * 31);
       const double heading = std::atan2(a.tangent_W.y(), a.tangent_W.x()) + 0.06 * std::sin(s / 23);
       poses.push_back(drive_pose(c + a.left_W() * offset, heading));
+    }
+  }
+  return poses;
+}
+
+std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& line, std::span<const double> lanes) {
+  std::vector<VehiclePose> poses;
+  double hint = kHighest;
+  for (const double lane : lanes) {
+    for (const LapRow& row : lap_rows(line, 25.0, lane)) {
+      VehiclePose pose = drive_pose(row.position_W, row.heading);
+      const double z = scene.surface ? scene.surface->height_below(row.position_W, hint) : 0.0;
+      if (!std::isnan(z)) hint = z;
+      pose.ground_z = z;
+      poses.push_back(pose);
     }
   }
   return poses;

@@ -1,9 +1,11 @@
 #pragma once
 // Scripted vehicle poses that touch the walls of the generated scenes, for agreement tests and benchmarks:
 // not dynamics, just rectangles placed where detectors have work to do (and where they have none).
+#include <span>
 #include <vector>
 
 #include "detectors/detector.hpp"
+#include "detectors/scenes/centreline.hpp"
 
 namespace crashbench {
 
@@ -18,5 +20,9 @@ std::vector<VehiclePose> straight_wall_drive();
 /// The track, its visual version and the scaled tracks: one lap (the first copy) every 2 m, weaving from
 /// barrier to barrier and 0.15 m into each.
 std::vector<VehiclePose> track_drive();
+/// A real track's laps: `line` driven each of `lanes` [m] to its left (lap_rows at 25 m/s), one pose per
+/// row, each on the surface `scene` finds under it as the runner does (hinted with the previous answer;
+/// NaN, for the detector's own choice, where none lies under it).
+std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& line, std::span<const double> lanes);
 
 }  // namespace crashbench

@@ -118,7 +118,8 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
     throw Error(name, "", std::string("the scene has no collision triangles") +
                               (options.vertical_only ? " (none is vertical)" : ""));
   scene.surface = std::make_shared<const SurfaceQuery>(all_triangles(*graph), options.vertical_tolerance_deg,
-                                                       build_ground_grid(scene.triangles));
+                                                       build_ground_grid(scene.triangles),
+                                                       options.collision.above_road_max);
   graph->getBound();  // computed now, so that threads sharing the scene never compute it at once
   scene.graph = graph;
   scene.walls = std::move(walls);
@@ -127,7 +128,9 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
 }
 
 Scene make_scene(GeneratedScene generated) {
-  return make_scene("", std::move(generated.graph), std::move(generated.walls));
+  SceneOptions all_collides;  // a built-in scene: all of it collides, at any height
+  all_collides.collision.above_road_max = kNoHeightBand;
+  return make_scene("", std::move(generated.graph), std::move(generated.walls), all_collides);
 }
 
 Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {

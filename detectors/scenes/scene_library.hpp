@@ -64,7 +64,8 @@ Scene make_registered_scene(std::string_view name);
 Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<WallSegment> walls,
                  const SceneOptions& options = {});
 
-/// A Scene with a generated graph and its wall footprints, in the generator's frame (for factories).
+/// A Scene with a generated graph and its wall footprints, in the generator's frame (for factories); all
+/// of it collides (no height band).
 Scene make_scene(GeneratedScene generated);
 
 /// The registered scene if `name_or_path` names one (`options` do not apply to it), else the file at that

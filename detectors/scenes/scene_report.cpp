@@ -2,10 +2,33 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "detectors/scenes/surface_query.hpp"
 
 
 namespace crashbench {
+namespace {
+
+/// Collision triangles that no car standing on a surface under them reaches: their lowest vertex lies more
+/// than the band's top above the highest surface at or just below it (5 cm: a barrier's foot sunk into
+/// the road), searched under that vertex. A banner whose underside is modelled counts as reachable (a
+/// surface lies at its foot); a face with no surface under it at all is not counted.
+int overhead_triangles(const Scene& scene) {
+  const double band = scene.surface->above_road_max();
+  if (std::isinf(band)) return 0;
+  int overhead = 0;
+  for (const Triangle& t : scene.triangles) {
+    const Vec3* low = &t.a_W;
+    for (const Vec3* v : {&t.b_W, &t.c_W})
+      if (v->z() < low->z()) low = v;
+    const double road = scene.surface->height_below(low->head<2>(), low->z() + 0.05 - kStepAllowance);
+    if (!std::isnan(road) && low->z() - road > band) ++overhead;
+  }
+  return overhead;
+}
+
+}  // namespace
 
 std::string describe_scene_file(const std::string& path, const SceneOptions& options) {
   const Scene scene = load_scene(path, options);
@@ -20,6 +43,12 @@ std::string describe_scene_file(const std::string& path, const SceneOptions& opt
                       c.hi_W.x(), c.lo_W.y(), c.hi_W.y(), c.lo_W.z(), c.hi_W.z());
   text += fmt::format("surface triangles: {} (not walls: what the rectangle's height follows)\n",
                       scene.surface->surface_triangles());
+  if (std::isinf(options.collision.above_road_max))
+    text += "height band: off (every height collides)\n";
+  else
+    text += fmt::format("height band: up to {:g} m above the road under the car; {} collision triangles lie "
+                        "higher above every surface under them (overhead: they collide with no car)\n",
+                        options.collision.above_road_max, overhead_triangles(scene));
   text += fmt::format("load time: {:.3f} s\n", scene.load_seconds);
   return text;
 }

@@ -13,8 +13,9 @@ double edge(const Vec2& a, const Vec2& b, const Vec2& p) { return cross(b - a, p
 
 }  // namespace
 
-SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg, GroundGrid barrier_bottoms)
-    : barrier_bottoms_(std::move(barrier_bottoms)) {
+SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg, GroundGrid barrier_bottoms,
+                           double above_road_max)
+    : barrier_bottoms_(std::move(barrier_bottoms)), above_road_max_(above_road_max) {
   Vec2 lo = Vec2::Constant(std::numeric_limits<double>::max()), hi = -lo;
   double footprint = 0;
   for (const Triangle& t : all) {

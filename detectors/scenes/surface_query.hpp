@@ -24,7 +24,10 @@ class SurfaceQuery {
   /// Indexes the non-degenerate triangles of `all` that are not vertical (normal more than
   /// `tolerance_deg` from horizontal). `barrier_bottoms` is the fallback where no surface lies under a
   /// vehicle that never found one: scenes of walls only (Knight's "vertical elements only" version).
-  SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg, GroundGrid barrier_bottoms);
+  /// `above_road_max` is the scene's height band (CollisionFilter::above_road_max), kept with the road
+  /// it is measured from so that every detector's rectangle carries the same band (interference.hpp).
+  SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg, GroundGrid barrier_bottoms,
+               double above_road_max = kNoHeightBand);
 
   /// Height [m, world Z] of the surface under `p_W` [m]: the highest surface triangle whose plane at
   /// `p_W` is at most `z_hint + kStepAllowance`; NaN where there is none (off the scene, or only roofs
@@ -36,6 +39,9 @@ class SurfaceQuery {
 
   /// Surface triangles indexed.
   int surface_triangles() const { return static_cast<int>(faces_.size()); }
+
+  /// The height band: how far above the road under a car geometry still collides with it [m].
+  double above_road_max() const { return above_road_max_; }
 
  private:
   /// A surface triangle: its footprint and its plane z = z0 + gx x + gy y.
@@ -52,6 +58,7 @@ class SurfaceQuery {
   double cell_ = 1;
   int nx_ = 0, ny_ = 0;
   GroundGrid barrier_bottoms_;
+  double above_road_max_ = kNoHeightBand;
 };
 
 }  // namespace crashbench

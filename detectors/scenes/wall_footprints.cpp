@@ -11,6 +11,7 @@ namespace {
 /// and the interval [t0, t1] along the direction.
 struct OnLine {
   double angle = 0, offset = 0, t0 = 0, t1 = 0;
+  double bottom_z = 0, top_z = 0;  // the triangle's lowest and highest vertex [m]
 };
 
 Vec2 direction(double angle) { return {std::cos(angle), std::sin(angle)}; }
@@ -30,23 +31,34 @@ bool footprint(const Triangle& t, OnLine& out) {
   out.offset = cross(d, p[i]);
   out.t0 = std::min(d.dot(p[i]), d.dot(p[j]));
   out.t1 = std::max(d.dot(p[i]), d.dot(p[j]));
+  out.bottom_z = std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()});
+  out.top_z = std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()});
   return true;
 }
 
-/// Merges the footprints of one line, sorted by t0, into `walls`.
-void merge_line(std::span<OnLine> line, std::vector<WallSegment>& walls) {
-  std::sort(line.begin(), line.end(), [](const OnLine& a, const OnLine& b) { return a.t0 < b.t0; });
+/// Merges the footprints of one line, sorted by t0, into `walls`; a face whose bottom lies more than
+/// `bottom_jump` above or below the previous one's starts a wall of its own.
+void merge_line(std::span<OnLine> line, double bottom_jump, std::vector<WallSegment>& walls) {
+  // By start, then bottom: the runs (and so the walls) do not depend on the triangles' order.
+  std::sort(line.begin(), line.end(), [](const OnLine& a, const OnLine& b) {
+    return a.t0 < b.t0 || (a.t0 == b.t0 && a.bottom_z < b.bottom_z);
+  });
   const Vec2 d = direction(line.front().angle), n = perp(d);
   const double offset = line.front().offset;
-  double t0 = line.front().t0, t1 = line.front().t1;
-  const auto emit = [&] { walls.push_back({t0 * d + offset * n, t1 * d + offset * n}); };
+  double t0 = line.front().t0, t1 = line.front().t1, bottom = line.front().bottom_z, top = line.front().top_z;
+  const auto emit = [&] { walls.push_back({t0 * d + offset * n, t1 * d + offset * n, bottom, top}); };
+  double previous_bottom = bottom;
   for (const OnLine& s : line.subspan(1)) {
-    if (s.t0 <= t1 + kFootprintOffsetTolerance) {
+    const bool jump = std::abs(s.bottom_z - previous_bottom) > bottom_jump;
+    previous_bottom = s.bottom_z;
+    if (s.t0 <= t1 + kFootprintOffsetTolerance && !jump) {
       t1 = std::max(t1, s.t1);
+      bottom = std::min(bottom, s.bottom_z);  // a merged wall spans the heights of all its faces
+      top = std::max(top, s.top_z);
       continue;
     }
     emit();
-    t0 = s.t0, t1 = s.t1;
+    t0 = s.t0, t1 = s.t1, bottom = s.bottom_z, top = s.top_z;
   }
   emit();
 }
@@ -64,7 +76,8 @@ void for_each_run(std::span<OnLine> items, Key key, double tolerance, Fn fn) {
 
 }  // namespace
 
-std::vector<WallSegment> wall_footprints(std::span<const Triangle> triangles, double tolerance_deg) {
+std::vector<WallSegment> wall_footprints(std::span<const Triangle> triangles, double tolerance_deg,
+                                         double bottom_jump) {
   std::vector<OnLine> all;
   for (const Triangle& t : triangles) {
     OnLine f;
@@ -79,7 +92,7 @@ std::vector<WallSegment> wall_footprints(std::span<const Triangle> triangles, do
     std::sort(same_direction.begin(), same_direction.end(),
               [](const OnLine& a, const OnLine& b) { return a.offset < b.offset; });
     for_each_run(same_direction, by_offset, kFootprintOffsetTolerance,
-                 [&](std::span<OnLine> line) { merge_line(line, walls); });
+                 [&](std::span<OnLine> line) { merge_line(line, bottom_jump, walls); });
   });
   return walls;
 }

@@ -14,6 +14,7 @@ class FreeBodyDynamics final : public VehicleDynamics {
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// Needs mass > 0 and yaw_inertia > 0.
   void validate(const VehicleParams& p) const override;
+  bool steers() const override { return false; }
 };
 
 /// The free body from its `dynamics` object, which has no options (models/dynamics/free-body.schema.json).

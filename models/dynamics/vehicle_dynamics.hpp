@@ -40,6 +40,9 @@ class VehicleDynamics {
   /// True when the model applies VehicleParams::resistance (rolling resistance and drag); a case that
   /// sets resistance for a model that does not is rejected, never silently run without it.
   virtual bool applies_resistance() const { return false; }
+  /// False for a model on which VehicleInput::steer acts not at all: a vehicle that must steer (one
+  /// following a path) is refused with it.
+  virtual bool steers() const { return true; }
 };
 
 /// Packs / unpacks the planar part of a StateVector (roll entries are left untouched / ignored).

@@ -38,6 +38,23 @@ TEST(CentrelineCli, WritesTheCentreLineALaneOffAsAReplayLog) {
   }
 }
 
+TEST(CentrelineCli, WritesALaneFromTheRoadsEdge) {
+  const std::string dir = testing::fresh_dir("centreline-edge");
+  const auto r = testing::crashbench("scene centreline " + straight_road(dir) + " -o " + dir +
+                                     "/lap.csv --lane-from-edge 1.5 --side right");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("road 10.00-10.00 m wide"), std::string::npos) << r.output;
+  const ReplayLog log = ReplayLog::read(dir + "/lap.csv");
+  for (const ReplayRow& row : log.rows())
+    EXPECT_NEAR(row.position_W.y(), -3.5, 1e-9);  // 5 m half width, 1.5 m inside the right edge
+  for (const char* bad : {"--lane-from-edge 1.5 --side up", "--lane-from-edge 6 --side left",
+                                 "--lane-from-edge 1.5", "--lane 1 --lane-from-edge 1.5 --side left"}) {
+    const auto refused = testing::crashbench("scene centreline " + dir + "/small.acc -o " + dir + "/lap.csv " + std::string(bad));
+    EXPECT_EQ(refused.exit_code, 2) << bad << ": " << refused.output;
+    EXPECT_EQ(refused.output.find('\n'), refused.output.size() - 1) << refused.output;
+  }
+}
+
 TEST(CentrelineCli, ACaseDrivesTheLogOnTheTrack) {
   const std::string dir = testing::fresh_dir("centreline-run");
   straight_road(dir);

@@ -1,6 +1,8 @@
 // kill -9 in the middle of a long matrix run: every case finished before the kill stays readable by
 // `crashbench report`, and nothing left behind looks like a complete run.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,6 +45,13 @@ std::vector<std::string> whole_lines(const std::string& text) {
   return lines;
 }
 
+/// The case lines of a stream (the others: the start and end lines, and a scene line before the first
+/// case on each scene's walls).
+std::size_t case_lines(const std::vector<std::string>& lines) {
+  return static_cast<std::size_t>(
+      std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.find(R"("kind":"case")") != std::string::npos; }));
+}
+
 TEST(InterruptedRun, KillMidRunLeavesEveryFinishedCaseReadable) {
   const std::string dir = testing::fresh_dir("killed-run");
   const std::string out = dir + "/out";
@@ -72,7 +81,7 @@ TEST(InterruptedRun, KillMidRunLeavesEveryFinishedCaseReadable) {
   const std::vector<std::string> lines = whole_lines(testing::read_all(out + "/results.jsonl"));
   ASSERT_GE(lines.size(), 6u);
   for (const auto& line : lines) EXPECT_EQ(line.find(R"("kind":"end")"), std::string::npos) << "an end line after a kill";
-  const std::size_t finished = lines.size() - 1;  // all but the start line
+  const std::size_t finished = case_lines(lines);
   ASSERT_LT(finished, static_cast<std::size_t>(kPlannedCases));
 
   for (const std::string& input : {out + "/results.jsonl", out}) {
@@ -99,7 +108,8 @@ TEST(InterruptedRun, FinishedRunEndsItsStreamAndMatchesResultsJson) {
   EXPECT_NE(lines.front().find("crashbench-results-stream/1"), std::string::npos);
   EXPECT_NE(lines.back().find(R"("kind":"end")"), std::string::npos);
   const nlohmann::json whole = nlohmann::json::parse(testing::read_all(dir + "/results.json"));
-  EXPECT_EQ(lines.size() - 2, whole["cases"].size()) << "one line per case between the start and the end";
+  EXPECT_EQ(case_lines(lines), whole["cases"].size()) << "one line per case";
+  EXPECT_EQ(lines.size() - 2 - case_lines(lines), whole["scenes"].size()) << "one scene line per set of walls";
   for (const auto& entry : fs::directory_iterator(dir))
     EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << "a temporary file was left";
 }

@@ -2,9 +2,11 @@
 // rendered and that the console stayed free of errors. Needs Debian's chromium (ci/setup-deps.sh).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <cstdlib>
 
+#include "tests/app/chromium_support.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 
@@ -14,35 +16,16 @@ namespace {
 using testing::crashbench;
 using testing::fresh_dir;
 using testing::shell;
+using testing::attribute;
+using testing::chromium_command;
+using testing::pre_text;
+using testing::slurp;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-/// Chromium flags for a sandboxed CI machine: no GPU, no network chatter, a fresh profile.
-std::string chromium_command(const std::string& profile) {
-  return "timeout 180 chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
-         "--disable-component-update --disable-sync --no-first-run --user-data-dir=" + profile +
-         " --virtual-time-budget=20000 --dump-dom ";
-}
-
-/// The numeric attribute `name` of the #render-status element; -1 when absent. (Plain string search:
-/// std::regex is recursive and gives up on a page of several megabytes.)
-int attribute(const std::string& dom, const std::string& name) {
-  const auto element = dom.find("id=\"render-status\"");
-  if (element == std::string::npos) return -1;
-  const std::string tag = dom.substr(element, dom.find('>', element) - element);
-  const auto at = tag.find(name + "=\"");
-  return at == std::string::npos ? -1 : std::atoi(tag.c_str() + at + name.size() + 2);
-}
-
-/// The text of <pre id="console-errors">, or "(missing)".
-std::string console_errors(const std::string& dom) {
-  const std::string open = "<pre id=\"console-errors\">";
-  const auto begin = dom.find(open);
-  if (begin == std::string::npos) return "(missing)";
-  return dom.substr(begin + open.size(), dom.find("</pre>", begin) - begin - open.size());
+/// `html` as headless Chromium leaves it once its scripts have run (a profile under `dir`).
+std::string rendered_dom(const std::string& html, const std::string& dir) {
+  const auto browser = shell(chromium_command(dir + "/profile") + "file://" + html + " > " + dir + "/dom.html");
+  EXPECT_EQ(browser.exit_code, 0) << browser.output;
+  return slurp(dir + "/dom.html");
 }
 
 TEST(ReportInBrowser, EveryPlotRendersWithoutConsoleErrors) {
@@ -54,9 +37,7 @@ TEST(ReportInBrowser, EveryPlotRendersWithoutConsoleErrors) {
                               dir + " --report " + dir + "/report");
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const std::string html = dir + "/report/report.html";
-  const auto browser = shell(chromium_command(dir + "/profile") + "file://" + html + " > " + dir + "/dom.html");
-  ASSERT_EQ(browser.exit_code, 0) << browser.output;
-  const std::string dom = slurp(dir + "/dom.html");
+  const std::string dom = rendered_dom(html, dir);
 
   // Every figure the page embeds, including the sweep's contour plots.
   const std::string page = slurp(html);
@@ -67,7 +48,9 @@ TEST(ReportInBrowser, EveryPlotRendersWithoutConsoleErrors) {
   EXPECT_EQ(attribute(dom, "data-expected"), embedded) << dom.substr(0, 2000);
   EXPECT_EQ(attribute(dom, "data-rendered"), embedded);
   EXPECT_EQ(attribute(dom, "data-errors"), 0);
-  EXPECT_EQ(console_errors(dom), "") << "console errors in the page";
+  EXPECT_EQ(pre_text(dom, "console-errors"), "") << "console errors in the page";
+  // The page measured every tick label and axis title against its plot's SVG box once drawn.
+  EXPECT_EQ(attribute(dom, "data-clipped-labels"), 0) << pre_text(dom, "clipped-labels");
   // Plotly drew SVG for the plots.
   int svgs = 0;
   for (auto at = dom.find("class=\"main-svg\""); at != std::string::npos; at = dom.find("class=\"main-svg\"", at + 1)) ++svgs;
@@ -77,6 +60,25 @@ TEST(ReportInBrowser, EveryPlotRendersWithoutConsoleErrors) {
   ASSERT_NE(verdict, std::string::npos) << dom.substr(0, 2000);
   EXPECT_EQ(dom.find("<table"), verdict);
   EXPECT_LT(dom.find("not cross-checked", verdict), dom.find("</table>", verdict));
+}
+
+TEST(ReportInBrowser, AOneCaseReportIsUnderThreeMegabytesAndFullyLabelled) {
+  ASSERT_EQ(shell("command -v chromium").exit_code, 0) << "chromium is not installed (run ci/setup-deps.sh)";
+  const std::string dir = fresh_dir("browser-one-case");
+  // A head-on hit: a speed and a yaw rate that stays zero but for rounding, on two y axes.
+  const auto run = crashbench("run -q " + testing::source_path("cases/library/knight-head-on-30mph.json") + " -o " + dir +
+                              " --report " + dir + "/report");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::string html = dir + "/report/report.html";
+  EXPECT_LT(std::filesystem::file_size(html), 3'000'000u) << "the plotting library travels packed";
+  const std::string dom = rendered_dom(html, dir);
+  EXPECT_GT(attribute(dom, "data-rendered"), 0) << dom.substr(0, 2000);
+  EXPECT_EQ(attribute(dom, "data-rendered"), attribute(dom, "data-expected"));
+  EXPECT_EQ(pre_text(dom, "console-errors"), "");
+  EXPECT_EQ(attribute(dom, "data-clipped-labels"), 0) << pre_text(dom, "clipped-labels");
+  const auto verdict = dom.find("<table class=\"verdict\">");
+  ASSERT_NE(verdict, std::string::npos);
+  EXPECT_EQ(dom.find("<table"), verdict) << "the verdict per scene is the page's first table";
 }
 
 }  // namespace

@@ -91,6 +91,28 @@ TEST(Centreline, ALoopClosesAndItsEndsLookAcrossTheJoin) {
   EXPECT_NEAR(rows.back().t, (20 + std::sqrt(200.0)) / 5.0, 1e-12);
 }
 
+TEST(Centreline, ALaneFromTheEdgeFollowsTheRoadsWidth) {
+  // One strip along X whose pairs are 10, 8 and 6 m apart: half widths 5, 4, 3 m.
+  const std::vector<Vec2> vertices = {{0, 5}, {0, -5}, {10, 4}, {10, -4}, {20, 3}, {20, -3}};
+  const Centreline line = read(testing::acc_text({{"TKMN0", vertices, {}}}));
+  ASSERT_EQ(line.half_widths.size(), 3u);
+  const std::vector<double> left = lane_from_edge(line, 1.5, true, "small.acc");
+  const std::vector<double> right = lane_from_edge(line, 1.5, false, "small.acc");
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_NEAR(line.half_widths[i], 5.0 - static_cast<double>(i), 1e-12) << i;
+    EXPECT_NEAR(left[i], 3.5 - static_cast<double>(i), 1e-12) << i;
+    EXPECT_NEAR(right[i], -(3.5 - static_cast<double>(i)), 1e-12) << i;
+  }
+  // Driven east, left is north: the lane 1.5 m inside the north edge at each point.
+  const std::vector<LapRow> rows = lap_rows(line, 10.0, left);
+  EXPECT_NEAR(rows[0].position_W.y(), 3.5, 1e-12);
+  EXPECT_NEAR(rows[2].position_W.y(), 1.5, 1e-12);
+  // 3.5 m from the edge would cross the centre line where the road is 6 m wide.
+  const std::string message = testing::error_message([&] { lane_from_edge(line, 3.5, true, "small.acc"); });
+  EXPECT_NE(message.find("small.acc: --lane-from-edge: the road is 6.00 m wide at centre-line point 2 (20.0, 0.0)"),
+            std::string::npos) << message;
+}
+
 TEST(Centreline, GeometryNotInPairsIsOneClearError) {
   const auto message = [](const std::string& text) { return testing::error_message([&] { read(text); }); };
   const std::vector<Vec2> three = {{0, 5}, {0, -5}, {10, 5}};

@@ -12,54 +12,18 @@
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/scenes/scene_drives.hpp"
 #include "detectors/scenes/track.hpp"
+#include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {
 namespace {
 
-constexpr double kPointTolerance = 1e-6;   // [m]: all detectors slice the same float vertices
-constexpr double kNormalTolerance = 1e-6;  // [-]
+using testing::contacts;
+using testing::expect_agreement;
+
 constexpr const char* kReference = "brute-force";  // every collision triangle, every step
 constexpr std::size_t kReadBackTriangles = 9000;  // file round trips on scenes up to this size (not the scaled copies)
 
-
-/// Contacts per pose, one vehicle at a time.
-std::vector<std::vector<Contact>> contacts(const std::string& detector, const Scene& scene,
-                                           const std::vector<VehiclePose>& poses) {
-  auto d = make_detector(detector);
-  d->prepare(scene, 1);
-  std::vector<std::vector<Contact>> out(poses.size());
-  DetectorStats stats;
-  for (std::size_t i = 0; i < poses.size(); ++i) d->detect(std::span(&poses[i], 1), out[i], stats);
-  return out;
-}
-
-/// Same contact steps and, step by step, the same contacts; returns how many steps had contacts.
-int expect_agreement(const std::vector<std::vector<Contact>>& got, const std::vector<std::vector<Contact>>& want,
-                     const std::string& what) {
-  int steps = 0, failures = 0;
-  for (std::size_t i = 0; i < want.size() && failures < 5; ++i) {
-    steps += !want[i].empty();
-    if (got[i].size() != want[i].size()) {
-      ADD_FAILURE() << what << " step " << i << ": " << got[i].size() << " contacts, expected " << want[i].size();
-      ++failures;
-      continue;
-    }
-    for (std::size_t k = 0; k < want[i].size(); ++k) {
-      const Contact &g = got[i][k], &w = want[i][k];
-      const bool ok = (g.point_W - w.point_W).norm() <= kPointTolerance &&
-                      (g.normal_W - w.normal_W).norm() <= kNormalTolerance &&
-                      std::abs(g.depth - w.depth) <= kPointTolerance;
-      if (!ok) {
-        ADD_FAILURE() << what << " step " << i << " contact " << k << ": (" << g.point_W.transpose() << ") n ("
-                      << g.normal_W.transpose() << ") d " << g.depth << " vs (" << w.point_W.transpose()
-                      << ") n (" << w.normal_W.transpose() << ") d " << w.depth;
-        ++failures;
-      }
-    }
-  }
-  return steps;
-}
 
 /// Every registered detector that reads triangles, except the reference itself.
 std::vector<std::string> triangle_detectors() {

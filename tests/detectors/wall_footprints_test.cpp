@@ -56,3 +56,41 @@ TEST(WallFootprints, ParallelFacesOfAThickWallStaySeparate) {
 
 }  // namespace
 }  // namespace crashbench
+
+namespace crashbench {
+namespace {
+
+/// A vertical quad on the plane X = 0 from Y = a to b, between heights z0 and z1, as two triangles.
+void add_face(std::vector<Triangle>& out, double a, double b, double z0, double z1) {
+  out.push_back({Vec3(0, a, z0), Vec3(0, b, z0), Vec3(0, b, z1)});
+  out.push_back({Vec3(0, a, z0), Vec3(0, b, z1), Vec3(0, a, z1)});
+}
+
+TEST(WallFootprints, AGantryDrawnAsOneFaceSplitsWhereTheBottomsJump) {
+  // Legs 1 m wide from the ground to 5 m, the beam between them from 4 to 5 m: touching, in one plane.
+  std::vector<Triangle> ts;
+  add_face(ts, -9, -8, 0, 5);
+  add_face(ts, -8, 8, 4, 5);
+  add_face(ts, 8, 9, 0, 5);
+  const auto whole = wall_footprints(ts);  // no band: one wall reaching the ground across the road
+  ASSERT_EQ(whole.size(), 1u);
+  EXPECT_DOUBLE_EQ(whole[0].bottom_z, 0.0);
+  EXPECT_DOUBLE_EQ(whole[0].top_z, 5.0);
+  const auto split = wall_footprints(ts, kVerticalToleranceDeg, 2.0);
+  ASSERT_EQ(split.size(), 3u);
+  // Sorted along the line: the left leg, the beam (its own bottom), the right leg.
+  const double lows[3] = {0.0, 4.0, 0.0};
+  for (int i = 0; i < 3; ++i) EXPECT_DOUBLE_EQ(split[static_cast<std::size_t>(i)].bottom_z, lows[i]) << i;
+  EXPECT_NEAR(std::abs(split[1].b_W.y() - split[1].a_W.y()), 16.0, 1e-9);
+  // The triangles' order does not change the walls.
+  std::reverse(ts.begin(), ts.end());
+  const auto again = wall_footprints(ts, kVerticalToleranceDeg, 2.0);
+  ASSERT_EQ(again.size(), split.size());
+  for (std::size_t i = 0; i < split.size(); ++i) {
+    EXPECT_DOUBLE_EQ(again[i].bottom_z, split[i].bottom_z);
+    EXPECT_NEAR((again[i].a_W - split[i].a_W).norm() + (again[i].b_W - split[i].b_W).norm(), 0.0, 1e-12);
+  }
+}
+
+}  // namespace
+}  // namespace crashbench

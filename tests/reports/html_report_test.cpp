@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "detectors/scenes/builtin_walls.hpp"
 #include "detectors/scenes/scene_library.hpp"
+#include "reports/plot_library.hpp"
 #include "reports/report_figures.hpp"
 #include "reports/report_tables.hpp"
 #include "tests/reports/report_test_support.hpp"
@@ -24,9 +27,11 @@ nlohmann::json embedded_figures(const std::string& page) {
 }
 
 TEST(HtmlReport, IsOnePageWithTheLibraryInlinedAndEveryFigureEmbedded) {
-  const std::string page = report_html(sample_file(), "window.Plotly = { stub: true };");
+  const std::string library = "window.Plotly = { stub: true };";
+  const std::string page = report_html(sample_file(), library);
   EXPECT_EQ(page.find("src="), std::string::npos) << "the page must not load anything";
-  EXPECT_NE(page.find("window.Plotly = { stub: true };"), std::string::npos);
+  // The library is packed: deflated, then base64 (reports/plot_library.hpp).
+  EXPECT_NE(page.find("id=plotting-library>" + base64(zlib_deflate(library)) + "</script>"), std::string::npos);
   const nlohmann::json figures = embedded_figures(page);
   EXPECT_EQ(figures.size(), all_figures(sample_file()).size());
   for (const auto& f : figures) {
@@ -51,7 +56,7 @@ TEST(HtmlReport, FailedAndErrorCasesAppearWithTheirErrorsAndTheOthersToo) {
 TEST(HtmlReport, ScriptTextCannotCloseItsElement) {
   const std::string page = report_html(sample_file(), "var s = '</script><b>';");
   EXPECT_EQ(page.find("'</script><b>'"), std::string::npos);
-  EXPECT_NE(page.find("'<\\/script><b>'"), std::string::npos);
+  EXPECT_EQ(page.find("<b>'"), std::string::npos);
 }
 
 TEST(ReportFigures, PlanViewDrawsTheScenesWallsAndEveryContactPoint) {
@@ -119,14 +124,46 @@ TEST(ReportFigures, SweepOverTwoNumericFieldsGivesContours) {
                             {"post", {{"position", {0, 0}}, {"velocity", {0, 1}}, {"heading_deg", 0}, {"yaw_rate_deg_s", 100 * mu}}}}}}};
       file.cases.push_back(c);
     }
+  // |delta-V|, yaw rate and energy kept; no roll rate panel, as no model gave an end-of-impact state.
   const auto figures = sweep_figures(file);
-  ASSERT_EQ(figures.size(), 2u);
-  const auto& yaw = figures[0].data[0];
+  ASSERT_EQ(figures.size(), 3u);
+  const auto& yaw = figures[1].data[0];
   EXPECT_EQ(yaw["type"], "contour");
   ASSERT_EQ(yaw["x"].size(), 2u);  // response.friction sorts first
   ASSERT_EQ(yaw["y"].size(), 3u);
   EXPECT_DOUBLE_EQ(yaw["z"][2][1].get<double>(), 100 * 0.4);
-  EXPECT_DOUBLE_EQ(figures[1].data[0]["z"][2][0].get<double>(), 0.3);
+  EXPECT_DOUBLE_EQ(figures[0].data[0]["z"][0][0].get<double>(), std::sqrt(2.0));  // (1, 0) -> (0, 1)
+  EXPECT_DOUBLE_EQ(figures[2].data[0]["z"][2][0].get<double>(), 0.3);
+  // Both axes name their field with its unit and label every grid value.
+  EXPECT_EQ(figures[1].layout["xaxis"]["title"]["text"], "response.friction [-]");
+  EXPECT_EQ(figures[1].layout["yaxis"]["tickvals"], nlohmann::json({0.1, 0.2, 0.3}));
+}
+
+TEST(ReportFigures, SweepOfFourDofCasesPlotsTheEndOfImpactStates) {
+  // Zhou's Figure 8: the target's |delta-V|, yaw and roll rate at the end of the 4-DOF impact, not the
+  // states right after the impulse.
+  ResultsFile file;
+  for (double angle : {0.0, 30.0})
+    for (double offset : {-0.5, 0.5}) {
+      CaseRecord c;
+      c.listed_name = "rear-end";
+      c.variation = {{"vehicles.1.heading_deg", angle}, {"contact.point_B.1", offset}};
+      c.status = "passed";
+      const nlohmann::json state = {{"position", {0, 0}}, {"velocity", {29, 0}}, {"heading_deg", 90}, {"yaw_rate_deg_s", 0}};
+      c.raw = {{"events", {{{"impact", 0}, {"time", 0.1}, {"status", "ok"}, {"vehicle", 0}, {"energy_before", 10.0},
+                            {"energy_after", 9.0}, {"impulse", {1.0, 0.0}}, {"pre", state}, {"post", state},
+                            {"model_end", {{"duration", 0.15}, {"vehicle", {{"velocity_B", {-29.0, 3.0}},
+                                           {"yaw_rate_deg_s", angle}, {"roll_rate_deg_s", offset}}}}}}}}};
+      file.cases.push_back(c);
+    }
+  const auto figures = sweep_figures(file);
+  ASSERT_EQ(figures.size(), 4u);
+  // Pre-impact (29, 0) world at heading 90 deg is (0, -29) in the body frame; the end is (-29, 3).
+  EXPECT_NEAR(figures[0].data[0]["z"][1][1].get<double>(), std::hypot(29.0, 32.0), 1e-9);
+  EXPECT_DOUBLE_EQ(figures[1].data[0]["z"][1][0].get<double>(), 30.0);  // row: heading 30, column: offset -0.5
+  EXPECT_DOUBLE_EQ(figures[2].data[0]["z"][1][0].get<double>(), -0.5);
+  EXPECT_EQ(figures[2].layout["xaxis"]["title"]["text"], "contact.point_B.1 [m]");
+  EXPECT_EQ(figures[2].layout["yaxis"]["title"]["text"], "vehicles.1.heading_deg [deg]");
 }
 
 }  // namespace

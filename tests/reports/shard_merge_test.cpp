@@ -33,7 +33,7 @@ TEST(Jobs, ParallelRunIsBitIdenticalToSerialAndInInputOrder) {
   EXPECT_EQ(without_timing(to_json(parallel)), serial_doc());  // dump() equality: every double bit for bit
   ASSERT_EQ(seen.size(), matrix().size());
   for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], i + 1);
-  EXPECT_FALSE(to_json(parallel, RunInfo{3, 0, 0, 0, {}})["run"]["timing_serial"].get<bool>());
+  EXPECT_FALSE(to_json(parallel, RunInfo{3, 0, 0, 0, {}, {}})["run"]["timing_serial"].get<bool>());
 }
 
 TEST(Shards, AreDisjointCoverTheListAndMergeIntoTheSingleRun) {
@@ -44,7 +44,7 @@ TEST(Shards, AreDisjointCoverTheListAndMergeIntoTheSingleRun) {
     const auto positions = shard_positions(matrix().size(), {k, spec.count});
     std::vector<CaseInput> slice;
     for (auto i : positions) slice.push_back(matrix()[i]), ++owner[i];
-    const RunInfo info{1, k, spec.count, matrix().size(), positions};
+    const RunInfo info{1, k, spec.count, matrix().size(), positions, {}};
     // Merge the shards in reverse order: the result must not depend on it.
     shards.insert(shards.begin(), parse_results(to_json(run_inputs(slice), info), "shard" + std::to_string(k)));
   }
@@ -58,7 +58,7 @@ TEST(Shards, MergeRefusesOverlapsGapsAndForeignShards) {
   const auto positions = shard_positions(matrix().size(), {1, 2});
   std::vector<CaseInput> slice;
   for (auto i : positions) slice.push_back(matrix()[i]);
-  const RunInfo info{1, 1, 2, matrix().size(), positions};
+  const RunInfo info{1, 1, 2, matrix().size(), positions, {}};
   const ResultsFile first = parse_results(to_json(run_inputs(slice), info), "first.json");
   EXPECT_THROW(merge_results({first}), Error);          // shard 2 missing
   EXPECT_THROW(merge_results({first, first}), Error);   // overlap

@@ -215,6 +215,9 @@ rep("stream-deep-line.jsonl", line(start) + b'{"kind": "case", "case": ' + deep(
 rep("stream-invalid-utf8-line.jsonl", line(start) + case_line(0, dict(err_case, name="PLACEHOLDER")).replace(b"PLACEHOLDER", b"\xc3\x28"), "line 2")
 rep("stream-duplicate-key-in-start.jsonl", line(start).replace(b'"kind": "start"', b'"kind": "start", "kind": "x"'), "line 1 /kind")
 rep("stream-planned-cases-negative.jsonl", line(dict(start, planned_cases=-1)), "/planned_cases")
+dangling = {k: v for k, v in ran.items() if k != "scene_walls"}; dangling["scene_walls_ref"] = "walls-0000000000000000"
+rep("scene-walls-ref-missing.json", enc({**results_template, "cases": [dangling]}), "/cases/0/scene_walls_ref")
+rep("stream-scene-line-without-walls.jsonl", line(start) + line({"kind": "scene", "key": "walls-0"}), "line 2 : missing field 'walls'")
 os.makedirs(os.path.join(root, "report", "a-folder-without-results"))
 open(os.path.join(root, "report", "a-folder-without-results", "README"), "w").write("A folder holding no results: `report` must say so.\n")
 expect["report"]["a-folder-without-results"] = "is a folder without"

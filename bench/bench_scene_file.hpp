@@ -1,0 +1,59 @@
+#pragma once
+// A real track for detect_bench: the scene file named by the environment variable CRASHBENCH_BENCH_SCENE
+// (CRASHBENCH_BENCH_UP=y for a y-up file such as TORCS's), read with the collision set a lap uses
+// (docs/scenes.md "Driving the tracks": faces steeper than 45 degrees, TREE* left out), driven along its
+// centre line (a TORCS road course, `crashbench scene centreline`) and 1.5 m to either side. Each pose's
+// ground_z comes from the surface query beforehand, so that the detect rows time detection alone and the
+// surface row times the terrain following. Header-only: used by detect_bench.cpp alone.
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "core/error.hpp"
+#include "detectors/scenes/centreline.hpp"
+#include "detectors/scenes/scene_drives.hpp"
+#include "detectors/scenes/scene_library.hpp"
+
+namespace crashbench {
+
+struct BenchSceneFile {
+  std::string label;                ///< "file:" + the file's stem, the benchmarks' scene name
+  Scene scene;
+  std::vector<VehiclePose> drive;   ///< centre line and +-1.5 m lanes, ground_z set
+  std::vector<Vec2> points_W;       ///< the same CGs, for the surface row [m]
+};
+
+/// The benchmark scene name of CRASHBENCH_BENCH_SCENE, or "" when it is not set (no file benchmarks).
+inline std::string bench_scene_label() {
+  const char* path = std::getenv("CRASHBENCH_BENCH_SCENE");
+  if (!path || !*path) return "";
+  std::string stem = path;
+  stem = stem.substr(stem.find_last_of('/') + 1);
+  return "file:" + stem.substr(0, stem.find('.'));
+}
+
+/// The file scene and its drive, loaded on first use (never at start-up: registration only needs the label).
+inline const BenchSceneFile& bench_scene_file() {
+  static const BenchSceneFile loaded = [] {
+    BenchSceneFile f;
+    const std::string path = std::getenv("CRASHBENCH_BENCH_SCENE");
+    const char* up = std::getenv("CRASHBENCH_BENCH_UP");
+    SceneOptions options;
+    options.up = up && std::string(up) == "y" ? UpAxis::kY : UpAxis::kZ;
+    options.vertical_only = true;
+    options.vertical_tolerance_deg = 45;
+    options.collision.exclude = {"TREE*"};
+    f.label = bench_scene_label();
+    f.scene = load_scene(path, options);
+    std::ifstream in(path);
+    if (!in) throw Error(path, "", "cannot read the file for its centre line");
+    const Centreline line = read_centreline(in, path, {options.up == UpAxis::kY, 1.0});
+    constexpr double kLanes[] = {0.0, 1.5, -1.5};
+    f.drive = centreline_drive(f.scene, line, kLanes);
+    for (const VehiclePose& p : f.drive) f.points_W.push_back(p.position_W);
+    return f;
+  }();
+  return loaded;
+}
+
+}  // namespace crashbench
