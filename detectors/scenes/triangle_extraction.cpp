@@ -7,6 +7,8 @@
 #include <osg/Transform>
 #include <osg/TriangleFunctor>
 
+#include <string>
+
 #include "core/error.hpp"
 #include "core/units.hpp"
 
@@ -27,25 +29,36 @@ struct TriangleSink {
   }
 };
 
-/// True when every primitive of `geometry` stays inside its vertex array. OpenSceneGraph's functors read
-/// the indices unchecked, so a file whose indices run past the array would be read out of bounds.
-bool indices_in_range(const osg::Geometry& geometry) {
+/// Why OpenSceneGraph's TriangleFunctor cannot read `geometry` safely, or "" when it can. The functor reads
+/// indices unchecked, takes its vertices only from a Vec3Array (it ignores any other type and then reads
+/// indexed primitives through a null pointer), and reads a triangle list in whole triples even past a count
+/// that is no multiple of 3; a corrupt or unusual file must not make it read out of bounds.
+std::string unreadable_geometry(const osg::Geometry& geometry) {
   const osg::Array* vertices = geometry.getVertexArray();
   const unsigned long n = vertices ? vertices->getNumElements() : 0;
+  if (geometry.getNumPrimitiveSets() > 0 && n > 0 && vertices->getType() != osg::Array::Vec3ArrayType)
+    return "its vertex array is not of 3-component float vertices (OSG array type " +
+           std::to_string(static_cast<int>(vertices->getType())) + "), the only type read for collision";
   for (unsigned i = 0; i < geometry.getNumPrimitiveSets(); ++i) {
     const osg::PrimitiveSet* p = geometry.getPrimitiveSet(i);
-    if (const auto* elements = dynamic_cast<const osg::DrawElements*>(p)) {
-      for (unsigned k = 0; k < elements->getNumIndices(); ++k)
-        if (elements->index(k) >= n) return false;
-    } else if (const auto* arrays = dynamic_cast<const osg::DrawArrays*>(p)) {
-      if (arrays->getFirst() < 0 || static_cast<unsigned long>(arrays->getFirst()) + arrays->getCount() > n) return false;
-    } else if (const auto* lengths = dynamic_cast<const osg::DrawArrayLengths*>(p)) {
-      long total = lengths->getFirst();
-      for (const auto length : *lengths) total += length;
-      if (lengths->getFirst() < 0 || static_cast<unsigned long>(total) > n) return false;
-    }
+    const bool in_range = [&] {
+      if (const auto* elements = dynamic_cast<const osg::DrawElements*>(p)) {
+        for (unsigned k = 0; k < elements->getNumIndices(); ++k)
+          if (elements->index(k) >= n) return false;
+      } else if (const auto* arrays = dynamic_cast<const osg::DrawArrays*>(p)) {
+        return arrays->getFirst() >= 0 && static_cast<unsigned long>(arrays->getFirst()) + arrays->getCount() <= n;
+      } else if (const auto* lengths = dynamic_cast<const osg::DrawArrayLengths*>(p)) {
+        long total = lengths->getFirst();
+        for (const auto length : *lengths) total += length;
+        return lengths->getFirst() >= 0 && static_cast<unsigned long>(total) <= n;
+      }
+      return true;
+    }();
+    if (!in_range) return "a primitive of this geometry indexes past its " + std::to_string(n) + " vertices";
+    if (p->getMode() == osg::PrimitiveSet::TRIANGLES && p->getNumIndices() % 3 != 0)
+      return "a triangle list has " + std::to_string(p->getNumIndices()) + " indices, not a multiple of 3";
   }
-  return true;
+  return "";
 }
 
 /// Walks the graph keeping the accumulated transform; collects every drawable's triangles.
@@ -84,10 +97,9 @@ class TriangleCollector : public osg::NodeVisitor {
     const bool take = enter(drawable) && included_;
     included_ = saved;
     if (!take) return;
-    if (const osg::Geometry* geometry = drawable.asGeometry(); geometry && !indices_in_range(*geometry))
-      throw Error("", drawable.getName(), "a primitive of this geometry indexes past its " +
-                                              std::to_string(geometry->getVertexArray() ? geometry->getVertexArray()->getNumElements() : 0) +
-                                              " vertices: the file is corrupt");
+    if (const osg::Geometry* geometry = drawable.asGeometry())
+      if (const std::string why = unreadable_geometry(*geometry); !why.empty())
+        throw Error("", drawable.getName(), why + ": the file is corrupt or not a scene crashbench can read");
     osg::TriangleFunctor<TriangleSink> functor;
     functor.matrix = &matrix_;
     functor.out = &out_;
