@@ -47,39 +47,36 @@ TEST(CorruptScene, AGraphThatContainsItselfIsAnErrorNotAStackOverflow) {
   EXPECT_NE(message.find("nests deeper than"), std::string::npos) << message;
 }
 
+/// The error collision_triangles gives for `vertices` drawn as one indexed triangle list of `index_count`
+/// indices (0, 1, 2, ...), in a geometry named `name`.
+std::string error_for_triangle_list(osg::Array* vertices, unsigned short index_count, const std::string& name) {
+  osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
+  geometry->setName(name);
+  geometry->setVertexArray(vertices);
+  osg::ref_ptr<osg::DrawElementsUShort> list = new osg::DrawElementsUShort(osg::PrimitiveSet::TRIANGLES);
+  for (unsigned short i = 0; i < index_count; ++i) list->push_back(i);
+  geometry->addPrimitiveSet(list.get());
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  geode->addDrawable(geometry.get());
+  return testing::error_message([&] { (void)collision_triangles(*geode, false); });
+}
+
 // OpenSceneGraph's TriangleFunctor takes vertices only from a Vec3Array: given another type it keeps a null
 // vertex pointer and then reads indexed triangles through it (the fuzzer's finding on an .osgt with a 2D
 // vertex array). Such a geometry is an error naming it.
 TEST(CorruptScene, AVertexArrayOfAnotherTypeIsAnErrorNotANullRead) {
-  osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
-  geometry->setName("flat");
   osg::ref_ptr<osg::Vec2Array> vertices = new osg::Vec2Array;
-  vertices->push_back({0, 0});
-  vertices->push_back({1, 0});
-  vertices->push_back({0, 1});
-  geometry->setVertexArray(vertices.get());
-  osg::ref_ptr<osg::DrawElementsUShort> triangle = new osg::DrawElementsUShort(osg::PrimitiveSet::TRIANGLES);
-  for (unsigned short i = 0; i < 3; ++i) triangle->push_back(i);
-  geometry->addPrimitiveSet(triangle.get());
-  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
-  geode->addDrawable(geometry.get());
-  const std::string message = testing::error_message([&] { (void)collision_triangles(*geode, false); });
+  for (const osg::Vec2 v : {osg::Vec2(0, 0), osg::Vec2(1, 0), osg::Vec2(0, 1)}) vertices->push_back(v);
+  const std::string message = error_for_triangle_list(vertices.get(), 3, "flat");
   EXPECT_NE(message.find("flat"), std::string::npos) << message;
   EXPECT_NE(message.find("3-component float"), std::string::npos) << message;
 }
 
 // The functor reads a triangle list in whole triples, past the end of a list whose count is no multiple of 3.
 TEST(CorruptScene, ATriangleListThatIsNoWholeNumberOfTrianglesIsAnError) {
-  osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
   osg::ref_ptr<osg::Vec3Array> vertices = new osg::Vec3Array;
   for (int i = 0; i < 4; ++i) vertices->push_back({static_cast<float>(i), static_cast<float>(i % 2), 0});
-  geometry->setVertexArray(vertices.get());
-  osg::ref_ptr<osg::DrawElementsUShort> list = new osg::DrawElementsUShort(osg::PrimitiveSet::TRIANGLES);
-  for (unsigned short i = 0; i < 4; ++i) list->push_back(i);
-  geometry->addPrimitiveSet(list.get());
-  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
-  geode->addDrawable(geometry.get());
-  const std::string message = testing::error_message([&] { (void)collision_triangles(*geode, false); });
+  const std::string message = error_for_triangle_list(vertices.get(), 4, "strip");
   EXPECT_NE(message.find("not a multiple of 3"), std::string::npos) << message;
 }
 
