@@ -54,10 +54,11 @@ export LSAN_OPTIONS="suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
-# The first stack frame of a replayed finding that is not libFuzzer's, a sanitizer's, the allocator's or libc's.
+# The first stack frame of a replayed finding that is not libFuzzer's, a sanitizer's, the allocator's, libc's
+# or the C++ library headers' (a std::vector's allocate names no owner; its caller does).
 owner_frame() {
   "$bin/fuzz_$1" -timeout=10 "$2" 2>&1 | grep -E '^ +#[0-9]+ ' |
-    grep -vE 'fuzzer::|__sanitizer|__interceptor|__asan|__lsan|__ubsan|libc\.so|pthread_kill|operator new|malloc|calloc|realloc|abort|raise' |
+    grep -vE 'fuzzer::|__sanitizer|__interceptor|__asan|__lsan|__ubsan|libc\.so|pthread_kill|operator new|malloc|calloc|realloc|abort|raise|/include/c\+\+/' |
     head -1 || true
 }
 

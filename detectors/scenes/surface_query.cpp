@@ -30,23 +30,24 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
     for (const Vec2* v : {&f.a, &f.b, &f.c}) lo = lo.cwiseMin(*v), hi = hi.cwiseMax(*v);
   }
   if (faces_.empty()) return;
-  // Cells about twice the mean footprint's side, within 1..32 m, at most ~4M of them.
+  // Cells about twice the mean footprint's side, within 1..32 m, at most ~4M of them; and coarser still
+  // while the cell lists would hold more than kMaxListed entries (a few faces spanning the whole scene
+  // would otherwise be listed in millions of cells each).
   cell_ = std::clamp(2 * std::sqrt(footprint / faces_.size()), 1.0, 32.0);
   const Vec2 extent = hi - lo;
-  while ((extent.x() / cell_ + 1) * (extent.y() / cell_ + 1) > 4e6) cell_ *= 2;
   origin_W_ = lo;
-  nx_ = static_cast<int>(extent.x() / cell_) + 1;
-  ny_ = static_cast<int>(extent.y() / cell_) + 1;
+  const double max_listed = std::max(kMaxListed, 4.0 * static_cast<double>(faces_.size()));
+  for (;; cell_ *= 2) {
+    if ((extent.x() / cell_ + 1) * (extent.y() / cell_ + 1) > 4e6) continue;
+    nx_ = static_cast<int>(extent.x() / cell_) + 1;
+    ny_ = static_cast<int>(extent.y() / cell_) + 1;
+    if (listed_entries() <= max_listed) break;
+  }
   // Two passes over each face's cell range: count, then fill (CSR).
   cell_start_.assign(static_cast<std::size_t>(nx_) * ny_ + 1, 0);
-  const auto range = [&](const Face& f, int& i0, int& i1, int& j0, int& j1) {
-    const Vec2 flo = f.a.cwiseMin(f.b).cwiseMin(f.c) - origin_W_, fhi = f.a.cwiseMax(f.b).cwiseMax(f.c) - origin_W_;
-    i0 = std::clamp(static_cast<int>(flo.x() / cell_), 0, nx_ - 1), i1 = std::clamp(static_cast<int>(fhi.x() / cell_), 0, nx_ - 1);
-    j0 = std::clamp(static_cast<int>(flo.y() / cell_), 0, ny_ - 1), j1 = std::clamp(static_cast<int>(fhi.y() / cell_), 0, ny_ - 1);
-  };
   int i0, i1, j0, j1;
   for (const Face& f : faces_) {
-    range(f, i0, i1, j0, j1);
+    cell_range(f, i0, i1, j0, j1);
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) ++cell_start_[static_cast<std::size_t>(j) * nx_ + i + 1];
   }
@@ -54,10 +55,26 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
   items_.resize(static_cast<std::size_t>(cell_start_.back()));
   std::vector<int> fill(cell_start_.begin(), cell_start_.end() - 1);
   for (std::size_t n = 0; n < faces_.size(); ++n) {
-    range(faces_[n], i0, i1, j0, j1);
+    cell_range(faces_[n], i0, i1, j0, j1);
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) items_[static_cast<std::size_t>(fill[static_cast<std::size_t>(j) * nx_ + i]++)] = static_cast<int>(n);
   }
+}
+
+void SurfaceQuery::cell_range(const Face& f, int& i0, int& i1, int& j0, int& j1) const {
+  const Vec2 flo = f.a.cwiseMin(f.b).cwiseMin(f.c) - origin_W_, fhi = f.a.cwiseMax(f.b).cwiseMax(f.c) - origin_W_;
+  i0 = std::clamp(static_cast<int>(flo.x() / cell_), 0, nx_ - 1), i1 = std::clamp(static_cast<int>(fhi.x() / cell_), 0, nx_ - 1);
+  j0 = std::clamp(static_cast<int>(flo.y() / cell_), 0, ny_ - 1), j1 = std::clamp(static_cast<int>(fhi.y() / cell_), 0, ny_ - 1);
+}
+
+double SurfaceQuery::listed_entries() const {
+  double total = 0;
+  int i0, i1, j0, j1;
+  for (const Face& f : faces_) {
+    cell_range(f, i0, i1, j0, j1);
+    total += (i1 - i0 + 1.0) * (j1 - j0 + 1.0);
+  }
+  return total;
 }
 
 bool SurfaceQuery::covers(const Face& f, const Vec2& p) const {

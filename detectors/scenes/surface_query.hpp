@@ -50,6 +50,13 @@ class SurfaceQuery {
     double z0 = 0, gx = 0, gy = 0;
   };
   bool covers(const Face& f, const Vec2& p) const;
+  /// The cells [i0..i1] x [j0..j1] that face `f`'s footprint bounds meet.
+  void cell_range(const Face& f, int& i0, int& i1, int& j0, int& j1) const;
+  /// How many entries the cell lists would hold at the current layout.
+  double listed_entries() const;
+
+  /// The cell lists' budget: 16M entries (64 MB), or four per face if that is more.
+  static constexpr double kMaxListed = 16e6;
 
   std::vector<Face> faces_;
   std::vector<int> cell_start_;  // CSR: cell k lists items[cell_start_[k] .. cell_start_[k + 1])

@@ -99,6 +99,17 @@ TEST(SurfaceQuery, WallsOnlyScenesFallBackToTheBarrierBottomGrid) {
   EXPECT_DOUBLE_EQ(bounding_rectangle(pose, &q).z, -2.0 + 0.55);
 }
 
+TEST(SurfaceQuery, FacesSpanningTheWholeSceneKeepTheIndexSmall) {
+  // 3,000 copies of one 100 km square's half (a fuzzed OBJ did this): at the 4M-cell grid each copy
+  // would be listed in every cell, 12e9 entries. The grid coarsens until the lists fit their budget.
+  std::vector<Triangle> ts(3000, Triangle{{0, 0, 1}, {1e5, 0, 1}, {1e5, 1e5, 1}});
+  const std::int64_t before = testing::allocated_bytes();
+  const SurfaceQuery q = query(ts);
+  EXPECT_LT(testing::allocated_bytes() - before, std::int64_t{256} << 20);
+  EXPECT_DOUBLE_EQ(q.height_below({9e4, 1e4}, 1.0), 1.0);
+  EXPECT_TRUE(std::isnan(q.height_below({1e4, 9e4}, 1.0)));  // the other half of the square
+}
+
 TEST(SurfaceQuery, QueriesAllocateNothing) {
   const Scene scene = load_scene("track-visual");
   ASSERT_GT(scene.surface->surface_triangles(), 0);
