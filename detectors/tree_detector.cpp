@@ -11,6 +11,7 @@ namespace crashbench {
 namespace {
 
 constexpr double kMaxCells = 16e6;
+constexpr double kMaxTested = 8e6;  // footprint-cell tests to build the grid, or 8 per triangle if more
 constexpr int kScanCells = 16;  // up to this many cells under a rectangle, scan them instead of walking edges
 
 /// Cell edge: sqrt(400 m x median footprint extent) between 0.5 and 4 m - short enough that a cell holds
@@ -74,13 +75,29 @@ void TreeDetector::layout_grid() {
     median = extents[extents.size() / 2];
   }
   cell_ = cell_size_ > 0 ? cell_size_ : choose_cell(hi - lo, median);
+  // Building tests each footprint against every cell of its bounds: coarser cells while that exceeds its
+  // budget (a few hundred triangles spanning a whole scene would otherwise cost hours).
+  const double max_tested = std::max(kMaxTested, 8.0 * static_cast<double>(entries_.size()));
+  while (cell_size_ <= 0 && cells_tested(lo, cell_) > max_tested) cell_ *= 1.25;
   const Vec2 extent = hi - lo;
   if ((extent.x() / cell_ + 1) * (extent.y() / cell_ + 1) > kMaxCells)  // only a fixed cell_size can get here
     throw Error("", "/detector/cell_size", fmt::format("a {} m cell gives more than {} cells over this scene's {:.0f} x {:.0f} m; "
                                                       "expected a larger cell", cell_, kMaxCells, extent.x(), extent.y()));
+  if (cells_tested(lo, cell_) > max_tested)
+    throw Error("", "/detector/cell_size", fmt::format("a {} m cell puts the triangles' footprints in more than {:.0f} cells; "
+                                                      "expected a larger cell", cell_, max_tested));
   origin_W_ = lo;
   nx_ = static_cast<int>((hi.x() - lo.x()) / cell_) + 1;
   ny_ = static_cast<int>((hi.y() - lo.y()) / cell_) + 1;
+}
+
+double TreeDetector::cells_tested(const Vec2& origin_W, double cell) const {
+  double total = 0;
+  for (const Entry& e : entries_) {
+    const Vec2 lo = ((e.lo_W - origin_W) / cell).array().floor(), hi = ((e.hi_W - origin_W) / cell).array().floor();
+    total += (hi.x() - lo.x() + 1) * (hi.y() - lo.y() + 1);
+  }
+  return total;
 }
 
 void TreeDetector::fill_cells() {

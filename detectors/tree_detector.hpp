@@ -47,6 +47,8 @@ class TreeDetector final : public Detector {
   };
   void collect_entries(const Scene& scene);
   void layout_grid();
+  /// How many cells of edge `cell` from `origin_W` the entries' footprint bounds cover in all.
+  double cells_tested(const Vec2& origin_W, double cell) const;
   void fill_cells();
   int cell_x(double x) const;
   int cell_y(double y) const;
