@@ -27,6 +27,18 @@ void WallGrid::build(std::span<const Box2> walls) {
   // lines, so most cells are empty), nor more than four per wall along one axis (walls in a line).
   cell_ = std::max({extent_sum / count, std::sqrt(span.x() * span.y() / (16 * count)), span.maxCoeff() / (4 * count), 1e-9});
   origin_W_ = lo;
+  // A few long diagonal walls among many short ones would each be listed in every cell of their bounds:
+  // coarser cells while the lists would exceed 16M entries or 16 per wall.
+  const double max_listed = std::max(16e6, 16 * count);
+  const auto listed = [&] {
+    double total = 0;
+    for (const Box2& w : walls) {
+      const Vec2 a = ((w.lo - lo) / cell_).array().floor(), b = ((w.hi - lo) / cell_).array().floor();
+      total += (b.x() - a.x() + 1) * (b.y() - a.y() + 1);
+    }
+    return total;
+  };
+  while (listed() > max_listed) cell_ *= 1.5;
   nx_ = static_cast<int>(std::floor(span.x() / cell_)) + 1;
   ny_ = static_cast<int>(std::floor(span.y() / cell_)) + 1;
   cell_start_.assign(static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_) + 1, 0);

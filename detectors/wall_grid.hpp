@@ -12,7 +12,7 @@ namespace crashbench {
 class WallGrid {
  public:
   /// Lists the walls, given by their bounding boxes, in cells about as large as a wall, at most about
-  /// 16 cells per wall.
+  /// 16 cells per wall; coarser where the lists would exceed 16M entries (or 16 per wall).
   void build(std::span<const Box2> walls);
   /// The indices of the walls listed in the cells the box [lo, hi] covers, each once, ascending, into
   /// `out` (cleared first). `out` needs no more capacity than build() gave it.
