@@ -1,5 +1,7 @@
 #include "detectors/scenes/ground_grid.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "detectors/scenes/triangle_extraction.hpp"
@@ -14,10 +16,27 @@ constexpr float kEmpty = std::numeric_limits<float>::infinity();
 /// million kilometres out costs milliseconds, not seconds (a fuzzed file: fuzz/regressions/scene_loader).
 constexpr double kMaxCells = 1e6;
 
+/// At most this many samples along the edges in all, or 9 per vertical triangle if more: the cell grows
+/// (doubling) until the edges fit, so that thousands of copies of an edge across the whole grid (a fuzzed
+/// file) cost what one does.
+constexpr double kMaxSamples = 4e6;
+
+/// Samples along an edge a-b: two per cell it crosses, and its ends.
+int edge_steps(const Vec3& a, const Vec3& b, double cell) {
+  return std::max(1, static_cast<int>(std::ceil(2 * (b - a).head<2>().norm() / cell)));
+}
+
+/// Samples along the vertical triangles' edges at cells of `cell`.
+double edge_samples(const std::vector<Triangle>& triangles, double cell) {
+  double total = 0;
+  for (const Triangle& t : triangles)
+    if (is_vertical(t)) total += edge_steps(t.a_W, t.b_W, cell) + edge_steps(t.b_W, t.c_W, cell) + edge_steps(t.c_W, t.a_W, cell) + 3;
+  return total;
+}
+
 /// Lowers every cell an edge a-b passes over to the edge's height there.
 void rasterize_edge(GroundGrid& g, const Vec3& a, const Vec3& b) {
-  const double len = (b - a).head<2>().norm();
-  const int steps = std::max(1, static_cast<int>(std::ceil(2 * len / g.cell)));
+  const int steps = edge_steps(a, b, g.cell);
   for (int k = 0; k <= steps; ++k) {
     const Vec3 p = a + (b - a) * (static_cast<double>(k) / steps);
     const int i = g.cell_index(p.x() - g.origin_W.x(), g.nx), j = g.cell_index(p.y() - g.origin_W.y(), g.ny);
@@ -51,15 +70,16 @@ void fill_holes(GroundGrid& g) {
 GroundGrid build_ground_grid(const std::vector<Triangle>& triangles, double cell) {
   GroundGrid g;
   Vec2 lo = Vec2::Constant(std::numeric_limits<double>::max()), hi = -lo;
-  bool any = false;
+  double vertical = 0;
   for (const Triangle& t : triangles) {
     if (!is_vertical(t)) continue;
-    any = true;
+    ++vertical;
     for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) lo = lo.cwiseMin(v->head<2>()), hi = hi.cwiseMax(v->head<2>());
   }
-  if (!any) return g;
+  if (vertical == 0) return g;
   const Vec2 extent = hi - lo;
   while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 2;
+  while (edge_samples(triangles, cell) > std::max(kMaxSamples, 9 * vertical)) cell *= 2;
   g.cell = cell;
   g.origin_W = lo;
   g.nx = static_cast<int>(extent.x() / cell) + 1;

@@ -110,6 +110,18 @@ TEST(SurfaceQuery, FacesSpanningTheWholeSceneKeepTheIndexSmall) {
   EXPECT_TRUE(std::isnan(q.height_below({1e4, 9e4}, 1.0)));  // the other half of the square
 }
 
+TEST(SurfaceQuery, ThousandsOfCopiesOfALongWallKeepTheBarrierBottomGridCheap) {
+  // 10,000 copies of a 10 km wall (20,000 triangles, each with two 10 km edges) standing on z = -2: a
+  // fuzzed OBJ repeated its faces like this. At the default 4 m cell each long edge is rasterised in
+  // 5,000 samples, 200M in all. The cells grow until the edges fit 4M samples: 20,000 x 2 x (2 x 10 km /
+  // cell) <= 4M needs a cell of at least 200 m, so the doubling from 4 m stops at 256 m.
+  std::vector<Triangle> walls;
+  for (int i = 0; i < 10000; ++i) add_quad(walls, {0, 0, -2}, {1e4, 0, -2}, {1e4, 0, -1}, {0, 0, -1});
+  const GroundGrid grid = build_ground_grid(walls);
+  EXPECT_GE(grid.cell, 200.0);
+  EXPECT_DOUBLE_EQ(grid.at({5000, 0}), -2.0);
+}
+
 TEST(SurfaceQuery, QueriesAllocateNothing) {
   const Scene scene = load_scene("track-visual");
   ASSERT_GT(scene.surface->surface_triangles(), 0);
