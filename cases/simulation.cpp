@@ -385,6 +385,13 @@ void Simulation::account_continuing(bool all) {
   continuing_.close(step_, all, case_.tolerances, contact_events_);
 }
 
+template <class PerEvent>
+void Simulation::for_event_ranges(std::size_t first, std::size_t last, const PerEvent& per_event) {
+  threads_.for_ranges(last - first, [&](int, std::size_t begin, std::size_t end) {
+    for (std::size_t i = first + begin; i < first + end; ++i) per_event(result_.events[i]);
+  });
+}
+
 void Simulation::check_events() {
   account_continuing(false);
   auto& events = result_.events;
@@ -392,16 +399,18 @@ void Simulation::check_events() {
     // The collision force acted during this step's dynamics, together with the tyres. What it did is the
     // difference to the same step without it; whatever differs from J/m and rho x J/Izz is charged to
     // the events as an application error.
-    for (std::size_t v = 0; v < x_.size(); ++v) {
-      const VehicleInput& used = applied_input_[v];
-      application_error_[v].setZero();
-      // A replayed vehicle ignores the force (the log moves it): its events keep the model's answer.
-      if (replays_[v] || (used.collision_force_W.isZero() && used.collision_moment == 0)) continue;
-      Eigen::Vector3d intended;
-      const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, used);
-      const Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, intended);
-      application_error_[v] = beyond_tyres(dv - intended, tyre_allowance_[v]);
-    }
+    threads_.for_ranges(x_.size(), [this](int, std::size_t begin, std::size_t end) {
+      for (std::size_t v = begin; v < end; ++v) {
+        const VehicleInput& used = applied_input_[v];
+        application_error_[v].setZero();
+        // A replayed vehicle ignores the force (the log moves it): its events keep the model's answer.
+        if (replays_[v] || (used.collision_force_W.isZero() && used.collision_moment == 0)) continue;
+        Eigen::Vector3d intended;
+        const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, used);
+        const Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, intended);
+        application_error_[v] = beyond_tyres(dv - intended, tyre_allowance_[v]);
+      }
+    });
     // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
     for (std::size_t v = 0; v < x_.size(); ++v) impulse_norm_sum_[v] = 0;
     for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
@@ -410,19 +419,20 @@ void Simulation::check_events() {
       impulse_norm_sum_[e.contact.vehicle] += j;
       if (e.two_body()) impulse_norm_sum_[e.contact.other] += j;
     }
-    for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
-      ImpactEvent& e = events[i];
+    // Each event reads the sums above and writes only itself: split over the threads by event.
+    for_event_ranges(checked_upto_, pending_end_, [&](ImpactEvent& e) {
       const double j = e.resolution.impulse.linear_W.norm();
       const auto share = [&](int v) { return j > 0 ? j / impulse_norm_sum_[v] : 0.0; };
       set_velocities(e.post_a, velocities(e.post_a) + share(e.contact.vehicle) * application_error_[e.contact.vehicle]);
       if (e.two_body())
         set_velocities(e.post_b, velocities(e.post_b) + share(e.contact.other) * application_error_[e.contact.other]);
       e.checks = check_impact(e, case_.tolerances, case_.dt);
-    }
+    });
     checked_upto_ = pending_end_;
   }
   if (case_.application == Application::kImpulseReset) {
-    for (std::size_t i = checked_upto_; i < events.size(); ++i) events[i].checks = check_impact(events[i], case_.tolerances, case_.dt);
+    for_event_ranges(checked_upto_, events.size(),
+                     [&](ImpactEvent& e) { e.checks = check_impact(e, case_.tolerances, case_.dt); });
     checked_upto_ = events.size();
   }
   pending_end_ = events.size();

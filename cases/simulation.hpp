@@ -81,6 +81,9 @@ class Simulation {
   void resolve_contacts();
   void apply_resolutions();
   void check_events();
+  /// per_event(e) for result_.events [first, last), split over the threads (each event writes only itself).
+  template <class PerEvent>
+  void for_event_ranges(std::size_t first, std::size_t last, const PerEvent& per_event);
   void record();
   Body body(int vehicle, const StateVector& x) const;
   void timed(Phase phase, Clock::time_point& since);

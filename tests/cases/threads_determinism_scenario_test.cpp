@@ -96,9 +96,9 @@ TEST(ThreadsDeterminism, EveryDetectorGivesTheSameRunOnAnyThreadCount) {
     for (const int threads : {2, 3, 7}) {
       // A run the split could get wrong: wall contacts found in every range.
       for (int t = 0; t < threads; ++t) {
-        const auto [begin, end] = thread_range(t, threads, kCars);
-        EXPECT_TRUE(std::any_of(serial.at_wall.begin(), serial.at_wall.end(),
-                                [&](int v) { return v >= static_cast<int>(begin) && v < static_cast<int>(end); }))
+        const std::pair<std::size_t, std::size_t> range = thread_range(t, threads, kCars);
+        const auto in_range = [&](int v) { return static_cast<std::size_t>(v) >= range.first && static_cast<std::size_t>(v) < range.second; };
+        EXPECT_TRUE(std::any_of(serial.at_wall.begin(), serial.at_wall.end(), in_range))
             << detector << ": no car of range " << t << " of " << threads << " reaches the wall";
       }
       expect_same(run_on(c, threads), serial, detector + " on " + std::to_string(threads) + " threads");
