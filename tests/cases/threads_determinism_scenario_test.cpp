@@ -12,6 +12,7 @@
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
 #include "tests/cases/crowd_case.hpp"
+#include "tests/support/counting_allocator.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {
@@ -111,6 +112,16 @@ TEST(ThreadsDeterminism, BothApplicationsGiveTheSameRunOnAnyThreadCount) {
     const Case c = scrambled_crowd("tree", application);
     const Outcome serial = run_on(c, 1);
     for (const int threads : {2, 7}) expect_same(run_on(c, threads), serial, application + " on " + std::to_string(threads));
+  }
+}
+
+TEST(ThreadsDeterminism, AThreadedStepAllocatesNothing) {
+  for (const std::string detector : {"analytic", "tree"}) {
+    Simulation sim(scrambled_crowd(detector, "force"), 3);
+    const testing::AllocationScope scope;
+    while (sim.steps_done() < 250) sim.step();  // through the pairs' first impacts
+    EXPECT_EQ(scope.allocations(), 0) << detector;
+    EXPECT_GT(sim.result().events.size(), 0u) << detector;
   }
 }
 
