@@ -1,13 +1,17 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <charconv>
 #include <climits>
 #include <cstdio>
 #include <filesystem>
+#include <thread>
 
 #include "app/commands.hpp"
 #include "cases/batch.hpp"
 #include "cases/plugin.hpp"
+#include "cases/step_threads.hpp"
 #include "core/text.hpp"
 #include "reports/progress_line.hpp"
 #include "reports/results_json.hpp"
@@ -72,6 +76,7 @@ struct RunOptions {
   std::string report_dir;
   std::string shard_text;
   int jobs = 1;
+  std::string threads_text = "1";
   bool quiet = false;
   std::string trajectories = "auto";
   InputLimits limits;
@@ -88,7 +93,30 @@ void add_limit_flags(CLI::App& cmd, InputLimits& limits) {
   flag("--max-cases", limits.max_cases, "Cap on cases after matrix expansion, all inputs together");
 }
 
+/// `--threads`: a whole number in 1 ... kMaxStepThreads; Error naming the option otherwise.
+int parse_threads(const std::string& text) {
+  int threads = 0;
+  const char* const end = text.data() + text.size();
+  const auto [last, ec] = std::from_chars(text.data(), end, threads);
+  if (ec != std::errc() || last != end || threads < 1 || threads > kMaxStepThreads)
+    throw Error("", "--threads", fmt::format("expected a whole number of threads per case from 1 to {}, found '{}'",
+                                             kMaxStepThreads, text));
+  return threads;
+}
+
+/// Threads per case so that `jobs` cases at once use at most the machine's cores: more would only take
+/// turns (the results are the same for any count), so the count is capped, saying so on stderr.
+int threads_within_cores(int requested, int jobs) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int fitting = std::max(1, cores / jobs);
+  if (requested <= fitting) return requested;
+  fmt::print(stderr, "crashbench: --threads {} x --jobs {} is more than the {} cores: each case runs on {} thread{}\n",
+             requested, jobs, cores, fitting, fitting == 1 ? "" : "s");
+  return fitting;
+}
+
 int run(const RunOptions& o) {
+  const int threads = threads_within_cores(parse_threads(o.threads_text), o.jobs);
   std::vector<CaseInput> expanded = expand_all(o.inputs, o.limits);
   RunInfo info{o.jobs, 0, 0, expanded.size(), {}, {}};
   if (!o.shard_text.empty()) expanded = shard_slice(std::move(expanded), parse_shard(o.shard_text), info);
@@ -120,7 +148,7 @@ int run(const RunOptions& o) {
     if (r.status == CaseStatus::kError) progress.message("crashbench: " + escape_terminal(r.error));
     progress.update(r, done, total);
   };
-  const auto results = run_inputs(expanded, on_case, o.jobs, o.limits);
+  const auto results = run_inputs(expanded, on_case, o.jobs, o.limits, threads);
   progress.finish();
   if (streaming) stream.finish();
   write_results_file(results_path, results, info);
@@ -144,6 +172,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-j,--jobs", o.jobs, "Cases run at once; timings are trustworthy only with 1")
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
+  cmd->add_option("--threads", o.threads_text,
+                  "Threads inside each case (results bit-identical for any count); --jobs x --threads is capped "
+                  "at the machine's cores")
+      ->capture_default_str();
   cmd->add_option("--shard", o.shard_text, "Run only shard K of N of the expanded case list (K/N, e.g. 2/8)");
   cmd->add_flag("-q,--quiet", o.quiet, "Print only the summary line");
   cmd->add_option("--trajectories", o.trajectories,

@@ -22,12 +22,12 @@ RunResult error_result(const CaseInput& input, const std::string& message) {
   return r;
 }
 
-RunResult run_input(const CaseInput& input, const InputLimits& limits) {
+RunResult run_input(const CaseInput& input, const InputLimits& limits, int threads) {
   if (input.error) return error_result(input, input.error->what());
   try {
     const Case c = parse_case(input.doc, input.file, limits, input.pointer);
     try {
-      return run_case(c);
+      return run_case(c, threads);
     } catch (const Error& e) {
       // A scene file that cannot be loaded: name the case file and its field as well as the scene file.
       if (!c.scene.file.empty() && e.file() == c.scene.file)
@@ -44,7 +44,7 @@ RunResult run_input(const CaseInput& input, const InputLimits& limits) {
 }  // namespace
 
 std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const ProgressFn& progress, int jobs,
-                                  const InputLimits& limits) {
+                                  const InputLimits& limits, int threads_per_case) {
   std::vector<RunResult> results(inputs.size());
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
@@ -52,7 +52,7 @@ std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const Pr
   // Each worker takes the next unclaimed input and writes its own slot: input order, no shared state.
   const auto work = [&] {
     for (std::size_t i = next++; i < inputs.size(); i = next++) {
-      results[i] = run_input(inputs[i], limits);
+      results[i] = run_input(inputs[i], limits, threads_per_case);
       results[i].listed_name = inputs[i].listed_name.empty() ? inputs[i].label : inputs[i].listed_name;
       results[i].variation = inputs[i].variation;
       const std::lock_guard lock(progress_mutex);

@@ -16,8 +16,9 @@ using ProgressFn = std::function<void(const RunResult&, std::size_t position, st
 /// Runs every input; with `jobs` > 1 on that many threads (each case on one thread, so results are
 /// bit-identical to a serial run, but the timings of concurrent cases disturb each other). Results
 /// are in input order whatever the thread count. A case over one of `limits`' caps is an error result.
+/// Each case steps on `threads_per_case` threads of its own (Simulation; bit-identical for any count).
 std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const ProgressFn& progress = {}, int jobs = 1,
-                                  const InputLimits& limits = {});
+                                  const InputLimits& limits = {}, int threads_per_case = 1);
 
 /// `--shard K/N`: shard K (1-based) of N.
 struct ShardSpec {

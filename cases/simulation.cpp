@@ -43,12 +43,13 @@ Eigen::Vector3d collision_dv(const Integrator& integrator, const VehicleOde& loa
 
 }  // namespace
 
-Simulation::Simulation(const Case& c)
+Simulation::Simulation(const Case& c, int threads)
     : case_(c),
       scene_holder_(shared_scene(c.scene)),
       scene_(*scene_holder_),
       integrator_(find_entry(integrators(), c.integrator, "integrator").make()),
       tunnelling_(scene_, c.vehicles),
+      threads_(std::clamp(std::min(threads, static_cast<int>(c.vehicles.size())), 1, kMaxStepThreads)),
       continuing_(static_cast<int>(c.vehicles.size()), c.dt, *integrator_) {
   detector_ = make_detector(JsonReader(c.detector_params, c.source_file, "/detector"));
   require_walls(scene_, *detector_);
@@ -62,6 +63,14 @@ Simulation::Simulation(const Case& c)
   model_->prepare(params_, c.dt);
   detector_->prepare(scene_, n);
   detector_->reserve_pairs(n);
+  for (int t = 1; t < threads_.size(); ++t) {
+    range_detectors_.push_back(make_detector(JsonReader(c.detector_params, c.source_file, "/detector")));
+    range_detectors_.back()->prepare(scene_, n);
+    const auto [begin, end] = thread_range(t, threads_.size(), c.vehicles.size());
+    range_contacts_.emplace_back().reserve(16 * (end - begin));
+  }
+  range_stats_.resize(range_detectors_.size());
+  range_without_surface_.assign(static_cast<std::size_t>(threads_.size()), 0);
 
   total_steps_ = static_cast<int>(std::llround(c.duration / c.dt));
   x_.resize(n);
@@ -208,21 +217,24 @@ void Simulation::cut_control_after(const Contact& c) {
 
 void Simulation::integrate_vehicles() {
   continuing_.begin_step();
-  for (std::size_t v = 0; v < x_.size(); ++v) {
-    input_[v].springs = continuing_.springs(static_cast<int>(v));
-    x_before_[v] = x_[v];
-    applied_input_[v] = input_[v];
-    if (replays_[v]) {
-      x_[v] = to_state_vector(replays_[v]->at(time() + case_.dt));
-      continue;
+  // Each vehicle's step reads only its own state and input: any split of the vehicles gives the same states.
+  threads_.for_ranges(x_.size(), [this](int, std::size_t begin, std::size_t end) {
+    for (std::size_t v = begin; v < end; ++v) {
+      input_[v].springs = continuing_.springs(static_cast<int>(v));
+      x_before_[v] = x_[v];
+      applied_input_[v] = input_[v];
+      if (replays_[v]) {
+        x_[v] = to_state_vector(replays_[v]->at(time() + case_.dt));
+        continue;
+      }
+      if (on_path(v)) {
+        path_travelled_[v] += paths_[v].speed() * case_.dt;
+        x_[v] = to_state_vector(paths_[v].at(path_travelled_[v]));
+        continue;
+      }
+      integrate(v, input_[v], x_[v]);
     }
-    if (on_path(v)) {
-      path_travelled_[v] += paths_[v].speed() * case_.dt;
-      x_[v] = to_state_vector(paths_[v].at(path_travelled_[v]));
-      continue;
-    }
-    integrate(v, input_[v], x_[v]);
-  }
+  });
 }
 
 void Simulation::integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const {
@@ -236,34 +248,68 @@ void Simulation::integrate(std::size_t vehicle, const VehicleInput& input, State
 
 void Simulation::follow_surface() {
   const SurfaceQuery* surface = scene_.surface.get();
-  for (std::size_t v = 0; v < x_.size(); ++v) {
-    const Vec2 p_W(x_[v][0], x_[v][1]);
-    const double z = surface ? surface->height_below(p_W, surface_z_[v]) : 0.0;
-    if (!std::isnan(z)) {
-      poses_[v].ground_z = surface_z_[v] = z;
-      continue;
+  threads_.for_ranges(x_.size(), [&](int thread, std::size_t begin, std::size_t end) {
+    long long misses = 0;
+    for (std::size_t v = begin; v < end; ++v) {
+      const Vec2 p_W(x_[v][0], x_[v][1]);
+      const double z = surface ? surface->height_below(p_W, surface_z_[v]) : 0.0;
+      if (!std::isnan(z)) {
+        poses_[v].ground_z = surface_z_[v] = z;
+        continue;
+      }
+      // Counted; the rectangle stays at the last surface found, or, never having found one (a scene of
+      // walls only), stands on the barrier bottoms.
+      ++misses;
+      poses_[v].ground_z = std::isinf(surface_z_[v]) ? surface->fallback_at(p_W) : surface_z_[v];
     }
-    // Counted; the rectangle stays at the last surface found, or, never having found one (a scene of
-    // walls only), stands on the barrier bottoms.
-    ++result_.steps_without_surface;
-    poses_[v].ground_z = std::isinf(surface_z_[v]) ? surface->fallback_at(p_W) : surface_z_[v];
-  }
+    range_without_surface_[static_cast<std::size_t>(thread)] = misses;
+  });
+  for (const long long misses : range_without_surface_) result_.steps_without_surface += misses;
 }
 
 void Simulation::detect_contacts() {
-  for (std::size_t v = 0; v < x_.size(); ++v) {
-    poses_[v].position_W = {x_[v][0], x_[v][1]};
-    poses_[v].heading = x_[v][2];
-    start_poses_[v] = poses_[v];
-    start_poses_[v].position_W = {x_before_[v][0], x_before_[v][1]};
-    start_poses_[v].heading = x_before_[v][2];
-  }
   contacts_.clear();
-  if (prescribed_at_first_step_ && step_ == 0) {
+  const bool prescribed = prescribed_at_first_step_ && step_ == 0;
+  threads_.for_ranges(x_.size(), [&](int thread, std::size_t begin, std::size_t end) {
+    for (std::size_t v = begin; v < end; ++v) {
+      poses_[v].position_W = {x_[v][0], x_[v][1]};
+      poses_[v].heading = x_[v][2];
+      start_poses_[v] = poses_[v];
+      start_poses_[v].position_W = {x_before_[v][0], x_before_[v][1]};
+      start_poses_[v].heading = x_before_[v][2];
+    }
+    if (!prescribed) detect_scene_range(thread, begin, end);
+  });
+  if (prescribed) {
     contacts_.assign(1, prescribed_contact());
     return;
   }
-  detector_->detect_all(poses_, contacts_, stats_);
+  // In range order after thread 0's: the serial detect()'s list, vehicle by vehicle (Detector::detect).
+  for (std::size_t t = 0; t < range_contacts_.size(); ++t) {
+    contacts_.insert(contacts_.end(), range_contacts_[t].begin(), range_contacts_[t].end());
+    stats_.nodes_visited += range_stats_[t].nodes_visited;
+    stats_.primitives_tested += range_stats_[t].primitives_tested;
+  }
+  detector_->detect_pairs(poses_, contacts_, stats_);
+}
+
+void Simulation::detect_scene_range(int thread, std::size_t begin, std::size_t end) {
+  const std::span<const VehiclePose> poses = std::span<const VehiclePose>(poses_).subspan(begin, end - begin);
+  if (thread == 0) {
+    detector_->detect(poses, contacts_, stats_);
+    return;
+  }
+  const auto i = static_cast<std::size_t>(thread - 1);
+  std::vector<Contact>& out = range_contacts_[i];
+  out.clear();
+  range_stats_[i] = {};
+  range_detectors_[i]->detect(poses, out, range_stats_[i]);
+  // The detector numbered the range's vehicles from 0.
+  const int offset = static_cast<int>(begin);
+  for (Contact& c : out) {
+    c.vehicle += offset;
+    if (c.other != kStaticScene) c.other += offset;
+  }
 }
 
 void Simulation::apply_prescribed_contact() {
@@ -339,6 +385,13 @@ void Simulation::account_continuing(bool all) {
   continuing_.close(step_, all, case_.tolerances, contact_events_);
 }
 
+template <class PerEvent>
+void Simulation::for_event_ranges(std::size_t first, std::size_t last, const PerEvent& per_event) {
+  threads_.for_ranges(last - first, [&](int, std::size_t begin, std::size_t end) {
+    for (std::size_t i = first + begin; i < first + end; ++i) per_event(result_.events[i]);
+  });
+}
+
 void Simulation::check_events() {
   account_continuing(false);
   auto& events = result_.events;
@@ -346,16 +399,18 @@ void Simulation::check_events() {
     // The collision force acted during this step's dynamics, together with the tyres. What it did is the
     // difference to the same step without it; whatever differs from J/m and rho x J/Izz is charged to
     // the events as an application error.
-    for (std::size_t v = 0; v < x_.size(); ++v) {
-      const VehicleInput& used = applied_input_[v];
-      application_error_[v].setZero();
-      // A replayed vehicle ignores the force (the log moves it): its events keep the model's answer.
-      if (replays_[v] || (used.collision_force_W.isZero() && used.collision_moment == 0)) continue;
-      Eigen::Vector3d intended;
-      const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, used);
-      const Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, intended);
-      application_error_[v] = beyond_tyres(dv - intended, tyre_allowance_[v]);
-    }
+    threads_.for_ranges(x_.size(), [this](int, std::size_t begin, std::size_t end) {
+      for (std::size_t v = begin; v < end; ++v) {
+        const VehicleInput& used = applied_input_[v];
+        application_error_[v].setZero();
+        // A replayed vehicle ignores the force (the log moves it): its events keep the model's answer.
+        if (replays_[v] || (used.collision_force_W.isZero() && used.collision_moment == 0)) continue;
+        Eigen::Vector3d intended;
+        const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, used);
+        const Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, intended);
+        application_error_[v] = beyond_tyres(dv - intended, tyre_allowance_[v]);
+      }
+    });
     // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
     for (std::size_t v = 0; v < x_.size(); ++v) impulse_norm_sum_[v] = 0;
     for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
@@ -364,19 +419,20 @@ void Simulation::check_events() {
       impulse_norm_sum_[e.contact.vehicle] += j;
       if (e.two_body()) impulse_norm_sum_[e.contact.other] += j;
     }
-    for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
-      ImpactEvent& e = events[i];
+    // Each event reads the sums above and writes only itself: split over the threads by event.
+    for_event_ranges(checked_upto_, pending_end_, [&](ImpactEvent& e) {
       const double j = e.resolution.impulse.linear_W.norm();
       const auto share = [&](int v) { return j > 0 ? j / impulse_norm_sum_[v] : 0.0; };
       set_velocities(e.post_a, velocities(e.post_a) + share(e.contact.vehicle) * application_error_[e.contact.vehicle]);
       if (e.two_body())
         set_velocities(e.post_b, velocities(e.post_b) + share(e.contact.other) * application_error_[e.contact.other]);
       e.checks = check_impact(e, case_.tolerances, case_.dt);
-    }
+    });
     checked_upto_ = pending_end_;
   }
   if (case_.application == Application::kImpulseReset) {
-    for (std::size_t i = checked_upto_; i < events.size(); ++i) events[i].checks = check_impact(events[i], case_.tolerances, case_.dt);
+    for_event_ranges(checked_upto_, events.size(),
+                     [&](ImpactEvent& e) { e.checks = check_impact(e, case_.tolerances, case_.dt); });
     checked_upto_ = events.size();
   }
   pending_end_ = events.size();
@@ -415,6 +471,6 @@ RunResult Simulation::run() {
   return std::move(result_);
 }
 
-RunResult run_case(const Case& c) { return Simulation(c).run(); }
+RunResult run_case(const Case& c, int threads) { return Simulation(c, threads).run(); }
 
 }  // namespace crashbench

@@ -11,6 +11,7 @@
 #include "cases/case.hpp"
 #include "cases/continuing_contacts.hpp"
 #include "cases/run_result.hpp"
+#include "cases/step_threads.hpp"
 #include "cases/tunnelling_check.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/swept.hpp"
@@ -27,7 +28,9 @@ inline Eigen::Vector3d velocities(const Body& body) {
 
 class Simulation {
  public:
-  explicit Simulation(const Case& c);
+  /// `threads` (1 ... kMaxStepThreads, capped at the vehicle count) split the per-vehicle phases over
+  /// contiguous vehicle ranges; the result is the same bit for bit for any count.
+  explicit Simulation(const Case& c, int threads = 1);
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
@@ -78,9 +81,15 @@ class Simulation {
   void resolve_contacts();
   void apply_resolutions();
   void check_events();
+  /// per_event(e) for result_.events [first, last), split over the threads (each event writes only itself).
+  template <class PerEvent>
+  void for_event_ranges(std::size_t first, std::size_t last, const PerEvent& per_event);
   void record();
   Body body(int vehicle, const StateVector& x) const;
   void timed(Phase phase, Clock::time_point& since);
+  /// The scene contacts (Detector::detect) of vehicles [begin, end) on `thread`'s own detector, appended
+  /// to its buffer (thread 0: contacts_) with the vehicles' case indices.
+  void detect_scene_range(int thread, std::size_t begin, std::size_t end);
 
   Case case_;
   std::shared_ptr<const Scene> scene_holder_;  ///< shared with the other cases on the same scene
@@ -124,6 +133,13 @@ class Simulation {
   std::size_t pending_end_ = 0;               ///< force mode: events in [checked_upto_, pending_end_) await
                                               ///< the step in which their force acts
   DetectorStats stats_;
+  // Threads inside the case: thread t > 0 queries the scene through its own detector (their per-query
+  // scratch is per instance) into its own buffers, merged after thread 0's in thread order.
+  StepThreads threads_;
+  std::vector<std::unique_ptr<Detector>> range_detectors_;  ///< [t - 1] for thread t
+  std::vector<std::vector<Contact>> range_contacts_;         ///< [t - 1] for thread t
+  std::vector<DetectorStats> range_stats_;                   ///< [t]
+  std::vector<long long> range_without_surface_;             ///< [t]: follow_surface's misses
   RunResult result_;
   int step_ = 0;
   int total_steps_ = 0;
@@ -159,7 +175,7 @@ class Simulation {
   DetectorStats reference_stats_;
 };
 
-/// Runs `c` to completion.
-RunResult run_case(const Case& c);
+/// Runs `c` to completion on `threads` threads (Simulation's constructor).
+RunResult run_case(const Case& c, int threads = 1);
 
 }  // namespace crashbench

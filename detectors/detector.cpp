@@ -11,6 +11,10 @@ void Detector::reserve_pairs(int vehicle_count) { pairs_->reserve(vehicle_count)
 
 void Detector::detect_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   detect(poses, out, stats);
+  detect_pairs(poses, out, stats);
+}
+
+void Detector::detect_pairs(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   pairs_->detect(poses, out, stats);
 }
 

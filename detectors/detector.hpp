@@ -70,6 +70,8 @@ class Detector {
   /// All this step's contacts: detect's, then one per overlapping vehicle pair (vehicle = lower index,
   /// other = higher, normal from other towards vehicle; detectors/vehicle_pairs.hpp), by (vehicle, other).
   void detect_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
+  /// detect_all's second half, the shared vehicle-pair pass alone (the runner's threads split detect).
+  void detect_pairs(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
   /// Turns `out`, which holds detect_all(end)'s contacts for this step (toi = 1), into the contacts that begin
   /// DURING the step, the vehicles moving from `start` to `end` (same size and order): each one once, at
   /// its time of first contact `toi` (fraction of the step), with the point and normal at that time.

@@ -1,4 +1,4 @@
-// The physics hash through the real CLI: reruns and --jobs give the same hash per case, a different
+// The physics hash through the real CLI: reruns, --jobs and --threads give the same hash per case, a different
 // input gives another, and `crashbench compare` names the cases whose physics changed.
 #include <gtest/gtest.h>
 
@@ -33,6 +33,8 @@ TEST(PhysicsHashCli, RerunsAndJobCountsGiveTheSameHashPerCase) {
   ASSERT_GE(first.size(), 4u);
   EXPECT_EQ(hashes_of_run("hash-again", matrix, "--jobs 1"), first);
   EXPECT_EQ(hashes_of_run("hash-jobs", matrix, "--jobs 2"), first);
+  EXPECT_EQ(hashes_of_run("hash-threads", matrix, "--threads 2"), first);
+  EXPECT_EQ(hashes_of_run("hash-jobs-threads", matrix, "--jobs 2 --threads 2"), first);
   // Different cases of the matrix have different physics: the hash is not a constant.
   std::map<std::string, int> seen;
   for (const auto& [name, hash] : first) ++seen[hash];

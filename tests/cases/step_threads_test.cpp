@@ -1,0 +1,77 @@
+// The case's thread pool: how it splits a vehicle list, that every call runs every range exactly once on
+// its own thread, and that a range's exception reaches the caller without breaking the pool.
+#include "cases/step_threads.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace crashbench {
+namespace {
+
+TEST(ThreadRange, RangesAreContiguousInThreadOrderCoverEverythingAndDifferByAtMostOne) {
+  for (int threads = 1; threads <= 9; ++threads)
+    for (std::size_t count = 0; count <= 25; ++count) {
+      std::size_t next = 0, smallest = count, largest = 0;
+      for (int t = 0; t < threads; ++t) {
+        const auto [begin, end] = thread_range(t, threads, count);
+        EXPECT_EQ(begin, next) << threads << " threads, " << count << " items, range " << t;
+        ASSERT_GE(end, begin);
+        smallest = std::min(smallest, end - begin), largest = std::max(largest, end - begin);
+        next = end;
+      }
+      EXPECT_EQ(next, count) << threads << " threads, " << count << " items";
+      EXPECT_LE(largest - smallest, 1u) << threads << " threads, " << count << " items";
+    }
+}
+
+TEST(StepThreads, EveryCallRunsEachRangeOnceOnItsOwnThread) {
+  for (const int threads : {1, 2, 3, 7}) {
+    StepThreads pool(threads);
+    ASSERT_EQ(pool.size(), threads);
+    constexpr std::size_t kItems = 101;
+    std::vector<int> visits(kItems, 0);
+    std::vector<std::thread::id> thread_of(static_cast<std::size_t>(threads));
+    // Many calls on the same pool: the workers are reused, one generation after another.
+    for (int call = 0; call < 500; ++call)
+      pool.for_ranges(kItems, [&](int t, std::size_t begin, std::size_t end) {
+        const auto expected = thread_range(t, threads, kItems);
+        EXPECT_EQ(begin, expected.first);
+        EXPECT_EQ(end, expected.second);
+        for (std::size_t i = begin; i < end; ++i) ++visits[i];
+        thread_of[static_cast<std::size_t>(t)] = std::this_thread::get_id();
+      });
+    for (std::size_t i = 0; i < kItems; ++i) EXPECT_EQ(visits[i], 500) << threads << " threads, item " << i;
+    EXPECT_EQ(thread_of[0], std::this_thread::get_id()) << "range 0 runs on the caller";
+    for (int a = 0; a < threads; ++a)
+      for (int b = a + 1; b < threads; ++b) EXPECT_NE(thread_of[static_cast<std::size_t>(a)], thread_of[static_cast<std::size_t>(b)]);
+  }
+}
+
+TEST(StepThreads, ARangesExceptionReachesTheCallerAndThePoolGoesOn) {
+  StepThreads pool(3);
+  const auto throw_in = [&](int failing) {
+    pool.for_ranges(9, [&](int t, std::size_t, std::size_t) {
+      if (t == failing) throw std::runtime_error("range " + std::to_string(t));
+    });
+  };
+  for (const int failing : {0, 2}) {
+    try {
+      throw_in(failing);
+      ADD_FAILURE() << "range " << failing << "'s exception was lost";
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), "range " + std::to_string(failing));
+    }
+  }
+  std::atomic<std::size_t> done{0};
+  pool.for_ranges(9, [&](int, std::size_t begin, std::size_t end) { done += end - begin; });
+  EXPECT_EQ(done.load(), 9u) << "a call after an exception runs every range, and rethrows nothing stale";
+}
+
+}  // namespace
+}  // namespace crashbench
