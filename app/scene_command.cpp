@@ -117,6 +117,7 @@ void centreline(const CentrelineArgs& a) {
                            "wide, lane {:.2f} to {:.2f} m left of the centre line\n",
                            a.output, rows.size(), line.strips, line.closed ? "closed" : "open", rows.back().t * a.speed,
                            rows.back().t, a.speed, 2 * *narrowest, 2 * *widest, *least, *most);
+  for (const std::string& strip : line.skipped) std::cout << "left out road-named strip " << strip << '\n';
 }
 
 void list() { std::cout << scene_lines(); }
