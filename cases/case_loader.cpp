@@ -206,7 +206,7 @@ VehicleSetup following_vehicle(const JsonReader& field, const JsonReader& follow
   for (const char* key : {"position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s", "steer_deg",
                           "drive_force", "replay"})
     if (field.has(key)) field.at(key).fail("a vehicle following a path starts on it and is driven along it; leave this key out");
-  follow.only_keys({"path", "speed", "lookahead", "speed_gain", "max_lateral_accel"});
+  follow.only_keys({"path", "speed", "lookahead", "lookahead_time", "speed_gain", "max_lateral_accel"});
   auto spec = std::make_shared<FollowSpec>();
   spec->source = case_file_path(follow.at("path"), "path");
   try {
@@ -217,6 +217,7 @@ VehicleSetup following_vehicle(const JsonReader& field, const JsonReader& follow
   spec->closed = (spec->points_W.back() - spec->points_W.front()).norm() < 1e-3 && spec->points_W.size() > 2;
   spec->speed = bounded(follow.at("speed"), bounds::kSpeed, "m/s");
   spec->lookahead = bounded(follow.at("lookahead"), 1000.0, "m");
+  if (const auto t = follow.find("lookahead_time")) spec->lookahead_time = bounded(*t, 10.0, "s");
   // Default: a time constant of 0.5 s for the speed error (m / gain).
   spec->speed_gain = follow.has("speed_gain") ? bounded(follow.at("speed_gain"), bounds::kForce, "N/(m/s)")
                                               : 2.0 * v.params.mass;

@@ -84,7 +84,8 @@ json vehicle_params_json(const VehicleSetup& v) {
                               {"air_density", r.aero.air_density}}}};
   if (v.replay) out["replay"] = v.replay->source();  // kinematic: moved by this log
   if (const FollowSpec* f = v.follow.get())  // steered along this path
-    out["follow"] = {{"path", f->source}, {"speed", f->speed}, {"lookahead", f->lookahead}, {"speed_gain", f->speed_gain},
+    out["follow"] = {{"path", f->source}, {"speed", f->speed}, {"lookahead", f->lookahead},
+                     {"lookahead_time", f->lookahead_time}, {"speed_gain", f->speed_gain},
                      {"max_lateral_accel", f->max_lateral_accel}};
   return out;
 }
