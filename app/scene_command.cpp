@@ -27,7 +27,7 @@ struct SceneArgs {
   bool vertical_only = false;
   bool verbose = false;
   double tolerance_deg = kVerticalToleranceDeg;
-  std::vector<std::string> include, exclude;
+  std::vector<std::string> include, exclude, include_textures, exclude_textures;
   std::uint32_t node_mask = 0xffffffffu;
   std::string above_road_max = "2";
 
@@ -38,7 +38,11 @@ struct SceneArgs {
     o.unit_scale = unit_scale;
     o.vertical_only = vertical_only;
     o.vertical_tolerance_deg = tolerance_deg;
-    o.collision = {include, exclude, node_mask, band_top()};
+    o.collision = {include, exclude, node_mask, band_top(), include_textures, exclude_textures};
+    for (const auto& [flag, globs] : {std::pair{"--include", &include}, {"--exclude", &exclude},
+                                      {"--include-texture", &include_textures}, {"--exclude-texture", &exclude_textures}})
+      for (const std::string& glob : *globs)
+        if (glob.empty()) throw Error(file, flag, "expected a non-empty glob such as \"TREE*\"");
     return o;
   }
 
@@ -113,6 +117,7 @@ void centreline(const CentrelineArgs& a) {
                            "wide, lane {:.2f} to {:.2f} m left of the centre line\n",
                            a.output, rows.size(), line.strips, line.closed ? "closed" : "open", rows.back().t * a.speed,
                            rows.back().t, a.speed, 2 * *narrowest, 2 * *widest, *least, *most);
+  for (const std::string& strip : line.skipped) std::cout << "left out road-named strip " << strip << '\n';
 }
 
 void list() { std::cout << scene_lines(); }
@@ -139,6 +144,10 @@ void add_scene_commands(CLI::App& app) {
   info->add_option("--vertical-tolerance-deg", args->tolerance_deg, "normal within this of horizontal [deg]");
   info->add_option("--include", args->include, "only nodes whose name matches this glob collide (repeatable)");
   info->add_option("--exclude", args->exclude, "nodes whose name matches this glob never collide (repeatable)");
+  info->add_option("--include-texture", args->include_textures,
+                   "only geometry carrying a texture whose file name matches this glob collides (repeatable)");
+  info->add_option("--exclude-texture", args->exclude_textures,
+                   "geometry carrying a texture whose file name matches this glob never collides (repeatable)");
   info->add_option("--node-mask", args->node_mask, "skip nodes whose OSG node mask shares no bit with this");
   info->add_option("--above-road-max", args->above_road_max,
                    "height band: geometry more than this above the road under a car does not collide [m], or 'off'");

@@ -73,18 +73,21 @@ std::string case_file_path(const JsonReader& field, std::string_view what = "sce
 
 /// `scene.collision`: what in the file collides (docs/case-files.md).
 void parse_collision(const JsonReader& field, SceneSpec& scene) {
-  field.only_keys({"vertical_within_deg", "include", "exclude", "node_mask", "height_band"});
+  field.only_keys({"vertical_within_deg", "include", "exclude", "include_textures", "exclude_textures", "node_mask",
+                   "height_band"});
   if (const auto v = field.find("vertical_within_deg")) scene.vertical_within_deg = v->number_in(0.0, 90.0);
-  const auto globs = [&](const char* key, std::vector<std::string>& out) {
+  const auto globs = [&](const char* key, std::vector<std::string>& out, const char* example) {
     const auto list = field.find(key);
     if (!list) return;
     for (std::size_t i = 0; i < list->array_size(); ++i) {
       out.push_back(list->at(i).string());
-      if (out.back().empty()) list->at(i).fail("expected a node-name glob such as \"TREE*\"");
+      if (out.back().empty()) list->at(i).fail(fmt::format("expected a non-empty glob such as {}", example));
     }
   };
-  globs("include", scene.collision.include);
-  globs("exclude", scene.collision.exclude);
+  globs("include", scene.collision.include, "\"TREE*\" (node names)");
+  globs("exclude", scene.collision.exclude, "\"TREE*\" (node names)");
+  globs("include_textures", scene.collision.include_textures, "\"tree*\" (texture file names)");
+  globs("exclude_textures", scene.collision.exclude_textures, "\"tree*\" (texture file names)");
   if (const auto m = field.find("node_mask")) {
     const double mask = m->number_in(0.0, 4294967295.0);
     if (mask != std::floor(mask)) m->fail("expected an integer node mask in [0, 4294967295]");
@@ -203,7 +206,7 @@ VehicleSetup following_vehicle(const JsonReader& field, const JsonReader& follow
   for (const char* key : {"position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s", "steer_deg",
                           "drive_force", "replay"})
     if (field.has(key)) field.at(key).fail("a vehicle following a path starts on it and is driven along it; leave this key out");
-  follow.only_keys({"path", "speed", "lookahead", "speed_gain", "max_lateral_accel"});
+  follow.only_keys({"path", "speed", "lookahead", "lookahead_time", "speed_gain", "max_lateral_accel"});
   auto spec = std::make_shared<FollowSpec>();
   spec->source = case_file_path(follow.at("path"), "path");
   try {
@@ -214,6 +217,7 @@ VehicleSetup following_vehicle(const JsonReader& field, const JsonReader& follow
   spec->closed = (spec->points_W.back() - spec->points_W.front()).norm() < 1e-3 && spec->points_W.size() > 2;
   spec->speed = bounded(follow.at("speed"), bounds::kSpeed, "m/s");
   spec->lookahead = bounded(follow.at("lookahead"), 1000.0, "m");
+  if (const auto t = follow.find("lookahead_time")) spec->lookahead_time = bounded(*t, 10.0, "s");
   // Default: a time constant of 0.5 s for the speed error (m / gain).
   spec->speed_gain = follow.has("speed_gain") ? bounded(follow.at("speed_gain"), bounds::kForce, "N/(m/s)")
                                               : 2.0 * v.params.mass;

@@ -113,7 +113,9 @@ void PathFollower::drive(const PlanarState& s, VehicleInput& input) {
   const Vec2 forward_W = unit_at(s.heading);
   const Vec2 rear_W = s.position_W - rear_axle_ * forward_W;
   const double arc = nearest_arc(rear_W);
-  const Vec2 to_target_W = point_at(arc + spec_->lookahead) - rear_W;
+  // At speed a fixed lookahead chases the path too tightly and the car weaves at the tyres' limit.
+  const double lookahead = std::max(spec_->lookahead, spec_->lookahead_time * s.velocity_B().x());
+  const Vec2 to_target_W = point_at(arc + lookahead) - rear_W;
   const double lateral_B = perp(forward_W).dot(to_target_W);
   const double d2 = std::max(to_target_W.squaredNorm(), 1e-12);
   input.steer = std::atan(2 * wheelbase_ * lateral_B / d2);

@@ -17,6 +17,7 @@ struct FollowSpec {
   bool closed = false;            ///< the last point is the first (a lap): the path goes round again
   double speed = 0;               ///< held forward speed [m/s]
   double lookahead = 0;           ///< least distance to the pursued point [m]
+  double lookahead_time = 0;      ///< > 0: the pursued point lies at least this long at the forward speed ahead [s]
   double speed_gain = 0;          ///< drive force per m/s of speed error [N/(m/s)]
   double max_lateral_accel = 0;   ///< > 0: bends and braking for them limit the speed to this [m/s^2]
   std::vector<double> speeds;     ///< per point, the speed held there (speed_profile) [m/s]
@@ -32,7 +33,8 @@ std::vector<Vec2> read_path_points(const std::string& path);
 PlanarState follow_start(const FollowSpec& spec);
 
 /// Pure pursuit on one vehicle's path. The reference point is the rear axle; the pursued point lies on the
-/// path `lookahead` metres of arc beyond the point of the path nearest the rear axle (past an open path's
+/// path max(`lookahead`, `lookahead_time` x forward speed) metres of arc beyond the point of the path nearest
+/// the rear axle (past an open path's
 /// end, on the straight continuing its last segment); the steer angle puts the rear axle on the circle
 /// through it tangent to the heading: delta = atan(2 L y_B / d^2), with L the wheelbase and (x_B, y_B) the
 /// pursued point in the body frame at distance d. Allocation-free per step; the nearest point is searched

@@ -40,7 +40,7 @@ osg::ref_ptr<osg::Node> kdtree_graph(const std::vector<Triangle>& triangles) {
 /// would lose the names); the Scene's own graph stays as loaded.
 osg::ref_ptr<osg::Node> prepared_graph(const osg::ref_ptr<osg::Node>& graph, OsgVariant variant,
                                        const CollisionFilter& filter) {
-  const bool by_name = !filter.include.empty() || !filter.exclude.empty();
+  const bool by_name = filter.selects_by_name_or_texture();
   if (variant == OsgVariant::kAsLoaded && !by_name) return graph;
   osg::ref_ptr<osg::Node> copy = osg::clone(graph.get(), osg::CopyOp::DEEP_COPY_ALL);
   if (by_name) mark_non_colliding(*copy, filter);

@@ -84,7 +84,8 @@ json vehicle_params_json(const VehicleSetup& v) {
                               {"air_density", r.aero.air_density}}}};
   if (v.replay) out["replay"] = v.replay->source();  // kinematic: moved by this log
   if (const FollowSpec* f = v.follow.get())  // steered along this path
-    out["follow"] = {{"path", f->source}, {"speed", f->speed}, {"lookahead", f->lookahead}, {"speed_gain", f->speed_gain},
+    out["follow"] = {{"path", f->source}, {"speed", f->speed}, {"lookahead", f->lookahead},
+                     {"lookahead_time", f->lookahead_time}, {"speed_gain", f->speed_gain},
                      {"max_lateral_accel", f->max_lateral_accel}};
   return out;
 }
@@ -117,9 +118,13 @@ json config_json(const Case& c) {
           {"response", c.response}};
   if (c.published) out["published"] = published_json(*c.published);
   const CollisionFilter& k = c.scene.collision;
-  if (c.scene.vertical_within_deg || !k.include.empty() || !k.exclude.empty() || k.node_mask != 0xffffffffu ||
+  if (c.scene.vertical_within_deg || k.selects_by_name_or_texture() || k.node_mask != 0xffffffffu ||
       k.above_road_max != kDefaultAboveRoadMax) {
-    out["scene_collision"] = {{"include", k.include}, {"exclude", k.exclude}, {"node_mask", k.node_mask}};
+    out["scene_collision"] = {{"include", k.include},
+                              {"exclude", k.exclude},
+                              {"include_textures", k.include_textures},
+                              {"exclude_textures", k.exclude_textures},
+                              {"node_mask", k.node_mask}};
     out["scene_collision"]["height_band"] = std::isinf(k.above_road_max)
                                                 ? json("off")
                                                 : json{{"above_road_max", k.above_road_max}};

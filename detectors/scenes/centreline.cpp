@@ -1,6 +1,7 @@
 #include "detectors/scenes/centreline.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -68,17 +69,17 @@ bool has_prefix_nocase(const std::string& name, const std::string& prefix) {
          });
 }
 
-/// Each pair must lie across the strip: its rung closer to perpendicular than to parallel to the line of
-/// midpoints there (a strip written in another order would give midpoints along one edge).
-void check_across(const Strip& strip, const Lines& lines) {
+/// The first pair of `strip` that does not lie across it, or -1: each rung must be closer to perpendicular
+/// than to parallel to the line of midpoints there (a strip written in another order gives midpoints along
+/// one edge).
+int first_pair_along(const Strip& strip) {
   const std::vector<Vec2>& m = strip.midpoints_W;
   for (std::size_t k = 0; m.size() > 1 && k < m.size(); ++k) {
     const Vec2 along = m[std::min(k + 1, m.size() - 1)] - m[k > 0 ? k - 1 : 0];
     const double cosine = std::abs(along.dot(strip.rungs_W[k])) / (along.norm() * strip.rungs_W[k].norm());
-    if (!(cosine < std::sqrt(0.5)))
-      lines.fail_at(strip.line, fmt::format("road strip of '{}': pair {} does not lie across the road (its vertices "
-                                            "are along it): expected left/right pairs", strip.object, k));
+    if (!(cosine < std::sqrt(0.5))) return static_cast<int>(k);
   }
+  return -1;
 }
 
 /// The left/right pairs of a strip over `vertex_count` vertices: its references two by two; or, for a strip
@@ -107,10 +108,35 @@ struct Object {
   std::string name;
   bool transformed = false;  ///< has `loc` or `rot`
   std::vector<Vec2> vertices_W;
+  std::vector<double> heights_W;  ///< each vertex's height [m]
 };
 
-/// Reads a `numsurf` block of `object`; appends its triangle strips to `strips` when it is a road object.
-void read_surfaces(Lines& lines, int count, const Object& object, bool road, std::vector<Strip>& strips, int& others) {
+/// Whether the strip over `index` stands rather than lies: the plan area of its triangles is under half
+/// their area (steeper than 60 degrees on the whole). A road banks far less; forza's signs and wheel-2's
+/// walls carry road names (TKMN00014, TKMN967000S1).
+bool stands(const std::vector<int>& index, const Object& object) {
+  double plan = 0, area = 0;
+  const auto at = [&](int i) {
+    return Vec3(object.vertices_W[i].x(), object.vertices_W[i].y(), object.heights_W[i]);
+  };
+  for (std::size_t k = 0; k + 2 < index.size(); ++k) {
+    const Vec3 u = at(index[k + 1]) - at(index[k]), v = at(index[k + 2]) - at(index[k]);
+    area += 0.5 * u.cross(v).norm();
+    plan += 0.5 * std::abs(u.x() * v.y() - u.y() * v.x());
+  }
+  return area > 0 && plan < 0.5 * area;
+}
+
+/// What `read_strips` found besides the road strips.
+struct Leftovers {
+  int others = 0;                    ///< the road objects' surfaces that are not strips
+  std::vector<std::string> skipped;  ///< road-named strips left out, each "NAME (line N): why"
+};
+
+/// Reads a `numsurf` block of `object`; appends its triangle strips to `strips` when it is a road object, and
+/// notes the road-named strips that are no road (standing) or give no left/right pairs.
+void read_surfaces(Lines& lines, int count, const Object& object, bool road, std::vector<Strip>& strips,
+                   Leftovers& leftovers) {
   for (int s = 0; s < count; ++s) {
     std::string line = lines.require("a surface");
     if (!starts_with_word(line, "SURF")) lines.fail("expected a SURF record, found '" + line + "'");
@@ -122,17 +148,23 @@ void read_surfaces(Lines& lines, int count, const Object& object, bool road, std
     for (int& i : index) i = std::atoi(lines.require("a surface's refs").c_str());
     if (!road) continue;
     if ((flags & 0xF) != 4) {
-      ++others;
+      ++leftovers.others;
       continue;
     }
     if (object.transformed) lines.fail("road object '" + object.name + "' has loc/rot: not supported for centre lines");
     for (const int i : index)
       if (i < 0 || i >= static_cast<int>(object.vertices_W.size()))
         lines.fail(fmt::format("vertex index {} outside the object's {} vertices", i, object.vertices_W.size()));
+    if (stands(index, object)) {
+      leftovers.skipped.push_back(fmt::format("{} (line {}): it stands, a wall or sign", object.name, surf_line));
+      continue;
+    }
     const std::vector<std::pair<int, int>> pairs = strip_pairs(index, object.vertices_W.size());
-    if (pairs.empty())
-      lines.fail_at(surf_line, fmt::format("road strip of '{}' has {} vertices: expected left/right pairs (an even "
-                                           "number)", object.name, index.size()));
+    if (pairs.empty()) {
+      leftovers.skipped.push_back(fmt::format("{} (line {}): {} vertices, not in left/right pairs", object.name,
+                                              surf_line, index.size()));
+      continue;
+    }
     Strip& strip = strips.emplace_back();
     strip.line = surf_line;
     strip.object = object.name;
@@ -141,12 +173,15 @@ void read_surfaces(Lines& lines, int count, const Object& object, bool road, std
       strip.rungs_W.push_back(object.vertices_W[b] - object.vertices_W[a]);
       strip.half_widths.push_back(0.5 * strip.rungs_W.back().norm());
     }
-    check_across(strip, lines);
+    if (const int k = first_pair_along(strip); k >= 0)
+      lines.fail_at(surf_line, fmt::format("road strip of '{}': pair {} does not lie across the road (its vertices "
+                                           "are along it): expected left/right pairs", object.name, k));
   }
 }
 
-/// The road strips of the file, in file order; `others` counts the road objects' surfaces that are not strips.
-std::vector<Strip> read_strips(Lines& lines, const CentrelineFrame& frame, const std::string& prefix, int& others) {
+/// The road strips of the file, in file order, and what else the road objects hold.
+std::vector<Strip> read_strips(Lines& lines, const CentrelineFrame& frame, const std::string& prefix,
+                               Leftovers& leftovers) {
   std::vector<Strip> strips;
   Object object;
   std::string line;
@@ -165,9 +200,10 @@ std::vector<Strip> read_strips(Lines& lines, const CentrelineFrame& frame, const
         double x = 0, y = 0, z = 0;
         if (!(v >> x >> y >> z)) lines.fail("expected a vertex 'x y z'");
         object.vertices_W.push_back(frame.unit_scale * (frame.y_up ? Vec2(x, -z) : Vec2(x, y)));
+        object.heights_W.push_back(frame.unit_scale * (frame.y_up ? y : z));
       }
     } else if (starts_with_word(line, "numsurf")) {
-      read_surfaces(lines, count_after(line), object, has_prefix_nocase(object.name, prefix), strips, others);
+      read_surfaces(lines, count_after(line), object, has_prefix_nocase(object.name, prefix), strips, leftovers);
     }
   }
   return strips;
@@ -191,11 +227,13 @@ void append(Centreline& line, const Strip& strip, bool reverse) {
 Centreline read_centreline(std::istream& in, const std::string& file, const CentrelineFrame& frame,
                            const std::string& road_prefix, double join_tolerance) {
   Lines lines(in, file);
-  int others = 0;
-  std::vector<Strip> strips = read_strips(lines, frame, road_prefix, others);
+  Leftovers leftovers;
+  std::vector<Strip> strips = read_strips(lines, frame, road_prefix, leftovers);
   if (strips.empty())
     throw Error(file, "", fmt::format("no road strips: expected objects named {}... with triangle-strip surfaces "
-                                      "(left/right vertex pairs), found {} other road surfaces", road_prefix, others));
+                                      "(left/right vertex pairs), found {} other road surfaces{}", road_prefix,
+                                      leftovers.others, leftovers.skipped.empty() ? "" : "; left out: " +
+                                      fmt::format("{}", fmt::join(leftovers.skipped, "; "))));
   // Greedy: the strip whose start (or end, reversed) is nearest the chain's end, while one is within tolerance.
   Centreline line;
   std::vector<char> used(strips.size(), 0);
@@ -223,6 +261,7 @@ Centreline read_centreline(std::istream& in, const std::string& file, const Cent
     append(line, strips[pick], reverse);
   }
   line.strips = static_cast<int>(strips.size());
+  line.skipped = std::move(leftovers.skipped);
   line.closed = line.points_W.size() > 2 && (line.points_W.back() - line.points_W.front()).norm() <= join_tolerance;
   if (line.closed && (line.points_W.back() - line.points_W.front()).norm() > 0) {
     line.points_W.push_back(line.points_W.front());

@@ -17,6 +17,7 @@ struct Centreline {
   std::vector<double> half_widths;  ///< per point: half the distance between its pair's vertices, the road's half width [m]
   bool closed = false;         ///< the last point joins the first (a lap); the first is repeated at the end
   int strips = 0;              ///< road strips joined
+  std::vector<std::string> skipped;  ///< road-named strips left out, each "NAME (line N): why"
 };
 
 /// How to read the file's coordinates (as a case's scene "up_axis" and "unit_scale").
@@ -29,8 +30,10 @@ struct CentrelineFrame {
 /// of the objects whose name starts with `road_prefix` (any case), each strip's pairs (refs 0-1, 2-3, ...; in a
 /// strip that repeats a reference, the object's vertices 0-1, 2-3, ... in the order the strip reaches them)
 /// to midpoints, each pair checked to lie across the line of midpoints, the strips joined end to start (either way round) within `join_tolerance` [m], starting
-/// from the first strip in the file and in its direction. Throws Error when there are no such strips, a
-/// strip has an odd number of vertices (not pairs), or a strip does not join the others.
+/// from the first strip in the file and in its direction. A road-named strip that stands (a wall or a sign:
+/// its plan area under half its area) or gives no left/right pairs (a junction's fan) is left out and named
+/// in `skipped`; the join still requires every other strip to continue the line. Throws Error when there
+/// are no such strips, a pair lies along the road, or a strip does not join the others.
 Centreline read_centreline(std::istream& in, const std::string& file, const CentrelineFrame& frame,
                            const std::string& road_prefix = "tkmn", double join_tolerance = 0.5);
 

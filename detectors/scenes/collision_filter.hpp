@@ -28,6 +28,18 @@ struct CollisionFilter {
   /// decks overhead), nor one wholly below that road (the road passed over on a bridge) [m, > 0];
   /// kNoHeightBand: every height collides. Applied per vehicle and step by every detector.
   double above_road_max = kDefaultAboveRoadMax;
+  /// Globs on texture file names (the base name, without folders), of every texture the state sets from the
+  /// root down to a geometry carry: when any is given, only geometry with a texture matching one collides.
+  std::vector<std::string> include_textures;
+  /// Texture globs: geometry carrying a texture that matches one never collides (a tree sprite whatever its
+  /// node is called; exclusion wins).
+  std::vector<std::string> exclude_textures;
+
+  /// Whether names or textures leave some geometry out (the node mask and the band aside).
+  bool selects_by_name_or_texture() const;
+  /// Whether geometry whose state sets carry the textures `file_names` (base names) collides, as far as
+  /// the texture globs go.
+  bool admits_textures(const std::vector<std::string>& file_names) const;
 };
 
 /// Whether `name` matches the shell-style glob `pattern` as a whole (POSIX fnmatch, no flags).

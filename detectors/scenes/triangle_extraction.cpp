@@ -4,6 +4,8 @@
 #include <osg/Geometry>
 #include <osg/PrimitiveSet>
 #include <osg/NodeVisitor>
+#include <osg/Texture>
+#include <osgDB/FileNameUtils>
 #include <osg/Transform>
 #include <osg/TriangleFunctor>
 
@@ -61,6 +63,31 @@ std::string unreadable_geometry(const osg::Geometry& geometry) {
   return "";
 }
 
+/// The base names of the image files of every texture the state sets along `path` carry (the drawable's,
+/// its geode's, and those inherited from the nodes above: AC3D readers put an object's texture on its
+/// geode's state set). A texture whose image OSG did not read has no file name and names nothing.
+std::vector<std::string> texture_file_names(const osg::NodePath& path) {
+  std::vector<std::string> names;
+  for (const osg::Node* node : path) {
+    const osg::StateSet* state = node->getStateSet();
+    if (!state) continue;
+    for (unsigned unit = 0; unit < state->getNumTextureAttributeLists(); ++unit) {
+      const auto* texture = dynamic_cast<const osg::Texture*>(
+          state->getTextureAttribute(unit, osg::StateAttribute::TEXTURE));
+      for (unsigned i = 0; texture && i < texture->getNumImages(); ++i)
+        if (const osg::Image* image = texture->getImage(i); image && !image->getFileName().empty())
+          names.push_back(osgDB::getSimpleFileName(image->getFileName()));
+    }
+  }
+  return names;
+}
+
+/// Whether `filter`'s texture globs keep the drawable at the end of `path` (no globs: yes).
+bool textures_admit(const CollisionFilter& filter, const osg::NodePath& path) {
+  if (filter.include_textures.empty() && filter.exclude_textures.empty()) return true;
+  return filter.admits_textures(texture_file_names(path));
+}
+
 /// Walks the graph keeping the accumulated transform; collects every drawable's triangles.
 class TriangleCollector : public osg::NodeVisitor {
  public:
@@ -94,7 +121,7 @@ class TriangleCollector : public osg::NodeVisitor {
 
   void apply(osg::Drawable& drawable) override {
     const bool saved = included_;
-    const bool take = enter(drawable) && included_;
+    const bool take = enter(drawable) && included_ && (!filter_ || textures_admit(*filter_, getNodePath()));
     included_ = saved;
     if (!take) return;
     if (const osg::Geometry* geometry = drawable.asGeometry())
@@ -137,8 +164,10 @@ class TriangleCollector : public osg::NodeVisitor {
   osg::Matrixd matrix_;
 };
 
-/// Sets node mask 0 on what `filter`'s names leave out: each excluded node, and each drawable under no
-/// included node (when the filter includes by name), so that an IntersectionVisitor skips them.
+/// Leaves out of a graph what `filter`'s names and textures leave out: node mask 0 on each excluded node;
+/// each drawable under no included node (when the filter includes by name) or whose textures it leaves out
+/// is collected and then removed from its geode (an IntersectionVisitor reads a geode's drawables whatever
+/// their masks).
 class NonCollidingMarker : public osg::NodeVisitor {
  public:
   explicit NonCollidingMarker(const CollisionFilter& filter)
@@ -152,8 +181,16 @@ class NonCollidingMarker : public osg::NodeVisitor {
 
   void apply(osg::Drawable& drawable) override {
     const bool saved = included_;
-    if (keep(drawable) && !included_) drawable.setNodeMask(0);
+    const osg::NodePath& path = getNodePath();
+    if (keep(drawable) && (!included_ || !textures_admit(filter_, path)) && path.size() >= 2)
+      if (osg::Group* parent = path[path.size() - 2]->asGroup()) left_out_.emplace_back(parent, &drawable);
     included_ = saved;
+  }
+
+  /// Removes the collected drawables (after the traversal: not while it walks their geodes).
+  void remove_left_out() {
+    for (auto& [parent, drawable] : left_out_) parent->removeChild(drawable.get());
+    left_out_.clear();
   }
 
  private:
@@ -172,6 +209,7 @@ class NonCollidingMarker : public osg::NodeVisitor {
 
   const CollisionFilter& filter_;
   bool included_;
+  std::vector<std::pair<osg::ref_ptr<osg::Group>, osg::ref_ptr<osg::Node>>> left_out_;
 };
 
 Vec3 normal_of(const Triangle& t) { return (t.b_W - t.a_W).cross(t.c_W - t.a_W); }
@@ -231,6 +269,7 @@ std::vector<Triangle> collision_triangles(osg::Node& root, bool vertical_only, d
 void mark_non_colliding(osg::Node& root, const CollisionFilter& filter) {
   NonCollidingMarker marker(filter);
   root.accept(marker);
+  marker.remove_left_out();
 }
 
 }  // namespace crashbench

@@ -32,14 +32,14 @@ std::vector<Triangle> all_triangles(osg::Node& root);
 /// Counts of `all_triangles(root)`.
 TriangleCensus census(osg::Node& root, double tolerance_deg = kVerticalToleranceDeg);
 
-/// The collision triangles: non-degenerate, under nodes `filter` keeps, and only vertical ones if
+/// The collision triangles: non-degenerate, of geometry `filter` keeps (names, textures, node mask), and only vertical ones if
 /// `vertical_only`.
 std::vector<Triangle> collision_triangles(osg::Node& root, bool vertical_only,
                                           double tolerance_deg = kVerticalToleranceDeg,
                                           const CollisionFilter& filter = {});
 
-/// For detectors that intersect a graph: sets node mask 0 on the nodes of `root` (a copy of the scene's
-/// graph) whose geometry `filter`'s names leave out. The filter's node_mask is the intersection's
+/// For detectors that intersect a graph: leaves out of `root` (a copy of the scene's graph) the geometry
+/// `filter`'s name and texture globs leave out (node mask 0 on excluded nodes, the other drawables removed). The filter's node_mask is the intersection's
 /// traversal mask.
 void mark_non_colliding(osg::Node& root, const CollisionFilter& filter);
 

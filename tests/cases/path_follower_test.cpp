@@ -10,6 +10,7 @@
 #include <numbers>
 
 #include "cases/case_loader.hpp"
+#include "cases/path_follower.hpp"
 #include "cases/simulation.hpp"
 #include "cases/vehicle_presets.hpp"
 #include "tests/support/counting_allocator.hpp"
@@ -98,6 +99,30 @@ TEST(PathFollower, StaysOnACircleWithinTheSteadyStateOffsetOfPurePursuit) {
   EXPECT_GE(models, 2) << "dynamics models that steer the sedan";
 }
 
+TEST(PathFollower, TheLookaheadGrowsWithTheForwardSpeed) {
+  // A straight path along X; the rear axle 1 m right of it, heading along X at 20 m/s. Pursued D m ahead,
+  // the point lies at (D, 1) in the body frame from the rear axle: delta = atan(2 L / (D^2 + 1)).
+  const VehicleParams p = find_entry(vehicle_presets(), "sedan", "preset").make();
+  const double wheelbase = p.tyres.cg_to_front_axle + p.tyres.cg_to_rear_axle;
+  FollowSpec spec;
+  spec.points_W = {{-100, 0}, {1000, 0}};
+  spec.speeds = {20, 20};
+  spec.lookahead = 2;
+  PlanarState s;
+  s.position_W = {p.tyres.cg_to_rear_axle, -1};
+  s.velocity_W = {20, 0};
+  const auto steer = [&](double lookahead_time) {
+    spec.lookahead_time = lookahead_time;
+    PathFollower follower(spec, p);
+    VehicleInput input;
+    follower.drive(s, input);
+    return input.steer;
+  };
+  EXPECT_NEAR(steer(0), std::atan(2 * wheelbase / (2.0 * 2.0 + 1)), 1e-12);    // the fixed 2 m
+  EXPECT_NEAR(steer(0.5), std::atan(2 * wheelbase / (10.0 * 10.0 + 1)), 1e-12);  // 0.5 s at 20 m/s
+  EXPECT_NEAR(steer(0.05), steer(0), 1e-12);  // 1 m at 20 m/s: the 2 m floor holds
+}
+
 TEST(PathFollower, RefusesBadPathsAndOptionsNamingTheFileAndField) {
   const auto dir = testing::temp_folder("path-follower-bad");
   std::ofstream(dir / "one.csv") << "x,y\n1,2\n1,2\n";
@@ -128,6 +153,11 @@ TEST(PathFollower, RefusesBadPathsAndOptionsNamingTheFileAndField) {
   bad = ok;
   bad["max_lateral_accel"] = 0;
   EXPECT_NE(refused(bad).find("/vehicles/0/follow/max_lateral_accel"), std::string::npos) << refused(bad);
+  for (const double t : {0.0, 11.0, -1.0}) {
+    bad = ok;
+    bad["lookahead_time"] = t;
+    EXPECT_NE(refused(bad).find("/vehicles/0/follow/lookahead_time"), std::string::npos) << refused(bad);
+  }
   bad = ok;
   bad.erase("lookahead");
   EXPECT_NE(refused(bad).find("lookahead"), std::string::npos) << refused(bad);

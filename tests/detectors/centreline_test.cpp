@@ -53,6 +53,32 @@ TEST(Centreline, AStripTurnedWithADegenerateTriangleIsPairedByItsVertices) {
   EXPECT_NEAR((line.points_W[1] - Vec2(10, 0)).norm(), 0.0, 1e-12);
 }
 
+TEST(Centreline, RoadNamedStripsThatStandOrAreNotInPairsAreLeftOutAndNamed) {
+  // forza names signs TKMN00014 and wheel-2 a wall TKMN967000S1: vertical strips, pairs one above the other.
+  const std::vector<Vec2> sign = {{5, -8}, {5, -8}, {7, -8}, {7, -8}};
+  const std::vector<double> sign_heights = {0, 3, 0, 3};
+  // A junction's fan, as street-1's TKMN143001 begins: an odd strip.
+  const std::vector<Vec2> fan = {{60, 0}, {60, 5}, {65, 2}};
+  std::string text = testing::acc_text(
+      {{"TKMN0", testing::pairs_across({{0, 0}, {10, 0}, {20, 0}}, {kNorth, kNorth, kNorth}, kHalfWidth), {}},
+       {"TKMN00014", sign, {}, sign_heights},
+       {"TKMN143001", fan, {}},
+       {"TKMN1", testing::pairs_across({{20, 0}, {30, 0}}, {kNorth, kNorth}, kHalfWidth), {}}});
+  const Centreline line = read(text);
+  ASSERT_EQ(line.points_W.size(), 4u);  // (0, 0) to (30, 0): neither left-out strip added a point
+  EXPECT_NEAR((line.points_W.back() - Vec2(30, 0)).norm(), 0.0, 1e-12);
+  EXPECT_EQ(line.strips, 2);
+  ASSERT_EQ(line.skipped.size(), 2u);
+  EXPECT_EQ(line.skipped[0], "TKMN00014 (line 35): it stands, a wall or sign");
+  EXPECT_EQ(line.skipped[1], "TKMN143001 (line 51): 3 vertices, not in left/right pairs");
+  // A strip banked 45 degrees is road: plan area cos(45) = 0.71 of its area, above half.
+  const std::vector<double> banked = {5, -5, 5, -5, 5, -5};
+  const Centreline bank = read(testing::acc_text(
+      {{"TKMN0", testing::pairs_across({{0, 0}, {10, 0}, {20, 0}}, {kNorth, kNorth, kNorth}, kHalfWidth), {}, banked}}));
+  EXPECT_EQ(bank.points_W.size(), 3u);
+  EXPECT_TRUE(bank.skipped.empty());
+}
+
 TEST(Centreline, LapRowsTakeTimeFromDistanceAndOffsetTheLane) {
   constexpr double kSpeed = 10, kLane = 1.5;
   const std::vector<LapRow> rows = lap_rows(read(two_strips()), kSpeed, kLane);
@@ -116,9 +142,11 @@ TEST(Centreline, ALaneFromTheEdgeFollowsTheRoadsWidth) {
 TEST(Centreline, GeometryNotInPairsIsOneClearError) {
   const auto message = [](const std::string& text) { return testing::error_message([&] { read(text); }); };
   const std::vector<Vec2> three = {{0, 5}, {0, -5}, {10, 5}};
-  EXPECT_NE(message(testing::acc_text({{"TKMN0", three, {}}})).find("small.acc: line 13: road strip of 'TKMN0' has 3 "
-                                                                     "vertices: expected left/right pairs"),
-            std::string::npos);
+  EXPECT_NE(message(testing::acc_text({{"TKMN0", three, {}}})).find("small.acc: no road strips: expected objects named "
+                                                                     "tkmn... with triangle-strip surfaces (left/right "
+                                                                     "vertex pairs), found 0 other road surfaces; left "
+                                                                     "out: TKMN0 (line 13): 3 vertices, not in left/right pairs"),
+            std::string::npos) << message(testing::acc_text({{"TKMN0", three, {}}}));
   EXPECT_NE(message(testing::acc_text({{"B0LT0", {{0, 5}, {0, -5}}, {}}})).find("small.acc: no road strips"),
             std::string::npos);
   // Pairs along the road's edges instead of across it: their midpoints zigzag along the pairs themselves.

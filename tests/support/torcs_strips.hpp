@@ -10,12 +10,13 @@
 
 namespace crashbench::testing {
 
-/// One AC3D object with one triangle strip: its vertices are `vertices_W` (world x, y; height 1 m) in
-/// order, referenced in `refs` order (empty: 0, 1, 2, ...).
+/// One AC3D object with one triangle strip: its vertices are `vertices_W` (world x, y) at `heights_W`
+/// (empty: 1 m each) in order, referenced in `refs` order (empty: 0, 1, 2, ...).
 struct StripObject {
   std::string name;
   std::vector<Vec2> vertices_W;
   std::vector<int> refs;
+  std::vector<double> heights_W = {};
 };
 
 /// Strip vertices: for each centre, the left one (centre + half_width x `left_W`, a unit vector) then the right.
@@ -35,7 +36,8 @@ inline std::string acc_text(const std::vector<StripObject>& objects) {
   out += fmt::format("OBJECT world\nkids {}\n", objects.size());
   for (const StripObject& o : objects) {
     out += fmt::format("OBJECT poly\nname \"{}\"\ntexture \"road.rgb\" base\nnumvert {}\n", o.name, o.vertices_W.size());
-    for (const Vec2& v : o.vertices_W) out += fmt::format("{} 1 {}\n", v.x(), -v.y());
+    for (std::size_t i = 0; i < o.vertices_W.size(); ++i)
+      out += fmt::format("{} {} {}\n", o.vertices_W[i].x(), o.heights_W.empty() ? 1.0 : o.heights_W[i], -o.vertices_W[i].y());
     std::vector<int> refs = o.refs;
     if (refs.empty())
       for (int i = 0; i < static_cast<int>(o.vertices_W.size()); ++i) refs.push_back(i);
