@@ -156,7 +156,7 @@ void TreeDetector::take(std::uint32_t e, DetectorStats& stats) {
 
 void TreeDetector::visit_cell(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
   ++stats.nodes_visited;
-  if (!(occupied_[c / 64] >> (c % 64) & 1)) return;
+  if (!occupied(c)) return;
   if (visit_run(c, a, d, z, stats)) return;
   for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
     const CellItem& it = items_[k];
@@ -175,6 +175,8 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
       ++stats.nodes_visited;
+      // Most cells under a car are empty road: the bit set stays cached, the cell arrays would not.
+      if (!occupied(c)) continue;
       if (run_of_cell_[c] != kNoRun) {  // a crowded wall: let each edge find its crossings
         for (int e = 0; e < 4; ++e) {
           const Vec2& a = rect.corners_W[e];

@@ -52,6 +52,7 @@ class TreeDetector final : public Detector {
   void fill_cells();
   int cell_x(double x) const;
   int cell_y(double y) const;
+  bool occupied(std::size_t c) const { return occupied_[c / 64] >> (c % 64) & 1; }
   void take(std::uint32_t entry, DetectorStats& stats);
   void scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats);
   void walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats);
