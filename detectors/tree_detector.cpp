@@ -1,6 +1,7 @@
 #include "detectors/tree_detector.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include <fmt/format.h>
@@ -24,9 +25,6 @@ double choose_cell(const Vec2& extent, double median_extent) {
   while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 1.25;
   return cell;
 }
-
-using tree_detail::down;
-using tree_detail::up;
 
 /// Whether the footprint of `t` (a triangle, or a segment for a vertical one) meets the box [lo, hi]:
 /// separating axes are the box's two and the footprint's edge normals. Boxes are grown by 1 mm so that
@@ -120,8 +118,8 @@ void TreeDetector::fill_cells() {
   std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
   for (std::size_t k = 0; k < entries_.size(); ++k) {
     const Entry& e = entries_[k];
-    const CellItem item{down(e.lo_W.x()), down(e.lo_W.y()), up(e.hi_W.x()), up(e.hi_W.y()),
-                        down(e.zmin),     up(e.zmax),       static_cast<std::uint32_t>(k), 0, 0};
+    const CellItem item{round_down(e.lo_W.x()), round_down(e.lo_W.y()), round_up(e.hi_W.x()), round_up(e.hi_W.y()),
+                        round_down(e.zmin),     round_up(e.zmax),       static_cast<std::uint32_t>(k), 0, 0};
     cells_of(e, [&](std::size_t c) { items_[fill[c]++] = item; });
   }
 }
@@ -133,9 +131,7 @@ void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   layout_grid();
   fill_cells();
   build_runs();
-  occupied_.assign((cell_start_.size() + 63) / 64, 0);
-  for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c)
-    if (cell_start_[c + 1] > cell_start_[c]) occupied_[c / 64] |= std::uint64_t{1} << (c % 64);
+  occupied_.build(cell_start_);
   stamp_.assign(entries_.size(), 0);
   query_ = 0;
 }
@@ -156,7 +152,7 @@ void TreeDetector::take(std::uint32_t e, DetectorStats& stats) {
 
 void TreeDetector::visit_cell(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
   ++stats.nodes_visited;
-  if (!occupied(c)) return;
+  if (!occupied_(c)) return;
   if (visit_run(c, a, d, z, stats)) return;
   for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
     const CellItem& it = items_[k];
@@ -176,7 +172,7 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
       const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
       ++stats.nodes_visited;
       // Most cells under a car are empty road: the bit set stays cached, the cell arrays would not.
-      if (!occupied(c)) continue;
+      if (!occupied_(c)) continue;
       if (run_of_cell_[c] != kNoRun) {  // a crowded wall: let each edge find its crossings
         for (int e = 0; e < 4; ++e) {
           const Vec2& a = rect.corners_W[e];
