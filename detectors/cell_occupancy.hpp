@@ -17,6 +17,8 @@ class CellOccupancy {
       if (cell_start[c + 1] > cell_start[c]) bits_[c / 64] |= std::uint64_t{1} << (c % 64);
   }
   bool operator()(std::size_t cell) const { return bits_[cell / 64] >> (cell % 64) & 1; }
+  /// The word holding the cell's bit, to prefetch.
+  const std::uint64_t* word(std::size_t cell) const { return &bits_[cell / 64]; }
 
  private:
   std::vector<std::uint64_t> bits_;

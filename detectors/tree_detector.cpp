@@ -216,8 +216,41 @@ void TreeDetector::walk_edge(const Vec2& a_W, const Vec2& b_W, double z, Detecto
   }
 }
 
+bool TreeDetector::cells_near(const VehiclePose& pose, int& i0, int& i1, int& j0, int& j1) const {
+  // No trigonometry: the CG's square of the rectangle's reach (at most 1.5 its reach) contains the rectangle.
+  const double reach = std::max(pose.size.cg_to_front, pose.size.cg_to_rear) + 0.5 * pose.size.width;
+  const Vec2& p = pose.position_W;
+  i0 = cell_x(p.x() - reach), i1 = cell_x(p.x() + reach), j0 = cell_y(p.y() - reach), j1 = cell_y(p.y() + reach);
+  return (i1 - i0 + 1) * (j1 - j0 + 1) <= kScanCells;  // beyond: the edges are walked; not worth it
+}
+
+void TreeDetector::prefetch_cell_lists(const VehiclePose& pose) const {
+  int i0, i1, j0, j1;
+  if (!cells_near(pose, i0, i1, j0, j1)) return;
+  for (int j = j0; j <= j1; ++j) {
+    const std::size_t c = static_cast<std::size_t>(j) * nx_ + i0;
+    __builtin_prefetch(occupied_.word(c));
+    __builtin_prefetch(&cell_start_[c]);
+    __builtin_prefetch(&run_of_cell_[c]);
+  }
+}
+
+void TreeDetector::prefetch_items(const VehiclePose& pose) const {
+  int i0, i1, j0, j1;
+  if (!cells_near(pose, i0, i1, j0, j1)) return;
+  for (int j = j0; j <= j1; ++j)
+    for (int i = i0; i <= i1; ++i) {
+      const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
+      if (occupied_(c)) __builtin_prefetch(&items_[cell_start_[c]]);
+    }
+}
+
 void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   for (std::size_t v = 0; v < poses.size(); ++v) {
+    // On a large scene every car's cells are cache (and TLB) misses: ask for the next cars' cells while
+    // this one is tested, their lists two cars ahead and then, once those have arrived, their items.
+    if (v + 2 < poses.size()) prefetch_cell_lists(poses[v + 2]);
+    if (v + 1 < poses.size()) prefetch_items(poses[v + 1]);
     const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
     set_.reset(rect);
     if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;

@@ -43,6 +43,9 @@ class TreeDetector final : public Detector {
   void take(std::uint32_t entry, DetectorStats& stats);
   void scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats);
   void walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats);
+  bool cells_near(const VehiclePose& pose, int& i0, int& i1, int& j0, int& j1) const;
+  void prefetch_cell_lists(const VehiclePose& pose) const;
+  void prefetch_items(const VehiclePose& pose) const;
   void visit_cell(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
 
   std::vector<Entry> entries_;
