@@ -142,7 +142,7 @@ Simulation::Simulation(const Case& c, int threads)
 PlanarState Simulation::state(int vehicle) const { return to_planar_state(x_[vehicle]); }
 
 Body Simulation::body(int vehicle, const StateVector& x) const {
-  const VehicleParams& p = case_.vehicles[vehicle].params;
+  const VehicleParams& p = params_[static_cast<std::size_t>(vehicle)];  // contiguous, unlike the case's setups
   return {p.mass, p.yaw_inertia, to_planar_state(x)};
 }
 

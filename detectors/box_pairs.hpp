@@ -36,6 +36,7 @@ class BoxPairs {
   struct CellEntry {
     std::int64_t ix, iy;  // the cell
     int box;
+    std::uint32_t hash;   // the cell's hash, low bits: its bucket in any table up to 2^32 buckets
   };
   void choose_cell_size(std::span<const Box2> boxes);
   void list_cells(std::span<const Box2> boxes);

@@ -1,6 +1,7 @@
 #include "detectors/tree_detector.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include <fmt/format.h>
@@ -24,9 +25,6 @@ double choose_cell(const Vec2& extent, double median_extent) {
   while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 1.25;
   return cell;
 }
-
-using tree_detail::down;
-using tree_detail::up;
 
 /// Whether the footprint of `t` (a triangle, or a segment for a vertical one) meets the box [lo, hi]:
 /// separating axes are the box's two and the footprint's edge normals. Boxes are grown by 1 mm so that
@@ -120,8 +118,8 @@ void TreeDetector::fill_cells() {
   std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
   for (std::size_t k = 0; k < entries_.size(); ++k) {
     const Entry& e = entries_[k];
-    const CellItem item{down(e.lo_W.x()), down(e.lo_W.y()), up(e.hi_W.x()), up(e.hi_W.y()),
-                        down(e.zmin),     up(e.zmax),       static_cast<std::uint32_t>(k), 0, 0};
+    const CellItem item{round_down(e.lo_W.x()), round_down(e.lo_W.y()), round_up(e.hi_W.x()), round_up(e.hi_W.y()),
+                        round_down(e.zmin),     round_up(e.zmax),       static_cast<std::uint32_t>(k), 0, 0};
     cells_of(e, [&](std::size_t c) { items_[fill[c]++] = item; });
   }
 }
@@ -133,9 +131,7 @@ void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   layout_grid();
   fill_cells();
   build_runs();
-  occupied_.assign((cell_start_.size() + 63) / 64, 0);
-  for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c)
-    if (cell_start_[c + 1] > cell_start_[c]) occupied_[c / 64] |= std::uint64_t{1} << (c % 64);
+  occupied_.build(cell_start_);
   stamp_.assign(entries_.size(), 0);
   query_ = 0;
 }
@@ -156,7 +152,7 @@ void TreeDetector::take(std::uint32_t e, DetectorStats& stats) {
 
 void TreeDetector::visit_cell(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
   ++stats.nodes_visited;
-  if (!(occupied_[c / 64] >> (c % 64) & 1)) return;
+  if (!occupied_(c)) return;
   if (visit_run(c, a, d, z, stats)) return;
   for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
     const CellItem& it = items_[k];
@@ -175,6 +171,8 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
       ++stats.nodes_visited;
+      // Most cells under a car are empty road: the bit set stays cached, the cell arrays would not.
+      if (!occupied_(c)) continue;
       if (run_of_cell_[c] != kNoRun) {  // a crowded wall: let each edge find its crossings
         for (int e = 0; e < 4; ++e) {
           const Vec2& a = rect.corners_W[e];
@@ -218,8 +216,41 @@ void TreeDetector::walk_edge(const Vec2& a_W, const Vec2& b_W, double z, Detecto
   }
 }
 
+bool TreeDetector::cells_near(const VehiclePose& pose, int& i0, int& i1, int& j0, int& j1) const {
+  // No trigonometry: the CG's square of the rectangle's reach (at most 1.5 its reach) contains the rectangle.
+  const double reach = std::max(pose.size.cg_to_front, pose.size.cg_to_rear) + 0.5 * pose.size.width;
+  const Vec2& p = pose.position_W;
+  i0 = cell_x(p.x() - reach), i1 = cell_x(p.x() + reach), j0 = cell_y(p.y() - reach), j1 = cell_y(p.y() + reach);
+  return (i1 - i0 + 1) * (j1 - j0 + 1) <= kScanCells;  // beyond: the edges are walked; not worth it
+}
+
+void TreeDetector::prefetch_cell_lists(const VehiclePose& pose) const {
+  int i0, i1, j0, j1;
+  if (!cells_near(pose, i0, i1, j0, j1)) return;
+  for (int j = j0; j <= j1; ++j) {
+    const std::size_t c = static_cast<std::size_t>(j) * nx_ + i0;
+    __builtin_prefetch(occupied_.word(c));
+    __builtin_prefetch(&cell_start_[c]);
+    __builtin_prefetch(&run_of_cell_[c]);
+  }
+}
+
+void TreeDetector::prefetch_items(const VehiclePose& pose) const {
+  int i0, i1, j0, j1;
+  if (!cells_near(pose, i0, i1, j0, j1)) return;
+  for (int j = j0; j <= j1; ++j)
+    for (int i = i0; i <= i1; ++i) {
+      const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
+      if (occupied_(c)) __builtin_prefetch(&items_[cell_start_[c]]);
+    }
+}
+
 void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   for (std::size_t v = 0; v < poses.size(); ++v) {
+    // On a large scene every car's cells are cache (and TLB) misses: ask for the next cars' cells while
+    // this one is tested, their lists two cars ahead and then, once those have arrived, their items.
+    if (v + 2 < poses.size()) prefetch_cell_lists(poses[v + 2]);
+    if (v + 1 < poses.size()) prefetch_items(poses[v + 1]);
     const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
     set_.reset(rect);
     if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;

@@ -7,26 +7,14 @@
 // spanning the plane's height, with footprint bounds that meet the rectangle's (or the edge); those are
 // sliced exactly as the brute-force reference does. Horizontal triangles never cut a horizontal
 // plane into a segment and are left out. No allocation per step.
-#include <cmath>
 #include <cstdint>
-#include <limits>
 
+#include "detectors/cell_occupancy.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/float_bounds.hpp"
 #include "detectors/scenes/interference.hpp"
 
 namespace crashbench {
-
-namespace tree_detail {
-/// The float nearest `v` on its low (down) or high (up) side, for conservative float bounds.
-inline float down(double v) {
-  const float f = static_cast<float>(v);
-  return f > v ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
-}
-inline float up(double v) {
-  const float f = static_cast<float>(v);
-  return f < v ? std::nextafter(f, std::numeric_limits<float>::infinity()) : f;
-}
-}  // namespace tree_detail
 
 class TreeDetector final : public Detector {
  public:
@@ -55,6 +43,9 @@ class TreeDetector final : public Detector {
   void take(std::uint32_t entry, DetectorStats& stats);
   void scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats);
   void walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats);
+  bool cells_near(const VehiclePose& pose, int& i0, int& i1, int& j0, int& j1) const;
+  void prefetch_cell_lists(const VehiclePose& pose) const;
+  void prefetch_items(const VehiclePose& pose) const;
   void visit_cell(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
 
   std::vector<Entry> entries_;
@@ -79,7 +70,7 @@ class TreeDetector final : public Detector {
   std::vector<CellItem> items_;            // cell by cell
   std::vector<float> run_keys_;            // parallel to items_: in a run, the running max of s_hi [m]
   std::vector<std::uint32_t> run_of_cell_; // per cell: index into runs_, or kNoRun
-  std::vector<std::uint64_t> occupied_;    // one bit per cell: has items (small enough to stay cached)
+  CellOccupancy occupied_;                 // skips empty cells cheaply
   std::vector<Run> runs_;
   std::vector<std::uint32_t> stamp_;       // last query that visited each entry
   std::uint32_t query_ = 0;

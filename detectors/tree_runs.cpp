@@ -1,14 +1,12 @@
 // Runs: the tree detector's cells crowded with a finely cut wall, sorted along the wall so that an edge
 // finds the triangles it may cross by binary search instead of testing all of them.
 #include <algorithm>
+#include <limits>
 
 #include "detectors/tree_detector.hpp"
 
 namespace crashbench {
 namespace {
-
-using tree_detail::down;
-using tree_detail::up;
 
 constexpr std::uint32_t kRunMinItems = 12;  // fewer items: a linear scan is as quick
 
@@ -41,7 +39,7 @@ void TreeDetector::build_runs() {
         s_lo = std::min(s_lo, s), s_hi = std::max(s_hi, s);
         run.p_lo = std::min(run.p_lo, p), run.p_hi = std::max(run.p_hi, p);
       }
-      items_[k].s_lo = down(s_lo), items_[k].s_hi = up(s_hi);
+      items_[k].s_lo = round_down(s_lo), items_[k].s_hi = round_up(s_hi);
     }
     if (run.p_hi - run.p_lo > 0.25 * cell_) continue;  // not one thin wall: keep the linear scan
     const auto begin = items_.begin() + first, end = items_.begin() + last;

@@ -12,6 +12,7 @@ void WallGrid::build(std::span<const Box2> walls) {
     nx_ = ny_ = 0;
     cell_start_.assign(1, 0);
     items_.clear();
+    occupied_.build(cell_start_);
     return;
   }
   Vec2 lo = walls[0].lo, hi = walls[0].hi;
@@ -28,8 +29,8 @@ void WallGrid::build(std::span<const Box2> walls) {
   cell_ = std::max({extent_sum / count, std::sqrt(span.x() * span.y() / (16 * count)), span.maxCoeff() / (4 * count), 1e-9});
   origin_W_ = lo;
   // A few long diagonal walls among many short ones would each be listed in every cell of their bounds:
-  // coarser cells while the lists would exceed 16M entries or 16 per wall.
-  const double max_listed = std::max(16e6, 16 * count);
+  // coarser cells while the lists would exceed 64 MB (3.2M entries of 20 bytes) or 16 entries per wall.
+  const double max_listed = std::max(64e6 / sizeof(Item), 16 * count);
   const auto listed = [&] {
     double total = 0;
     for (const Box2& w : walls) {
@@ -57,10 +58,12 @@ void WallGrid::build(std::span<const Box2> walls) {
         for (int i = i0; i <= i1; ++i) {
           const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) + static_cast<std::size_t>(i);
           if (pass == 0) ++cell_start_[c];
-          else items_[--cell_start_[c]] = static_cast<int>(k);
+          else items_[--cell_start_[c]] = {round_down(walls[k].lo.x()), round_down(walls[k].lo.y()),
+                                           round_up(walls[k].hi.x()), round_up(walls[k].hi.y()), static_cast<int>(k)};
         }
     }
   }
+  occupied_.build(cell_start_);
 }
 
 namespace {
@@ -85,8 +88,11 @@ void WallGrid::candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& 
   for (int j = j0; j <= j1; ++j)
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) + static_cast<std::size_t>(i);
+      if (!occupied_(c)) continue;
       for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
-        const int w = items_[k];
+        const Item& item = items_[k];
+        if (item.lo_x > hi_W.x() || item.lo_y > hi_W.y() || item.hi_x < lo_W.x() || item.hi_y < lo_W.y()) continue;
+        const int w = item.wall;
         if (stamps_[static_cast<std::size_t>(w)] == query_) continue;
         stamps_[static_cast<std::size_t>(w)] = query_;
         out.push_back(w);

@@ -1,21 +1,27 @@
 #pragma once
 // A uniform 2D grid over wall footprints (the analytic detector's walls, no_tunnelling's walls), built
 // once in prepare: each wall is listed in every cell its bounding box covers, so a vehicle's box meets
-// only the walls of the cells it covers instead of every wall of the scene. Queries allocate nothing.
+// only the walls of the cells it covers instead of every wall of the scene. Each listing carries the
+// wall's box (floats rounded outwards) so that a query rejects most walls without touching anything but
+// the cell's list; an occupancy bit per cell skips empty cells without touching even that. Queries
+// allocate nothing.
 #include <cstdint>
 #include <vector>
 
 #include "detectors/box_pairs.hpp"
+#include "detectors/cell_occupancy.hpp"
+#include "detectors/float_bounds.hpp"
 
 namespace crashbench {
 
 class WallGrid {
  public:
   /// Lists the walls, given by their bounding boxes, in cells about as large as a wall, at most about
-  /// 16 cells per wall; coarser where the lists would exceed 16M entries (or 16 per wall).
+  /// 16 cells per wall; coarser where the lists would exceed 64 MB (or 16 entries per wall).
   void build(std::span<const Box2> walls);
-  /// The indices of the walls listed in the cells the box [lo, hi] covers, each once, ascending, into
-  /// `out` (cleared first). `out` needs no more capacity than build() gave it.
+  /// The indices of the walls listed in the cells the box [lo, hi] covers whose boxes (rounded outwards)
+  /// meet it, each once, ascending, into `out` (cleared first). `out` needs no more capacity than the
+  /// number of walls.
   void candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out);
   /// Capacity a query's `out` may need: the number of walls.
   std::size_t wall_count() const { return stamps_.size(); }
@@ -28,7 +34,13 @@ class WallGrid {
   double cell_ = 1;               // cell edge [m]
   int nx_ = 0, ny_ = 0;
   std::vector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_
-  std::vector<int> items_;                 // wall indices, cell by cell, ascending in each cell
+  /// A wall as listed in a cell: its box and its index.
+  struct Item {
+    float lo_x, lo_y, hi_x, hi_y;
+    int wall;
+  };
+  std::vector<Item> items_;                // cell by cell, walls ascending in each cell
+  CellOccupancy occupied_;
   std::vector<std::uint32_t> stamps_;      // per wall: the last query that listed it
   std::uint32_t query_ = 0;
 };

@@ -54,6 +54,25 @@ TEST(TunnellingCheck, ACgPathThroughAWallIsNamedAndABounceIsNot) {
   EXPECT_EQ(check.checked(), 3);
 }
 
+// The check keeps, per car, a box around its path that no wall's box meets and skips the walls while the
+// car's paths stay inside: a car that drives up to the wall over many steps, clear of it until it crosses,
+// is still caught at the step it crosses (y = 0.05 -> -0.15, the 16th), and a parked car far from it never.
+TEST(TunnellingCheck, ACarClearOfEveryWallForManyStepsIsCaughtAtTheStepItCrosses) {
+  const Scene scene = scene_from_walls("straight-wall", kStraightWall);
+  TunnellingCheck check(scene, sedans(2));
+  std::vector<Tunnelling> out;
+  const StateVector parked = at(100, 50);
+  for (int k = 0; k < 20; ++k) {
+    const std::vector<StateVector> before{at(100, 3.05 - 0.2 * k), parked}, after{at(100, 3.05 - 0.2 * (k + 1)), parked};
+    check.check(before, after, on_ground(2), 0.005 * (k + 1), out);
+    EXPECT_EQ(out.size(), k < 15 ? 0u : 1u) << "step " << k + 1;
+  }
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].vehicle, 0);
+  EXPECT_EQ(out[0].other, kStaticScene);
+  EXPECT_DOUBLE_EQ(out[0].time, 0.005 * 16);
+}
+
 // A gantry over the road (TORCS tracks have them at the start line): a beam 6 to 8 m up across the road
 // at X = 10, its underside flat. A car driving under it crosses no wall; only a car whose road is up at
 // the beam's height (ground 7 m) goes through it.
