@@ -130,7 +130,12 @@ class TriangleCollector : public osg::NodeVisitor {
     osg::TriangleFunctor<TriangleSink> functor;
     functor.matrix = &matrix_;
     functor.out = &out_;
+    const std::size_t first = out_.size();
     drawable.accept(functor);
+    for (std::size_t k = first; k < out_.size(); ++k)
+      if (!out_[k].a_W.allFinite() || !out_[k].b_W.allFinite() || !out_[k].c_W.allFinite())
+        throw Error("", drawable.getName(), "a vertex is not a finite number (NaN or infinite after the scene's transforms): "
+                    "the file is corrupt or not a scene crashbench can read");
   }
 
  private:
