@@ -81,7 +81,7 @@ void TreeDetector::layout_grid() {
   if ((extent.x() / cell_ + 1) * (extent.y() / cell_ + 1) > kMaxCells)  // only a fixed cell_size can get here
     throw Error("", "/detector/cell_size", fmt::format("a {} m cell gives more than {} cells over this scene's {:.0f} x {:.0f} m; "
                                                       "expected a larger cell", cell_, kMaxCells, extent.x(), extent.y()));
-  if (cells_tested(lo, cell_) > max_tested)
+  if (cell_size_ > 0 && cells_tested(lo, cell_) > max_tested)  // the loop above settled any chosen cell
     throw Error("", "/detector/cell_size", fmt::format("a {} m cell puts the triangles' footprints in more than {:.0f} cells; "
                                                       "expected a larger cell", cell_, max_tested));
   origin_W_ = lo;
