@@ -30,7 +30,7 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
     for (const Vec2* v : {&f.a, &f.b, &f.c}) lo = lo.cwiseMin(*v), hi = hi.cwiseMax(*v);
   }
   if (faces_.empty()) return;
-  // Cells about twice the mean footprint's side, within 1..32 m, at most ~4M of them; and coarser still
+  // Cells about twice the mean footprint's side, within 1..32 m, at most kMaxCells of them; and coarser still
   // while the cell lists would hold more than kMaxListed entries (a few faces spanning the whole scene
   // would otherwise be listed in millions of cells each).
   cell_ = std::clamp(2 * std::sqrt(footprint / faces_.size()), 1.0, 32.0);
@@ -38,7 +38,7 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
   origin_W_ = lo;
   const double max_listed = std::max(kMaxListed, 4.0 * static_cast<double>(faces_.size()));
   for (;; cell_ *= 2) {
-    if ((extent.x() / cell_ + 1) * (extent.y() / cell_ + 1) > 4e6) continue;
+    if ((extent.x() / cell_ + 1) * (extent.y() / cell_ + 1) > kMaxCells) continue;
     nx_ = static_cast<int>(extent.x() / cell_) + 1;
     ny_ = static_cast<int>(extent.y() / cell_) + 1;
     if (listed_entries() <= max_listed) break;

@@ -55,8 +55,11 @@ class SurfaceQuery {
   /// How many entries the cell lists would hold at the current layout.
   double listed_entries() const;
 
-  /// The cell lists' budget: 16M entries (64 MB), or four per face if that is more.
-  static constexpr double kMaxListed = 16e6;
+  /// The cell lists' budget: 4M entries (16 MB), or four per face if that is more. The cell size
+  /// changes only the work, never an answer.
+  static constexpr double kMaxListed = 4e6;
+  /// At most this many cells (4 MB of offsets): faces whose bounds span kilometres get coarser cells.
+  static constexpr double kMaxCells = 1e6;
 
   std::vector<Face> faces_;
   std::vector<int> cell_start_;  // CSR: cell k lists items[cell_start_[k] .. cell_start_[k + 1])
