@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "crashbench_version.hpp"
+#include "detectors/scenes/contained_read.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"crashbench: a test bench for real-time vehicle collision simulation"};
@@ -18,6 +19,11 @@ int main(int argc, char** argv) {
   std::vector<std::string> plugin_files;
   app.add_option("--plugin", plugin_files, "Load a plugin (shared library) that registers parts (repeatable)")
       ->each([](const std::string& file) { crashbench::load_plugin(file); })
+      ->trigger_on_parse();
+  app.add_option_function<double>("--scene-read-timeout", crashbench::set_scene_read_timeout,
+                                  "Seconds a scene file's reader may take in the separate process that reads "
+                                  "it first (default 120; 0: read in this process only)")
+      ->check(CLI::NonNegativeNumber)
       ->trigger_on_parse();
   app.fallthrough();
   int exit_code = crashbench::kExitOk;

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 
+#include "detectors/scenes/contained_read.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/scenes/scene_report.hpp"
 #include "fuzz/fuzz_support.hpp"
@@ -23,6 +24,9 @@ constexpr std::array<const char*, 5> kExtensions = {"osgt", "osg", "ac", "obj", 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   // osgDB narrates every malformed line at the default level; the fuzzer's log needs none of it.
   osg::setNotifyLevel(osg::FATAL);
+  // Read in this process, not first in a child: the fuzzer must see (and ci/fuzz.sh attribute) every crash,
+  // and a child's coverage never reaches it.
+  crashbench::set_scene_read_timeout(0);
   return 0;
 }
 

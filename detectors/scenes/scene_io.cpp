@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "detectors/scenes/acc_reader.hpp"
+#include "detectors/scenes/contained_read.hpp"
 #include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/texture_placeholders.hpp"
 
@@ -32,7 +33,9 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw Error(path, "", "scene file not found");
   require_plugin(path);
-  osg::ref_ptr<osg::Node> node = osgDB::readRefNodeFile(path, options_keeping_texture_names().get());
+  const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names();
+  read_in_child_first(path, options.get());
+  osg::ref_ptr<osg::Node> node = osgDB::readRefNodeFile(path, options.get());
   if (!node) throw Error(path, "", "osgDB could not read this file as a scene graph");
   return node;
 }

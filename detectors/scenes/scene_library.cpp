@@ -137,7 +137,13 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
   if (scene_registry().contains(name_or_path)) return make_registered_scene(name_or_path);
   const auto start = std::chrono::steady_clock::now();
   const OsgNoticeScope notices;
-  Scene scene = make_scene(name_or_path, read_scene_graph(name_or_path), {}, options);
+  Scene scene = [&] {
+    try {
+      return make_scene(name_or_path, read_scene_graph(name_or_path), {}, options);
+    } catch (const Error& e) {
+      throw e.in_file(name_or_path);  // the graph's own checks name the node, not the file
+    }
+  }();
   scene.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (std::string line = summarise_notices(name_or_path, notices.finish()); !line.empty())
     scene.notes.push_back(std::move(line));

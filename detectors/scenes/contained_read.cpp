@@ -1,0 +1,90 @@
+#include "detectors/scenes/contained_read.hpp"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fmt/format.h>
+#include <osgDB/FileNameUtils>
+#include <osgDB/ReadFile>
+#include <thread>
+
+#include "core/error.hpp"
+
+namespace crashbench {
+namespace {
+
+std::atomic<double> read_timeout_seconds{120.0};
+
+/// The child: silent (a crashing plugin's last words, or a sanitizer's report, are not the user's
+/// business: the parent says what happened), reads, and leaves without running exit handlers.
+[[noreturn]] void read_and_exit(const std::string& path, const osgDB::Options* options) {
+  if (const int null = open("/dev/null", O_WRONLY); null >= 0) {
+    dup2(null, STDOUT_FILENO);
+    dup2(null, STDERR_FILENO);
+  }
+  try {
+    (void)osgDB::readRefNodeFile(path, options);
+  } catch (...) {
+    // What the plugin throws it throws in the parent too, where the real read reports it.
+  }
+  _exit(0);
+}
+
+/// Waits for `child` until `deadline`; kills it past that. Returns its wait status, or nothing on timeout.
+bool wait_until(pid_t child, std::chrono::steady_clock::time_point deadline, int& status) {
+  auto pause = std::chrono::microseconds(200);
+  for (;;) {
+    const pid_t done = waitpid(child, &status, WNOHANG);
+    if (done == child) return true;
+    if (done < 0 && errno != EINTR) return true;  // no such child: nothing left to wait for
+    if (std::chrono::steady_clock::now() >= deadline) {
+      kill(child, SIGKILL);
+      while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+      }
+      return false;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(20000));
+  }
+}
+
+}  // namespace
+
+void set_scene_read_timeout(double seconds) { read_timeout_seconds = seconds; }
+
+double scene_read_timeout() { return read_timeout_seconds; }
+
+void read_in_child_first(const std::string& path, const osgDB::Options* options) {
+  const double limit = scene_read_timeout();
+  if (limit <= 0) return;
+  const std::string reader = "osgDB's '." + osgDB::getLowerCaseFileExtension(path) + "' reader";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                               std::chrono::duration<double>(limit));
+  const pid_t child = fork();
+  if (child < 0)
+    throw Error(path, "", fmt::format("cannot start the process that reads a scene file safely: {} "
+                                      "(--scene-read-timeout 0 reads it in this process)",
+                                      std::strerror(errno)));
+  if (child == 0) read_and_exit(path, options);
+  int status = 0;
+  if (!wait_until(child, deadline, status))
+    throw Error(path, "", fmt::format("{} did not finish within {:g} s (a malformed file can make it loop; "
+                                      "--scene-read-timeout sets the limit)",
+                                      reader, limit));
+  if (WIFSIGNALED(status))
+    throw Error(path, "", fmt::format("{} crashed on this file (signal {}, {}) in the separate process that "
+                                      "reads it first: the file is malformed or beyond what the plugin reads",
+                                      reader, WTERMSIG(status), strsignal(WTERMSIG(status))));
+  if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+    throw Error(path, "", fmt::format("{} failed on this file (the separate process that reads it first "
+                                      "exited with code {})",
+                                      reader, WEXITSTATUS(status)));
+}
+
+}  // namespace crashbench

@@ -1,0 +1,23 @@
+#pragma once
+// osgDB's reader plugins are third-party code that crashes or hangs on some malformed files
+// (docs/fuzzing.md lists what fuzzing found in OpenSceneGraph's). A crash inside the plugin would take the
+// whole run down, and with it every case still running. So each scene file is first read in a child
+// process: if the plugin dies or overruns the time limit there, the file is refused with one clear error
+// and the run goes on; only a file the plugin survived is then read for real, in this process.
+#include <osgDB/Options>
+#include <string>
+
+namespace crashbench {
+
+/// The time limit of a contained read [s]; 0 reads in this process only, with no child (the
+/// `--scene-read-timeout` option of every command; default 120 s).
+void set_scene_read_timeout(double seconds);
+double scene_read_timeout();
+
+/// Reads `path` with osgDB in a child process and waits for it (at most scene_read_timeout()). Throws
+/// Error(path) naming the plugin's extension and what happened if the child was killed by a signal,
+/// exited with a failure, or overran the limit; returns as soon as the child exits normally, whatever
+/// the read gave (the real read reports that). Does nothing when the timeout is 0.
+void read_in_child_first(const std::string& path, const osgDB::Options* options);
+
+}  // namespace crashbench
