@@ -18,8 +18,8 @@ constexpr double kMaxCells = 1e6;
 
 /// At most this many samples along the edges in all, or 9 per vertical triangle if more: the cell grows
 /// (doubling) until the edges fit, so that thousands of copies of an edge across the whole grid (a fuzzed
-/// file) cost what one does. 500k samples are 1,000 km of edges at the default 4 m cell.
-constexpr double kMaxSamples = 5e5;
+/// file) cost what one does. 100k samples are 200 km of edges at the default 4 m cell.
+constexpr double kMaxSamples = 1e5;
 
 /// Samples along an edge a-b: two per cell it crosses, and its ends.
 int edge_steps(const Vec3& a, const Vec3& b, double cell) {

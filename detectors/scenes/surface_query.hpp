@@ -55,9 +55,9 @@ class SurfaceQuery {
   /// How many entries the cell lists would hold at the current layout.
   double listed_entries() const;
 
-  /// The cell lists' budget: 4M entries (16 MB), or four per face if that is more. The cell size
+  /// The cell lists' budget: 1M entries (4 MB), or four per face if that is more. The cell size
   /// changes only the work, never an answer.
-  static constexpr double kMaxListed = 4e6;
+  static constexpr double kMaxListed = 1e6;
   /// At most this many cells (4 MB of offsets): faces whose bounds span kilometres get coarser cells.
   static constexpr double kMaxCells = 1e6;
 
