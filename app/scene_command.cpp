@@ -112,8 +112,9 @@ Centreline read_track_centreline(const CentrelineArgs& a, const std::string& def
   return torcs_centreline(read_torcs_track(definition));
 }
 
-/// Per centre-line point, the lane's offset to the left [m]: --lane everywhere, or --lane-from-edge on --side.
-std::vector<double> lane_offsets(const CentrelineArgs& a, const Centreline& line) {
+/// Per centre-line point, the lane's offset to the left [m]: --lane everywhere, or --lane-from-edge on --side
+/// (errors name `source`, the file the line came from).
+std::vector<double> lane_offsets(const CentrelineArgs& a, const Centreline& line, const std::string& source) {
   if (!a.from_edge) {
     if (!a.side.empty()) throw Error("", "--side", "expected --side only with --lane-from-edge");
     return std::vector<double>(line.points_W.size(), a.lane);
@@ -123,7 +124,7 @@ std::vector<double> lane_offsets(const CentrelineArgs& a, const Centreline& line
     throw Error("", "--lane-from-edge", "expected a distance >= 0 from the road's edge [m]");
   if (a.side != "left" && a.side != "right")
     throw Error("", "--side", "expected 'left' or 'right' with --lane-from-edge, got '" + a.side + "'");
-  return lane_from_edge(line, *a.from_edge, a.side == "left", a.file);
+  return lane_from_edge(line, *a.from_edge, a.side == "left", source);
 }
 
 void centreline(const CentrelineArgs& a) {
@@ -132,7 +133,7 @@ void centreline(const CentrelineArgs& a) {
   if (!std::isfinite(a.lane)) throw Error("", "--lane", "expected a finite offset [m]");
   const std::string definition = track_definition(a);
   const Centreline line = read_track_centreline(a, definition);
-  const std::vector<double> lanes = lane_offsets(a, line);
+  const std::vector<double> lanes = lane_offsets(a, line, definition.empty() ? a.file : definition);
   const std::vector<LapRow> rows = lap_rows(line, a.speed, lanes);
   std::ofstream out(a.output, std::ios::binary);
   out << kReplayHeader << '\n';
