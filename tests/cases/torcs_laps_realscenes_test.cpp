@@ -35,11 +35,6 @@ struct Lane {
   std::string name() const { return side == 0 ? "centre" : side > 0 ? "left edge" : "right edge"; }
 };
 
-/// The collision set of a real track: walls, no tree sprites (by node name or texture).
-const nlohmann::json kCollisionSet = {{"vertical_within_deg", 45},
-                                      {"exclude", {"TREE*"}},
-                                      {"exclude_textures", {"[Tt]ree*", "*-trees*", "grass-clump*"}}};
-
 /// Tracks whose start line lies under a footbridge: the first surface query takes the highest surface
 /// under the car (cases/simulation.cpp), the bridge's deck, and the car meets the bridge's railing at once.
 const std::set<std::string> kStartUnderABridge = {"corkscrew"};
@@ -75,7 +70,7 @@ RunResult drive(const testing::TorcsTrackFiles& track, const Lane& lane, double 
   duration = write_lap(track, lane, start, csv) - 0.01;
   const nlohmann::json doc = {
       {"name", track.name()},
-      {"scene", {{"file", track.scene.string()}, {"up_axis", "y"}, {"collision", kCollisionSet}}},
+      {"scene", {{"file", track.scene.string()}, {"up_axis", "y"}, {"collision", testing::torcs_collision_set()}}},
       {"detector", "tree"}, {"response", {{"model", "restitution"}}}, {"dynamics", "bicycle"},
       {"dt", 0.005}, {"duration", duration}, {"record_every", 200},
       {"vehicles", {{{"params", "sedan"}, {"replay", csv.string()}}}}};

@@ -9,9 +9,19 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace crashbench::testing {
 
 inline const std::filesystem::path kTorcsTracks = "/usr/share/games/torcs/tracks";
+
+/// The collision set a real track needs (docs/scenes.md "Driving the tracks"): walls within 45 degrees of
+/// vertical, no tree sprites (nodes named TREE*, textures named tree* or *-trees*) nor dirt-3's grass clumps.
+inline nlohmann::json torcs_collision_set() {
+  return {{"vertical_within_deg", 45},
+          {"exclude", {"TREE*"}},
+          {"exclude_textures", {"[Tt]ree*", "*-trees*", "grass-clump*"}}};
+}
 
 /// A track: its definition and its scene file.
 struct TorcsTrackFiles {
