@@ -9,6 +9,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <numbers>
 #include <optional>
 
 #include "core/error.hpp"
@@ -89,6 +90,11 @@ Section parse(const std::string& file) {
   return std::move(builder.root);
 }
 
+constexpr double kLongest = 1e5;                    // [m]: a segment's length or radius, 100 km
+constexpr double kMostTurn = 20 * std::numbers::pi;  // [rad]: ten turns in one segment
+constexpr double kLongestLap = 1e6;  // [m]: the main track, 1,000 km (torcs-data's longest, spring, is 22 km)
+constexpr int kMostSteps = 1000000;  // curve steps over the whole track
+
 /// Metres (or radians) per unit of the units TORCS's track files use.
 std::optional<double> unit_factor(const std::string& unit) {
   static const std::map<std::string, double> kUnits = {
@@ -118,10 +124,12 @@ struct NumberReader {
     return v * *factor;
   }
   double get(std::string_view name, double fallback) const { return find(name).value_or(fallback); }
-  double positive(std::string_view name) const {
+  /// A value in (0, `most`]: lengths and angles past any track's would lay out a line of absurd size.
+  double positive(std::string_view name, double most) const {
     const std::optional<double> v = find(name);
     if (!v) throw Error(file, where, fmt::format("'{}' is missing", name));
-    if (!(*v > 0)) throw Error(file, fmt::format("{}: '{}'", where, name), fmt::format("expected > 0, got {}", *v));
+    if (!(*v > 0) || *v > most)
+      throw Error(file, fmt::format("{}: '{}'", where, name), fmt::format("expected > 0 and at most {:g}, got {}", most, *v));
     return *v;
   }
 };
@@ -132,10 +140,10 @@ int curve_steps(const NumberReader& r, const Section& segment, double length, do
   const Attribute* profile = segment.attribute("profil");
   if (profile && profile->val != "spline") return 1;
   const double given = r.get("profil steps", 1.0);
-  if (!(given >= 1) || given > 1e6) throw Error(r.file, r.where + ": 'profil steps'", "expected 1 to 10^6 steps");
+  if (!(given >= 1) || given > kMostSteps) throw Error(r.file, r.where + ": 'profil steps'", "expected 1 to 10^6 steps");
   if (static_cast<int>(given) != 1) return static_cast<int>(given);
   const double step = r.get("profil steps length", main_step);
-  if (step < 0 || (step > 0 && length / step > 1e6))
+  if (step < 0 || (step > 0 && length / step > kMostSteps))
     throw Error(r.file, r.where + ": 'profil steps length'", "expected a length >= 0 giving at most 10^6 steps");
   return step > 0 ? static_cast<int>(length / step) + 1 : 1;
 }
@@ -175,15 +183,15 @@ TorcsSegment read_segment(const std::string& file, const Section& s, double main
   const Attribute* type = s.attribute("type");
   if (!type) throw Error(file, r.where, "'type' is missing: expected str, lft or rgt");
   if (type->val == "str") {
-    seg.length = r.positive("lg");
+    seg.length = r.positive("lg", kLongest);
     return seg;
   }
   if (type->val != "lft" && type->val != "rgt")
     throw Error(file, r.where + ": 'type'", fmt::format("expected str, lft or rgt, got '{}'", type->val));
   seg.type = type->val == "lft" ? TorcsSegment::Type::kLeft : TorcsSegment::Type::kRight;
-  seg.radius = r.positive("radius");
-  seg.end_radius = r.find("end radius") ? r.positive("end radius") : seg.radius;
-  seg.arc = r.positive("arc");
+  seg.radius = r.positive("radius", kLongest);
+  seg.end_radius = r.find("end radius") ? r.positive("end radius", kLongest) : seg.radius;
+  seg.arc = r.positive("arc", kMostTurn);
   seg.length = 0.5 * (seg.radius + seg.end_radius) * seg.arc;
   seg.steps = curve_steps(r, s, seg.length, main_step);
   return seg;
@@ -204,7 +212,7 @@ TorcsTrack read_torcs_track(const std::string& file) {
     throw Error(file, fmt::format("Main Track (line {})", main->line), "no segments: expected a \"Track Segments\" list");
   const NumberReader r{file, *main, fmt::format("Main Track (line {})", main->line)};
   TorcsTrack track;
-  track.width = r.positive("width");
+  track.width = r.positive("width", kLongest);
   const double main_step = r.get("profil steps length", 0.0);
   std::array<double, 2> side_end{}, border{};
   for (int s = 0; s < 2; ++s) {
@@ -214,8 +222,14 @@ TorcsTrack read_torcs_track(const std::string& file) {
                          : r.get(s == 0 ? "rside width" : "lside width", 0.0);
     border[s] = nested && edge ? NumberReader{file, *edge, r.where + "/" + edge->name}.get("width", 0.0) : 0.0;
   }
+  double lap = 0;
+  int steps = 0;
   for (const auto& s : list->sections) {
     TorcsSegment seg = read_segment(file, *s, main_step);
+    lap += seg.length, steps += seg.steps;
+    if (lap > kLongestLap || steps > kMostSteps)
+      throw Error(file, fmt::format("segment '{}' (line {})", s->name, s->line),
+                  fmt::format("the main track exceeds {:g} m or {} curve steps by here", kLongestLap, kMostSteps));
     read_sides(file, *s, fmt::format("segment '{}' (line {})", s->name, s->line), nested, seg, side_end, border);
     track.segments.push_back(std::move(seg));
   }

@@ -87,6 +87,10 @@ TEST(TorcsTrackXml, BadInputIsOneClearErrorNamingTheFileSegmentAndField) {
   expect_error("nan", one("<section name=\"s3\"><attstr name=\"type\" val=\"str\"/><attnum name=\"lg\" val=\"nan\"/></section>\n"),
                "'lg' (line 10): expected a finite number, got 'nan'");
   expect_error("negative", one(testing::torcs_curve("t4", "rgt", -5, 90)), "segment 't4' (line 10): 'radius': expected > 0");
+  expect_error("huge", one(testing::torcs_straight("s5", 1e300)), "segment 's5' (line 10): 'lg': expected > 0 and at most 100000");
+  std::vector<std::string> long_lap;
+  for (int i = 0; i < 11; ++i) long_lap.push_back(testing::torcs_straight(fmt::format("s{}", i), 1e5));
+  expect_error("long-lap", testing::torcs_definition(10, long_lap), "segment 's10' (line 50): the main track exceeds 1e+06 m");
   expect_error("as-string", one("<section name=\"s4\"><attstr name=\"type\" val=\"str\"/><attstr name=\"lg\" val=\"5\"/></section>\n"),
                "'lg' (line 10): expected a number (attnum)");
 }
