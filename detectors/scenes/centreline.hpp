@@ -2,7 +2,8 @@
 // The centre line of a TORCS track (`crashbench scene centreline`, docs/case-files.md "A replayed vehicle").
 // TORCS writes each piece of its main road (objects named TKMN..., tkMn... in older files) as one
 // triangle strip whose vertices come in left/right pairs across the road; the midpoints of the pairs,
-// strip after strip, are the centre line.
+// strip after strip, are the centre line. (torcs_track_geometry.hpp gives the same line from the track's
+// definition, TRACK.xml.)
 #include <istream>
 #include <string>
 #include <vector>
@@ -13,10 +14,10 @@ namespace crashbench {
 
 /// A centre line in the world frame (z up, metres), in driving order.
 struct Centreline {
-  std::vector<Vec2> points_W;  ///< midpoints of the strips' vertex pairs, consecutive repeats dropped [m]
-  std::vector<double> half_widths;  ///< per point: half the distance between its pair's vertices, the road's half width [m]
+  std::vector<Vec2> points_W;  ///< the line's points: midpoints of the strips' vertex pairs (consecutive repeats dropped), or samples of a definition's segments [m]
+  std::vector<double> half_widths;  ///< per point: the road's half width there (half the distance between its pair's vertices) [m]
   bool closed = false;         ///< the last point joins the first (a lap); the first is repeated at the end
-  int strips = 0;              ///< road strips joined
+  int strips = 0;              ///< road strips joined (from a definition: its segments)
   std::vector<std::string> skipped;  ///< road-named strips left out, each "NAME (line N): why"
 };
 
