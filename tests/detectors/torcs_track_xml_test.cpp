@@ -46,6 +46,18 @@ TEST(TorcsTrackXml, ReadsSegmentsInSiUnitsAndSkipsTheExternalEntity) {
   EXPECT_GT(bend.line, 0);
 }
 
+TEST(TorcsTrackXml, AnExternalEntityIsNeitherReadNorFetched) {
+  // The entity names a file that exists and is not XML, then a URL: read, either would fail the parse.
+  const std::string broken = (testing::temp_folder("torcs-xml") / "broken-surfaces.xml").string();
+  std::ofstream(broken) << "<not xml";
+  std::string text = testing::torcs_definition(12, {testing::torcs_straight("start", 50)});
+  for (const std::string& target : {broken, std::string("http://127.0.0.1:9/surfaces.xml")}) {
+    std::string pointed = text;
+    pointed.replace(pointed.find("/nonexistent/surfaces.xml"), 25, target);
+    EXPECT_EQ(read_torcs_track(write_definition("entity", pointed)).segments.size(), 1u) << target;
+  }
+}
+
 TEST(TorcsTrackXml, ACurvesStepsComeFromTheStepLengthWhenNotGiven) {
   // TORCS: (length / step length) + 1 steps, the segment's step length before the main track's.
   const std::string main_step = "<attnum name=\"profil steps length\" unit=\"m\" val=\"4\"/>\n";
