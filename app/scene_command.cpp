@@ -17,7 +17,7 @@
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/scenes/scene_report.hpp"
-#include "detectors/scenes/torcs_track_geometry.hpp"
+#include "detectors/scenes/torcs_track_anchor.hpp"
 
 namespace crashbench {
 namespace {
@@ -99,17 +99,28 @@ std::string track_definition(const CentrelineArgs& a) {
   return !a.strips && fs::exists(beside) && has_torcs_main_track(beside.string()) ? beside.string() : "";
 }
 
-/// The centre line from the track definition `definition` or (empty) the scene file's strips.
-Centreline read_track_centreline(const CentrelineArgs& a, const std::string& definition) {
+/// The centre line from the track definition `definition` (placed on the scene file, when one is given)
+/// or, `definition` empty, the scene file's strips; `source` says which, for stderr.
+Centreline read_track_centreline(const CentrelineArgs& a, const std::string& definition, std::string& source) {
   if (definition.empty()) {
     std::ifstream in(a.file, std::ios::binary);
     if (!in) throw Error(a.file, "", "cannot open the track file");
+    source = "centre line from the road strips of " + a.file;
     return read_centreline(in, a.file, {a.up == "y", a.unit_scale}, a.road);
   }
   // A definition is in metres and lays the track out in the frame its .ac is read y-up in.
   if (a.up != "y") throw Error(definition, "--up", "a TORCS track definition is y-up: expected no --up z with it");
   if (a.unit_scale != 1.0) throw Error(definition, "--unit-scale", "a TORCS track definition is in metres: expected no --unit-scale with it");
-  return torcs_centreline(read_torcs_track(definition));
+  source = "centre line from the track definition " + definition;
+  if (std::filesystem::path(a.file).extension() == ".xml") return torcs_centreline(read_torcs_track(definition));
+  Anchoring placed;
+  Centreline line = torcs_centreline_on_scene(definition, a.file, a.road, &placed);
+  source += placed.shift_W.isZero()
+                ? fmt::format(", its start line on the road of {} ({:.3f} m)", a.file, placed.start_gap)
+                : fmt::format(", moved by ({:.2f}, {:.2f}) m onto {}'s first road cross-section, its start line: the "
+                              "scene lies there, not where the definition lays it out", placed.shift_W.x(),
+                              placed.shift_W.y(), a.file);
+  return line;
 }
 
 /// Per centre-line point, the lane's offset to the left [m]: --lane everywhere, or --lane-from-edge on --side
@@ -132,7 +143,8 @@ void centreline(const CentrelineArgs& a) {
   if (!(a.speed > 0) || !std::isfinite(a.speed)) throw Error("", "--speed", "expected a speed > 0 [m/s]");
   if (!std::isfinite(a.lane)) throw Error("", "--lane", "expected a finite offset [m]");
   const std::string definition = track_definition(a);
-  const Centreline line = read_track_centreline(a, definition);
+  std::string source;
+  const Centreline line = read_track_centreline(a, definition, source);
   const std::vector<double> lanes = lane_offsets(a, line, definition.empty() ? a.file : definition);
   const std::vector<LapRow> rows = lap_rows(line, a.speed, lanes);
   std::ofstream out(a.output, std::ios::binary);
@@ -140,8 +152,7 @@ void centreline(const CentrelineArgs& a) {
   for (const LapRow& r : rows)
     out << fmt::format("{},{},{},{}\n", r.t, r.position_W.x(), r.position_W.y(), r.heading * kRadToDeg);
   if (!out.flush()) throw Error(a.output, "", "cannot write the replay log");
-  std::cerr << (definition.empty() ? "centre line from the road strips of " + a.file
-                                   : "centre line from the track definition " + definition) << '\n';
+  std::cerr << source << '\n';
   const auto [narrowest, widest] = std::minmax_element(line.half_widths.begin(), line.half_widths.end());
   const auto [least, most] = std::minmax_element(lanes.begin(), lanes.end());
   std::cout << fmt::format("wrote {}: {} rows from {} {}, {} lap of {:.1f} m, {:.2f} s at {} m/s, road {:.2f}-{:.2f} m "

@@ -19,7 +19,7 @@ namespace {
 Vec2 left_normal(double heading) { return {-std::sin(heading), std::cos(heading)}; }
 
 /// One constant-radius piece of the laid-out centre line (radius 0: straight).
-struct Piece {
+struct LaidPiece {
   double length = 0;       ///< along the centre line [m]
   double radius = 0;       ///< [m], 0 for a straight
   double turn = 0;         ///< signed angle turned, + left [rad]
@@ -28,7 +28,7 @@ struct Piece {
 };
 
 /// The pieces of one segment, each with the outermost extent of the road, its borders and sides.
-std::vector<Piece> pieces_of(const TorcsSegment& s, double half_width) {
+std::vector<LaidPiece> pieces_of(const TorcsSegment& s, double half_width) {
   const int n = s.type == TorcsSegment::Type::kStraight ? 1 : s.steps;
   std::vector<double> radii(n, s.radius), turns(n, s.arc / n);
   if (s.type != TorcsSegment::Type::kStraight && s.end_radius != s.radius) {
@@ -41,9 +41,9 @@ std::vector<Piece> pieces_of(const TorcsSegment& s, double half_width) {
     }
   }
   const double sign = s.type == TorcsSegment::Type::kRight ? -1.0 : 1.0;
-  std::vector<Piece> out;
+  std::vector<LaidPiece> out;
   for (int k = 0; k < n; ++k) {
-    Piece p;
+    LaidPiece p;
     p.radius = s.type == TorcsSegment::Type::kStraight ? 0.0 : radii[k];
     p.turn = sign * (p.radius > 0 ? turns[k] : 0.0);
     p.length = p.radius > 0 ? radii[k] * turns[k] : s.length;
@@ -63,12 +63,12 @@ std::vector<Piece> pieces_of(const TorcsSegment& s, double half_width) {
 /// Walks the pieces; calls `visit(point, heading)` at each piece's end (straights) or at 36 equal angles
 /// along it (curves, as TORCS samples their bounds), and `sample(point)` every `spacing` metres.
 template <class Visit>
-void walk(const TorcsTrack& track, double spacing, Visit&& visit, std::vector<Vec2>* samples) {
+void lay_out(const TorcsTrack& track, double spacing, Visit&& visit, std::vector<Vec2>* samples) {
   Vec2 p(0.0, 0.5 * track.width);
   double heading = 0;
   if (samples) samples->push_back(p);
   for (const TorcsSegment& s : track.segments) {
-    for (const Piece& piece : pieces_of(s, 0.5 * track.width)) {
+    for (const LaidPiece& piece : pieces_of(s, 0.5 * track.width)) {
       const Vec2 start = p;
       const double start_heading = heading;
       const double side = piece.turn >= 0 ? 1.0 : -1.0;
@@ -104,7 +104,7 @@ Vec2 torcs_layout_shift(const TorcsTrack& track) {
   // edge point it visits.
   Vec2 low = Vec2::Zero();
   const double half = 0.5 * track.width;
-  walk(track, 1.0, [&](const Vec2& q, double a, const Piece& piece) {
+  lay_out(track, 1.0, [&](const Vec2& q, double a, const LaidPiece& piece) {
     const Vec2 n = left_normal(a);
     for (const double d : {half, piece.outer_left, -half, -piece.outer_right}) low = low.cwiseMin(q + d * n);
   }, nullptr);
@@ -113,7 +113,7 @@ Vec2 torcs_layout_shift(const TorcsTrack& track) {
 
 Centreline torcs_centreline(const TorcsTrack& track, double spacing) {
   Centreline line;
-  walk(track, spacing, [](const Vec2&, double, const Piece&) {}, &line.points_W);
+  lay_out(track, spacing, [](const Vec2&, double, const LaidPiece&) {}, &line.points_W);
   const Vec2 shift = torcs_layout_shift(track);
   for (Vec2& p : line.points_W) p += shift;
   constexpr double kClosing = 0.5;  // [m], as the strips' join tolerance

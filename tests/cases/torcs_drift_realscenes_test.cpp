@@ -21,7 +21,7 @@
 #include "core/units.hpp"
 #include "detectors/scenes/centreline.hpp"
 #include "detectors/scenes/surface_query.hpp"
-#include "detectors/scenes/torcs_track_geometry.hpp"
+#include "detectors/scenes/torcs_track_anchor.hpp"
 #include "tests/support/first_contact.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"
@@ -134,7 +134,7 @@ TEST(TorcsDrift, FirstContactOnTheBarrierFaceAndTheSameWithEveryTriangleDetector
                "| --- | --- | ---: | ---: | ---: | ---: |\n";
   for (const testing::TorcsTrackFiles& track : tracks) {
     const fs::path& scene_file = track.scene;
-    const Centreline line = torcs_centreline(read_torcs_track(track.definition.string()));
+    const Centreline line = torcs_centreline_on_scene(track.definition.string(), track.scene.string());
     const std::size_t i = line.points_W.size() / 4;
     const std::vector<LapRow> lap = lap_rows(line, kDriftSpeed, 0.0);
     for (const double side : {1.0, -1.0}) {

@@ -20,7 +20,7 @@
 #include "cases/simulation.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/centreline.hpp"
-#include "detectors/scenes/torcs_track_geometry.hpp"
+#include "detectors/scenes/torcs_track_anchor.hpp"
 #include "tests/support/temp_folder.hpp"
 #include "tests/support/torcs_tracks.hpp"
 
@@ -53,7 +53,7 @@ Centreline started_at(const Centreline& line, double fraction) {
 /// Writes the lap of `track` in `lane`, from `start` (a fraction of the way round), as a replay log;
 /// returns its duration [s].
 double write_lap(const testing::TorcsTrackFiles& track, const Lane& lane, double start, const fs::path& csv) {
-  const Centreline line = started_at(torcs_centreline(read_torcs_track(track.definition.string())), start);
+  const Centreline line = started_at(torcs_centreline_on_scene(track.definition.string(), track.scene.string()), start);
   const std::vector<double> offsets = lane.side == 0 ? std::vector<double>(line.points_W.size(), 0.0)
                                                      : lane_from_edge(line, 1.5, lane.side > 0, track.definition.string());
   const std::vector<LapRow> rows = lap_rows(line, 25.0, offsets);
