@@ -44,11 +44,15 @@ struct Section {
   }
 };
 
-/// Builds the section tree from expat's callbacks.
+constexpr std::size_t kDeepest = 32;           // sections within sections (TORCS's files nest 4 deep)
+constexpr std::size_t kLargest = 64 << 20;     // [bytes] of a definition (torcs-data's largest: 60 kB)
+
+/// Builds the section tree from expat's callbacks (which must not throw: expat is C).
 struct TreeBuilder {
   XML_Parser parser = nullptr;
   Section root;
   std::vector<Section*> open{&root};
+  int too_deep = 0;  ///< the line of a section nested deeper than kDeepest, which stopped the parse
 
   static std::string value_of(const XML_Char** atts, std::string_view key) {
     for (int i = 0; atts[i]; i += 2)
@@ -59,7 +63,10 @@ struct TreeBuilder {
     auto& b = *static_cast<TreeBuilder*>(data);
     const std::string_view tag = element;
     const int line = static_cast<int>(XML_GetCurrentLineNumber(b.parser));
-    if (tag == "section") {
+    if (tag == "section" && b.open.size() > kDeepest) {
+      b.too_deep = line;
+      XML_StopParser(b.parser, XML_FALSE);
+    } else if (tag == "section") {
       auto s = std::make_unique<Section>();
       s->name = value_of(atts, "name"), s->line = line;
       b.open.back()->sections.push_back(std::move(s));
@@ -70,7 +77,8 @@ struct TreeBuilder {
     }
   }
   static void end(void* data, const XML_Char* element) {
-    if (std::string_view(element) == "section") static_cast<TreeBuilder*>(data)->open.pop_back();
+    auto& b = *static_cast<TreeBuilder*>(data);
+    if (std::string_view(element) == "section" && b.open.size() > 1) b.open.pop_back();
   }
 };
 
@@ -78,13 +86,17 @@ Section parse(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(file, "", "cannot open the track definition");
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.size() > kLargest) throw Error(file, "", fmt::format("{} bytes: expected a track definition of at most 64 MB", text.size()));
   TreeBuilder builder;
   // No external entity handler and no parameter-entity parsing: `&default-surfaces;` is skipped unread.
   std::unique_ptr<XML_ParserStruct, decltype(&XML_ParserFree)> parser(XML_ParserCreate(nullptr), XML_ParserFree);
   builder.parser = parser.get();
   XML_SetUserData(parser.get(), &builder);
   XML_SetElementHandler(parser.get(), &TreeBuilder::start, &TreeBuilder::end);
-  if (XML_Parse(parser.get(), text.data(), static_cast<int>(text.size()), XML_TRUE) == XML_STATUS_ERROR)
+  const bool parsed = XML_Parse(parser.get(), text.data(), static_cast<int>(text.size()), XML_TRUE) != XML_STATUS_ERROR;
+  if (builder.too_deep)
+    throw Error(file, fmt::format("line {}", builder.too_deep), fmt::format("sections nested more than {} deep", kDeepest));
+  if (!parsed)
     throw Error(file, fmt::format("line {}", XML_GetCurrentLineNumber(parser.get())),
                 fmt::format("not a TORCS track definition: {}", XML_ErrorString(XML_GetErrorCode(parser.get()))));
   return std::move(builder.root);

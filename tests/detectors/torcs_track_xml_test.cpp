@@ -103,6 +103,9 @@ TEST(TorcsTrackXml, BadInputIsOneClearErrorNamingTheFileSegmentAndField) {
   std::vector<std::string> long_lap;
   for (int i = 0; i < 11; ++i) long_lap.push_back(testing::torcs_straight(fmt::format("s{}", i), 1e5));
   expect_error("long-lap", testing::torcs_definition(10, long_lap), "segment 's10' (line 50): the main track exceeds 1e+06 m");
+  std::string deep = "<params>";
+  for (int i = 0; i < 40; ++i) deep += "<section name=\"n\">\n";
+  expect_error("deep", deep, "line 33: sections nested more than 32 deep");
   expect_error("as-string", one("<section name=\"s4\"><attstr name=\"type\" val=\"str\"/><attstr name=\"lg\" val=\"5\"/></section>\n"),
                "'lg' (line 10): expected a number (attnum)");
 }
