@@ -60,8 +60,9 @@ std::vector<LaidPiece> pieces_of(const TorcsSegment& s, double half_width) {
   return out;
 }
 
-/// Walks the pieces; calls `visit(point, heading)` at each piece's end (straights) or at 36 equal angles
-/// along it (curves, as TORCS samples their bounds), and `sample(point)` every `spacing` metres.
+/// Lays the pieces out from the start line; calls `visit(point, heading, piece)` at each straight's end and
+/// at 36 equal angles along each curve step (where TORCS tests its bounds), and appends to `samples` (if
+/// given) the centre line at most `spacing` metres apart.
 template <class Visit>
 void lay_out(const TorcsTrack& track, double spacing, Visit&& visit, std::vector<Vec2>* samples) {
   Vec2 p(0.0, 0.5 * track.width);
