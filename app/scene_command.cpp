@@ -81,7 +81,7 @@ std::string scene_lines() {
 /// `scene centreline`: the TORCS track's centre line as a replay log (cases/replay_log.hpp's format).
 struct CentrelineArgs {
   std::string file, output, up = "y", road = "TKMN", side, from_xml;
-  double unit_scale = 1.0, speed = 25.0, lane = 0.0;
+  double unit_scale = 1.0, speed = 25.0, lane = 0.0, start_at = 0.0;
   std::optional<double> from_edge;  ///< --lane-from-edge [m]
   bool strips = false;              ///< --strips: the scene file's road strips even with a definition beside it
 };
@@ -144,7 +144,8 @@ void centreline(const CentrelineArgs& a) {
   if (!std::isfinite(a.lane)) throw Error("", "--lane", "expected a finite offset [m]");
   const std::string definition = track_definition(a);
   std::string source;
-  const Centreline line = read_track_centreline(a, definition, source);
+  Centreline line = read_track_centreline(a, definition, source);
+  if (a.start_at != 0) line = started_at(line, a.start_at, definition.empty() ? a.file : definition);
   const std::vector<double> lanes = lane_offsets(a, line, definition.empty() ? a.file : definition);
   const std::vector<LapRow> rows = lap_rows(line, a.speed, lanes);
   std::ofstream out(a.output, std::ios::binary);
@@ -211,6 +212,8 @@ void add_scene_commands(CLI::App& app) {
   cl->add_option("--lane-from-edge", c->from_edge, "a lane this far inside the road's edge [m] (the road's width from "
                  "its left/right vertex pairs), on --side");
   cl->add_option("--side", c->side, "with --lane-from-edge: left or right, of the driving direction");
+  cl->add_option("--start-at", c->start_at, "start the lap this fraction of the way round, in [0, 1) (default 0: the "
+                 "first point, the start line of a definition)");
   cl->add_option("--up", c->up, "up axis of the file: y (default, as TORCS writes) or z");
   cl->add_option("--unit-scale", c->unit_scale, "metres per file unit");
   cl->add_option("--road", c->road, "name prefix of the road objects, any case (default TKMN)");

@@ -38,6 +38,11 @@ struct CentrelineFrame {
 Centreline read_centreline(std::istream& in, const std::string& file, const CentrelineFrame& frame,
                            const std::string& road_prefix = "tkmn", double join_tolerance = 0.5);
 
+/// `line` (closed) driven from `fraction` [0, 1) of its points on, round to the same point: a lap that
+/// starts elsewhere than the track's start line. Throws Error (`file`, "--start-at") for an open line or
+/// a fraction outside [0, 1).
+Centreline started_at(const Centreline& line, double fraction, const std::string& file);
+
 /// One row of a replay log (t [s], position [m], heading [rad], world frame).
 struct LapRow {
   double t = 0;

@@ -138,7 +138,8 @@ TEST(CentrelineCli, ABadTrackDefinitionExitsTwoWithOneLine) {
            {dir + "/missing.xml", "missing.xml: cannot open the track definition"},
            {dir + "/good.xml --up z", "good.xml: --up: a TORCS track definition is y-up"},
            {dir + "/good.xml --unit-scale 0.3", "good.xml: --unit-scale: a TORCS track definition is in metres"},
-           {dir + "/good.xml --from-xml " + dir + "/good.xml --strips", "--strips: expected either --strips or --from-xml"}}) {
+           {dir + "/good.xml --from-xml " + dir + "/good.xml --strips", "--strips: expected either --strips or --from-xml"},
+           {dir + "/good.xml --start-at 0.5", "good.xml: --start-at: the centre line is no closed lap"}}) {
     const auto r = testing::crashbench("scene centreline " + options + " -o " + dir + "/lap.csv");
     EXPECT_EQ(r.exit_code, 2) << options << ": " << r.output;
     EXPECT_NE(r.output.find(expected), std::string::npos) << options << ": " << r.output;

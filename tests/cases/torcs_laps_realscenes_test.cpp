@@ -39,21 +39,11 @@ struct Lane {
 /// under the car (cases/simulation.cpp), the bridge's deck, and the car meets the bridge's railing at once.
 const std::set<std::string> kStartUnderABridge = {"corkscrew"};
 
-/// `line` (closed) driven from `fraction` of its points on, round to the same point.
-Centreline started_at(const Centreline& line, double fraction) {
-  Centreline out = line;
-  const std::size_t n = line.points_W.size() - 1, k = static_cast<std::size_t>(fraction * static_cast<double>(n));
-  for (std::size_t i = 0; i <= n; ++i) {
-    out.points_W[i] = line.points_W[(k + i) % n];
-    out.half_widths[i] = line.half_widths[(k + i) % n];
-  }
-  return out;
-}
-
 /// Writes the lap of `track` in `lane`, from `start` (a fraction of the way round), as a replay log;
 /// returns its duration [s].
 double write_lap(const testing::TorcsTrackFiles& track, const Lane& lane, double start, const fs::path& csv) {
-  const Centreline line = started_at(torcs_centreline_on_scene(track.definition.string(), track.scene.string()), start);
+  const Centreline line = started_at(torcs_centreline_on_scene(track.definition.string(), track.scene.string()), start,
+                                     track.definition.string());
   const std::vector<double> offsets = lane.side == 0 ? std::vector<double>(line.points_W.size(), 0.0)
                                                      : lane_from_edge(line, 1.5, lane.side > 0, track.definition.string());
   const std::vector<LapRow> rows = lap_rows(line, 25.0, offsets);
