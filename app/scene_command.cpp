@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/scenes/scene_report.hpp"
+#include "detectors/scenes/torcs_track_anchor.hpp"
 
 namespace crashbench {
 namespace {
@@ -78,13 +80,52 @@ std::string scene_lines() {
 
 /// `scene centreline`: the TORCS track's centre line as a replay log (cases/replay_log.hpp's format).
 struct CentrelineArgs {
-  std::string file, output, up = "y", road = "TKMN", side;
-  double unit_scale = 1.0, speed = 25.0, lane = 0.0;
+  std::string file, output, up = "y", road = "TKMN", side, from_xml;
+  double unit_scale = 1.0, speed = 25.0, lane = 0.0, start_at = 0.0;
   std::optional<double> from_edge;  ///< --lane-from-edge [m]
+  bool strips = false;              ///< --strips: the scene file's road strips even with a definition beside it
 };
 
-/// Per centre-line point, the lane's offset to the left [m]: --lane everywhere, or --lane-from-edge on --side.
-std::vector<double> lane_offsets(const CentrelineArgs& a, const Centreline& line) {
+/// The TORCS track definition to read: FILE itself (.xml), --from-xml, or the track folder's NAME.xml
+/// beside the scene file when it has a "Main Track"; empty: the scene file's road strips.
+std::string track_definition(const CentrelineArgs& a) {
+  namespace fs = std::filesystem;
+  if (!a.from_xml.empty()) {
+    if (a.strips) throw Error("", "--strips", "expected either --strips or --from-xml, not both");
+    return a.from_xml;
+  }
+  if (fs::path(a.file).extension() == ".xml") return a.file;
+  const fs::path beside = fs::path(a.file).replace_extension(".xml");
+  return !a.strips && fs::exists(beside) && has_torcs_main_track(beside.string()) ? beside.string() : "";
+}
+
+/// The centre line from the track definition `definition` (placed on the scene file, when one is given)
+/// or, `definition` empty, the scene file's strips; `source` says which, for stderr.
+Centreline read_track_centreline(const CentrelineArgs& a, const std::string& definition, std::string& source) {
+  if (definition.empty()) {
+    std::ifstream in(a.file, std::ios::binary);
+    if (!in) throw Error(a.file, "", "cannot open the track file");
+    source = "centre line from the road strips of " + a.file;
+    return read_centreline(in, a.file, {a.up == "y", a.unit_scale}, a.road);
+  }
+  // A definition is in metres and lays the track out in the frame its .ac is read y-up in.
+  if (a.up != "y") throw Error(definition, "--up", "a TORCS track definition is y-up: expected no --up z with it");
+  if (a.unit_scale != 1.0) throw Error(definition, "--unit-scale", "a TORCS track definition is in metres: expected no --unit-scale with it");
+  source = "centre line from the track definition " + definition;
+  if (std::filesystem::path(a.file).extension() == ".xml") return torcs_centreline(read_torcs_track(definition));
+  Anchoring placed;
+  Centreline line = torcs_centreline_on_scene(definition, a.file, a.road, &placed);
+  source += placed.shift_W.isZero()
+                ? fmt::format(", its start line on the road of {} ({:.3f} m)", a.file, placed.start_gap)
+                : fmt::format(", moved by ({:.2f}, {:.2f}) m onto {}'s first road cross-section, its start line: the "
+                              "scene lies there, not where the definition lays it out", placed.shift_W.x(),
+                              placed.shift_W.y(), a.file);
+  return line;
+}
+
+/// Per centre-line point, the lane's offset to the left [m]: --lane everywhere, or --lane-from-edge on --side
+/// (errors name `source`, the file the line came from).
+std::vector<double> lane_offsets(const CentrelineArgs& a, const Centreline& line, const std::string& source) {
   if (!a.from_edge) {
     if (!a.side.empty()) throw Error("", "--side", "expected --side only with --lane-from-edge");
     return std::vector<double>(line.points_W.size(), a.lane);
@@ -94,28 +135,30 @@ std::vector<double> lane_offsets(const CentrelineArgs& a, const Centreline& line
     throw Error("", "--lane-from-edge", "expected a distance >= 0 from the road's edge [m]");
   if (a.side != "left" && a.side != "right")
     throw Error("", "--side", "expected 'left' or 'right' with --lane-from-edge, got '" + a.side + "'");
-  return lane_from_edge(line, *a.from_edge, a.side == "left", a.file);
+  return lane_from_edge(line, *a.from_edge, a.side == "left", source);
 }
 
 void centreline(const CentrelineArgs& a) {
   if (a.up != "z" && a.up != "y") throw Error(a.file, "--up", "expected 'z' or 'y', got '" + a.up + "'");
   if (!(a.speed > 0) || !std::isfinite(a.speed)) throw Error("", "--speed", "expected a speed > 0 [m/s]");
   if (!std::isfinite(a.lane)) throw Error("", "--lane", "expected a finite offset [m]");
-  std::ifstream in(a.file, std::ios::binary);
-  if (!in) throw Error(a.file, "", "cannot open the track file");
-  const Centreline line = read_centreline(in, a.file, {a.up == "y", a.unit_scale}, a.road);
-  const std::vector<double> lanes = lane_offsets(a, line);
+  const std::string definition = track_definition(a);
+  std::string source;
+  Centreline line = read_track_centreline(a, definition, source);
+  if (a.start_at != 0) line = started_at(line, a.start_at, definition.empty() ? a.file : definition);
+  const std::vector<double> lanes = lane_offsets(a, line, definition.empty() ? a.file : definition);
   const std::vector<LapRow> rows = lap_rows(line, a.speed, lanes);
   std::ofstream out(a.output, std::ios::binary);
   out << kReplayHeader << '\n';
   for (const LapRow& r : rows)
     out << fmt::format("{},{},{},{}\n", r.t, r.position_W.x(), r.position_W.y(), r.heading * kRadToDeg);
   if (!out.flush()) throw Error(a.output, "", "cannot write the replay log");
+  std::cerr << source << '\n';
   const auto [narrowest, widest] = std::minmax_element(line.half_widths.begin(), line.half_widths.end());
   const auto [least, most] = std::minmax_element(lanes.begin(), lanes.end());
-  std::cout << fmt::format("wrote {}: {} rows from {} road strips, {} lap of {:.1f} m, {:.2f} s at {} m/s, road {:.2f}-{:.2f} m "
+  std::cout << fmt::format("wrote {}: {} rows from {} {}, {} lap of {:.1f} m, {:.2f} s at {} m/s, road {:.2f}-{:.2f} m "
                            "wide, lane {:.2f} to {:.2f} m left of the centre line\n",
-                           a.output, rows.size(), line.strips, line.closed ? "closed" : "open", rows.back().t * a.speed,
+                           a.output, rows.size(), line.strips, definition.empty() ? "road strips" : "segments", line.closed ? "closed" : "open", rows.back().t * a.speed,
                            rows.back().t, a.speed, 2 * *narrowest, 2 * *widest, *least, *most);
   for (const std::string& strip : line.skipped) std::cout << "left out road-named strip " << strip << '\n';
 }
@@ -161,16 +204,21 @@ void add_scene_commands(CLI::App& app) {
 
   auto c = std::make_shared<CentrelineArgs>();
   CLI::App* cl = scene->add_subcommand("centreline", "a TORCS track's centre line as a replay log (t,x,y,heading_deg)");
-  cl->add_option("file", c->file, "a TORCS track (.acc or .ac): road strips in left/right vertex pairs")->required();
+  cl->add_option("file", c->file, "a TORCS track: its definition (.xml), or its scene (.acc, .ac) with NAME.xml beside "
+                 "it or road strips in left/right vertex pairs")->required();
   cl->add_option("-o,--output", c->output, "the CSV to write")->required();
   cl->add_option("--speed", c->speed, "driving speed [m/s] (default 25)");
   cl->add_option("--lane", c->lane, "offset to the left of the centre line [m], negative to the right (default 0)");
   cl->add_option("--lane-from-edge", c->from_edge, "a lane this far inside the road's edge [m] (the road's width from "
                  "its left/right vertex pairs), on --side");
   cl->add_option("--side", c->side, "with --lane-from-edge: left or right, of the driving direction");
+  cl->add_option("--start-at", c->start_at, "start the lap this fraction of the way round, in [0, 1) (default 0: the "
+                 "first point, the start line of a definition)");
   cl->add_option("--up", c->up, "up axis of the file: y (default, as TORCS writes) or z");
   cl->add_option("--unit-scale", c->unit_scale, "metres per file unit");
   cl->add_option("--road", c->road, "name prefix of the road objects, any case (default TKMN)");
+  cl->add_option("--from-xml", c->from_xml, "the TORCS track definition to read instead of NAME.xml beside the file");
+  cl->add_flag("--strips", c->strips, "read the scene file's road strips even when a track definition is beside it");
   cl->callback([c] { centreline(*c); });
 }
 

@@ -8,6 +8,7 @@ packages=(
   libopenscenegraph-dev openscenegraph
   libgtest-dev libgmock-dev libbenchmark-dev
   libembree-dev libbox2d-dev libhdf5-dev slurm-wlm munge
+  libexpat1-dev
   python3-plotly python3-h5py chromium fonts-dejavu-core libxml2-utils
 )
 missing=()

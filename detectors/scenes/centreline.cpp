@@ -270,6 +270,19 @@ Centreline read_centreline(std::istream& in, const std::string& file, const Cent
   return line;
 }
 
+Centreline started_at(const Centreline& line, double fraction, const std::string& file) {
+  if (!(fraction >= 0 && fraction < 1)) throw Error(file, "--start-at", fmt::format("expected a fraction of the lap in [0, 1), got {}", fraction));
+  if (!line.closed) throw Error(file, "--start-at", "the centre line is no closed lap: it can start only at its start");
+  // A closed line repeats its first point at its end: the lap is points 0 .. n - 1, then back to the new first.
+  Centreline out = line;
+  const std::size_t n = line.points_W.size() - 1, k = static_cast<std::size_t>(fraction * static_cast<double>(n));
+  for (std::size_t i = 0; i <= n; ++i) {
+    out.points_W[i] = line.points_W[(k + i) % n];
+    out.half_widths[i] = line.half_widths[(k + i) % n];
+  }
+  return out;
+}
+
 std::vector<double> lane_from_edge(const Centreline& line, double from_edge, bool left, const std::string& file) {
   std::vector<double> offsets;
   offsets.reserve(line.half_widths.size());

@@ -2,7 +2,8 @@
 // The centre line of a TORCS track (`crashbench scene centreline`, docs/case-files.md "A replayed vehicle").
 // TORCS writes each piece of its main road (objects named TKMN..., tkMn... in older files) as one
 // triangle strip whose vertices come in left/right pairs across the road; the midpoints of the pairs,
-// strip after strip, are the centre line.
+// strip after strip, are the centre line. (torcs_track_geometry.hpp gives the same line from the track's
+// definition, TRACK.xml.)
 #include <istream>
 #include <string>
 #include <vector>
@@ -13,10 +14,10 @@ namespace crashbench {
 
 /// A centre line in the world frame (z up, metres), in driving order.
 struct Centreline {
-  std::vector<Vec2> points_W;  ///< midpoints of the strips' vertex pairs, consecutive repeats dropped [m]
-  std::vector<double> half_widths;  ///< per point: half the distance between its pair's vertices, the road's half width [m]
+  std::vector<Vec2> points_W;  ///< the line's points: midpoints of the strips' vertex pairs (consecutive repeats dropped), or samples of a definition's segments [m]
+  std::vector<double> half_widths;  ///< per point: the road's half width there (half the distance between its pair's vertices) [m]
   bool closed = false;         ///< the last point joins the first (a lap); the first is repeated at the end
-  int strips = 0;              ///< road strips joined
+  int strips = 0;              ///< road strips joined (from a definition: its segments)
   std::vector<std::string> skipped;  ///< road-named strips left out, each "NAME (line N): why"
 };
 
@@ -36,6 +37,11 @@ struct CentrelineFrame {
 /// are no such strips, a pair lies along the road, or a strip does not join the others.
 Centreline read_centreline(std::istream& in, const std::string& file, const CentrelineFrame& frame,
                            const std::string& road_prefix = "tkmn", double join_tolerance = 0.5);
+
+/// `line` (closed) driven from `fraction` [0, 1) of its points on, round to the same point: a lap that
+/// starts elsewhere than the track's start line. Throws Error (`file`, "--start-at") for an open line or
+/// a fraction outside [0, 1).
+Centreline started_at(const Centreline& line, double fraction, const std::string& file);
 
 /// One row of a replay log (t [s], position [m], heading [rad], world frame).
 struct LapRow {

@@ -1,12 +1,14 @@
 // `crashbench scene centreline`: a small TORCS-style track to a replay log that a case then drives.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "cases/replay_log.hpp"
 #include "tests/app/cli_support.hpp"
+#include "tests/support/torcs_definition.hpp"
 #include "tests/support/torcs_strips.hpp"
 
 namespace crashbench {
@@ -83,6 +85,66 @@ TEST(CentrelineCli, GeometryNotInPairsExitsTwoWithOneLine) {
   EXPECT_NE(r.output.find("odd.acc: no road strips"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("left out: TKMN0 (line 13): 3 vertices, not in left/right pairs"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find('\n'), r.output.size() - 1) << r.output;
+}
+
+/// A track definition of one 100 m straight, 10 m wide: TORCS lays its centre out from (0, 5) along +X.
+std::string straight_definition(const std::string& path) {
+  std::ofstream(path) << testing::torcs_definition(10, {testing::torcs_straight("start", 100)});
+  return path;
+}
+
+TEST(CentrelineCli, ReadsTheTrackDefinitionBesideTheSceneOrGiven) {
+  const std::string dir = testing::fresh_dir("centreline-xml");
+  const std::string scene = straight_road(dir);  // strips along Y = 0
+  straight_definition(dir + "/small.xml");       // laid out along Y = 5
+  const auto centre_y = [&](const std::string& options) {
+    const auto r = testing::crashbench("scene centreline " + options + " -o " + dir + "/lap.csv --speed 10");
+    EXPECT_EQ(r.exit_code, 0) << options << ": " << r.output;
+    const ReplayLog log = ReplayLog::read(dir + "/lap.csv");
+    EXPECT_NEAR(log.rows().back().position_W.x(), 100.0, 1e-9) << options;
+    EXPECT_NEAR(log.rows().back().t, 10.0, 1e-9) << options;
+    return std::make_pair(log.rows().front().position_W.y(), r.output);
+  };
+  // Beside the scene: the line is placed on the scene's road, whose first cross-section is its start line.
+  const auto [beside, said] = centre_y(scene);
+  EXPECT_NEAR(beside, 0.0, 1e-9);
+  EXPECT_NE(said.find("centre line from the track definition " + dir + "/small.xml, moved by (0.00, -5.00) m onto " +
+                      scene + "'s first road cross-section"), std::string::npos) << said;
+  EXPECT_NE(said.find("from 1 segments"), std::string::npos) << said;
+  EXPECT_NEAR(centre_y(dir + "/small.xml").first, 5.0, 1e-9);  // alone: where the definition lays it out
+  const auto [strips, strips_said] = centre_y(scene + " --strips");
+  EXPECT_NEAR(strips, 0.0, 1e-9);
+  EXPECT_NE(strips_said.find("centre line from the road strips of " + scene), std::string::npos) << strips_said;
+  std::filesystem::rename(dir + "/small.xml", dir + "/elsewhere.xml");
+  const auto [given, given_said] = centre_y(scene + " --from-xml " + dir + "/elsewhere.xml");
+  EXPECT_NE(given_said.find("centre line from the track definition " + dir + "/elsewhere.xml"), std::string::npos);
+  EXPECT_NEAR(centre_y(scene).first, 0.0, 1e-9);  // no definition beside it: the strips
+  // A scene whose road passes the start line keeps the line.
+  std::ofstream(dir + "/small.xml") << testing::torcs_definition(10, {testing::torcs_straight("start", 100)});
+  std::vector<Vec2> centres, left;
+  for (int i = 0; i <= 5; ++i) centres.emplace_back(20.0 * i, 5.0), left.push_back(kNorth);
+  std::ofstream(scene) << testing::acc_text({{"TKMN0", testing::pairs_across(centres, left, 5.0), {}}});
+  const auto [kept, kept_said] = centre_y(scene);
+  EXPECT_NEAR(kept, 5.0, 1e-9);
+  EXPECT_NE(kept_said.find("its start line on the road of " + scene + " (0.000 m)"), std::string::npos) << kept_said;
+}
+
+TEST(CentrelineCli, ABadTrackDefinitionExitsTwoWithOneLine) {
+  const std::string dir = testing::fresh_dir("centreline-xml-bad");
+  std::ofstream(dir + "/bad.xml") << testing::torcs_definition(10, {"<section name=\"s1\"><attstr name=\"type\" val=\"str\"/></section>\n"});
+  straight_definition(dir + "/good.xml");
+  for (const auto& [options, expected] : std::vector<std::pair<std::string, std::string>>{
+           {dir + "/bad.xml", "bad.xml: segment 's1' (line 10): 'lg' is missing"},
+           {dir + "/missing.xml", "missing.xml: cannot open the track definition"},
+           {dir + "/good.xml --up z", "good.xml: --up: a TORCS track definition is y-up"},
+           {dir + "/good.xml --unit-scale 0.3", "good.xml: --unit-scale: a TORCS track definition is in metres"},
+           {dir + "/good.xml --from-xml " + dir + "/good.xml --strips", "--strips: expected either --strips or --from-xml"},
+           {dir + "/good.xml --start-at 0.5", "good.xml: --start-at: the centre line is no closed lap"}}) {
+    const auto r = testing::crashbench("scene centreline " + options + " -o " + dir + "/lap.csv");
+    EXPECT_EQ(r.exit_code, 2) << options << ": " << r.output;
+    EXPECT_NE(r.output.find(expected), std::string::npos) << options << ": " << r.output;
+    EXPECT_EQ(r.output.find('\n'), r.output.size() - 1) << r.output;
+  }
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Drifting off real tracks into their barriers: on every TORCS road course, dirt track and oval of Debian's
-// torcs-data whose road comes as left/right pairs, a car replayed from a centre-line point a quarter of
-// the way round, heading 20 degrees off the road to the left and to the right at 25 m/s, makes its first
-// contact on a face of the collision set (walls within 45 degrees of vertical, no TREE* sprites) found
+// torcs-data, a car replayed from a point of its definition's centre line a quarter of the way round, heading 20 degrees off the road to the left and to the right at 25 m/s, makes its first
+// contact on a face of the collision set (tests/support/torcs_tracks.hpp: walls within 45 degrees of
+// vertical, no tree sprites) found
 // independently, by a segment through the contact point at the rectangle's height, and every triangle
 // detector finds the same first contact as brute force. Most first contacts also lie within 0.5 m of where rays
 // from the front bumper, moved along the drift at the rectangle's height of each step, first meet a face. Opt-in: label `realscenes`, skipped without torcs-data.
@@ -18,19 +18,19 @@
 #include "cases/case_loader.hpp"
 #include "cases/scene_cache.hpp"
 #include "cases/simulation.hpp"
-#include "core/error.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/centreline.hpp"
 #include "detectors/scenes/surface_query.hpp"
+#include "detectors/scenes/torcs_track_anchor.hpp"
 #include "tests/support/first_contact.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"
+#include "tests/support/torcs_tracks.hpp"
 
 namespace crashbench {
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kDriftTracks = "/usr/share/games/torcs/tracks";
 constexpr double kDriftSpeed = 25, kDriftDeg = 20, kSeconds = 5;  // [m/s], [deg], [s]
 
 /// Where the segment p + s d (s in [-reach, reach], at height z) first crosses `t`, as s; NaN if it does not.
@@ -119,44 +119,38 @@ double bumper_travel(const Scene& scene, const VehicleParams& car, const Vec2& s
 
 nlohmann::json drift_case(const fs::path& track, const std::string& csv, const std::string& detector, double duration) {
   return {{"name", track.stem().string()},
-          {"scene", {{"file", track.string()}, {"up_axis", "y"},
-                     {"collision", {{"vertical_within_deg", 45}, {"exclude", {"TREE*"}}}}}},
+          {"scene", {{"file", track.string()}, {"up_axis", "y"}, {"collision", testing::torcs_collision_set()}}},
           {"detector", detector}, {"response", {{"model", "restitution"}, {"restitution", 0.2}}},
           {"dynamics", "bicycle"}, {"dt", 0.005}, {"duration", duration}, {"record_every", 1000},
           {"vehicles", {{{"params", "sedan"}, {"replay", csv}}}}};
 }
 
 TEST(TorcsDrift, FirstContactOnTheBarrierFaceAndTheSameWithEveryTriangleDetector) {
-  if (!fs::exists(kDriftTracks)) GTEST_SKIP() << "torcs-data is not installed: apt-get install torcs-data to run this test";
+  const std::vector<testing::TorcsTrackFiles> tracks = testing::torcs_tracks();
+  if (tracks.empty()) GTEST_SKIP() << "torcs-data is not installed: apt-get install torcs-data to run this test";
   const auto dir = testing::temp_folder("torcs-drift");
   int drifts = 0, contacts = 0, bumper_agrees = 0;
   std::cout << "| track | side | first contact [s] | travelled [m] | bumper rays [m] | point from the face [m] |\n"
                "| --- | --- | ---: | ---: | ---: | ---: |\n";
-  for (const auto& entry : fs::recursive_directory_iterator(kDriftTracks)) {
-    if (entry.path().extension() != ".acc") continue;
-    std::ifstream in(entry.path());
-    Centreline line;
-    try {
-      line = read_centreline(in, entry.path().string(), {});
-    } catch (const Error&) {
-      continue;  // road not in pairs: `scene centreline` refuses it
-    }
+  for (const testing::TorcsTrackFiles& track : tracks) {
+    const fs::path& scene_file = track.scene;
+    const Centreline line = torcs_centreline_on_scene(track.definition.string(), track.scene.string());
     const std::size_t i = line.points_W.size() / 4;
     const std::vector<LapRow> lap = lap_rows(line, kDriftSpeed, 0.0);
     for (const double side : {1.0, -1.0}) {
       const Vec2 start = lap[i].position_W;
       const double heading = lap[i].heading + side * kDriftDeg * kDegToRad;
       const Vec2 d = unit_at(heading);
-      const std::string csv = (dir / fmt::format("{}-{}.csv", entry.path().stem().string(), side)).string();
+      const std::string csv = (dir / fmt::format("{}-{}.csv", track.name(), side)).string();
       std::ofstream(csv) << fmt::format("{}\n0,{},{},{}\n{},{},{},{}\n", kReplayHeader, start.x(), start.y(),
                                         heading * kRadToDeg, kSeconds + 1, start.x() + (kSeconds + 1) * kDriftSpeed * d.x(),
                                         start.y() + (kSeconds + 1) * kDriftSpeed * d.y(), heading * kRadToDeg);
-      const std::string what = fmt::format("{} {}", entry.path().stem().string(), side > 0 ? "left" : "right");
-      const Case reference_case = parse_case(drift_case(entry.path(), csv, "brute-force", kSeconds), csv + ".json");
+      const std::string what = fmt::format("{} {}", track.name(), side > 0 ? "left" : "right");
+      const Case reference_case = parse_case(drift_case(scene_file, csv, "brute-force", kSeconds), csv + ".json");
       const auto first = testing::first_event(run_case(reference_case));
       ++drifts;
       if (!first) {
-        std::cout << fmt::format("| {} | {} | none in {} s | | | |\n", entry.path().stem().string(), side > 0 ? "left" : "right", kSeconds);
+        std::cout << fmt::format("| {} | {} | none in {} s | | | |\n", track.name(), side > 0 ? "left" : "right", kSeconds);
         continue;
       }
       ++contacts;
@@ -172,18 +166,18 @@ TEST(TorcsDrift, FirstContactOnTheBarrierFaceAndTheSameWithEveryTriangleDetector
       // The rays see what the bumper sweeps into; a face can also reach the rectangle through its side, as the
       // rectangle rides the ground up or down past a sloping face: counted, and most drifts must agree.
       if (std::abs(first->time * kDriftSpeed - travel) < 0.5) ++bumper_agrees;
-      std::cout << fmt::format("| {} | {} | {:.3f} | {:.2f} | {:.2f} | {:.3f} |\n", entry.path().stem().string(),
+      std::cout << fmt::format("| {} | {} | {:.3f} | {:.2f} | {:.2f} | {:.3f} |\n", track.name(),
                                side > 0 ? "left" : "right", first->time, first->time * kDriftSpeed, travel, face);
       for (const std::string& name : testing::triangle_detector_names()) {
         if (name == "brute-force") continue;
         const double until = std::min(kSeconds, first->time + 0.05);
         testing::expect_same_first_contact(
-            testing::first_event(run_case(parse_case(drift_case(entry.path(), csv, name, until), csv + ".json"))), first,
+            testing::first_event(run_case(parse_case(drift_case(scene_file, csv, name, until), csv + ".json"))), first,
             what + " " + name);
       }
     }
   }
-  EXPECT_GE(drifts, 46) << "drifts (23 tracks x 2 sides)";
+  EXPECT_EQ(drifts, 76) << "drifts (38 tracks x 2 sides)";
   EXPECT_GE(contacts, drifts / 2) << "drifts that met something";
   EXPECT_GE(bumper_agrees, 0.85 * contacts) << "first contacts within 0.5 m of where the bumper's rays meet a face";
 }

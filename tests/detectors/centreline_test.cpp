@@ -117,6 +117,28 @@ TEST(Centreline, ALoopClosesAndItsEndsLookAcrossTheJoin) {
   EXPECT_NEAR(rows.back().t, (20 + std::sqrt(200.0)) / 5.0, 1e-12);
 }
 
+TEST(Centreline, ALapCanStartPartWayRound) {
+  // The triangle lap (0, 0) -> (10, 0) -> (10, 10) -> (0, 0): points 0..2 and the first again.
+  const Vec2 diagonal_left = Vec2(1, -1).normalized();
+  const Centreline line = read(testing::acc_text(
+      {{"TKMN0", testing::pairs_across({{0, 0}, {10, 0}}, {kNorth, kNorth}, 2.0), {}},
+       {"TKMN1", testing::pairs_across({{10, 0}, {10, 10}}, {{-1, 0}, {-1, 0}}, 2.0), {}},
+       {"TKMN2", testing::pairs_across({{10, 10}, {0, 0}}, {diagonal_left, diagonal_left}, 2.0), {}}}));
+  ASSERT_EQ(line.points_W.size(), 4u);
+  // A third of the way round: point 1 of 3, then 2, 0 and 1 again.
+  const Centreline started = started_at(line, 0.34, "small.acc");
+  const std::vector<Vec2> expected = {{10, 0}, {10, 10}, {0, 0}, {10, 0}};
+  ASSERT_EQ(started.points_W.size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR((started.points_W[i] - expected[i]).norm(), 0.0, 1e-12) << i;
+  EXPECT_TRUE(started.closed);
+  // The same lap, the same length.
+  EXPECT_NEAR(lap_rows(started, 5.0, 0.0).back().t, lap_rows(line, 5.0, 0.0).back().t, 1e-12);
+  EXPECT_NE(testing::error_message([&] { started_at(line, 1.0, "small.acc"); }).find(
+                "small.acc: --start-at: expected a fraction of the lap in [0, 1), got 1"), std::string::npos);
+  const Centreline open = read(two_strips());
+  EXPECT_NE(testing::error_message([&] { started_at(open, 0.5, "small.acc"); }).find("no closed lap"), std::string::npos);
+}
+
 TEST(Centreline, ALaneFromTheEdgeFollowsTheRoadsWidth) {
   // One strip along X whose pairs are 10, 8 and 6 m apart: half widths 5, 4, 3 m.
   const std::vector<Vec2> vertices = {{0, 5}, {0, -5}, {10, 4}, {10, -4}, {20, 3}, {20, -3}};

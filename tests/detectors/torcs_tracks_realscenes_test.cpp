@@ -11,6 +11,7 @@
 
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/scenes/surface_query.hpp"
+#include "tests/support/torcs_tracks.hpp"
 
 namespace crashbench {
 namespace {
@@ -21,15 +22,7 @@ const fs::path kTracks = "/usr/share/games/torcs/tracks";
 /// The scene file each track's XML names as its "3d description".
 std::vector<fs::path> track_files() {
   std::vector<fs::path> out;
-  const std::regex attr("name=\"3d description\"\\s+val=\"([^\"]+)\"");
-  for (const auto& entry : fs::recursive_directory_iterator(kTracks)) {
-    if (entry.path().extension() != ".xml") continue;
-    std::ifstream in(entry.path());
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::smatch m;
-    if (std::regex_search(text, m, attr) && fs::exists(entry.path().parent_path() / m[1].str()))
-      out.push_back(entry.path().parent_path() / m[1].str());
-  }
+  for (const testing::TorcsTrackFiles& track : testing::torcs_tracks()) out.push_back(track.scene);
   std::sort(out.begin(), out.end());
   return out;
 }
