@@ -2,6 +2,7 @@
 // A fully resolved case: everything the runner needs, in SI units, names already checked.
 #include <climits>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,6 +33,14 @@ struct SceneSpec {
   std::optional<double> vertical_within_deg{};  ///< file only: set, only triangles this close to vertical collide [deg]
 };
 
+/// Which surface under its start a vehicle's first step stands on (docs/scenes.md, "The rectangle rides
+/// the road"): the highest (default), the lowest (a start line under a footbridge), or the highest at most
+/// kStepAllowance above a given height. After the first step each step takes the one nearest below its last.
+struct StartSurface {
+  bool lowest = false;
+  double below_height = std::numeric_limits<double>::infinity();  ///< [m, world Z]; infinity: the highest
+};
+
 struct VehicleSetup {
   std::string name;
   VehicleParams params;
@@ -40,6 +49,7 @@ struct VehicleSetup {
   double drive_force = 0;   ///< held drive force [N]
   std::shared_ptr<const ReplayLog> replay;  ///< set: kinematic, moved by this log (shared by copies of the case)
   std::shared_ptr<const FollowSpec> follow; ///< set: steered along this path by pure pursuit (shared likewise)
+  StartSurface start_surface;
 };
 
 /// Tolerances on the normalised residuals of the invariants (defaults per application mode). Each

@@ -228,11 +228,26 @@ VehicleSetup following_vehicle(const JsonReader& field, const JsonReader& follow
   return v;
 }
 
+/// "highest", "lowest", or a height [m] the first surface lies at most kStepAllowance above.
+StartSurface parse_start_surface(const JsonReader& field) {
+  StartSurface s;
+  if (field.json().is_number()) {
+    s.below_height = bounded_magnitude(field, bounds::kPosition, "m");
+    return s;
+  }
+  const std::string text = field.json().is_string() ? field.json().get<std::string>() : std::string();
+  if (text != "highest" && text != "lowest")
+    field.fail("expected \"highest\", \"lowest\" or a height [m], found " + field.json().dump());
+  s.lowest = text == "lowest";
+  return s;
+}
+
 VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
   field.only_keys({"name", "params", "position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s",
-                   "steer_deg", "drive_force", "resistance", "replay", "follow"});
+                   "steer_deg", "drive_force", "resistance", "replay", "follow", "start_surface"});
   VehicleSetup v;
   v.name = field.string_or("name", "vehicle" + std::to_string(index));
+  if (const auto s = field.find("start_surface")) v.start_surface = parse_start_surface(*s);
   v.params = parse_params(field.at("params"));
   if (const auto r = field.find("resistance")) v.params.resistance = parse_resistance(*r);
   if (const auto follow = field.find("follow")) return following_vehicle(field, *follow, std::move(v));

@@ -78,7 +78,15 @@ Simulation::Simulation(const Case& c, int threads)
   input_.resize(n);
   applied_input_.resize(n);
   poses_.resize(n);
-  surface_z_.assign(n, kHighest);  // the first query takes the highest surface under the start
+  surface_z_.assign(n, kHighest);  // the first query takes the highest surface under the start, unless:
+  for (std::size_t v = 0; v < c.vehicles.size(); ++v) {
+    const StartSurface& start = c.vehicles[v].start_surface;
+    surface_z_[v] = start.below_height;
+    if (start.lowest && scene_.surface) {
+      const double lowest = scene_.surface->lowest_at(c.vehicles[v].initial.position_W);
+      if (!std::isnan(lowest)) surface_z_[v] = lowest;
+    }
+  }
   start_poses_.resize(n);
   sweep_scratch_.prepare(n);
   first_toi_.assign(n, 2.0);

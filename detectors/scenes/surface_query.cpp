@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "detectors/scenes/triangle_extraction.hpp"
 
@@ -84,19 +85,28 @@ bool SurfaceQuery::covers(const Face& f, const Vec2& p) const {
   return (d0 >= -tol && d1 >= -tol && d2 >= -tol) || (d0 <= tol && d1 <= tol && d2 <= tol);
 }
 
-double SurfaceQuery::height_below(const Vec2& p_W, double z_hint) const {
+template <class Keep, class Better>
+double SurfaceQuery::pick(const Vec2& p_W, Keep keep, Better better) const {
   const Vec2 q = (p_W - origin_W_) / cell_;
   constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   if (faces_.empty() || !(q.x() >= 0 && q.y() >= 0 && q.x() < nx_ && q.y() < ny_)) return kNone;
   const std::size_t k = static_cast<std::size_t>(static_cast<int>(q.y())) * nx_ + static_cast<int>(q.x());
-  const double ceiling = z_hint + kStepAllowance;
-  double best = -kHighest;
+  double best = kNone;
   for (int n = cell_start_[k]; n < cell_start_[k + 1]; ++n) {
     const Face& f = faces_[static_cast<std::size_t>(items_[static_cast<std::size_t>(n)])];
     const double z = f.z0 + f.gx * p_W.x() + f.gy * p_W.y();
-    if (z <= ceiling && z > best && covers(f, p_W)) best = z;
+    if (keep(z) && (std::isnan(best) || better(z, best)) && covers(f, p_W)) best = z;
   }
-  return best == -kHighest ? kNone : best;
+  return best;
+}
+
+double SurfaceQuery::height_below(const Vec2& p_W, double z_hint) const {
+  const double ceiling = z_hint + kStepAllowance;
+  return pick(p_W, [ceiling](double z) { return z <= ceiling; }, std::greater<>());
+}
+
+double SurfaceQuery::lowest_at(const Vec2& p_W) const {
+  return pick(p_W, [](double) { return true; }, std::less<>());
 }
 
 }  // namespace crashbench

@@ -34,6 +34,10 @@ class SurfaceQuery {
   /// above). No allocation.
   double height_below(const Vec2& p_W, double z_hint) const;
 
+  /// Height [m] of the lowest surface triangle under `p_W`; NaN where there is none. For a start that
+  /// must be on the road under a footbridge (VehicleSetup::start_surface).
+  double lowest_at(const Vec2& p_W) const;
+
   /// The barrier-bottom grid's height under `p_W` [m] (0 without walls): the fallback, not a surface.
   double fallback_at(const Vec2& p_W) const { return barrier_bottoms_.at(p_W); }
 
@@ -50,6 +54,10 @@ class SurfaceQuery {
     double z0 = 0, gx = 0, gy = 0;
   };
   bool covers(const Face& f, const Vec2& p) const;
+  /// The height at `p_W` of the covering face that `better(z, best)` prefers, among those `keep(z)`
+  /// accepts; NaN where none.
+  template <class Keep, class Better>
+  double pick(const Vec2& p_W, Keep keep, Better better) const;
   /// The cells [i0..i1] x [j0..j1] that face `f`'s footprint bounds meet.
   void cell_range(const Face& f, int& i0, int& i1, int& j0, int& j1) const;
   /// How many entries the cell lists would hold at the current layout.

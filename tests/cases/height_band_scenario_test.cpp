@@ -14,11 +14,7 @@
 namespace crashbench {
 namespace {
 
-std::string banner_scene_file() {
-  const std::string path = (testing::temp_folder("height-band") / "banners.osgt").string();
-  write_scene_graph(*testing::banner_graph(), path);
-  return path;
-}
+std::string banner_scene_file() { return testing::written_scene(*testing::banner_graph(), "height-band", "banners.osgt"); }
 
 /// 4 s at 20 m/s down the centre line from X = 0: under the banner at X = 60, short of the sagging one.
 nlohmann::json banner_drive(const std::string& detector, const nlohmann::json& band) {

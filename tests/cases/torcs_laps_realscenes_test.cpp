@@ -4,9 +4,9 @@
 // real track needs (walls within 45 degrees of vertical, no tree sprites: nodes named TREE*, and textures
 // named tree* or *-trees*, the sprites of dirt-3 and aalborg being RECT... and OBJ... objects, and
 // dirt-3's grass clumps standing on its road): no contact, every invariant held, the road always found
-// under the car. A lap that starts under a footbridge (corkscrew) starts on its deck, as the first surface
-// query takes the highest surface: that lap is also driven from a quarter of the way round. Opt-in: label
-// `realscenes`, skipped without torcs-data.
+// under the car. A lap that starts under a footbridge (corkscrew) starts on its deck by default, as the
+// first surface query takes the highest surface, and meets its railing: it is driven with the vehicle's
+// `start_surface` "lowest", the road. Opt-in: label `realscenes`, skipped without torcs-data.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -35,8 +35,9 @@ struct Lane {
   std::string name() const { return side == 0 ? "centre" : side > 0 ? "left edge" : "right edge"; }
 };
 
-/// Tracks whose start line lies under a footbridge: the first surface query takes the highest surface
-/// under the car (cases/simulation.cpp), the bridge's deck, and the car meets the bridge's railing at once.
+/// Tracks whose start line lies under a footbridge: by default the first surface query takes the highest
+/// surface under the car (cases/simulation.cpp), the bridge's deck, and the car meets the bridge's railing
+/// at once; "start_surface": "lowest" starts it on the road.
 const std::set<std::string> kStartUnderABridge = {"corkscrew"};
 
 /// Writes the lap of `track` in `lane`, from `start` (a fraction of the way round), as a replay log;
@@ -54,16 +55,19 @@ double write_lap(const testing::TorcsTrackFiles& track, const Lane& lane, double
   return rows.back().t;
 }
 
-/// Replays the lap of `track` in `lane` from `start` (a fraction of the way round), whole.
-RunResult drive(const testing::TorcsTrackFiles& track, const Lane& lane, double start, double& duration) {
+/// Replays the lap of `track` in `lane` from `start` (a fraction of the way round), whole, with the
+/// vehicle's `start_surface` (null: the default).
+RunResult drive(const testing::TorcsTrackFiles& track, const Lane& lane, double start, double& duration,
+                const nlohmann::json& start_surface = nullptr) {
   const fs::path csv = testing::temp_folder("torcs-laps") / fmt::format("{}-{}-{}.csv", track.name(), lane.side, start);
   duration = write_lap(track, lane, start, csv) - 0.01;
-  const nlohmann::json doc = {
+  nlohmann::json doc = {
       {"name", track.name()},
       {"scene", {{"file", track.scene.string()}, {"up_axis", "y"}, {"collision", testing::torcs_collision_set()}}},
       {"detector", "tree"}, {"response", {{"model", "restitution"}}}, {"dynamics", "bicycle"},
       {"dt", 0.005}, {"duration", duration}, {"record_every", 200},
       {"vehicles", {{{"params", "sedan"}, {"replay", csv.string()}}}}};
+  if (!start_surface.is_null()) doc["vehicles"][0]["start_surface"] = start_surface;
   return run_case(parse_case(doc, (csv.parent_path() / "lap.json").string()));
 }
 
@@ -75,7 +79,8 @@ TEST(TorcsLaps, CentreLineAndEdgeLanesOfEveryTrackDriveCleanWithTheCollisionSet)
   for (const testing::TorcsTrackFiles& track : tracks) {
     for (const Lane& lane : {Lane{0}, Lane{1}, Lane{-1}}) {
       double duration = 0;
-      if (kStartUnderABridge.count(track.name())) {
+      const bool under_a_bridge = kStartUnderABridge.count(track.name()) > 0;
+      if (under_a_bridge) {
         // From the start line, a lane under the deck rides it into the bridge's railing in the first steps.
         const RunResult from_start = drive(track, lane, 0.0, duration);
         if (!from_start.events.empty()) {
@@ -83,7 +88,7 @@ TEST(TorcsLaps, CentreLineAndEdgeLanesOfEveryTrackDriveCleanWithTheCollisionSet)
           started_on_a_bridge.insert(track.name());
         }
       }
-      const RunResult r = drive(track, lane, kStartUnderABridge.count(track.name()) ? 0.25 : 0.0, duration);
+      const RunResult r = drive(track, lane, 0.0, duration, under_a_bridge ? nlohmann::json("lowest") : nlohmann::json());
       EXPECT_EQ(r.status, CaseStatus::kPassed) << track.name() << " " << lane.name() << ": " << r.error;
       EXPECT_EQ(r.impacts, 0) << track.name() << " " << lane.name();
       EXPECT_EQ(r.steps_without_surface, 0) << track.name() << " " << lane.name();

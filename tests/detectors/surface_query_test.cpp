@@ -59,6 +59,10 @@ TEST(SurfaceQuery, ABridgeOverARoadGivesTheLevelTheCarIsOn) {
   for (double y = 59.0; y >= 0.0; y -= 0.5) z = q.height_below({25, y}, z);
   EXPECT_DOUBLE_EQ(z, 6.5);
   EXPECT_NEAR(q.height_below({25, 40}, 3.0), 6.5 * 20 / 40, 1e-12);
+  // The lowest surface: under the deck the road, on the ramp beyond the road the ramp, off both nothing.
+  EXPECT_DOUBLE_EQ(q.lowest_at({25, 0}), 0.0);
+  EXPECT_NEAR(q.lowest_at({25, 40}), 6.5 * 20 / 40, 1e-12);
+  EXPECT_TRUE(std::isnan(q.lowest_at({0, 40})));
 }
 
 TEST(SurfaceQuery, TerrainBesideTheRoadIsTheSurfaceOffTheRoad) {

@@ -3,7 +3,11 @@
 // start banners over a road, one sagging into the rectangle's plane, and a bridge over a road.
 #include <osg/Group>
 
+#include <string>
+
 #include "detectors/scenes/mesh_builder.hpp"
+#include "detectors/scenes/scene_io.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench::testing {
 
@@ -57,6 +61,13 @@ inline osg::ref_ptr<osg::Group> bridge_graph() {
     for (double x : {94.0, 106.0}) m.quad({x, -60, 5}, {x, 60, 5}, {x, 60, 6}, {x, -60, 6});
   });
   return root;
+}
+
+/// `graph` written to FOLDER/NAME (a temporary folder, testing::temp_folder); returns the file's path.
+inline std::string written_scene(const osg::Node& graph, const std::string& folder, const std::string& name) {
+  const std::string path = (temp_folder(folder) / name).string();
+  write_scene_graph(graph, path);
+  return path;
 }
 
 }  // namespace crashbench::testing
