@@ -26,6 +26,9 @@ std::atomic<double> read_timeout_seconds{120.0};
 /// The child: silent (a crashing plugin's last words, or a sanitizer's report, are not the user's
 /// business: the parent says what happened), reads, and leaves without running exit handlers.
 [[noreturn]] void read_and_exit(const std::string& path, const osgDB::Options* options) {
+  // A crash ends the child by its signal, whatever handler the parent installed (a sanitizer's or a
+  // fuzzer's would report it, and a fuzzer's would save the file as its own finding).
+  for (const int signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) std::signal(signal, SIG_DFL);
   if (const int null = open("/dev/null", O_WRONLY); null >= 0) {
     dup2(null, STDOUT_FILENO);
     dup2(null, STDERR_FILENO);
