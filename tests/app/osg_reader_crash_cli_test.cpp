@@ -3,6 +3,7 @@
 // such a file is refused with one line naming it, and a matrix case naming it loses no other case.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <csignal>
 #include <filesystem>
