@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstring>
 #include <fmt/format.h>
+#include <new>
 #include <osgDB/FileNameUtils>
 #include <osgDB/ReadFile>
 #include <thread>
@@ -23,6 +24,9 @@ namespace {
 
 std::atomic<double> read_timeout_seconds{120.0};
 
+/// The child's exit codes when the plugin threw (a count read from the file can ask for any amount).
+constexpr int kOutOfMemory = 3, kThrew = 4;
+
 /// The child: silent (a crashing plugin's last words, or a sanitizer's report, are not the user's
 /// business: the parent says what happened), reads, and leaves without running exit handlers.
 [[noreturn]] void read_and_exit(const std::string& path, const osgDB::Options* options) {
@@ -33,10 +37,13 @@ std::atomic<double> read_timeout_seconds{120.0};
     dup2(null, STDOUT_FILENO);
     dup2(null, STDERR_FILENO);
   }
+  // A plugin that throws would throw in the parent too: the exit code says so, and the parent reads no more.
   try {
     (void)osgDB::readRefNodeFile(path, options);
+  } catch (const std::bad_alloc&) {
+    _exit(kOutOfMemory);
   } catch (...) {
-    // What the plugin throws it throws in the parent too, where the real read reports it.
+    _exit(kThrew);
   }
   _exit(0);
 }
@@ -102,6 +109,12 @@ void read_in_child_first(const std::string& path, const osgDB::Options* options)
     throw Error(path, "", fmt::format("{} crashed on this file (signal {}, {}) in the separate process that "
                                       "reads it first: the file is malformed or beyond what the plugin reads",
                                       reader, WTERMSIG(status), strsignal(WTERMSIG(status))));
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory)
+    throw Error(path, "", reader + " ran out of memory on this file (a count in it asks for more than this "
+                                   "machine has: the file is malformed or too large)");
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kThrew)
+    throw Error(path, "", reader + " threw an exception on this file: it is malformed or beyond what the "
+                                   "plugin reads");
   if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
     throw Error(path, "", fmt::format("{} failed on this file (the separate process that reads it first "
                                       "exited with code {})",

@@ -7,6 +7,7 @@
 #include <osgDB/WriteFile>
 
 #include <filesystem>
+#include <new>
 
 #include "core/error.hpp"
 #include "detectors/scenes/acc_reader.hpp"
@@ -35,7 +36,15 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
   require_plugin(path);
   const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names();
   read_in_child_first(path, options.get());
-  osg::ref_ptr<osg::Node> node = osgDB::readRefNodeFile(path, options.get());
+  osg::ref_ptr<osg::Node> node;
+  try {
+    node = osgDB::readRefNodeFile(path, options.get());
+  } catch (const std::bad_alloc&) {  // with the child (contained_read.hpp) off: the same answer
+    throw Error(path, "", "osgDB's reader ran out of memory on this file (a count in it asks for more than "
+                          "this machine has: the file is malformed or too large)");
+  } catch (const std::exception& e) {
+    throw Error(path, "", std::string("osgDB's reader threw an exception on this file: ") + e.what());
+  }
   if (!node) throw Error(path, "", "osgDB could not read this file as a scene graph");
   return node;
 }
