@@ -1,6 +1,7 @@
 #include "detectors/box_pairs.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 
@@ -9,17 +10,15 @@
 namespace crashbench {
 namespace {
 
-/// A cell's hash (two odd multipliers mix the two indices); its low bits pick the cell's bucket.
-std::uint32_t cell_hash(std::int64_t ix, std::int64_t iy) {
-  std::uint64_t h = static_cast<std::uint64_t>(ix) * 0x9E3779B97F4A7C15ull ^ static_cast<std::uint64_t>(iy) * 0xC2B2AE3D27D4EB4Full;
-  h ^= h >> 31;
-  return static_cast<std::uint32_t>(h);
-}
-
-/// Table size for `entries` entries: a power of two, at least as many buckets as entries.
-std::size_t table_size(std::size_t entries) { return std::bit_ceil(std::max<std::size_t>(entries, 1)); }
+/// Table size for `entries` entries: a power of two, at least twice as many buckets as entries, so that
+/// few cells share a bucket.
+std::size_t table_size(std::size_t entries) { return std::bit_ceil(std::max<std::size_t>(2 * entries, 1)); }
 
 bool overlap(const Box2& a, const Box2& b) { return boxes_overlap(a.lo, a.hi, b.lo, b.hi); }
+
+/// The neighbours of a cell whose boxes it pairs with its own, as (di, dj): one half of the eight, so that
+/// each pair of neighbouring cells is visited from one side only.
+constexpr std::array<std::array<int, 2>, 4> kForwardNeighbours = {{{1, -1}, {1, 0}, {1, 1}, {0, 1}}};
 
 }  // namespace
 
@@ -28,10 +27,9 @@ void BoxPairs::reserve(int box_count) {
   extents_.reserve(n);
   oversize_.reserve(n);
   is_oversize_.reserve(n);
-  // A box up to twice the median's size covers at most 3 x 3 cells.
-  entries_.reserve(9 * n);
-  bucketed_.reserve(9 * n);
-  bucket_start_.reserve(table_size(9 * n) + 1);
+  entries_.reserve(n);
+  bucketed_.reserve(n);
+  bucket_start_.reserve(table_size(n) + 1);
   pairs_.reserve(8 * n);
 }
 
@@ -41,27 +39,38 @@ void BoxPairs::find(std::span<const Box2> boxes, DetectorStats& stats) {
   choose_cell_size(boxes);
   list_cells(boxes);
   bucket_entries();
-  pair_in_buckets(boxes, stats);
+  pair_neighbours(stats);
   pair_oversize(boxes, stats);
 }
 
 void BoxPairs::choose_cell_size(std::span<const Box2> boxes) {
-  // Cells the size of the median box: a typical box covers 1 to 4 cells, and a few huge boxes do not
-  // make every cell crowded.
+  // The largest box up to twice the median: every box of ordinary size then spans one or two cells per
+  // axis, and a few huge boxes do not make every cell crowded.
   extents_.resize(boxes.size());
   for (std::size_t i = 0; i < boxes.size(); ++i) extents_[i] = (boxes[i].hi - boxes[i].lo).maxCoeff();
   const auto middle = extents_.begin() + static_cast<std::ptrdiff_t>(extents_.size() / 2);
   std::nth_element(extents_.begin(), middle, extents_.end());
-  cell_ = *middle > 0 && std::isfinite(*middle) ? *middle : 1.0;
-  inverse_cell_ = 1 / cell_;
+  const double ordinary = 2 * *middle;
+  double cell = 0;
+  for (const double e : extents_)
+    if (e <= ordinary) cell = std::max(cell, e);
+  inverse_cell_ = cell > 0 && std::isfinite(cell) ? 1 / cell : 1.0;
 }
 
 std::int64_t BoxPairs::cell_of(double coordinate) const {
-  // Far beyond any scene the cells merge: more candidates, never a missed pair.
+  // Far beyond any scene the cells merge: more candidates, never a missed pair (the pairing below needs only
+  // that this map never decreases).
   constexpr double kLimit = 4e18;
   const double f = std::floor(coordinate * inverse_cell_);
   if (!(f > -kLimit)) return static_cast<std::int64_t>(-kLimit);  // NaN too: no crash, the box tests reject it
   return static_cast<std::int64_t>(std::min(f, kLimit));
+}
+
+std::size_t BoxPairs::bucket_of(std::int64_t ix, std::int64_t iy) const {
+  // Two odd multipliers mix the indices; the shift folds the well-mixed high bits into the low ones.
+  std::uint64_t h = static_cast<std::uint64_t>(ix) * 0x9E3779B97F4A7C15ull ^ static_cast<std::uint64_t>(iy) * 0xC2B2AE3D27D4EB4Full;
+  h ^= h >> 31;
+  return static_cast<std::size_t>(h & mask_);
 }
 
 void BoxPairs::list_cells(std::span<const Box2> boxes) {
@@ -69,15 +78,15 @@ void BoxPairs::list_cells(std::span<const Box2> boxes) {
   oversize_.clear();
   is_oversize_.assign(boxes.size(), 0);
   for (std::size_t v = 0; v < boxes.size(); ++v) {
-    const std::int64_t i0 = cell_of(boxes[v].lo.x()), i1 = cell_of(boxes[v].hi.x());
-    const std::int64_t j0 = cell_of(boxes[v].lo.y()), j1 = cell_of(boxes[v].hi.y());
-    if (i1 - i0 >= kMaxCellsPerAxis || j1 - j0 >= kMaxCellsPerAxis) {
+    const Box2& b = boxes[v];
+    const std::int64_t i0 = cell_of(b.lo.x()), j0 = cell_of(b.lo.y());
+    // Spanning at most two cells per axis is what the pairing relies on: checked, not assumed from the size.
+    if (cell_of(b.hi.x()) - i0 > 1 || cell_of(b.hi.y()) - j0 > 1) {
       oversize_.push_back(static_cast<int>(v));
       is_oversize_[v] = 1;
       continue;
     }
-    for (std::int64_t i = i0; i <= i1; ++i)
-      for (std::int64_t j = j0; j <= j1; ++j) entries_.push_back({i, j, static_cast<int>(v), cell_hash(i, j)});
+    entries_.push_back({i0, j0, b, static_cast<int>(v)});
   }
 }
 
@@ -86,32 +95,34 @@ void BoxPairs::bucket_entries() {
   const std::size_t size = table_size(entries_.size());
   mask_ = size - 1;
   bucket_start_.assign(size + 1, 0);
-  for (const CellEntry& e : entries_) ++bucket_start_[e.hash & mask_];
+  for (const CellEntry& e : entries_) ++bucket_start_[bucket_of(e.ix, e.iy)];
   for (std::size_t b = 1; b <= size; ++b) bucket_start_[b] += bucket_start_[b - 1];
   bucketed_.resize(entries_.size());
   for (std::size_t k = entries_.size(); k-- > 0;) {
     const CellEntry& e = entries_[k];
-    bucketed_[--bucket_start_[e.hash & mask_]] = e;
+    bucketed_[--bucket_start_[bucket_of(e.ix, e.iy)]] = e;
   }
 }
 
-void BoxPairs::pair_in_buckets(std::span<const Box2> boxes, DetectorStats& stats) {
+void BoxPairs::pair_neighbours(DetectorStats& stats) {
+  // Two overlapping ordinary boxes A, B with A.lo.x <= B.lo.x: B.lo.x <= A.hi.x, so B's lower-corner
+  // column lies between A's lower and upper ones, at most one apart; the same on Y.
   int tests = 0;  // counted here, not through `stats`, which the compiler must keep in memory
-  for (std::size_t b = 0; b + 1 < bucket_start_.size(); ++b) {
-    const std::uint32_t begin = bucket_start_[b], end = bucket_start_[b + 1];
-    for (std::uint32_t p = begin; p < end; ++p) {
-      const CellEntry& ep = bucketed_[p];
-      const Box2& bp = boxes[static_cast<std::size_t>(ep.box)];
-      for (std::uint32_t q = p + 1; q < end; ++q) {
-        const CellEntry& eq = bucketed_[q];
-        if (eq.ix != ep.ix || eq.iy != ep.iy) continue;  // another cell in the same bucket
-        const Box2& bq = boxes[static_cast<std::size_t>(eq.box)];
-        ++tests;
-        if (!overlap(bp, bq)) continue;
-        // Boxes sharing several cells: only the cell holding their overlap's lower corner pairs them.
-        if (cell_of(std::max(bp.lo.x(), bq.lo.x())) != ep.ix || cell_of(std::max(bp.lo.y(), bq.lo.y())) != ep.iy) continue;
-        pairs_.emplace_back(ep.box, eq.box);  // entries keep the boxes' order: ep's is lower
-      }
+  const auto test = [&](const CellEntry& p, const CellEntry& q) {
+    ++tests;
+    if (overlap(p.box, q.box)) pairs_.emplace_back(std::min(p.index, q.index), std::max(p.index, q.index));
+  };
+  for (std::size_t p = 0; p < bucketed_.size(); ++p) {
+    const CellEntry& ep = bucketed_[p];
+    // Its own cell: the entries after it in its bucket (a bucket holds its cells' boxes in box order).
+    const std::uint32_t own_end = bucket_start_[bucket_of(ep.ix, ep.iy) + 1];
+    for (std::uint32_t q = static_cast<std::uint32_t>(p) + 1; q < own_end; ++q)
+      if (bucketed_[q].ix == ep.ix && bucketed_[q].iy == ep.iy) test(ep, bucketed_[q]);
+    for (const auto& [di, dj] : kForwardNeighbours) {
+      const std::int64_t ix = ep.ix + di, iy = ep.iy + dj;  // kLimit keeps these far from overflow
+      const std::size_t b = bucket_of(ix, iy);
+      for (std::uint32_t q = bucket_start_[b]; q < bucket_start_[b + 1]; ++q)
+        if (bucketed_[q].ix == ix && bucketed_[q].iy == iy) test(ep, bucketed_[q]);
     }
   }
   stats.nodes_visited += tests;

@@ -1,10 +1,13 @@
 #pragma once
 // Broad phase over axis-aligned boxes in the plane: every pair of boxes whose closed boxes overlap, once,
-// in O(N) for boxes of similar size. A uniform grid keyed by cell, hashed into a table by a counting sort
-// (no sort by coordinate), with cells as large as the median box; a box spanning more than
-// kMaxCellsPerAxis cells on an axis is tested against every box instead. Shared by the vehicle-pair pass
-// of every detector (vehicle_pairs.hpp) and the no_tunnelling check's vehicle pairs. Allocates nothing
-// once sized for the largest set it has seen.
+// in O(N) for boxes of similar size. A uniform grid with cells as large as the largest box of ordinary
+// size (at most twice the median), so that each such box spans at most two cells per axis; each box is
+// listed once, in the cell of its lower corner, and two overlapping boxes then have lower-corner cells at
+// most one apart on each axis: a box meets its partners in its own cell and four neighbours (the other
+// four see it from theirs). Cells are hashed into a table by a counting sort, which also lays the boxes
+// out cell by cell for the tests. A box spanning more than two cells on an axis is tested against every
+// box instead. Shared by the vehicle-pair pass of every detector (vehicle_pairs.hpp) and the no_tunnelling
+// check's vehicle pairs. Allocates nothing once sized for the largest set it has seen.
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -21,10 +24,7 @@ struct Box2 {
 
 class BoxPairs {
  public:
-  /// Most cells a box may cover along X or Y before it is tested against every box.
-  static constexpr int kMaxCellsPerAxis = 4;
-
-  /// Sizes the buffers for `box_count` boxes of similar size (more, or larger spreads, grow them once).
+  /// Sizes the buffers for `box_count` boxes (more grow them once).
   void reserve(int box_count);
   /// The pairs (a, b), a < b, of `boxes` whose closed boxes overlap, each once, into pairs(), in an order
   /// that depends only on the boxes. Counts its box tests in stats.nodes_visited.
@@ -32,27 +32,27 @@ class BoxPairs {
   const std::vector<std::pair<int, int>>& pairs() const { return pairs_; }
 
  private:
-  /// A box listed in one cell.
+  /// A box listed in the cell of its lower corner, with its bounds for the tests.
   struct CellEntry {
     std::int64_t ix, iy;  // the cell
-    int box;
-    std::uint32_t hash;   // the cell's hash, low bits: its bucket in any table up to 2^32 buckets
+    Box2 box;
+    int index;            // into the boxes given to find()
   };
   void choose_cell_size(std::span<const Box2> boxes);
   void list_cells(std::span<const Box2> boxes);
   void bucket_entries();
-  void pair_in_buckets(std::span<const Box2> boxes, DetectorStats& stats);
+  void pair_neighbours(DetectorStats& stats);
   void pair_oversize(std::span<const Box2> boxes, DetectorStats& stats);
   std::int64_t cell_of(double coordinate) const;
+  std::size_t bucket_of(std::int64_t ix, std::int64_t iy) const;
 
   std::vector<double> extents_;              // scratch for the median box size [m]
-  std::vector<CellEntry> entries_;           // (cell, box) in box order
+  std::vector<CellEntry> entries_;           // ordinary boxes, in box order
   std::vector<CellEntry> bucketed_;          // the same, grouped by hashed cell
   std::vector<std::uint32_t> bucket_start_;  // table size + 1 offsets into bucketed_
-  std::vector<int> oversize_;                // boxes spanning too many cells, ascending
+  std::vector<int> oversize_;                // boxes spanning more than two cells on an axis, ascending
   std::vector<char> is_oversize_;            // per box
   std::vector<std::pair<int, int>> pairs_;
-  double cell_ = 1;                          // cell edge [m]
   double inverse_cell_ = 1;                  // [1/m]
   std::uint64_t mask_ = 0;                   // table size - 1 (a power of two)
 };
