@@ -6,6 +6,8 @@
 #include <span>
 #include <vector>
 
+#include "core/huge_pages.hpp"
+
 namespace crashbench {
 
 class CellOccupancy {
@@ -21,7 +23,7 @@ class CellOccupancy {
   const std::uint64_t* word(std::size_t cell) const { return &bits_[cell / 64]; }
 
  private:
-  std::vector<std::uint64_t> bits_;
+  GridVector<std::uint64_t> bits_;
 };
 
 }  // namespace crashbench

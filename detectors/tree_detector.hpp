@@ -9,6 +9,7 @@
 // plane into a segment and are left out. No allocation per step.
 #include <cstdint>
 
+#include "core/huge_pages.hpp"
 #include "detectors/cell_occupancy.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/float_bounds.hpp"
@@ -48,8 +49,8 @@ class TreeDetector final : public Detector {
   void prefetch_items(const VehiclePose& pose) const;
   void visit_cell(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
 
-  std::vector<Entry> entries_;
-  std::vector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_
+  GridVector<Entry> entries_;
+  GridVector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_
   /// An entry as listed in a cell: its bounds (floats rounded outwards, so tests stay conservative) next
   /// to each other in memory, so rejecting it touches nothing else.
   struct CellItem {
@@ -67,12 +68,12 @@ class TreeDetector final : public Detector {
   void build_runs();
   bool visit_run(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
 
-  std::vector<CellItem> items_;            // cell by cell
-  std::vector<float> run_keys_;            // parallel to items_: in a run, the running max of s_hi [m]
-  std::vector<std::uint32_t> run_of_cell_; // per cell: index into runs_, or kNoRun
+  GridVector<CellItem> items_;            // cell by cell
+  GridVector<float> run_keys_;            // parallel to items_: in a run, the running max of s_hi [m]
+  GridVector<std::uint32_t> run_of_cell_; // per cell: index into runs_, or kNoRun
   CellOccupancy occupied_;                 // skips empty cells cheaply
   std::vector<Run> runs_;
-  std::vector<std::uint32_t> stamp_;       // last query that visited each entry
+  GridVector<std::uint32_t> stamp_;       // last query that visited each entry
   std::uint32_t query_ = 0;
   Vec2 origin_W_ = Vec2::Zero();
   double cell_size_ = 0;  // the option; 0: automatic

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/huge_pages.hpp"
 #include "detectors/box_pairs.hpp"
 #include "detectors/cell_occupancy.hpp"
 #include "detectors/float_bounds.hpp"
@@ -33,15 +34,15 @@ class WallGrid {
   Vec2 origin_W_ = Vec2::Zero();  // lower corner of the grid [m]
   double cell_ = 1;               // cell edge [m]
   int nx_ = 0, ny_ = 0;
-  std::vector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_
+  GridVector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_
   /// A wall as listed in a cell: its box and its index.
   struct Item {
     float lo_x, lo_y, hi_x, hi_y;
     int wall;
   };
-  std::vector<Item> items_;                // cell by cell, walls ascending in each cell
+  GridVector<Item> items_;                // cell by cell, walls ascending in each cell
   CellOccupancy occupied_;
-  std::vector<std::uint32_t> stamps_;      // per wall: the last query that listed it
+  GridVector<std::uint32_t> stamps_;      // per wall: the last query that listed it
   std::uint32_t query_ = 0;
 };
 
