@@ -65,7 +65,6 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   candidates_.reserve(walls_.size());
   clear_.assign(n, empty_box());
   swept_.resize(n);
-  to_start_frame_.resize(n);
   pairs_.reserve(static_cast<int>(n));
   crossed_.resize(n);
 }
@@ -110,13 +109,12 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
   for (std::size_t v = 0; v < after.size(); ++v) {
     const Vec2 reach = Vec2::Constant(reach_[v]);
     swept_[v] = {cg(before[v]).cwiseMin(cg(after[v])) - reach, cg(before[v]).cwiseMax(cg(after[v])) + reach};
-    to_start_frame_[v] = rotation(-before[v][2]);
   }
   DetectorStats unused;
   pairs_.find(swept_, unused);
   // A's CG path relative to B, in B's frame at the start of the step, against B's two centre lines.
   const auto through = [&](std::size_t a, std::size_t b) {
-    const Mat2& to_b = to_start_frame_[b];
+    const Mat2 to_b = rotation(-before[b][2]);  // for the few cars in a pair only: trigonometry costs
     const Vec2 r0 = to_b * (cg(before[a]) - cg(before[b])), r1 = to_b * (cg(after[a]) - cg(after[b]));
     const RectangleSize& s = sizes_[b];
     return crosses(r0, r1, {-s.cg_to_rear, 0}, {s.cg_to_front, 0}) ||

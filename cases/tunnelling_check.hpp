@@ -67,7 +67,6 @@ class TunnellingCheck {
   std::vector<RectangleSize> sizes_;
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
   std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]
-  std::vector<Mat2> to_start_frame_;  // per vehicle: world to its body frame at the start of the step
   BoxPairs pairs_;                   // vehicle pairs whose swept boxes meet
   std::vector<char> crossed_;        // per vehicle: already reported this step
   long long checked_ = 0;

@@ -57,22 +57,6 @@ void BoxPairs::choose_cell_size(std::span<const Box2> boxes) {
   inverse_cell_ = cell > 0 && std::isfinite(cell) ? 1 / cell : 1.0;
 }
 
-std::int64_t BoxPairs::cell_of(double coordinate) const {
-  // Far beyond any scene the cells merge: more candidates, never a missed pair (the pairing below needs only
-  // that this map never decreases).
-  constexpr double kLimit = 4e18;
-  const double f = std::floor(coordinate * inverse_cell_);
-  if (!(f > -kLimit)) return static_cast<std::int64_t>(-kLimit);  // NaN too: no crash, the box tests reject it
-  return static_cast<std::int64_t>(std::min(f, kLimit));
-}
-
-std::size_t BoxPairs::bucket_of(std::int64_t ix, std::int64_t iy) const {
-  // Two odd multipliers mix the indices; the shift folds the well-mixed high bits into the low ones.
-  std::uint64_t h = static_cast<std::uint64_t>(ix) * 0x9E3779B97F4A7C15ull ^ static_cast<std::uint64_t>(iy) * 0xC2B2AE3D27D4EB4Full;
-  h ^= h >> 31;
-  return static_cast<std::size_t>(h & mask_);
-}
-
 void BoxPairs::list_cells(std::span<const Box2> boxes) {
   entries_.clear();
   oversize_.clear();

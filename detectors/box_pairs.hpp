@@ -8,6 +8,8 @@
 // out cell by cell for the tests. A box spanning more than two cells on an axis is tested against every
 // box instead. Shared by the vehicle-pair pass of every detector (vehicle_pairs.hpp) and the no_tunnelling
 // check's vehicle pairs. Allocates nothing once sized for the largest set it has seen.
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -43,8 +45,20 @@ class BoxPairs {
   void bucket_entries();
   void pair_neighbours(DetectorStats& stats);
   void pair_oversize(std::span<const Box2> boxes, DetectorStats& stats);
-  std::int64_t cell_of(double coordinate) const;
-  std::size_t bucket_of(std::int64_t ix, std::int64_t iy) const;
+  std::int64_t cell_of(double coordinate) const {
+    // Far beyond any scene the cells merge: more candidates, never a missed pair (the pairing needs only
+    // that this map never decreases).
+    constexpr double kLimit = 4e18;
+    const double f = std::floor(coordinate * inverse_cell_);
+    if (!(f > -kLimit)) return static_cast<std::int64_t>(-kLimit);  // NaN too: no crash, the box tests reject it
+    return static_cast<std::int64_t>(std::min(f, kLimit));
+  }
+  std::size_t bucket_of(std::int64_t ix, std::int64_t iy) const {
+    // Two odd multipliers mix the indices; the shift folds the well-mixed high bits into the low ones.
+    std::uint64_t h = static_cast<std::uint64_t>(ix) * 0x9E3779B97F4A7C15ull ^ static_cast<std::uint64_t>(iy) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 31;
+    return static_cast<std::size_t>(h & mask_);
+  }
 
   std::vector<double> extents_;              // scratch for the median box size [m]
   std::vector<CellEntry> entries_;           // ordinary boxes, in box order
