@@ -93,6 +93,9 @@ Simulation::Simulation(const Case& c, int threads)
   impact_toi_.assign(n, 1.0);
   scratch_.resize(n);
   impulse_sum_.assign(n, Vec2::Zero());
+  touched_.reserve(n);
+  is_touched_.assign(n, 0);
+  forced_.reserve(n);
   // Held by the control module until its cut; on a path, the path also gives the held speed.
   controlled_.assign(n, c.control.gain > 0 || c.control.path_curvature.has_value());
   if (c.control.path_curvature)
@@ -344,11 +347,20 @@ Contact Simulation::prescribed_contact() const {
 
 void Simulation::resolve_contacts() {
   choose_impact_times();
-  for (std::size_t v = 0; v < x_.size(); ++v) {
-    scratch_[v] = body(static_cast<int>(v), first_toi_[v] < 1 ? state_at_toi(v, first_toi_[v]) : x_[v]);
-    impulse_sum_[v].setZero();
-    angular_impulse_sum_[v] = 0;
-  }
+  // Only the vehicles of a contact have a body to push and impulses to sum: a step of 10,000 cars has a
+  // few dozen, and the others keep their states untouched (apply_resolutions skips them).
+  for (const int v : touched_) is_touched_[static_cast<std::size_t>(v)] = 0;
+  touched_.clear();
+  for (const Contact& c : contacts_)
+    for (const int v : {c.vehicle, c.other}) {
+      const auto i = static_cast<std::size_t>(v);
+      if (v == kStaticScene || is_touched_[i]) continue;
+      is_touched_[i] = 1;
+      touched_.push_back(v);
+      scratch_[i] = body(v, first_toi_[i] < 1 ? state_at_toi(i, first_toi_[i]) : x_[i]);
+      impulse_sum_[i].setZero();
+      angular_impulse_sum_[i] = 0;
+    }
   // Contacts are resolved one after another, each seeing the impulses before it (one Gauss-Seidel pass),
   // with each vehicle as it was at its earliest closing contact of the step: the time its impulses act.
   for (std::size_t i = 0; i < contacts_.size(); ++i) {
@@ -363,21 +375,30 @@ void Simulation::resolve_contacts() {
 }
 
 void Simulation::apply_resolutions() {
-  for (std::size_t v = 0; v < x_.size(); ++v) {
+  const bool force_mode = case_.application != Application::kImpulseReset;
+  if (force_mode) {  // last step's loads are spent; this step's touched vehicles get theirs below
+    for (const int v : forced_) {
+      input_[static_cast<std::size_t>(v)].collision_force_W.setZero();
+      input_[static_cast<std::size_t>(v)].collision_moment = 0;
+    }
+    forced_.assign(touched_.begin(), touched_.end());
+  }
+  for (const int vehicle : touched_) {
+    const auto v = static_cast<std::size_t>(vehicle);
     if (replays_[v]) continue;  // the log's motion stands; its events keep the model's answer
-    if (case_.application == Application::kImpulseReset) {
-      const double t = impact_toi_[v];
-      // No impulse at a time of impact: the step's end stands (scratch may hold a state moved back).
-      if (t >= 1 && first_toi_[v] < 1) continue;
-      if (t >= 1 || on_path(v)) {
-        x_[v].segment<3>(3) = velocities(scratch_[v]);
-        continue;
-      }
-      finish_after_impact(v);
-    } else {
+    if (force_mode) {
       input_[v].collision_force_W = impulse_sum_[v] / case_.dt;
       input_[v].collision_moment = angular_impulse_sum_[v] / case_.dt;
+      continue;
     }
+    const double t = impact_toi_[v];
+    // No impulse at a time of impact: the step's end stands (scratch may hold a state moved back).
+    if (t >= 1 && first_toi_[v] < 1) continue;
+    if (t >= 1 || on_path(v)) {
+      x_[v].segment<3>(3) = velocities(scratch_[v]);
+      continue;
+    }
+    finish_after_impact(v);
   }
 }
 

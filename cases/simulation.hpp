@@ -120,7 +120,10 @@ class Simulation {
   ByVehicle end_index_;                       ///< force mode: end_contacts_ by vehicle
   std::vector<Contact> kept_contacts_;        ///< force mode: scratch for the contacts resolved
   std::vector<double> first_touch_;           ///< contacts taken at the step end, parallel to contacts_: first touch [step fraction]
-  std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far
+  std::vector<Body> scratch_;                 ///< bodies with this step's impulses applied so far (touched_ only)
+  std::vector<int> touched_;                  ///< the vehicles of this step's contacts, each once
+  std::vector<char> is_touched_;              ///< per vehicle: in touched_
+  std::vector<int> forced_;                   ///< force mode: the vehicles whose input holds a collision load
   std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]
   std::vector<char> controlled_;              ///< per vehicle, the control module still acts (not yet cut)
   bool all_control_cut_ = false;              ///< cut_after any_impact has fired: no vehicle is controlled
