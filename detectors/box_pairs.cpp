@@ -39,7 +39,7 @@ void BoxPairs::find(std::span<const Box2> boxes, DetectorStats& stats) {
   choose_cell_size(boxes);
   list_cells(boxes);
   bucket_entries();
-  pair_neighbours(stats);
+  pair_neighbours(boxes, stats);
   pair_oversize(boxes, stats);
 }
 
@@ -70,7 +70,7 @@ void BoxPairs::list_cells(std::span<const Box2> boxes) {
       is_oversize_[v] = 1;
       continue;
     }
-    entries_.push_back({i0, j0, b, static_cast<int>(v)});
+    entries_.push_back({i0, j0, static_cast<int>(v)});
   }
 }
 
@@ -88,26 +88,28 @@ void BoxPairs::bucket_entries() {
   }
 }
 
-void BoxPairs::pair_neighbours(DetectorStats& stats) {
+void BoxPairs::pair_neighbours(std::span<const Box2> boxes, DetectorStats& stats) {
   // Two overlapping ordinary boxes A, B with A.lo.x <= B.lo.x: B.lo.x <= A.hi.x, so B's lower-corner
-  // column lies between A's lower and upper ones, at most one apart; the same on Y.
+  // column lies between A's lower and upper ones, at most one apart; the same on Y. Boxes are taken in
+  // their own order, so that the pairs come out grouped by box and their users read their data in
+  // order instead of at random.
   int tests = 0;  // counted here, not through `stats`, which the compiler must keep in memory
-  const auto test = [&](const CellEntry& p, const CellEntry& q) {
-    ++tests;
-    if (overlap(p.box, q.box)) pairs_.emplace_back(std::min(p.index, q.index), std::max(p.index, q.index));
-  };
-  for (std::size_t p = 0; p < bucketed_.size(); ++p) {
-    const CellEntry& ep = bucketed_[p];
-    // Its own cell: the entries after it in its bucket (a bucket holds its cells' boxes in box order).
-    const std::uint32_t own_end = bucket_start_[bucket_of(ep.ix, ep.iy) + 1];
-    for (std::uint32_t q = static_cast<std::uint32_t>(p) + 1; q < own_end; ++q)
-      if (bucketed_[q].ix == ep.ix && bucketed_[q].iy == ep.iy) test(ep, bucketed_[q]);
-    for (const auto& [di, dj] : kForwardNeighbours) {
-      const std::int64_t ix = ep.ix + di, iy = ep.iy + dj;  // kLimit keeps these far from overflow
-      const std::size_t b = bucket_of(ix, iy);
-      for (std::uint32_t q = bucket_start_[b]; q < bucket_start_[b + 1]; ++q)
-        if (bucketed_[q].ix == ix && bucketed_[q].iy == iy) test(ep, bucketed_[q]);
-    }
+  for (std::size_t v = 0; v < boxes.size(); ++v) {
+    if (is_oversize_[v]) continue;
+    const Box2& box = boxes[v];
+    const int index = static_cast<int>(v);
+    const std::int64_t ix = cell_of(box.lo.x()), iy = cell_of(box.lo.y());
+    const auto scan = [&](std::int64_t cx, std::int64_t cy, int after) {
+      const std::size_t b = bucket_of(cx, cy);
+      for (std::uint32_t q = bucket_start_[b]; q < bucket_start_[b + 1]; ++q) {
+        const CellEntry& e = bucketed_[q];
+        if (e.ix != cx || e.iy != cy || e.box <= after) continue;
+        ++tests;
+        if (overlap(box, boxes[static_cast<std::size_t>(e.box)])) pairs_.emplace_back(std::min(index, e.box), std::max(index, e.box));
+      }
+    };
+    scan(ix, iy, index);  // its own cell: the boxes after it
+    for (const auto& [di, dj] : kForwardNeighbours) scan(ix + di, iy + dj, -1);  // kLimit keeps these from overflow
   }
   stats.nodes_visited += tests;
 }

@@ -4,9 +4,8 @@
 // size (at most twice the median), so that each such box spans at most two cells per axis; each box is
 // listed once, in the cell of its lower corner, and two overlapping boxes then have lower-corner cells at
 // most one apart on each axis: a box meets its partners in its own cell and four neighbours (the other
-// four see it from theirs). Cells are hashed into a table by a counting sort, which also lays the boxes
-// out cell by cell for the tests. A box spanning more than two cells on an axis is tested against every
-// box instead. Shared by the vehicle-pair pass of every detector (vehicle_pairs.hpp) and the no_tunnelling
+// four see it from theirs). Cells are hashed into a table by a counting sort. A box spanning more than
+// two cells on an axis is tested against every box instead. Shared by the vehicle-pair pass of every detector (vehicle_pairs.hpp) and the no_tunnelling
 // check's vehicle pairs. Allocates nothing once sized for the largest set it has seen.
 #include <algorithm>
 #include <cmath>
@@ -34,16 +33,15 @@ class BoxPairs {
   const std::vector<std::pair<int, int>>& pairs() const { return pairs_; }
 
  private:
-  /// A box listed in the cell of its lower corner, with its bounds for the tests.
+  /// A box listed in the cell of its lower corner.
   struct CellEntry {
     std::int64_t ix, iy;  // the cell
-    Box2 box;
-    int index;            // into the boxes given to find()
+    int box;              // into the boxes given to find()
   };
   void choose_cell_size(std::span<const Box2> boxes);
   void list_cells(std::span<const Box2> boxes);
   void bucket_entries();
-  void pair_neighbours(DetectorStats& stats);
+  void pair_neighbours(std::span<const Box2> boxes, DetectorStats& stats);
   void pair_oversize(std::span<const Box2> boxes, DetectorStats& stats);
   std::int64_t cell_of(double coordinate) const {
     // Far beyond any scene the cells merge: more candidates, never a missed pair (the pairing needs only
