@@ -19,11 +19,13 @@ inline double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y()
 inline Vec2 perp(const Vec2& v) { return {-v.y(), v.x()}; }
 
 /// Unit vector at `angle` [rad] from the X axis.
-inline Vec2 unit_at(double angle) { return {std::cos(angle), std::sin(angle)}; }
+/// Zero (a wheel not steered, a car along X) skips libm: cos 0 = 1 and sin(+-0) = +-0 exactly, as libm gives.
+inline Vec2 unit_at(double angle) { return angle == 0 ? Vec2{1.0, angle} : Vec2{std::cos(angle), std::sin(angle)}; }
 
 /// Rotation by `angle` [rad]: takes body-frame vectors to world frame when angle = heading.
 inline Mat2 rotation(double angle) {
-  const double c = std::cos(angle), s = std::sin(angle);
+  const Vec2 u = unit_at(angle);
+  const double c = u.x(), s = u.y();
   Mat2 r;
   r << c, -s, s, c;
   return r;

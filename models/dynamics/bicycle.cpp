@@ -48,7 +48,8 @@ AxleForces axle_forces(const VehicleParams& p, const Vec2& v_B, double r, double
 }  // namespace
 
 AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, double steer, double speed_floor) {
-  return axle_forces(p, s.velocity_B(), s.yaw_rate, std::cos(steer), std::sin(steer), speed_floor);
+  const Vec2 wheel = unit_at(steer);
+  return axle_forces(p, s.velocity_B(), s.yaw_rate, wheel.x(), wheel.y(), speed_floor);
 }
 
 double bicycle_low_speed_rate(const VehicleParams& p, double speed_floor) {
@@ -68,7 +69,8 @@ double bicycle_low_speed_rate(const VehicleParams& p, double speed_floor) {
 StateVector BicycleDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
   const Mat2 body_to_world = rotation(x[2]);
   const Vec2 v_B = body_to_world.transpose() * Vec2(x[3], x[4]);
-  const double cos_steer = std::cos(u.steer), sin_steer = std::sin(u.steer);
+  const Vec2 steer = unit_at(u.steer);
+  const double cos_steer = steer.x(), sin_steer = steer.y();
   const AxleForces f = axle_forces(p, v_B, x[5], cos_steer, sin_steer, speed_floor_);
   // Body-frame resultant: drive along x at the rear axle, front force along the steered wheel's y axis.
   const Vec2 front_B = f.lateral_front * Vec2(-sin_steer, cos_steer);

@@ -28,7 +28,7 @@ DugoffAxleForces dugoff_axle_forces(const VehicleParams& p, const DugoffVehicleE
 StateVector DugoffDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
   const PlanarState s = to_planar_state(x);
   const DugoffAxleForces f = dugoff_axle_forces(p, extras_, s, u.steer, speed_floor_);
-  const Vec2 front_B = f.front * Vec2{-std::sin(u.steer), std::cos(u.steer)};
+  const Vec2 front_B = f.front * perp(unit_at(u.steer));
   // Rolling resistance against the forward speed, regularised through zero like the slip angles.
   const double forward = s.velocity_B().x();
   const double rolling = -p.resistance.rolling * p.mass * kGravity * forward /
