@@ -45,15 +45,19 @@ void BoxPairs::find(std::span<const Box2> boxes, DetectorStats& stats) {
 
 void BoxPairs::choose_cell_size(std::span<const Box2> boxes) {
   // The largest box up to twice the median: every box of ordinary size then spans one or two cells per
-  // axis, and a few huge boxes do not make every cell crowded.
-  extents_.resize(boxes.size());
-  for (std::size_t i = 0; i < boxes.size(); ++i) extents_[i] = (boxes[i].hi - boxes[i].lo).maxCoeff();
+  // axis, and a few huge boxes do not make every cell crowded. The median is taken over at most
+  // kMedianSample boxes at an even stride: near enough for a cell size, and its cost does not grow with N.
+  constexpr std::size_t kMedianSample = 1024;
+  const auto extent = [&](std::size_t i) { return (boxes[i].hi - boxes[i].lo).maxCoeff(); };
+  const std::size_t stride = std::max<std::size_t>(1, boxes.size() / kMedianSample);
+  extents_.clear();
+  for (std::size_t i = 0; i < boxes.size(); i += stride) extents_.push_back(extent(i));
   const auto middle = extents_.begin() + static_cast<std::ptrdiff_t>(extents_.size() / 2);
   std::nth_element(extents_.begin(), middle, extents_.end());
   const double ordinary = 2 * *middle;
   double cell = 0;
-  for (const double e : extents_)
-    if (e <= ordinary) cell = std::max(cell, e);
+  for (std::size_t i = 0; i < boxes.size(); ++i)
+    if (const double e = extent(i); e <= ordinary) cell = std::max(cell, e);
   inverse_cell_ = cell > 0 && std::isfinite(cell) ? 1 / cell : 1.0;
 }
 
