@@ -45,8 +45,9 @@ void BoxPairs::find(std::span<const Box2> boxes, DetectorStats& stats) {
 
 void BoxPairs::choose_cell_size(std::span<const Box2> boxes) {
   // The largest box up to twice the median: every box of ordinary size then spans one or two cells per
-  // axis, and a few huge boxes do not make every cell crowded. The median is taken over at most
-  // kMedianSample boxes at an even stride: near enough for a cell size, and its cost does not grow with N.
+  // axis, and a few huge boxes do not make every cell crowded. The median is taken over
+  // kMedianSample to twice as many boxes at an even stride: near enough for a cell size, at a cost that
+  // does not grow with N.
   constexpr std::size_t kMedianSample = 1024;
   const auto extent = [&](std::size_t i) { return (boxes[i].hi - boxes[i].lo).maxCoeff(); };
   const std::size_t stride = std::max<std::size_t>(1, boxes.size() / kMedianSample);
