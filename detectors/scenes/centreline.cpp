@@ -1,5 +1,6 @@
 #include "detectors/scenes/centreline.hpp"
 
+#include <Eigen/Geometry>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <csignal>
 #include <cstring>
 #include <fmt/format.h>
+#include <fstream>
 #include <new>
 #include <osgDB/FileNameUtils>
 #include <osgDB/ReadFile>
@@ -23,9 +25,24 @@ namespace crashbench {
 namespace {
 
 std::atomic<double> read_timeout_seconds{120.0};
+std::atomic<double> read_memory_limit_mb{0.0};
 
 /// The child's exit codes when the plugin threw (a count read from the file can ask for any amount).
 constexpr int kOutOfMemory = 3, kThrew = 4;
+
+/// Caps the child's data memory (heap and private mappings, RLIMIT_DATA) at what it holds now plus
+/// `megabytes`: what the process held when it forked, a sanitizer's reserved shadow included, stays usable.
+void limit_data_memory(double megabytes) {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmData:", 0) != 0) continue;
+    const rlim_t held = static_cast<rlim_t>(std::stoll(line.substr(7))) * 1024;
+    const rlimit cap{held + static_cast<rlim_t>(megabytes * 1024 * 1024), RLIM_INFINITY};
+    setrlimit(RLIMIT_DATA, &cap);
+    return;
+  }
+}
 
 /// The child: silent (a crashing plugin's last words, or a sanitizer's report, are not the user's
 /// business: the parent says what happened), reads, and leaves without running exit handlers.
@@ -37,6 +54,7 @@ constexpr int kOutOfMemory = 3, kThrew = 4;
     dup2(null, STDOUT_FILENO);
     dup2(null, STDERR_FILENO);
   }
+  if (read_memory_limit_mb > 0) limit_data_memory(read_memory_limit_mb);
   // A plugin that throws would throw in the parent too: the exit code says so, and the parent reads no more.
   try {
     (void)osgDB::readRefNodeFile(path, options);
@@ -88,6 +106,8 @@ void set_scene_read_timeout(double seconds) { read_timeout_seconds = seconds; }
 
 double scene_read_timeout() { return read_timeout_seconds; }
 
+void set_scene_read_memory_limit(double megabytes) { read_memory_limit_mb = megabytes; }
+
 void read_in_child_first(const std::string& path, const osgDB::Options* options) {
   const double limit = scene_read_timeout();
   if (limit <= 0) return;
@@ -109,6 +129,11 @@ void read_in_child_first(const std::string& path, const osgDB::Options* options)
     throw Error(path, "", fmt::format("{} crashed on this file (signal {}, {}) in the separate process that "
                                       "reads it first: the file is malformed or beyond what the plugin reads",
                                       reader, WTERMSIG(status), strsignal(WTERMSIG(status))));
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory && read_memory_limit_mb > 0)
+    throw Error(path, "", fmt::format("{} needed more than {:g} MB on this file (the limit of the separate "
+                                      "process that reads it first): a count in it asks for more than the "
+                                      "file holds, or the file is too large",
+                                      reader, read_memory_limit_mb.load()));
   if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory)
     throw Error(path, "", reader + " ran out of memory on this file (a count in it asks for more than this "
                                    "machine has: the file is malformed or too large)");

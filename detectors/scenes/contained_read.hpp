@@ -14,6 +14,12 @@ namespace crashbench {
 void set_scene_read_timeout(double seconds);
 double scene_read_timeout();
 
+/// The memory the child may take beyond what the process held when it forked [MB]; 0 (the default): no
+/// limit. A reader past it fails like one out of memory, and the file is refused without the second read:
+/// OSG's readers allocate what a count in the file announces (an AC3D `numvert` of 15 million with 8
+/// vertices after it takes 600 MB), which the fuzz harness must keep under its own limit.
+void set_scene_read_memory_limit(double megabytes);
+
 /// Reads `path` with osgDB in a child process and waits for it (at most scene_read_timeout()). Throws
 /// Error(path) naming the plugin's extension and what happened if the child was killed by a signal,
 /// exited with a failure, or overran the limit; returns as soon as the child exits normally, whatever

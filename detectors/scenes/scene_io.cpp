@@ -10,6 +10,7 @@
 #include <new>
 
 #include "core/error.hpp"
+#include "detectors/scenes/ac3d_guard.hpp"
 #include "detectors/scenes/acc_reader.hpp"
 #include "detectors/scenes/contained_read.hpp"
 #include "detectors/scenes/osg_notify.hpp"
@@ -34,6 +35,9 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw Error(path, "", "scene file not found");
   require_plugin(path);
+  // A TORCS .acc is AC3D too, its lines handed on to OSG's AC3D reader as they are (acc_reader.hpp).
+  if (const std::string ext = osgDB::getLowerCaseFileExtension(path); ext == "ac" || ext == "acc")
+    refuse_ac3d_count_at_end(path);
   const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names();
   read_in_child_first(path, options.get());
   osg::ref_ptr<osg::Node> node;

@@ -9,7 +9,9 @@
 #include <osg/Transform>
 #include <osg/TriangleFunctor>
 
+#include <set>
 #include <string>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/units.hpp"
@@ -127,6 +129,10 @@ class TriangleCollector : public osg::NodeVisitor {
     if (const osg::Geometry* geometry = drawable.asGeometry())
       if (const std::string why = unreadable_geometry(*geometry); !why.empty())
         throw Error("", drawable.getName(), why + ": the file is corrupt or not a scene crashbench can read");
+    // A drawable shared by several parents (an .osgt's unique ids) under the same transform is the same
+    // surface: collected once, so that a file sharing one geometry along millions of paths cannot make
+    // millions of coincident copies.
+    if (!collected_.emplace(&drawable, matrix_).second) return;
     osg::TriangleFunctor<TriangleSink> functor;
     functor.matrix = &matrix_;
     functor.out = &out_;
@@ -136,6 +142,10 @@ class TriangleCollector : public osg::NodeVisitor {
       if (!out_[k].a_W.allFinite() || !out_[k].b_W.allFinite() || !out_[k].c_W.allFinite())
         throw Error("", drawable.getName(), "a vertex is not a finite number (NaN or infinite after the scene's transforms): "
                     "the file is corrupt or not a scene crashbench can read");
+    if (out_.size() > kMaxTriangles)
+      throw Error("", drawable.getName(), "the scene graph holds more than " + std::to_string(kMaxTriangles) +
+                                              " triangles (counted once per placement of each geometry): "
+                                              "more than crashbench loads");
   }
 
  private:
@@ -159,9 +169,22 @@ class TriangleCollector : public osg::NodeVisitor {
     if (++depth_ > kMaxDepth)
       throw Error("", node.getName(), "the scene graph nests deeper than " + std::to_string(kMaxDepth) +
                                           " levels (does it contain itself?)");
+    // A node shared by several parents is visited once per path, and a few kilobytes of shared groups
+    // (each listing the next ten times) make billions of paths: bounded like the depth.
+    if (++visits_ > kMaxVisits)
+      throw Error("", node.getName(), "the scene graph has more than " + std::to_string(kMaxVisits) +
+                                          " paths to its nodes (its shared subgraphs repeat one another)");
   }
 
   static constexpr int kMaxDepth = 512;
+  /// Node visits and triangles at most (twice the largest built-in scene's million triangles), so that a
+  /// file multiplying its geometry through shared subgraphs costs a second and a few hundred MB, not
+  /// gigabytes (4 KB of .osgt, made while looking into the scene-loader fuzz campaign's memory stops, held
+  /// 40 million triangle copies).
+  static constexpr long kMaxVisits = 1'000'000;
+  static constexpr std::size_t kMaxTriangles = 2'000'000;
+  long visits_ = 0;
+  std::set<std::pair<const osg::Drawable*, osg::Matrixd>> collected_;
   std::vector<Triangle>& out_;
   const CollisionFilter* filter_;
   bool included_;
