@@ -52,9 +52,13 @@ std::string unreadable_geometry(const osg::Geometry& geometry) {
       } else if (const auto* arrays = dynamic_cast<const osg::DrawArrays*>(p)) {
         return arrays->getFirst() >= 0 && static_cast<unsigned long>(arrays->getFirst()) + arrays->getCount() <= n;
       } else if (const auto* lengths = dynamic_cast<const osg::DrawArrayLengths*>(p)) {
-        long total = lengths->getFirst();
-        for (const auto length : *lengths) total += length;
-        return lengths->getFirst() >= 0 && static_cast<unsigned long>(total) <= n;
+        // Every run in range, not only their sum: a negative length would hide one that reads past the end.
+        long end = lengths->getFirst();
+        if (end < 0) return false;
+        for (const auto length : *lengths) {
+          end += length;
+          if (length < 0 || static_cast<unsigned long>(end) > n) return false;
+        }
       }
       return true;
     }();

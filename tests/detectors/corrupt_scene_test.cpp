@@ -81,6 +81,24 @@ TEST(CorruptScene, ATriangleListThatIsNoWholeNumberOfTrianglesIsAnError) {
   EXPECT_NE(message.find("not a multiple of 3"), std::string::npos) << message;
 }
 
+// Runs of a DrawArrayLengths that go past the vertex array, whether plainly or hidden by a negative run that
+// brings the sum back in range, are an error: the functor draws each run as it stands.
+TEST(CorruptScene, ArrayLengthsPastTheVerticesAreAnErrorEvenWhenTheirSumIsInRange) {
+  for (const std::vector<int>& runs : {std::vector<int>{3, 3}, std::vector<int>{30, -27}, std::vector<int>{3, -1, 1}}) {
+    osg::ref_ptr<osg::Vec3Array> vertices = new osg::Vec3Array;
+    for (int i = 0; i < 4; ++i) vertices->push_back({static_cast<float>(i), 0, static_cast<float>(i % 2)});
+    osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
+    geometry->setVertexArray(vertices.get());
+    osg::ref_ptr<osg::DrawArrayLengths> lengths = new osg::DrawArrayLengths(osg::PrimitiveSet::TRIANGLE_STRIP, 0);
+    for (const int r : runs) lengths->push_back(r);
+    geometry->addPrimitiveSet(lengths.get());
+    osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+    geode->addDrawable(geometry.get());
+    const std::string message = testing::error_message([&] { (void)collision_triangles(*geode, false); });
+    EXPECT_NE(message.find("indexes past"), std::string::npos) << runs[0] << ", " << runs[1] << ": " << message;
+  }
+}
+
 // A vertex at infinity or NaN (an OBJ can say "v inf 0 0"; the fuzzer's input is kept in
 // fuzz/regressions/scene_loader) would reach every grid's cell arithmetic: an error naming the geometry.
 TEST(CorruptScene, AVertexThatIsNotAFiniteNumberIsAnError) {
