@@ -108,10 +108,17 @@ double scene_read_timeout() { return read_timeout_seconds; }
 
 void set_scene_read_memory_limit(double megabytes) { read_memory_limit_mb = megabytes; }
 
+std::string reader_of(const std::string& path) { return "osgDB's '." + osgDB::getLowerCaseFileExtension(path) + "' reader"; }
+
+Error reader_out_of_memory(const std::string& path) {
+  return Error(path, "", reader_of(path) + " ran out of memory on this file (a count in it asks for more than this "
+                                           "machine has: the file is malformed or too large)");
+}
+
 void read_in_child_first(const std::string& path, const osgDB::Options* options) {
   const double limit = scene_read_timeout();
   if (limit <= 0) return;
-  const std::string reader = "osgDB's '." + osgDB::getLowerCaseFileExtension(path) + "' reader";
+  const std::string reader = reader_of(path);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                                std::chrono::duration<double>(limit));
   const pid_t child = fork();
@@ -134,9 +141,7 @@ void read_in_child_first(const std::string& path, const osgDB::Options* options)
                                       "process that reads it first): a count in it asks for more than the "
                                       "file holds, or the file is too large",
                                       reader, read_memory_limit_mb.load()));
-  if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory)
-    throw Error(path, "", reader + " ran out of memory on this file (a count in it asks for more than this "
-                                   "machine has: the file is malformed or too large)");
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory) throw reader_out_of_memory(path);
   if (WIFEXITED(status) && WEXITSTATUS(status) == kThrew)
     throw Error(path, "", reader + " threw an exception on this file: it is malformed or beyond what the "
                                    "plugin reads");

@@ -5,7 +5,10 @@
 // process: if the plugin dies or overruns the time limit there, the file is refused with one clear error
 // and the run goes on; only a file the plugin survived is then read for real, in this process.
 #include <osgDB/Options>
+
 #include <string>
+
+#include "core/error.hpp"
 
 namespace crashbench {
 
@@ -25,5 +28,10 @@ void set_scene_read_memory_limit(double megabytes);
 /// exited with a failure, or overran the limit; returns as soon as the child exits normally, whatever
 /// the read gave (the real read reports that). Does nothing when the timeout is 0.
 void read_in_child_first(const std::string& path, const osgDB::Options* options);
+
+/// "osgDB's '.EXT' reader" for `path`: how errors name the plugin that read it.
+std::string reader_of(const std::string& path);
+/// The error for a plugin that ran out of memory on `path`, read in the child or in this process.
+Error reader_out_of_memory(const std::string& path);
 
 }  // namespace crashbench

@@ -44,10 +44,9 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
   try {
     node = osgDB::readRefNodeFile(path, options.get());
   } catch (const std::bad_alloc&) {  // with the child (contained_read.hpp) off: the same answer
-    throw Error(path, "", "osgDB's reader ran out of memory on this file (a count in it asks for more than "
-                          "this machine has: the file is malformed or too large)");
+    throw reader_out_of_memory(path);
   } catch (const std::exception& e) {
-    throw Error(path, "", std::string("osgDB's reader threw an exception on this file: ") + e.what());
+    throw Error(path, "", reader_of(path) + " threw an exception on this file: " + e.what());
   }
   if (!node) throw Error(path, "", "osgDB could not read this file as a scene graph");
   return node;
