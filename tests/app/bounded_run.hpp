@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/sanitizers.hpp"
+
 namespace crashbench::testing {
 
 struct BoundedOutcome {
@@ -28,15 +30,6 @@ inline std::string read_all(const std::string& path) {
   text << in.rdbuf();
   return text.str();
 }
-
-/// True in a build under AddressSanitizer (GCC says so with a macro, clang with __has_feature).
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kUnderAddressSanitizer = true;
-#elif defined(__has_feature)
-inline constexpr bool kUnderAddressSanitizer = __has_feature(address_sanitizer);
-#else
-inline constexpr bool kUnderAddressSanitizer = false;
-#endif
 
 /// Runs `binary` with `args`; `address_space_bytes` 0 leaves memory uncapped (ASan reserves terabytes of
 /// address space, so sanitizer builds cannot take an RLIMIT_AS cap).
