@@ -99,11 +99,10 @@ void BoxPairs::pair_neighbours(std::span<const Box2> boxes, DetectorStats& stats
   // their own order, so that the pairs come out grouped by box and their users read their data in
   // order instead of at random.
   int tests = 0;  // counted here, not through `stats`, which the compiler must keep in memory
-  for (std::size_t v = 0; v < boxes.size(); ++v) {
-    if (is_oversize_[v]) continue;
-    const Box2& box = boxes[v];
-    const int index = static_cast<int>(v);
-    const std::int64_t ix = cell_of(box.lo.x()), iy = cell_of(box.lo.y());
+  for (const CellEntry& entry : entries_) {  // the ordinary boxes in their own order, with their cells
+    const int index = entry.box;
+    const Box2& box = boxes[static_cast<std::size_t>(index)];
+    const std::int64_t ix = entry.ix, iy = entry.iy;
     const auto scan = [&](std::int64_t cx, std::int64_t cy, int after) {
       const std::size_t b = bucket_of(cx, cy);
       for (std::uint32_t q = bucket_start_[b]; q < bucket_start_[b + 1]; ++q) {

@@ -5,8 +5,9 @@
 // listed once, in the cell of its lower corner, and two overlapping boxes then have lower-corner cells at
 // most one apart on each axis: a box meets its partners in its own cell and four neighbours (the other
 // four see it from theirs). Cells are hashed into a table by a counting sort. A box spanning more than
-// two cells on an axis is tested against every box instead. Shared by the vehicle-pair pass of every detector (vehicle_pairs.hpp) and the no_tunnelling
-// check's vehicle pairs. Allocates nothing once sized for the largest set it has seen.
+// two cells on an axis is tested against every box instead. Shared by the vehicle-pair pass of every
+// detector (vehicle_pairs.hpp) and the no_tunnelling check's vehicle pairs. Allocates nothing once sized
+// for the largest set it has seen.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
