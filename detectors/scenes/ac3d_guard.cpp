@@ -1,31 +1,80 @@
 #include "detectors/scenes/ac3d_guard.hpp"
 
-#include <algorithm>
 #include <array>
-#include <cctype>
-#include <fstream>
+#include <cstdint>
+#include <string_view>
+#include <vector>
 
 #include "core/error.hpp"
+#include "detectors/scenes/text_words.hpp"
 
 namespace crashbench {
+namespace {
 
-void refuse_ac3d_count_at_end(const std::string& path) {
-  // The last word lies in the file's tail: a tail with no blank in it ends with no such short word.
-  constexpr std::streamoff kTail = 64;
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  const std::streamoff size = in.tellg();
-  if (!in || size <= 0) return;
-  in.seekg(std::max<std::streamoff>(0, size - kTail));
-  std::string tail(static_cast<std::size_t>(std::min(size, kTail)), '\0');
-  in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
-  const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-  while (!tail.empty() && blank(tail.back())) tail.pop_back();
-  const auto start = std::find_if(tail.rbegin(), tail.rend(), blank).base();
-  const std::string last(start, tail.end());
-  for (const char* word : std::array{"kids", "numvert", "numsurf", "data"})
-    if (last == word)
-      throw Error(path, "", "the file ends at '" + last + "' without the count it announces (OpenSceneGraph's "
-                            "AC3D reader would take the count from uninitialised memory)");
+/// The fewest bytes a vertex ("\n0 0 0"), a reference ("\n0 0 0") or a surface takes, blank before it included.
+constexpr std::uint64_t kBytesPerRecord = 6;
+
+/// What a count word counts ("" for a word that is not one).
+std::string counted_by(std::string_view word) {
+  constexpr std::array<std::array<const char*, 2>, 5> kCounts = {{
+      {"kids", "objects"}, {"numvert", "vertices"}, {"numsurf", "surfaces"}, {"refs", "references"}, {"data", "bytes"}}};
+  for (const auto& [count_word, counted] : kCounts)
+    if (word == count_word) return counted;
+  return "";
+}
+
+/// The count after `word` on `line`: refused when the file ends first or it is not a decimal number.
+std::uint64_t read_count(const std::string& path, std::string_view word, std::string_view count, int line) {
+  const std::string where = "line " + std::to_string(line) + ": '" + std::string(word) + "'";
+  if (count.empty())
+    throw Error(path, "", where + ": the file ends at '" + std::string(word) + "' without the count it announces " +
+                              "(OpenSceneGraph's AC3D reader would take the count from uninitialised memory)");
+  const std::optional<std::uint64_t> value = decimal_count(count);
+  if (!value)
+    throw Error(path, "", where + " is followed by '" + std::string(count.substr(0, 32)) +
+                              "', not a count (a decimal number of 0 or more)");
+  return *value;
+}
+
+}  // namespace
+
+void check_ac3d_counts(const std::string& path) {
+  const std::optional<std::string> text = read_whole_file(path);
+  if (!text) return;
+  struct Kids {  // checked at the end, when every OBJECT record is counted
+    std::string announced;
+    std::uint64_t count;
+    std::uint64_t objects_before;
+  };
+  std::vector<Kids> kids;
+  std::uint64_t objects = 0;
+  TextWords words(*text);
+  for (std::string_view word = words.next(); !word.empty(); word = words.next()) {
+    if (word == "OBJECT") {
+      ++objects;
+    } else if (word == "MATERIAL" || word == "name" || word == "texture") {
+      words.skip_string(false);  // OSG's AC3D readString knows no escapes
+    } else if (const std::string counted = counted_by(word); !counted.empty()) {
+      const int line = words.line();
+      const std::string_view count_text = words.next();
+      const std::uint64_t count = read_count(path, word, count_text, line);
+      const std::uint64_t left = words.bytes_left();
+      const std::string announced = "line " + std::to_string(line) + ": '" + std::string(word) + " " +
+                                    std::string(count_text) + "' announces more " + counted + " than ";
+      if (word == "kids") {
+        kids.push_back({announced, count, objects});
+      } else if (word == "data") {
+        if (count > left) throw Error(path, "", announced + "the " + std::to_string(left) + " left in the file");
+        words.skip_bytes(count);
+      } else if (count > left / kBytesPerRecord) {
+        throw Error(path, "", announced + "the " + std::to_string(left) + " bytes after it can hold (" +
+                                  std::to_string(kBytesPerRecord) + " bytes at least each)");
+      }
+    }
+  }
+  for (const Kids& k : kids)
+    if (const std::uint64_t after = objects - k.objects_before; k.count > after)
+      throw Error(path, "", k.announced + "the " + std::to_string(after) + " OBJECT records after it");
 }
 
 }  // namespace crashbench

@@ -1,15 +1,22 @@
 #pragma once
-// OpenSceneGraph's AC3D reader (osgdb_ac, 3.6.5) reads the count after "kids", "numvert", "numsurf" and
-// "data" into a variable it never initialises. When the file ends right after such a word the count is
-// whatever that memory held, and differs from one read to the next: the child (contained_read.hpp) may
-// read the file in a moment and the second read then make billions of empty child objects until memory
-// runs out (the scene-loader campaign's 2 GB stops; fuzz/regressions/scene_loader). A file that ends so is
-// refused before either read.
+// OpenSceneGraph's AC3D reader (osgdb_ac, 3.6.5) trusts the counts an AC3D file announces:
+// - it reads the count after "kids", "numvert", "numsurf" and "data" into a variable it never initialises,
+//   so a file that ends right after such a word gets whatever that memory held, different from one read to
+//   the next (the scene-loader campaign's 2 GB stops; fuzz/regressions/scene_loader);
+// - "kids N" makes N child objects whether or not N follow (an empty group each once the file is used
+//   up), "numvert N" reserves N vertices first and reads them after: "kids 4294967295" spends seconds and
+//   a gigabyte of memory on empty groups before anything can tell the user the file is broken.
+// So every count is checked against what the rest of the file can hold before either read
+// (contained_read.hpp) starts.
 #include <string>
 
 namespace crashbench {
 
-/// Throws Error(path) naming the word when the last word of the AC3D file `path` announces a count.
-void refuse_ac3d_count_at_end(const std::string& path);
+/// Throws Error(path) naming the line and the word when a count word ("kids", "numvert", "numsurf", "refs",
+/// "data") of the AC3D file `path` has no count after it, a count that is not a decimal number, or a count
+/// the rest of the file cannot hold: more kids than OBJECT records follow, more vertices, surfaces or
+/// references than 6 bytes each fit in, more data bytes than there are. Tokens are split as OSG's reader
+/// splits them (quoted names and a "data" block's bytes are skipped), so a name saying "kids 9" is no count.
+void check_ac3d_counts(const std::string& path);
 
 }  // namespace crashbench

@@ -19,8 +19,9 @@ double scene_read_timeout();
 
 /// The memory the child may take beyond what the process held when it forked [MB]; 0 (the default): no
 /// limit. A reader past it fails like one out of memory, and the file is refused without the second read:
-/// OSG's readers allocate what a count in the file announces (an AC3D `numvert` of 15 million with 8
-/// vertices after it takes 600 MB), which the fuzz harness must keep under its own limit.
+/// OSG's readers allocate what a count in the file announces (a `.osgt` list of 15 million vertices with 8
+/// after it takes 180 MB), which the fuzz harness must keep under its own limit. The counts the guards know
+/// are refused before any read (ac3d_guard.hpp, osgt_guard.hpp); this limit catches the others.
 void set_scene_read_memory_limit(double megabytes);
 
 /// Reads `path` with osgDB in a child process and waits for it (at most scene_read_timeout()). Throws

@@ -14,6 +14,7 @@
 #include "detectors/scenes/acc_reader.hpp"
 #include "detectors/scenes/contained_read.hpp"
 #include "detectors/scenes/osg_notify.hpp"
+#include "detectors/scenes/osgt_guard.hpp"
 #include "detectors/scenes/texture_placeholders.hpp"
 
 namespace crashbench {
@@ -36,8 +37,11 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
   if (!std::filesystem::is_regular_file(path, ec)) throw Error(path, "", "scene file not found");
   require_plugin(path);
   // A TORCS .acc is AC3D too, its lines handed on to OSG's AC3D reader as they are (acc_reader.hpp).
+  // Some of osgDB's readers trust the counts a file announces (ac3d_guard.hpp, osgt_guard.hpp).
   if (const std::string ext = osgDB::getLowerCaseFileExtension(path); ext == "ac" || ext == "acc")
-    refuse_ac3d_count_at_end(path);
+    check_ac3d_counts(path);
+  else if (ext == "osgt")
+    check_osgt_counts(path);
   const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names();
   read_in_child_first(path, options.get());
   osg::ref_ptr<osg::Node> node;

@@ -1,32 +1,24 @@
-// OpenSceneGraph's AC3D reader takes a count that the file ends before from uninitialised memory: such a
-// file is refused before any read (ac3d_guard.hpp). The campaign's two 2 GB stops were such files: the
-// shipped wall with its last "kids 0" cut to "kids".
+// OpenSceneGraph's AC3D reader trusts the counts a file announces (ac3d_guard.hpp): a count the file ends
+// before, or one the rest of the file cannot hold, is refused before any read. The campaign's two 2 GB
+// stops were the shipped wall with its last "kids 0" cut to "kids"; its slowest inputs (2 s each, a
+// gigabyte of empty groups) announced "kids 88888888888888888881".
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <iterator>
 #include <string>
 
 #include "detectors/scenes/ac3d_guard.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "tests/support/error_message.hpp"
-#include "tests/support/paths.hpp"
-#include "tests/support/temp_folder.hpp"
+#include "tests/support/seed_walls.hpp"
 
 namespace crashbench {
 namespace {
 
-/// The seed wall (fuzz/seeds/scene: its first byte is the harness's format choice), ending "kids 0".
-std::string seed_wall() {
-  std::ifstream in(testing::source_path("fuzz/seeds/scene/wall-ac.bin"), std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return bytes.substr(1);
-}
+/// The seed wall, ending "kids 0".
+std::string seed_wall() { return testing::seed_wall_text("ac"); }
 
 std::string write_ac(const std::string& name, const std::string& text) {
-  const std::string path = (testing::temp_folder("ac3d-guard") / (name + ".ac")).string();
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
+  return testing::write_scene_text("ac3d-guard", name, "ac", text);
 }
 
 TEST(Ac3dGuard, AFileEndingWithACountWordIsOneErrorNamingIt) {
@@ -38,20 +30,49 @@ TEST(Ac3dGuard, AFileEndingWithACountWordIsOneErrorNamingIt) {
   EXPECT_NE(message.find("ends at 'kids'"), std::string::npos) << message;
 }
 
+/// The error `check_ac3d_counts` gives for the seed wall with `tail` appended ("" when it reads).
+std::string error_with_tail(const std::string& name, const std::string& tail) {
+  const std::string path = write_ac(name, seed_wall() + tail);
+  return testing::error_message([&] { check_ac3d_counts(path); });
+}
+
+TEST(Ac3dGuard, ACountTheRestOfTheFileCannotHoldIsOneErrorNamingItsLine) {
+  // The seed wall has 41 lines; its "kids 0" at the end is followed by one more object here.
+  const std::string object = "OBJECT poly\nname \"extra\"\n";
+  const std::string kids = error_with_tail("kids", object + "kids 2\nOBJECT poly\nkids 0\n");
+  EXPECT_NE(kids.find("line 44: 'kids 2' announces more objects than the 1 OBJECT records after it"), std::string::npos) << kids;
+  const std::string huge = error_with_tail("huge-kids", object + "kids 88888888888888888881\n");
+  EXPECT_NE(huge.find("'kids 88888888888888888881' announces more objects than the 0 OBJECT"), std::string::npos) << huge;
+  // 3 vertices take 18 bytes at least: 16 bytes after the count are too few, 18 are enough.
+  const std::string vertices = error_with_tail("numvert", object + "numvert 3\n0 0 0\n0 0 0\n0 0");
+  EXPECT_NE(vertices.find("'numvert 3' announces more vertices than the 16 bytes after it"), std::string::npos) << vertices;
+  EXPECT_EQ(error_with_tail("numvert-fits", object + "numvert 3\n0 0 0\n0 0 0\n0 0 0"), "");
+  const std::string data = error_with_tail("data", object + "data 9\n1234567");
+  EXPECT_NE(data.find("'data 9' announces more bytes than the 8 left"), std::string::npos) << data;
+  const std::string word = error_with_tail("not-a-count", object + "numsurf -1\n");
+  EXPECT_NE(word.find("'numsurf' is followed by '-1', not a count"), std::string::npos) << word;
+}
+
+TEST(Ac3dGuard, CountWordsInsideNamesAndDataBlocksAreNotCounts) {
+  // OSG reads a quoted name whole and a data block's bytes raw: "kids 9" in either is text, not a count.
+  EXPECT_EQ(error_with_tail("quoted", "OBJECT poly\nname \"kids 9\nnumvert 99\"\nkids 0\n"), "");
+  EXPECT_EQ(error_with_tail("data-block", "OBJECT poly\ndata 8\nkids 99kids 0\n"), "");
+}
+
 TEST(Ac3dGuard, EveryCountWordTheReaderLeavesUninitialisedIsRefusedAtTheEnd) {
   for (const std::string word : {"kids", "numvert", "numsurf", "data"}) {
     const std::string path = write_ac(word, seed_wall() + "OBJECT poly\n" + word + " \n\n");
-    const std::string message = testing::error_message([&] { refuse_ac3d_count_at_end(path); });
+    const std::string message = testing::error_message([&] { check_ac3d_counts(path); });
     EXPECT_NE(message.find("ends at '" + word + "'"), std::string::npos) << word << ": " << message;
   }
 }
 
 TEST(Ac3dGuard, ACountThatIsThereOrAWordThatOnlyEndsLikeOneIsRead) {
   const std::string whole = write_ac("whole", seed_wall());
-  EXPECT_EQ(testing::error_message([&] { refuse_ac3d_count_at_end(whole); }), "");
+  EXPECT_EQ(testing::error_message([&] { check_ac3d_counts(whole); }), "");
   EXPECT_FALSE(load_scene(whole).triangles.empty());
   const std::string named = write_ac("named", seed_wall() + "name \"nokids\"\nurl mykids");
-  EXPECT_EQ(testing::error_message([&] { refuse_ac3d_count_at_end(named); }), "");
+  EXPECT_EQ(testing::error_message([&] { check_ac3d_counts(named); }), "");
 }
 
 }  // namespace

@@ -1,34 +1,27 @@
-// OSG's AC3D reader makes as many vertices as `numvert` announces, whatever follows: with a memory limit
-// on the child that reads a scene file first (contained_read.hpp), such a file is refused before the
-// second read allocates the same again.
+// OSG's .osgt reader makes room for as many vertices as an array announces, whatever follows: with a
+// memory limit on the child that reads a scene file first (contained_read.hpp), such a file is refused
+// before the second read allocates the same again. The child is called directly here: load_scene refuses
+// this file before it (osgt_guard.hpp), and the limit is for the counts no guard knows.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <iterator>
 #include <string>
 
 #include "detectors/scenes/contained_read.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "tests/support/error_message.hpp"
-#include "tests/support/paths.hpp"
 #include "tests/support/sanitizers.hpp"
-#include "tests/support/temp_folder.hpp"
+#include "tests/support/seed_walls.hpp"
 
 namespace crashbench {
 namespace {
 
-/// The seed wall as an .ac file (fuzz/seeds/scene: its first byte is the harness's format choice), with
-/// its `numvert 8` announcing `vertices` instead.
+/// The seed wall as an .osgt file with its vertex array's `vector 8` announcing `vertices` instead.
 std::string wall_announcing(const std::string& vertices) {
-  std::ifstream in(testing::source_path("fuzz/seeds/scene/wall-ac.bin"), std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  text = text.substr(1);
-  const std::string::size_type at = text.find("numvert 8\n");
+  std::string text = testing::seed_wall_text("osgt");
+  const std::string::size_type at = text.find("vector 8 {", text.find("VertexArray"));
   if (at == std::string::npos) return "";
-  text.replace(at, 10, "numvert " + vertices + "\n");
-  const std::string path = (testing::temp_folder("read-memory") / ("wall-" + vertices + ".ac")).string();
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
+  text.replace(at, 8, "vector " + vertices);
+  return testing::write_scene_text("read-memory", "wall-" + vertices, "osgt", text);
 }
 
 /// Sets the child's memory limit for one test.
@@ -39,10 +32,10 @@ struct MemoryLimit {
 
 TEST(ContainedReadMemory, AFileAnnouncingMoreThanTheLimitIsOneErrorNamingIt) {
   const MemoryLimit limit(64);
-  // 15 million vertices take some 600 MB in OSG's reader: far past 64 MB.
+  // Room for 15 million vertices is 180 MB: far past 64 MB.
   const std::string path = wall_announcing("15000000");
   ASSERT_FALSE(path.empty());
-  const std::string message = testing::error_message([&] { (void)load_scene(path); });
+  const std::string message = testing::error_message([&] { read_in_child_first(path, nullptr); });
   EXPECT_NE(message.find(path), std::string::npos) << message;
   if (!testing::kUnderAddressSanitizer) {
     EXPECT_NE(message.find("needed more than 64 MB"), std::string::npos) << message;

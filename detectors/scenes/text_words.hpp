@@ -1,0 +1,43 @@
+#pragma once
+// The words of a text scene file as OSG's stream readers see them (`stream >> word`), for the guards that
+// check a file's announced counts before osgDB reads it (ac3d_guard.hpp, osgt_guard.hpp).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace crashbench {
+
+/// The whole of the file at `path` (std::nullopt if it cannot be opened: osgDB's read then says why).
+std::optional<std::string> read_whole_file(const std::string& path);
+
+/// A count as the guards accept it: decimal digits only, saturating at UINT64_MAX (std::nullopt otherwise).
+std::optional<std::uint64_t> decimal_count(std::string_view word);
+
+class TextWords {
+ public:
+  explicit TextWords(const std::string& text) : text_(text) {}
+
+  /// The next blank-separated word ("" at the end of the text).
+  std::string_view next();
+  /// Whether a quoted string starts at the next word.
+  bool at_string();
+  /// Skips a quoted string (blanks and line breaks included; with `escapes`, \" does not close it) if one
+  /// starts here, else one word.
+  void skip_string(bool escapes);
+  /// Skips `count` bytes as they are (at most to the end of the text).
+  void skip_bytes(std::uint64_t count);
+
+  std::uint64_t bytes_left() const { return text_.size() - pos_; }
+  /// The line the last word read starts on (1 for the first).
+  int line() const { return line_; }
+
+ private:
+  void skip_blanks();
+
+  const std::string& text_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+};
+
+}  // namespace crashbench
