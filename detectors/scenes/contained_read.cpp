@@ -21,6 +21,9 @@
 
 #include "core/error.hpp"
 
+// A sanitizer runtime's hook for its fatal reports (weak: absent from a build without one).
+extern "C" __attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
+
 namespace crashbench {
 namespace {
 
@@ -50,6 +53,9 @@ void limit_data_memory(double megabytes) {
   // A crash ends the child by its signal, whatever handler the parent installed (a sanitizer's or a
   // fuzzer's would report it, and a fuzzer's would save the file as its own finding).
   for (const int signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) std::signal(signal, SIG_DFL);
+  // The same for a sanitizer's own fatal report (an allocation past the memory limit under ASan): a
+  // fuzzer's death callback would save the file as a crash that the harness, reading it, never has.
+  if (__sanitizer_set_death_callback != nullptr) __sanitizer_set_death_callback(nullptr);
   if (const int null = open("/dev/null", O_WRONLY); null >= 0) {
     dup2(null, STDOUT_FILENO);
     dup2(null, STDERR_FILENO);
