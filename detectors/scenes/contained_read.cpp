@@ -10,8 +10,10 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <new>
@@ -27,8 +29,10 @@ extern "C" __attribute__((weak)) void __sanitizer_set_death_callback(void (*call
 namespace crashbench {
 namespace {
 
-std::atomic<double> read_timeout_seconds{120.0};
-std::atomic<double> read_memory_limit_mb{0.0};
+std::atomic<double> read_timeout_seconds{kSceneReadLimitFromSize};
+std::atomic<double> read_memory_limit_mb{kSceneReadLimitFromSize};
+
+constexpr double kMegabyte = 1024.0 * 1024.0;
 
 /// The child's exit codes when the plugin threw (a count read from the file can ask for any amount).
 constexpr int kOutOfMemory = 3, kThrew = 4;
@@ -41,7 +45,7 @@ void limit_data_memory(double megabytes) {
   while (std::getline(status, line)) {
     if (line.rfind("VmData:", 0) != 0) continue;
     const rlim_t held = static_cast<rlim_t>(std::stoll(line.substr(7))) * 1024;
-    const rlimit cap{held + static_cast<rlim_t>(megabytes * 1024 * 1024), RLIM_INFINITY};
+    const rlimit cap{held + static_cast<rlim_t>(megabytes * kMegabyte), RLIM_INFINITY};
     setrlimit(RLIMIT_DATA, &cap);
     return;
   }
@@ -49,7 +53,7 @@ void limit_data_memory(double megabytes) {
 
 /// The child: silent (a crashing plugin's last words, or a sanitizer's report, are not the user's
 /// business: the parent says what happened), reads, and leaves without running exit handlers.
-[[noreturn]] void read_and_exit(const std::string& path, const osgDB::Options* options) {
+[[noreturn]] void read_and_exit(const std::string& path, const osgDB::Options* options, double memory_limit_mb) {
   // A crash ends the child by its signal, whatever handler the parent installed (a sanitizer's or a
   // fuzzer's would report it, and a fuzzer's would save the file as its own finding).
   for (const int signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) std::signal(signal, SIG_DFL);
@@ -60,7 +64,7 @@ void limit_data_memory(double megabytes) {
     dup2(null, STDOUT_FILENO);
     dup2(null, STDERR_FILENO);
   }
-  if (read_memory_limit_mb > 0) limit_data_memory(read_memory_limit_mb);
+  if (memory_limit_mb > 0) limit_data_memory(memory_limit_mb);
   // A plugin that throws would throw in the parent too: the exit code says so, and the parent reads no more.
   try {
     (void)osgDB::readRefNodeFile(path, options);
@@ -110,9 +114,17 @@ bool wait_until(pid_t child, std::chrono::steady_clock::time_point deadline, int
 
 void set_scene_read_timeout(double seconds) { read_timeout_seconds = seconds; }
 
-double scene_read_timeout() { return read_timeout_seconds; }
+double scene_read_timeout(std::uintmax_t bytes) {
+  const double set = read_timeout_seconds;
+  return set == kSceneReadLimitFromSize ? 5.0 + static_cast<double>(bytes) / 1e6 : set;
+}
 
 void set_scene_read_memory_limit(double megabytes) { read_memory_limit_mb = megabytes; }
+
+double scene_read_memory_limit(std::uintmax_t bytes) {
+  const double set = read_memory_limit_mb;
+  return set == kSceneReadLimitFromSize ? 1024.0 + 64.0 * static_cast<double>(bytes) / kMegabyte : set;
+}
 
 std::string reader_of(const std::string& path) { return "osgDB's '." + osgDB::getLowerCaseFileExtension(path) + "' reader"; }
 
@@ -122,8 +134,11 @@ Error reader_out_of_memory(const std::string& path) {
 }
 
 void read_in_child_first(const std::string& path, const osgDB::Options* options) {
-  const double limit = scene_read_timeout();
+  std::error_code size_error;
+  const std::uintmax_t bytes = std::filesystem::file_size(path, size_error);
+  const double limit = scene_read_timeout(size_error ? 0 : bytes);
   if (limit <= 0) return;
+  const double memory_limit_mb = scene_read_memory_limit(size_error ? 0 : bytes);
   const std::string reader = reader_of(path);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                                std::chrono::duration<double>(limit));
@@ -132,21 +147,21 @@ void read_in_child_first(const std::string& path, const osgDB::Options* options)
     throw Error(path, "", fmt::format("cannot start the process that reads a scene file safely: {} "
                                       "(--scene-read-timeout 0 reads it in this process)",
                                       std::strerror(errno)));
-  if (child == 0) read_and_exit(path, options);
+  if (child == 0) read_and_exit(path, options, memory_limit_mb);
   int status = 0;
   if (!wait_until(child, deadline, status))
-    throw Error(path, "", fmt::format("{} did not finish within {:g} s (a malformed file can make it loop; "
-                                      "--scene-read-timeout sets the limit)",
+    throw Error(path, "", fmt::format("{} did not finish within {:.3g} s (a malformed file can make it loop; "
+                                      "--scene-read-timeout SECONDS sets the limit)",
                                       reader, limit));
   if (WIFSIGNALED(status))
     throw Error(path, "", fmt::format("{} crashed on this file (signal {}, {}) in the separate process that "
                                       "reads it first: the file is malformed or beyond what the plugin reads",
                                       reader, WTERMSIG(status), strsignal(WTERMSIG(status))));
-  if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory && read_memory_limit_mb > 0)
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory && memory_limit_mb > 0)
     throw Error(path, "", fmt::format("{} needed more than {:g} MB on this file (the limit of the separate "
                                       "process that reads it first): a count in it asks for more than the "
-                                      "file holds, or the file is too large",
-                                      reader, read_memory_limit_mb.load()));
+                                      "file holds, or the file is too large (--scene-read-memory MB sets the limit)",
+                                      reader, std::round(memory_limit_mb)));
   if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory) throw reader_out_of_memory(path);
   if (WIFEXITED(status) && WEXITSTATUS(status) == kThrew)
     throw Error(path, "", reader + " threw an exception on this file: it is malformed or beyond what the "

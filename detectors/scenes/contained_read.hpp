@@ -6,23 +6,34 @@
 // and the run goes on; only a file the plugin survived is then read for real, in this process.
 #include <osgDB/Options>
 
+#include <cstdint>
 #include <string>
 
 #include "core/error.hpp"
 
 namespace crashbench {
 
-/// The time limit of a contained read [s]; 0 reads in this process only, with no child (the
-/// `--scene-read-timeout` option of every command; default 120 s).
-void set_scene_read_timeout(double seconds);
-double scene_read_timeout();
+/// The limits below take this value by default: derived from the file's size, so that a reader that
+/// loops or allocates for whatever count a small file announces is stopped early (a 33 KB .osgb
+/// announcing 100 million vertices took 171 s and 1.2 GB with a fixed 120 s and no memory limit).
+constexpr double kSceneReadLimitFromSize = -1;
 
-/// The memory the child may take beyond what the process held when it forked [MB]; 0 (the default): no
-/// limit. A reader past it fails like one out of memory, and the file is refused without the second read:
-/// OSG's readers allocate what a count in the file announces (a `.osgt` list of 15 million vertices with 8
-/// after it takes 180 MB), which the fuzz harness must keep under its own limit. The counts the guards know
-/// are refused before any read (ac3d_guard.hpp, osgt_guard.hpp); this limit catches the others.
+/// The time limit of a contained read [s]; 0 reads in this process only, with no child (the
+/// `--scene-read-timeout` option of every command). By default 5 s plus 1 s per MB of the file: the
+/// largest TORCS track (1.6 MB) reads in under a second.
+void set_scene_read_timeout(double seconds);
+/// The time limit for a file of `bytes` bytes [s].
+double scene_read_timeout(std::uintmax_t bytes);
+
+/// The memory the child may take beyond what the process held when it forked [MB]; 0: no limit (the
+/// `--scene-read-memory` option of every command). By default 1024 MB plus 64 times the file's size: OSG's
+/// graph of a real scene is a few times its file. A reader past it fails like one out of memory, and the
+/// file is refused without the second read: OSG's readers allocate what a count in the file announces (a
+/// `.osgt` list of 15 million vertices with 8 after it takes 180 MB), and the counts the guards know are
+/// refused before any read (ac3d_guard.hpp, osgt_guard.hpp); this limit catches the others.
 void set_scene_read_memory_limit(double megabytes);
+/// The memory limit for a file of `bytes` bytes [MB].
+double scene_read_memory_limit(std::uintmax_t bytes);
 
 /// Reads `path` with osgDB in a child process and waits for it (at most scene_read_timeout()). Throws
 /// Error(path) naming the plugin's extension and what happened if the child was killed by a signal,

@@ -27,8 +27,22 @@ std::string wall_announcing(const std::string& vertices) {
 /// Sets the child's memory limit for one test.
 struct MemoryLimit {
   explicit MemoryLimit(double megabytes) { set_scene_read_memory_limit(megabytes); }
-  ~MemoryLimit() { set_scene_read_memory_limit(0); }
+  ~MemoryLimit() { set_scene_read_memory_limit(kSceneReadLimitFromSize); }
 };
+
+/// The answer for a child that ran past its memory limit: the limit's line, or under AddressSanitizer,
+/// where an allocation the limit refuses is fatal by design (allocator_may_return_null=0), the line for a
+/// child that aborted (abort_on_error, as the asan preset runs) or exited 1.
+void expect_memory_limit_answer(const std::string& message, const std::string& limit_line) {
+  if (!testing::kUnderAddressSanitizer) {
+    EXPECT_NE(message.find(limit_line), std::string::npos) << message;
+    EXPECT_NE(message.find("--scene-read-memory MB sets the limit"), std::string::npos) << message;
+    return;
+  }
+  EXPECT_TRUE(message.find("crashed on this file") != std::string::npos ||
+              message.find("failed on this file") != std::string::npos)
+      << message;
+}
 
 TEST(ContainedReadMemory, AFileAnnouncingMoreThanTheLimitIsOneErrorNamingIt) {
   const MemoryLimit limit(64);
@@ -37,16 +51,27 @@ TEST(ContainedReadMemory, AFileAnnouncingMoreThanTheLimitIsOneErrorNamingIt) {
   ASSERT_FALSE(path.empty());
   const std::string message = testing::error_message([&] { read_in_child_first(path, nullptr); });
   EXPECT_NE(message.find(path), std::string::npos) << message;
-  if (!testing::kUnderAddressSanitizer) {
-    EXPECT_NE(message.find("needed more than 64 MB"), std::string::npos) << message;
-    return;
-  }
-  // Under AddressSanitizer an allocation the limit refuses is fatal by design (allocator_may_return_null=0):
-  // the child aborts (abort_on_error, as the asan preset runs) or exits 1 instead of throwing
-  // std::bad_alloc, and the answer is that line for the file.
-  EXPECT_TRUE(message.find("crashed on this file") != std::string::npos ||
-              message.find("failed on this file") != std::string::npos)
-      << message;
+  expect_memory_limit_answer(message, "needed more than 64 MB");
+}
+
+TEST(ContainedReadDefaults, AFileAskingForFarMoreThanItsSizeIsRefusedAtAGigabyteAndItsSize) {
+  // Room for 150 million vertices is 1.8 GB; the file is 2 KB, so the default limit is 1024 MB.
+  const std::string path = wall_announcing("150000000");
+  ASSERT_FALSE(path.empty());
+  const std::string message = testing::error_message([&] { read_in_child_first(path, nullptr); });
+  EXPECT_NE(message.find(path), std::string::npos) << message;
+  expect_memory_limit_answer(message, "needed more than 1024 MB");
+}
+
+TEST(ContainedReadDefaults, AReaderLoopingOnASmallFileIsStoppedAfterFiveSeconds) {
+  // 60 million vertices announced and 8 there: OSG's reader fails on each missing one with an exception
+  // (about 0.7 us each here, some 40 s in all) within 720 MB, under the memory limit. The default time
+  // limit for a 2 KB file is 5 s.
+  const std::string path = wall_announcing("60000000");
+  ASSERT_FALSE(path.empty());
+  const std::string message = testing::error_message([&] { read_in_child_first(path, nullptr); });
+  EXPECT_NE(message.find("did not finish within 5 s"), std::string::npos) << message;
+  EXPECT_NE(message.find("--scene-read-timeout"), std::string::npos) << message;
 }
 
 TEST(ContainedReadMemory, AFileWithinTheLimitIsRead) {
