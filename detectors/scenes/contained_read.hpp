@@ -35,7 +35,7 @@ void set_scene_read_memory_limit(double megabytes);
 /// The memory limit for a file of `bytes` bytes [MB].
 double scene_read_memory_limit(std::uintmax_t bytes);
 
-/// Reads `path` with osgDB in a child process and waits for it (at most scene_read_timeout()). Throws
+/// Reads `path` with osgDB in a child process and waits for it (at most scene_read_timeout(its size)). Throws
 /// Error(path) naming the plugin's extension and what happened if the child was killed by a signal,
 /// exited with a failure, or overran the limit; returns as soon as the child exits normally, whatever
 /// the read gave (the real read reports that). Does nothing when the timeout is 0.
