@@ -1,6 +1,9 @@
 // crashbench: run collision cases and matrices, list the interchangeable parts.
+#include <cmath>
+#include <cstdlib>
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "app/commands.hpp"
 #include "app/scene_command.hpp"
@@ -9,6 +12,22 @@
 #include "core/text.hpp"
 #include "crashbench_version.hpp"
 #include "detectors/scenes/contained_read.hpp"
+
+namespace {
+
+/// A finite number >= 0. CLI11's NonNegativeNumber lets "nan" through (a NaN limit was no limit at all)
+/// and prints its range as 1.8e308 written out in full.
+const CLI::Validator kFiniteNonNegative(
+    [](std::string& text) -> std::string {
+      char* end = nullptr;
+      const double value = std::strtod(text.c_str(), &end);
+      if (text.empty() || *end != '\0' || !std::isfinite(value) || value < 0)
+        return "expected a finite number >= 0, got '" + text + "'";
+      return "";
+    },
+    "NUMBER >= 0");
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"crashbench: a test bench for real-time vehicle collision simulation"};
@@ -23,12 +42,12 @@ int main(int argc, char** argv) {
   app.add_option_function<double>("--scene-read-timeout", crashbench::set_scene_read_timeout,
                                   "Seconds a scene file's reader may take in the separate process that reads "
                                   "it first (default 5 plus 1 per MB of the file; 0: read in this process only)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(kFiniteNonNegative)
       ->trigger_on_parse();
   app.add_option_function<double>("--scene-read-memory", crashbench::set_scene_read_memory_limit,
                                   "Megabytes a scene file's reader may allocate in the separate process that "
                                   "reads it first (default 1024 plus 64 times the file's size; 0: no limit)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(kFiniteNonNegative)
       ->trigger_on_parse();
   app.fallthrough();
   int exit_code = crashbench::kExitOk;

@@ -97,5 +97,20 @@ TEST(OsgReaderCrash, ATimeoutOfZeroReadsInThisProcessAndIsNoNegativeNumber) {
   EXPECT_EQ(testing::crashbench("--scene-read-timeout -1 scene info " + path).exit_code, 2);
 }
 
+TEST(OsgReaderCrash, EachReadLimitIsAFiniteNumberOfZeroOrMoreNamedWhenItIsNot) {
+  const std::string dir = testing::fresh_dir("osg-read-limits");
+  const std::string path = scene_file_of(testing::source_path("fuzz/seeds/scene/wall-osgt.bin"), dir).path;
+  for (const std::string option : {"--scene-read-timeout", "--scene-read-memory"}) {
+    EXPECT_EQ(testing::crashbench(option + " 0 scene info " + path).exit_code, 0) << option;
+    EXPECT_EQ(testing::crashbench(option + " 2.5 scene info " + path).exit_code, 0) << option;
+    for (const std::string bad : {"-1", "nan", "inf", "1e400", "ten"}) {
+      const testing::Outcome o = testing::crashbench(option + " " + bad + " scene info " + path);
+      EXPECT_EQ(o.exit_code, 2) << option << " " << bad;
+      EXPECT_NE(o.output.find(option + ": expected a finite number >= 0, got '" + bad + "'"), std::string::npos)
+          << option << " " << bad << ": " << o.output;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace crashbench
