@@ -35,6 +35,9 @@ struct SceneArgs {
 
   SceneOptions options() const {
     if (up != "z" && up != "y") throw Error(file, "--up", "expected 'z' or 'y', got '" + up + "'");
+    // As a case's vertical_within_deg; the negated test refuses NaN too.
+    if (!(tolerance_deg >= 0 && tolerance_deg <= 90))
+      throw Error(file, "--vertical-tolerance-deg", fmt::format("expected an angle in [0, 90] degrees, got {}", tolerance_deg));
     SceneOptions o;
     o.up = up == "y" ? UpAxis::kY : UpAxis::kZ;
     o.unit_scale = unit_scale;

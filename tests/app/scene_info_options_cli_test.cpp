@@ -1,0 +1,26 @@
+// `crashbench scene info --vertical-tolerance-deg`: an angle in [0, 90] as a case's vertical_within_deg,
+// anything else (NaN and infinity included) one line naming the option, exit 2.
+#include <gtest/gtest.h>
+
+#include "tests/app/cli_support.hpp"
+#include "tests/support/textured_sprite_scene.hpp"
+
+namespace crashbench {
+namespace {
+
+TEST(SceneInfoCli, AVerticalToleranceOutsideZeroToNinetyDegreesIsOneLineNamingIt) {
+  const std::string file = testing::fresh_dir("scene-info-options") + "/sprite.ac";
+  testing::write_textured_sprite_scene(file);
+  for (const std::string good : {"0", "10", "90"})
+    EXPECT_EQ(testing::crashbench("scene info " + file + " --vertical-tolerance-deg " + good).exit_code, 0) << good;
+  for (const std::string bad : {"-1", "90.5", "nan", "1e400"}) {
+    const auto refused = testing::crashbench("scene info " + file + " --vertical-tolerance-deg " + bad);
+    EXPECT_EQ(refused.exit_code, 2) << bad << ": " << refused.output;
+    EXPECT_EQ(refused.output.find('\n'), refused.output.size() - 1) << refused.output;
+    EXPECT_NE(refused.output.find("--vertical-tolerance-deg: expected an angle in [0, 90] degrees"), std::string::npos)
+        << refused.output;
+  }
+}
+
+}  // namespace
+}  // namespace crashbench
