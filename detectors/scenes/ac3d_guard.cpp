@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "detectors/scenes/mapped_file.hpp"
 #include "detectors/scenes/text_words.hpp"
 
 namespace crashbench {
@@ -39,8 +40,8 @@ std::uint64_t read_count(const std::string& path, std::string_view word, std::st
 }  // namespace
 
 void check_ac3d_counts(const std::string& path) {
-  const std::optional<std::string> text = read_whole_file(path);
-  if (!text) return;
+  const MappedFile file(path);
+  if (!file.ok()) return;
   struct Kids {  // checked at the end, when every OBJECT record is counted
     std::string announced;
     std::uint64_t count;
@@ -48,7 +49,7 @@ void check_ac3d_counts(const std::string& path) {
   };
   std::vector<Kids> kids;
   std::uint64_t objects = 0;
-  TextWords words(*text);
+  TextWords words(file.text());
   for (std::string_view word = words.next(); !word.empty(); word = words.next()) {
     if (word == "OBJECT") {
       ++objects;

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "detectors/scenes/mapped_file.hpp"
 #include "detectors/scenes/text_words.hpp"
 
 namespace crashbench {
@@ -15,9 +16,9 @@ constexpr std::uint64_t kBytesPerElement = 2;
 }  // namespace
 
 void check_osgt_counts(const std::string& path) {
-  const std::optional<std::string> text = read_whole_file(path);
-  if (!text) return;
-  TextWords words(*text);
+  const MappedFile file(path);
+  if (!file.ok()) return;
+  TextWords words(file.text());
   std::string_view name, count;  // the two words before the current one
   while (true) {
     if (words.at_string()) {  // a name or a description: its words are text, not structure

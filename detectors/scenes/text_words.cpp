@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <iterator>
 #include <limits>
+#include <string>
 
 namespace crashbench {
 namespace {
@@ -12,12 +11,6 @@ namespace {
 bool blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 }  // namespace
-
-std::optional<std::string> read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 std::optional<std::uint64_t> decimal_count(std::string_view word) {
   if (word.empty() || !std::ranges::all_of(word, [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
@@ -29,7 +22,7 @@ std::string_view TextWords::next() {
   skip_blanks();
   const std::size_t start = pos_;
   while (pos_ < text_.size() && !blank(text_[pos_])) ++pos_;
-  return std::string_view(text_).substr(start, pos_ - start);
+  return text_.substr(start, pos_ - start);
 }
 
 bool TextWords::at_string() {

@@ -3,20 +3,16 @@
 // check a file's announced counts before osgDB reads it (ac3d_guard.hpp, osgt_guard.hpp).
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <string_view>
 
 namespace crashbench {
-
-/// The whole of the file at `path` (std::nullopt if it cannot be opened: osgDB's read then says why).
-std::optional<std::string> read_whole_file(const std::string& path);
 
 /// A count as the guards accept it: decimal digits only, saturating at UINT64_MAX (std::nullopt otherwise).
 std::optional<std::uint64_t> decimal_count(std::string_view word);
 
 class TextWords {
  public:
-  explicit TextWords(const std::string& text) : text_(text) {}
+  explicit TextWords(std::string_view text) : text_(text) {}
 
   /// The next blank-separated word ("" at the end of the text).
   std::string_view next();
@@ -35,7 +31,7 @@ class TextWords {
  private:
   void skip_blanks();
 
-  const std::string& text_;
+  std::string_view text_;
   std::size_t pos_ = 0;
   int line_ = 1;
 };

@@ -53,6 +53,13 @@ TEST(Ac3dGuard, ACountTheRestOfTheFileCannotHoldIsOneErrorNamingItsLine) {
   EXPECT_NE(word.find("'numsurf' is followed by '-1', not a count"), std::string::npos) << word;
 }
 
+TEST(Ac3dGuard, AnEmptyOrMissingFileIsLeftToOsgDBsReadToRefuse) {
+  EXPECT_EQ(testing::error_message([&] { check_ac3d_counts(write_ac("empty", "")); }), "");
+  EXPECT_EQ(testing::error_message([&] { check_ac3d_counts("/nonexistent/crashbench/wall.ac"); }), "");
+  const std::string empty = write_ac("empty-loaded", "");
+  EXPECT_NE(testing::error_message([&] { (void)load_scene(empty); }).find("osgDB could not read this file"), std::string::npos);
+}
+
 TEST(Ac3dGuard, CountWordsInsideNamesAndDataBlocksAreNotCounts) {
   // OSG reads a quoted name whole and a data block's bytes raw: "kids 9" in either is text, not a count.
   EXPECT_EQ(error_with_tail("quoted", "OBJECT poly\nname \"kids 9\nnumvert 99\"\nkids 0\n"), "");
