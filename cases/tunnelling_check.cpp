@@ -114,8 +114,13 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
   pairs_.find(swept_, unused);
   // A's CG path relative to B, in B's frame at the start of the step, against B's two centre lines.
   const auto through = [&](std::size_t a, std::size_t b) {
-    const Mat2 to_b = rotation(-before[b][2]);  // for the few cars in a pair only: trigonometry costs
-    const Vec2 r0 = to_b * (cg(before[a]) - cg(before[b])), r1 = to_b * (cg(after[a]) - cg(after[b]));
+    // Both centre lines lie within B's reach of its CG (1 um spares rounding): a path that stays farther
+    // needs no trigonometry. Most pairs are cars side by side in two lanes.
+    const Vec2 d0 = cg(before[a]) - cg(before[b]), d1 = cg(after[a]) - cg(after[b]);
+    const double reach = reach_[b] + 1e-6;
+    if (squared_distance_from_origin(d0, d1) > reach * reach) return false;
+    const Mat2 to_b = rotation(-before[b][2]);
+    const Vec2 r0 = to_b * d0, r1 = to_b * d1;
     const RectangleSize& s = sizes_[b];
     return crosses(r0, r1, {-s.cg_to_rear, 0}, {s.cg_to_front, 0}) ||
            crosses(r0, r1, {0, -0.5 * s.width}, {0, 0.5 * s.width});

@@ -31,6 +31,14 @@ inline Mat2 rotation(double angle) {
   return r;
 }
 
+/// Squared distance from the origin to the segment a-b [m^2] (a point when a = b).
+inline double squared_distance_from_origin(const Vec2& a, const Vec2& b) {
+  const Vec2 d = b - a;
+  const double length2 = d.squaredNorm();
+  const double t = length2 > 0 ? std::clamp(-a.dot(d) / length2, 0.0, 1.0) : 0.0;
+  return (a + t * d).squaredNorm();
+}
+
 /// Liang-Barsky on one axis: narrows [t0, t1] to where p + t d lies in [lo, hi]; false if that is empty.
 inline bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1) {
   if (d == 0) return p >= lo && p <= hi;
