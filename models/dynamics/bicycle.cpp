@@ -47,8 +47,9 @@ AxleForces axle_forces(const VehicleParams& p, const Vec2& v_B, double r, double
 
 }  // namespace
 
-AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, double steer, double speed_floor) {
-  const Vec2 wheel = unit_at(steer);
+AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, const SteerAngle& steer,
+                               double speed_floor) {
+  const Vec2& wheel = steer.unit();
   return axle_forces(p, s.velocity_B(), s.yaw_rate, wheel.x(), wheel.y(), speed_floor);
 }
 
@@ -69,7 +70,7 @@ double bicycle_low_speed_rate(const VehicleParams& p, double speed_floor) {
 StateVector BicycleDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
   const Mat2 body_to_world = rotation(x[2]);
   const Vec2 v_B = body_to_world.transpose() * Vec2(x[3], x[4]);
-  const Vec2 steer = unit_at(u.steer);
+  const Vec2& steer = u.steer.unit();
   const double cos_steer = steer.x(), sin_steer = steer.y();
   const AxleForces f = axle_forces(p, v_B, x[5], cos_steer, sin_steer, speed_floor_);
   // Body-frame resultant: drive along x at the rear axle, front force along the steered wheel's y axis.

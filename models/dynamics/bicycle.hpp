@@ -37,8 +37,8 @@ struct AxleForces {
   double lateral_front = 0;  ///< front axle force along the steered wheel's y axis [N]
   double lateral_rear = 0;   ///< rear axle force along body y [N]
 };
-/// Slip angles and lateral forces of both axles. `steer` [rad], front road-wheel angle, body frame.
-AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, double steer,
+/// Slip angles and lateral forces of both axles. `steer`: front road-wheel angle, body frame.
+AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, const SteerAngle& steer,
                                double speed_floor = kSlipSpeedFloor);
 
 /// Fastest decay rate of lateral velocity and yaw rate at standstill [1/s]: the largest eigenvalue

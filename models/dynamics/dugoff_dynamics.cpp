@@ -9,10 +9,13 @@
 namespace crashbench {
 
 DugoffAxleForces dugoff_axle_forces(const VehicleParams& p, const DugoffVehicleExtras& extras, const PlanarState& s,
-                                    double steer, double speed_floor) {
+                                    const SteerAngle& steer, double speed_floor) {
   const TyreParams& t = p.tyres;
   const Vec2 v_B = s.velocity_B();
-  const Vec2 front_wheel = rotation(-steer) * Vec2{v_B.x(), v_B.y() + t.cg_to_front_axle * s.yaw_rate};
+  // The front axle's velocity turned into the steered wheel's frame (a rotation by -steer).
+  const Vec2 front_B{v_B.x(), v_B.y() + t.cg_to_front_axle * s.yaw_rate};
+  const double c = steer.unit().x(), sn = steer.unit().y();
+  const Vec2 front_wheel{c * front_B.x() + sn * front_B.y(), -sn * front_B.x() + c * front_B.y()};
   const Vec2 rear_B{v_B.x(), v_B.y() - t.cg_to_rear_axle * s.yaw_rate};
   const AxleLoads loads = static_axle_loads(p);
   const double speed = v_B.norm();
@@ -28,7 +31,7 @@ DugoffAxleForces dugoff_axle_forces(const VehicleParams& p, const DugoffVehicleE
 StateVector DugoffDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
   const PlanarState s = to_planar_state(x);
   const DugoffAxleForces f = dugoff_axle_forces(p, extras_, s, u.steer, speed_floor_);
-  const Vec2 front_B = f.front * perp(unit_at(u.steer));
+  const Vec2 front_B = f.front * perp(u.steer.unit());
   // Rolling resistance against the forward speed, regularised through zero like the slip angles.
   const double forward = s.velocity_B().x();
   const double rolling = -p.resistance.rolling * p.mass * kGravity * forward /

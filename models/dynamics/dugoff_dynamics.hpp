@@ -29,7 +29,7 @@ struct DugoffAxleForces {
 /// Dugoff axle forces at state `s` and steer angle `steer` [rad]: each tyre carries half the static
 /// axle load and half the axle's cornering stiffness; slip angles as the bicycle model (regularised).
 DugoffAxleForces dugoff_axle_forces(const VehicleParams& p, const DugoffVehicleExtras& extras, const PlanarState& s,
-                                    double steer, double speed_floor = kSlipSpeedFloor);
+                                    const SteerAngle& steer, double speed_floor = kSlipSpeedFloor);
 
 class DugoffDynamics final : public VehicleDynamics {
  public:

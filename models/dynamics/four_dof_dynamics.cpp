@@ -42,7 +42,7 @@ FourDofAccelerations four_dof_accelerations(const VehicleParams& p, const Vec2& 
 StateVector FourDofDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
   const PlanarState s = to_planar_state(x);
   const AxleForces f = bicycle_axle_forces(p, s, u.steer, speed_floor_);
-  const Vec2 front_B = f.lateral_front * perp(unit_at(u.steer));
+  const Vec2 front_B = f.lateral_front * perp(u.steer.unit());
   const Vec2 collision_B = rotation(-s.heading) * u.collision_force_W;
   const Vec2 force_B{u.drive_force + front_B.x() + collision_B.x(), front_B.y() + f.lateral_rear + collision_B.y()};
   const double yaw_moment = p.tyres.cg_to_front_axle * front_B.y() - p.tyres.cg_to_rear_axle * f.lateral_rear +

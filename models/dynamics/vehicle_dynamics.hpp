@@ -15,9 +15,24 @@
 
 namespace crashbench {
 
+/// A front road-wheel angle [rad] with its cosine and sine, taken once when it is set: the tyre models
+/// read them at every integrator stage (four per RK4 step), where the angle does not change. Converts
+/// from and to double, so `input.steer = 0.03` and `std::abs(input.steer)` read as for a plain angle.
+class SteerAngle {
+ public:
+  SteerAngle(double angle = 0) : angle_(angle), unit_(unit_at(angle)) {}  // NOLINT: implicit on purpose
+  operator double() const { return angle_; }                              // NOLINT: implicit on purpose
+  /// (cos, sin) of the angle: the steered wheel's x axis in the body frame.
+  const Vec2& unit() const { return unit_; }
+
+ private:
+  double angle_;
+  Vec2 unit_;
+};
+
 /// Inputs held constant over one integration step.
 struct VehicleInput {
-  double steer = 0;                       ///< front road-wheel angle [rad], body frame
+  SteerAngle steer;                       ///< front road-wheel angle, body frame
   double drive_force = 0;                 ///< longitudinal force at the rear axle, body x [N]
   Vec2 collision_force_W = Vec2::Zero();  ///< constant force from a collision, at the CG [N], world frame
   double collision_moment = 0;            ///< its moment about the CG [N m]
