@@ -124,7 +124,7 @@ void TreeDetector::fill_cells() {
   }
 }
 
-void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
+void TreeDetector::prepare(const Scene& scene, int vehicle_count) {
   if (scene.triangles.empty()) throw Error(scene.name, "", "detector 'tree' needs collision triangles");
   surface_ = scene.surface;
   collect_entries(scene);
@@ -134,6 +134,7 @@ void TreeDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   occupied_.build(cell_start_);
   stamp_.assign(entries_.size(), 0);
   query_ = 0;
+  clear_.assign(static_cast<std::size_t>(std::max(vehicle_count, 0)), ClearBox{});
 }
 
 int TreeDetector::cell_x(double x) const {
@@ -252,6 +253,8 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
     if (v + 2 < poses.size()) prefetch_cell_lists(poses[v + 2]);
     if (v + 1 < poses.size()) prefetch_items(poses[v + 1]);
     const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
+    ClearBox* clear = v < clear_.size() ? &clear_[v] : nullptr;  // a span longer than prepared: no memory
+    if (clear && inside_clear_box(*clear, rect)) continue;
     set_.reset(rect);
     if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
     // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
@@ -261,6 +264,8 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
       scan_cells(rect, i0, i1, j0, j1, stats);
     else
       for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
+    // A car that met no triangle is likely on open road: worth a box that spares the next queries.
+    if (clear && set_.empty()) make_clear_box(*clear, rect);
     set_.emit(static_cast<int>(v), out);
   }
 }

@@ -68,6 +68,18 @@ class TreeDetector final : public Detector {
   void build_runs();
   bool visit_run(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
 
+  /// A box around a slot's last rectangle that no triangle slicing a plane in [z_lo, z_hi] meets
+  /// (tree_clearance.cpp): a later rectangle inside it, at a height in the band, needs no query.
+  struct ClearBox {
+    Vec2 centre_W = Vec2::Zero(), axis_W = Vec2::UnitX();  // [m]; axis unit
+    double half_length = -1, half_width = -1;              // [m]; negative: no box
+    double z_lo = 0, z_hi = 0;                             // [m]
+    int retry_in = 0;  // queries until a slot whose box met a triangle tries again
+  };
+  bool inside_clear_box(const ClearBox& box, const BoundingRectangle& rect) const;
+  /// The box around `rect` if no triangle meets it; otherwise none, and the slot waits a few queries.
+  void make_clear_box(ClearBox& box, const BoundingRectangle& rect);
+
   GridVector<CellItem> items_;            // cell by cell
   GridVector<float> run_keys_;            // parallel to items_: in a run, the running max of s_hi [m]
   GridVector<std::uint32_t> run_of_cell_; // per cell: index into runs_, or kNoRun
@@ -75,6 +87,7 @@ class TreeDetector final : public Detector {
   std::vector<Run> runs_;
   GridVector<std::uint32_t> stamp_;       // last query that visited each entry
   std::uint32_t query_ = 0;
+  std::vector<ClearBox> clear_;           // per slot of the poses given to detect()
   Vec2 origin_W_ = Vec2::Zero();
   double cell_size_ = 0;  // the option; 0: automatic
   double cell_ = 1;

@@ -71,6 +71,8 @@ class InterferenceSet {
  public:
   /// Starts a new vehicle.
   void reset(const BoundingRectangle& rect) { rect_ = &rect, count_ = 0; }
+  /// No piece filed since reset: no triangle interferes.
+  bool empty() const { return count_ == 0; }
   /// Clips triangle `t` to the rectangle and files the piece; `feature` identifies the triangle.
   /// Returns whether the triangle interferes.
   bool add_triangle(const Triangle& t, int feature);
