@@ -32,6 +32,17 @@ PlacedRectangle place_rectangle(const VehiclePose& pose) {
   return r;
 }
 
+void rectangle_bounds(const VehiclePose& pose, Vec2& lo_W, Vec2& hi_W) {
+  const Vec2 forward = unit_at(pose.heading);
+  const double half_length = 0.5 * (pose.size.cg_to_front + pose.size.cg_to_rear), half_width = 0.5 * pose.size.width;
+  const Vec2 centre = pose.position_W + 0.5 * (pose.size.cg_to_front - pose.size.cg_to_rear) * forward;
+  // Each axis: |forward| along it times the half length plus |left| (forward turned) times the half width.
+  const Vec2 half = half_length * forward.cwiseAbs() + half_width * Vec2(forward.y(), forward.x()).cwiseAbs() +
+                    Vec2::Constant(1e-6);
+  lo_W = centre - half;
+  hi_W = centre + half;
+}
+
 PreparedWall prepare_wall(const WallSegment& wall, int index) {
   const Vec2 d = wall.b_W - wall.a_W;
   const double length = d.norm();

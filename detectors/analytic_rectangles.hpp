@@ -35,6 +35,10 @@ struct PlacedRectangle {
 /// The rectangle of `pose` in the world frame.
 PlacedRectangle place_rectangle(const VehiclePose& pose);
 
+/// Axis-aligned bounds that contain place_rectangle(pose)'s box (1 um wider, so rounding never makes
+/// them smaller), from the rectangle's centre and half extents without placing its corners [m, W].
+void rectangle_bounds(const VehiclePose& pose, Vec2& lo_W, Vec2& hi_W);
+
 /// A wall segment with what every query needs, computed once in `prepare`.
 struct PreparedWall {
   Vec2 a_W = Vec2::Zero();            ///< first end [m]

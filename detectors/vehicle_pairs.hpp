@@ -1,8 +1,10 @@
 #pragma once
 // The vehicle-pair pass every detector shares (Detector::detect_all): vehicle rectangles at CG height
 // against each other, the same for every detector whatever scene geometry it reads. Broad phase: the
-// rectangles' bounding boxes through BoxPairs (a 2D grid, O(N)). Narrow phase: rectangle_contact
+// rectangles' bounding boxes through BoxPairs (a 2D grid, O(N)), taken without placing the rectangles,
+// which only the vehicles in a pair need. Narrow phase: rectangle_contact
 // (separating axes). Allocates nothing once sized for the largest layout it has seen.
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -21,8 +23,13 @@ class VehiclePairs {
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
 
  private:
-  std::vector<PlacedRectangle> rects_;  // this query's rectangles, by vehicle index
-  std::vector<Box2> boxes_;             // their bounding boxes
+  /// Vehicle `v`'s rectangle, placed on first use this query: most vehicles are in no pair.
+  const PlacedRectangle& rectangle(std::span<const VehiclePose> poses, int v);
+
+  std::vector<PlacedRectangle> rects_;  // this query's rectangles, by vehicle index, where placed
+  std::vector<std::uint32_t> placed_;   // per vehicle: the query that placed rects_[v]
+  std::uint32_t query_ = 0;
+  std::vector<Box2> boxes_;             // the rectangles' bounds
   BoxPairs broad_;
 };
 

@@ -1,6 +1,7 @@
 // The vehicle-pair pass every detector shares (Detector::detect_all): every registered detector reports
 // exactly the pairs an all-pairs check finds, on random layouts, on cars touching along grid cell borders,
-// and on huge and tiny cars together; and it allocates nothing once sized.
+// and on huge and tiny cars together; and it allocates nothing once sized. The broad phase's bounds
+// contain the placed rectangles.
 #include <gtest/gtest.h>
 
 #include <numbers>
@@ -127,6 +128,21 @@ TEST(VehiclePairs, BroadPhasePrunesAndAllocatesNothingOnceSized) {
     d->detect_all(poses, out, both);
     EXPECT_LT(both.nodes_visited - scene_only.nodes_visited, 20 * 2000) << name;  // a few box tests per car, not N
     EXPECT_GT(both.primitives_tested - scene_only.primitives_tested, 0) << name;  // some cars do touch
+  }
+}
+
+TEST(RectangleBounds, ContainThePlacedCornersAndExceedThemByAMicrometreAtMost) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> coord(-5e3, 5e3), angle(-10.0, 10.0), extent(0.0, 6.0);
+  for (int k = 0; k < 20000; ++k) {
+    const VehiclePose p = pose(coord(rng), coord(rng), k % 8 == 0 ? (k / 8 % 8) * std::numbers::pi / 4 : angle(rng),
+                               extent(rng), extent(rng), extent(rng));
+    const PlacedRectangle r = place_rectangle(p);
+    Vec2 lo, hi;
+    rectangle_bounds(p, lo, hi);
+    ASSERT_TRUE((lo.array() <= r.box_min_W.array()).all() && (hi.array() >= r.box_max_W.array()).all()) << k;
+    EXPECT_LE((r.box_min_W - lo).maxCoeff(), 1.01e-6) << k;
+    EXPECT_LE((hi - r.box_max_W).maxCoeff(), 1.01e-6) << k;
   }
 }
 
