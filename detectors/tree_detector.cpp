@@ -250,8 +250,9 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
   for (std::size_t v = 0; v < poses.size(); ++v) {
     // On a large scene every car's cells are cache (and TLB) misses: ask for the next cars' cells while
     // this one is tested, their lists two cars ahead and then, once those have arrived, their items.
-    if (v + 2 < poses.size()) prefetch_cell_lists(poses[v + 2]);
-    if (v + 1 < poses.size()) prefetch_items(poses[v + 1]);
+    // A car with a clear box will most likely skip its query: nothing to fetch for it.
+    if (v + 2 < poses.size() && !has_clear_box(v + 2)) prefetch_cell_lists(poses[v + 2]);
+    if (v + 1 < poses.size() && !has_clear_box(v + 1)) prefetch_items(poses[v + 1]);
     const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
     ClearBox* clear = v < clear_.size() ? &clear_[v] : nullptr;  // a span longer than prepared: no memory
     if (clear && inside_clear_box(*clear, rect)) continue;

@@ -77,6 +77,7 @@ class TreeDetector final : public Detector {
     int retry_in = 0;  // queries until a slot whose box met a triangle tries again
   };
   bool inside_clear_box(const ClearBox& box, const BoundingRectangle& rect) const;
+  bool has_clear_box(std::size_t slot) const { return slot < clear_.size() && clear_[slot].half_length >= 0; }
   /// The box around `rect` if no triangle meets it; otherwise none, and the slot waits a few queries.
   void make_clear_box(ClearBox& box, const BoundingRectangle& rect);
 
