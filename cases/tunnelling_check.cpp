@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "detectors/footprint_overlap.hpp"
 #include "detectors/scenes/interference.hpp"
 
 namespace crashbench {
@@ -22,6 +23,9 @@ Vec2 cg(const StateVector& x) { return {x[0], x[1]}; }
 /// How far a vehicle's clear box reaches around the path that found it [m]: a car at 20 m/s stays inside
 /// for about ten steps of 5 ms, and the box stays small enough to fit between the barriers of a road.
 constexpr double kClearMargin = 0.5;
+
+/// A triangle's footprint: its vertices in the plane.
+std::array<Vec2, 3> footprint(const Triangle& t) { return {t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()}; }
 
 /// A box that contains nothing, not even a point (NaN paths fall outside any box too).
 Box2 empty_box() { return {Vec2::Constant(std::numeric_limits<double>::infinity()), Vec2::Constant(-std::numeric_limits<double>::infinity())}; }
@@ -69,6 +73,18 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   crossed_.resize(n);
 }
 
+bool TunnellingCheck::clear_of_walls(const Vec2& lo, const Vec2& hi) const {
+  // The walls' own footprints, not their boxes: a diagonal barrier's box covers the road beside it.
+  // 1 mm more than the box, so that rounding cannot hide a wall touching it.
+  const OrientedRectangle box = as_rectangle(lo - Vec2::Constant(1e-3), hi + Vec2::Constant(1e-3));
+  for (const int i : candidates_) {
+    const Wall& w = walls_[static_cast<std::size_t>(i)];
+    if (w.triangle < 0 ? footprint_meets({w.a_W, w.b_W, w.b_W}, box) : footprint_meets(footprint(triangles_[w.triangle]), box))
+      return false;
+  }
+  return true;
+}
+
 bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, const HeightBand& band,
                                   double time, std::vector<Tunnelling>& out) {
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
@@ -78,7 +94,7 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, d
   // box is clear for the steps to come. The path's own walls are among them, in the same order.
   const Vec2 margin = Vec2::Constant(kClearMargin);
   grid_.candidates(lo - margin, hi + margin, candidates_);
-  clear = candidates_.empty() ? Box2{lo - margin, hi + margin} : empty_box();
+  clear = clear_of_walls(lo - margin, hi + margin) ? Box2{lo - margin, hi + margin} : empty_box();
   for (const int i : candidates_) {
     const Wall& w = walls_[static_cast<std::size_t>(i)];
     if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;

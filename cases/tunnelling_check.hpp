@@ -6,7 +6,7 @@
 // vehicle's body (its path relative to the other crossing the other's centre lines). The path is the chord
 // from the CG at the start of the step to the CG at its end; a car that bounced off a wall has both ends
 // on its own side, so only a pass-through crosses. A vehicle keeps a box around its path that no wall's
-// box meets: while its paths stay inside, it needs no look at the wall grid (whose cells, on a scene of
+// footprint meets: while its paths stay inside, it needs no look at the wall grid (whose cells, on a scene of
 // kilometres, are cache misses). No allocation per step unless a crossing is found.
 #include <memory>
 #include <span>
@@ -53,6 +53,8 @@ class TunnellingCheck {
     double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
     int feature;
   };
+  /// Whether no wall among candidates_ has its footprint in the box [lo, hi] (any height).
+  bool clear_of_walls(const Vec2& lo, const Vec2& hi) const;
   bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, const HeightBand& band, double time,
                    std::vector<Tunnelling>& out);
   void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
@@ -63,7 +65,7 @@ class TunnellingCheck {
   std::vector<Wall> walls_;        // by lo_W.x
   WallGrid grid_;                  // walls_ by their bounds
   std::vector<int> candidates_;    // one path's walls from the grid
-  std::vector<Box2> clear_;        // per vehicle: a box no wall's box meets, or an empty box
+  std::vector<Box2> clear_;        // per vehicle: a box no wall's footprint meets, or an empty box
   std::vector<RectangleSize> sizes_;
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
   std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "detectors/footprint_overlap.hpp"
 #include "detectors/tree_detector.hpp"
 
 namespace crashbench {
@@ -20,29 +21,6 @@ constexpr double kMarginAcross = 0.5;
 constexpr double kMarginHeight = 0.25;  // the plane may rise or fall this much inside the box [m]
 constexpr int kMaxBoxCells = 64;         // cells a box may cover; more (fine cells) and none is made
 constexpr int kRetrySteps = 8;          // queries a slot waits after a box met a triangle
-
-/// Whether the footprint of `t` (a triangle, or a segment for a vertical one) meets the rectangle of
-/// half extents (`half_x`, `half_y`) about `centre` with x axis `axis` (unit): separating axes are the
-/// rectangle's two and the footprint's edge normals.
-bool footprint_meets_rectangle(const Triangle& t, const Vec2& centre, const Vec2& axis, double half_x, double half_y) {
-  const auto local = [&](const Vec3& p) {
-    const Vec2 d = p.head<2>() - centre;
-    return Vec2(axis.dot(d), cross(axis, d));
-  };
-  const Vec2 v[3] = {local(t.a_W), local(t.b_W), local(t.c_W)};
-  for (int k = 0; k < 2; ++k) {
-    const double half = k == 0 ? half_x : half_y;
-    if (std::max({v[0][k], v[1][k], v[2][k]}) < -half || std::min({v[0][k], v[1][k], v[2][k]}) > half) return false;
-  }
-  for (int e = 0; e < 3; ++e) {
-    const Vec2 n = perp(v[(e + 1) % 3] - v[e]);
-    if (n.squaredNorm() == 0) continue;
-    const double radius = std::abs(n.x()) * half_x + std::abs(n.y()) * half_y;
-    const double p0 = n.dot(v[0]), p1 = n.dot(v[1]), p2 = n.dot(v[2]);
-    if (std::max({p0, p1, p2}) < -radius || std::min({p0, p1, p2}) > radius) return false;
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -75,6 +53,7 @@ void TreeDetector::make_clear_box(ClearBox& box, const BoundingRectangle& rect) 
   if ((i1 - i0 + 1) * (j1 - j0 + 1) > kMaxBoxCells) return;
   // 1 mm more than the box, so that rounding in the tests cannot hide a triangle touching it.
   const double grow = 1e-3;
+  const OrientedRectangle tested{next.centre_W, next.axis_W, next.half_length + grow, next.half_width + grow};
   for (int j = j0; j <= j1; ++j)
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
@@ -84,8 +63,8 @@ void TreeDetector::make_clear_box(ClearBox& box, const BoundingRectangle& rect) 
         // A plane at some z in [z_lo, z_hi] slices it (zmin < z <= zmax, as the scan decides).
         if (!(it.zmin < next.z_hi && it.zmax >= next.z_lo)) continue;
         if (it.lo_x > hi.x() || it.lo_y > hi.y() || it.hi_x < lo.x() || it.hi_y < lo.y()) continue;
-        if (footprint_meets_rectangle(entries_[it.entry].t, next.centre_W, next.axis_W, next.half_length + grow,
-                                      next.half_width + grow)) {
+        const Triangle& t = entries_[it.entry].t;
+        if (footprint_meets({t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()}, tested)) {
           box.retry_in = kRetrySteps;
           return;
         }

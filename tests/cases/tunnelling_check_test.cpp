@@ -2,7 +2,9 @@
 // bounce is not; and a run that lets a car through fails with the wall and the time.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <span>
 
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
@@ -54,7 +56,7 @@ TEST(TunnellingCheck, ACgPathThroughAWallIsNamedAndABounceIsNot) {
   EXPECT_EQ(check.checked(), 3);
 }
 
-// The check keeps, per car, a box around its path that no wall's box meets and skips the walls while the
+// The check keeps, per car, a box around its path that no wall's footprint meets and skips the walls while the
 // car's paths stay inside: a car that drives up to the wall over many steps, clear of it until it crosses,
 // is still caught at the step it crosses (y = 0.05 -> -0.15, the 16th), and a parked car far from it never.
 TEST(TunnellingCheck, ACarClearOfEveryWallForManyStepsIsCaughtAtTheStepItCrosses) {
@@ -71,6 +73,35 @@ TEST(TunnellingCheck, ACarClearOfEveryWallForManyStepsIsCaughtAtTheStepItCrosses
   EXPECT_EQ(out[0].vehicle, 0);
   EXPECT_EQ(out[0].other, kStaticScene);
   EXPECT_DOUBLE_EQ(out[0].time, 0.005 * 16);
+}
+
+// The same at many speeds and starting points, against the straight wall and a diagonal one (whose box
+// covers the road beside it, so only its own footprint says a box is clear): wherever the clear boxes
+// happen to fall, the step through the wall is caught (from its left side to its right), never earlier.
+TEST(TunnellingCheck, ACarCreepingUpToAWallIsCaughtAtTheStepItCrossesAtAnySpeed) {
+  const std::array<WallFootprint, 1> diagonal = {{{0.0, 0.0, 200.0, 200.0}}};
+  for (const auto& [name, walls] : {std::pair{"straight", std::span<const WallFootprint>(kStraightWall)},
+                                    std::pair{"diagonal", std::span<const WallFootprint>(diagonal)}}) {
+    const Scene scene = scene_from_walls(name, walls);
+    const Vec2 a = walls[0].segment().a_W, b = walls[0].segment().b_W;
+    const Vec2 left = perp(b - a).normalized(), middle = 0.5 * (a + b);
+    for (const double step : {0.01, 0.03, 0.05, 0.07, 0.1, 0.2, 0.4})
+      for (const double start : {0.613, 0.9071, 1.257, 2.031}) {  // never a multiple of a step: no CG on the wall
+        TunnellingCheck check(scene, sedans(1));
+        std::vector<Tunnelling> out;
+        int crossing = -1;
+        for (int k = 0; (crossing < 0 || k <= crossing + 2) && k < 1000; ++k) {
+          const double d0 = start - step * k, d1 = start - step * (k + 1);  // distances left of the wall [m]
+          if (d0 > 0 && d1 < 0) crossing = k;
+          const Vec2 p0 = middle + d0 * left, p1 = middle + d1 * left;
+          check.check(std::vector<StateVector>{at(p0.x(), p0.y())}, std::vector<StateVector>{at(p1.x(), p1.y())},
+                      on_ground(1), 0.005 * (k + 1), out);
+          ASSERT_EQ(out.size(), crossing >= 0 ? 1u : 0u) << name << ": step " << step << " from " << start << ", k " << k;
+        }
+        ASSERT_GE(crossing, 0);
+        EXPECT_DOUBLE_EQ(out[0].time, 0.005 * (crossing + 1)) << name;
+      }
+  }
 }
 
 // A gantry over the road (TORCS tracks have them at the start line): a beam 6 to 8 m up across the road

@@ -1,0 +1,45 @@
+#pragma once
+// Whether the footprint of a wall (a triangle's three vertices in the plane, or a segment given as a, b, b)
+// meets a rectangle: separating axes, the rectangle's two and the footprint's edge normals. Exact up to
+// rounding; callers that must stay conservative grow the rectangle a little.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "core/math.hpp"
+
+namespace crashbench {
+
+/// A rectangle of half extents (`half_x`, `half_y`) about `centre_W`, its x axis along `axis_W` (unit).
+struct OrientedRectangle {
+  Vec2 centre_W = Vec2::Zero(), axis_W = Vec2::UnitX();
+  double half_x = 0, half_y = 0;
+};
+
+/// Whether the polygon `v` (three points, world frame; a segment repeats an end) meets `r`.
+inline bool footprint_meets(const std::array<Vec2, 3>& v_W, const OrientedRectangle& r) {
+  std::array<Vec2, 3> v;
+  for (int k = 0; k < 3; ++k) {
+    const Vec2 d = v_W[k] - r.centre_W;
+    v[k] = {r.axis_W.dot(d), cross(r.axis_W, d)};
+  }
+  for (int k = 0; k < 2; ++k) {
+    const double half = k == 0 ? r.half_x : r.half_y;
+    if (std::max({v[0][k], v[1][k], v[2][k]}) < -half || std::min({v[0][k], v[1][k], v[2][k]}) > half) return false;
+  }
+  for (int e = 0; e < 3; ++e) {
+    const Vec2 n = perp(v[(e + 1) % 3] - v[e]);
+    if (n.squaredNorm() == 0) continue;
+    const double radius = std::abs(n.x()) * r.half_x + std::abs(n.y()) * r.half_y;
+    const double p0 = n.dot(v[0]), p1 = n.dot(v[1]), p2 = n.dot(v[2]);
+    if (std::max({p0, p1, p2}) < -radius || std::min({p0, p1, p2}) > radius) return false;
+  }
+  return true;
+}
+
+/// The axis-aligned box [lo_W, hi_W] as an OrientedRectangle.
+inline OrientedRectangle as_rectangle(const Vec2& lo_W, const Vec2& hi_W) {
+  return {0.5 * (lo_W + hi_W), Vec2::UnitX(), 0.5 * (hi_W.x() - lo_W.x()), 0.5 * (hi_W.y() - lo_W.y())};
+}
+
+}  // namespace crashbench
