@@ -7,7 +7,7 @@
 
 namespace crashbench {
 
-void AnalyticDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
+void AnalyticDetector::prepare(const Scene& scene, int vehicle_count) {
   // A scene with walls as triangles but no footprints would let every car through: refuse it.
   const auto upright = [](const Triangle& t) {  // steeper than 60 degrees: a wall, not terrain
     const Vec3 n = (t.b_W - t.a_W).cross(t.c_W - t.a_W);
@@ -27,13 +27,32 @@ void AnalyticDetector::prepare(const Scene& scene, int /*vehicle_count*/) {
   for (const PreparedWall& w : walls_) boxes.push_back({w.box_min_W, w.box_max_W});
   grid_.build(boxes);
   candidates_.reserve(grid_.wall_count());
+  clear_.reset(vehicle_count);
 }
 
 void AnalyticDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   for (std::size_t i = 0; i < poses.size(); ++i) {
+    const PlacedRectangle r = place_rectangle(poses[i]);
+    // Walls have no height here: a box clear of every wall's footprint holds at any (plane 0).
+    if (clear_.covers(i, r.corners_W, 0.0)) continue;
     const HeightBand band = height_band(ground_under(poses[i], surface_.get()), surface_.get());
-    detect_walls(static_cast<int>(i), place_rectangle(poses[i]), band, out, stats);
+    const std::size_t found = out.size();
+    detect_walls(static_cast<int>(i), r, band, out, stats);
+    if (out.size() == found)
+      clear_.remember(i, r.cg_W, r.forward_W, r.x_max_B, -r.x_min_B, r.half_width, 0.0,
+                      [this](const ClearBoxes::Proposal& p) { return walls_meet(p); });
   }
+}
+
+bool AnalyticDetector::walls_meet(const ClearBoxes::Proposal& p) {
+  Vec2 lo, hi;
+  rectangle_box(p.tested, lo, hi);
+  grid_.candidates(lo, hi, candidates_);
+  for (const int w : candidates_) {
+    const PreparedWall& wall = walls_[static_cast<std::size_t>(w)];
+    if (footprint_meets({wall.a_W, wall.b_W, wall.b_W}, p.tested)) return true;
+  }
+  return false;
 }
 
 void AnalyticDetector::detect_walls(int vehicle, const PlacedRectangle& r, const HeightBand& band,

@@ -1,13 +1,15 @@
 #pragma once
 // The `analytic` detector: exact rectangle-segment tests at CG height, no scene graph. Walls: Knight's
 // bounding rectangle against each wall footprint (Liang-Barsky clip, contact at the midpoint of the
-// interference line, wall normal), the walls found through a uniform grid. Vehicle pairs come from the
+// interference line, wall normal), the walls found through a uniform grid; a car on open road skips it
+// while it stays inside a box clear of every wall (clear_boxes.hpp). Vehicle pairs come from the
 // pass every detector shares (Detector::detect_all, detectors/vehicle_pairs.hpp).
 #include <memory>
 #include <span>
 #include <vector>
 
 #include "detectors/analytic_rectangles.hpp"
+#include "detectors/clear_boxes.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/interference.hpp"
 #include "detectors/wall_grid.hpp"
@@ -29,12 +31,15 @@ class AnalyticDetector final : public Detector {
  private:
   void detect_walls(int vehicle, const PlacedRectangle& r, const HeightBand& band, std::vector<Contact>& out,
                     DetectorStats& stats);
+  /// Whether any wall's footprint meets the proposal's box (clear_boxes.hpp), at any height.
+  bool walls_meet(const ClearBoxes::Proposal& p);
 
   std::vector<PreparedWall> walls_;
   std::vector<Vec2> wall_heights_;  // each wall's lowest and highest point, for the height band [m]
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the road the band is measured from
   WallGrid grid_;
   std::vector<int> candidates_;  // one query's walls from the grid
+  ClearBoxes clear_;             // per slot of the poses given to detect()
 };
 
 /// A new `analytic` detector (registry factory).

@@ -134,7 +134,7 @@ void TreeDetector::prepare(const Scene& scene, int vehicle_count) {
   occupied_.build(cell_start_);
   stamp_.assign(entries_.size(), 0);
   query_ = 0;
-  clear_.assign(static_cast<std::size_t>(std::max(vehicle_count, 0)), ClearBox{});
+  clear_.reset(vehicle_count);
 }
 
 int TreeDetector::cell_x(double x) const {
@@ -251,11 +251,10 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
     // On a large scene every car's cells are cache (and TLB) misses: ask for the next cars' cells while
     // this one is tested, their lists two cars ahead and then, once those have arrived, their items.
     // A car with a clear box will most likely skip its query: nothing to fetch for it.
-    if (v + 2 < poses.size() && !has_clear_box(v + 2)) prefetch_cell_lists(poses[v + 2]);
-    if (v + 1 < poses.size() && !has_clear_box(v + 1)) prefetch_items(poses[v + 1]);
+    if (v + 2 < poses.size() && !clear_.holds(v + 2)) prefetch_cell_lists(poses[v + 2]);
+    if (v + 1 < poses.size() && !clear_.holds(v + 1)) prefetch_items(poses[v + 1]);
     const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
-    ClearBox* clear = v < clear_.size() ? &clear_[v] : nullptr;  // a span longer than prepared: no memory
-    if (clear && inside_clear_box(*clear, rect)) continue;
+    if (clear_.covers(v, rect.corners_W, rect.z)) continue;
     set_.reset(rect);
     if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
     // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
@@ -266,9 +265,33 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
     else
       for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
     // A car that met no triangle is likely on open road: worth a box that spares the next queries.
-    if (clear && set_.empty()) make_clear_box(*clear, rect);
+    if (set_.empty())
+      clear_.remember(v, rect.cg_W, rect.forward_W, rect.front, rect.rear, rect.half_width, rect.z,
+                      [this](const ClearBoxes::Proposal& p) { return triangles_meet(p); });
     set_.emit(static_cast<int>(v), out);
   }
+}
+
+bool TreeDetector::triangles_meet(const ClearBoxes::Proposal& p) const {
+  constexpr int kMaxBoxCells = 64;  // more (fine cells): not worth scanning, the box is not made
+  Vec2 lo, hi;
+  rectangle_box(p.tested, lo, hi);
+  const int i0 = cell_x(lo.x()), i1 = cell_x(hi.x()), j0 = cell_y(lo.y()), j1 = cell_y(hi.y());
+  if ((i1 - i0 + 1) * (j1 - j0 + 1) > kMaxBoxCells) return true;
+  for (int j = j0; j <= j1; ++j)
+    for (int i = i0; i <= i1; ++i) {
+      const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
+      if (!occupied_(c)) continue;
+      for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
+        const CellItem& it = items_[k];
+        // A plane at some z in [z_lo, z_hi] slices it (zmin < z <= zmax, as the scan decides).
+        if (!(it.zmin < p.z_hi && it.zmax >= p.z_lo)) continue;
+        if (it.lo_x > hi.x() || it.lo_y > hi.y() || it.hi_x < lo.x() || it.hi_y < lo.y()) continue;
+        const Triangle& t = entries_[it.entry].t;
+        if (footprint_meets({t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()}, p.tested)) return true;
+      }
+    }
+  return false;
 }
 
 nlohmann::json TreeDetector::parameters() const {

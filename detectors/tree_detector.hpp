@@ -6,11 +6,13 @@
 // Either way it tests the triangles listed there: not yet taken this query (a stamp per triangle),
 // spanning the plane's height, with footprint bounds that meet the rectangle's (or the edge); those are
 // sliced exactly as the brute-force reference does. Horizontal triangles never cut a horizontal
-// plane into a segment and are left out. No allocation per step.
+// plane into a segment and are left out. A car on open road skips all this while it stays inside a box
+// that no triangle of its plane's heights meets (clear_boxes.hpp). No allocation per step.
 #include <cstdint>
 
 #include "core/huge_pages.hpp"
 #include "detectors/cell_occupancy.hpp"
+#include "detectors/clear_boxes.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/float_bounds.hpp"
 #include "detectors/scenes/interference.hpp"
@@ -68,18 +70,9 @@ class TreeDetector final : public Detector {
   void build_runs();
   bool visit_run(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
 
-  /// A box around a slot's last rectangle that no triangle slicing a plane in [z_lo, z_hi] meets
-  /// (tree_clearance.cpp): a later rectangle inside it, at a height in the band, needs no query.
-  struct ClearBox {
-    Vec2 centre_W = Vec2::Zero(), axis_W = Vec2::UnitX();  // [m]; axis unit
-    double half_length = -1, half_width = -1;              // [m]; negative: no box
-    double z_lo = 0, z_hi = 0;                             // [m]
-    int retry_in = 0;  // queries until a slot whose box met a triangle tries again
-  };
-  bool inside_clear_box(const ClearBox& box, const BoundingRectangle& rect) const;
-  bool has_clear_box(std::size_t slot) const { return slot < clear_.size() && clear_[slot].half_length >= 0; }
-  /// The box around `rect` if no triangle meets it; otherwise none, and the slot waits a few queries.
-  void make_clear_box(ClearBox& box, const BoundingRectangle& rect);
+  /// Whether a triangle slicing some plane in the proposal's band meets its box (clear_boxes.hpp); true
+  /// when the box covers too many cells to tell cheaply.
+  bool triangles_meet(const ClearBoxes::Proposal& p) const;
 
   GridVector<CellItem> items_;            // cell by cell
   GridVector<float> run_keys_;            // parallel to items_: in a run, the running max of s_hi [m]
@@ -88,7 +81,7 @@ class TreeDetector final : public Detector {
   std::vector<Run> runs_;
   GridVector<std::uint32_t> stamp_;       // last query that visited each entry
   std::uint32_t query_ = 0;
-  std::vector<ClearBox> clear_;           // per slot of the poses given to detect()
+  ClearBoxes clear_;                      // per slot of the poses given to detect()
   Vec2 origin_W_ = Vec2::Zero();
   double cell_size_ = 0;  // the option; 0: automatic
   double cell_ = 1;

@@ -1,0 +1,96 @@
+#pragma once
+// Clear boxes: a detector's memory, per slot of the poses it is given, of a box around the last rectangle
+// there that nothing of the scene meets. A car on open road stays inside its box for several steps, and
+// its query then costs a containment test instead of grid cells that, on a large scene, are cache misses.
+// A box states a fact about the scene, not about a car: any rectangle inside it, at a height in its band,
+// meets nothing, so the skipped query would have found nothing, whichever vehicle holds the slot. Used by
+// the tree (triangles) and the analytic detector (wall segments). No allocation once reset.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "detectors/footprint_overlap.hpp"
+
+namespace crashbench {
+
+class ClearBoxes {
+ public:
+  // Margins of a box around the rectangle [m]: at 20 m/s a car moves 0.1 m a step, so 1.5 m ahead and
+  // behind lasts 15 steps, while 0.5 m to the sides still fits between a lane and its barrier (the tiled
+  // track's cars run 2.1 m from it); a heading change of 0.19 rad turns a sedan's corner by 0.5 m.
+  static constexpr double kMarginAlong = 1.5;
+  static constexpr double kMarginAcross = 0.5;
+  static constexpr double kMarginHeight = 0.25;  ///< the plane may rise or fall this much in the box [m]
+  static constexpr int kRetrySteps = 8;          ///< queries a slot waits after its box met something
+
+  /// A box to try: the rectangle grown by the margins (and by 1 mm, `tested`, so that rounding in a
+  /// detector's overlap test cannot hide geometry touching it), with its band of plane heights [m].
+  struct Proposal {
+    OrientedRectangle box, tested;
+    double z_lo = 0, z_hi = 0;
+  };
+
+  /// Forgets every box; `slots` the largest span of poses the detector expects.
+  void reset(int slots) { slots_.assign(static_cast<std::size_t>(std::max(slots, 0)), Slot{}); }
+
+  bool holds(std::size_t slot) const { return slot < slots_.size() && slots_[slot].box.half_x >= 0; }
+
+  /// Whether the rectangle with `corners_W` and its plane at `z` [m] lies inside the slot's box.
+  bool covers(std::size_t slot, const std::array<Vec2, 4>& corners_W, double z) const {
+    if (!holds(slot)) return false;
+    const Slot& s = slots_[slot];
+    if (!(z >= s.z_lo && z <= s.z_hi)) return false;
+    for (const Vec2& corner : corners_W) {
+      const Vec2 d = corner - s.box.centre_W;
+      if (!(std::abs(s.box.axis_W.dot(d)) <= s.box.half_x && std::abs(cross(s.box.axis_W, d)) <= s.box.half_y))
+        return false;
+    }
+    return true;
+  }
+
+  /// After a query of slot `slot` that found nothing: the box around the rectangle at `cg_W` along
+  /// `forward_W` (unit) with extents `front`, `rear`, `half_width` and its plane at `z` [m], kept if
+  /// `meets(proposal)` says nothing in the scene meets proposal.tested at any plane height in
+  /// [z_lo, z_hi] (true when it cannot tell). A box that met something leaves the slot waiting.
+  template <class Meets>
+  void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double front, double rear,
+                double half_width, double z, Meets&& meets) {
+    if (slot >= slots_.size()) return;
+    Slot& s = slots_[slot];
+    s.box.half_x = -1;  // none until proven clear
+    if (s.retry_in > 0) {
+      --s.retry_in;
+      return;
+    }
+    if (!cg_W.allFinite() || !forward_W.allFinite() || !std::isfinite(z)) return;
+    Proposal p;
+    p.box = {cg_W + 0.5 * (front - rear) * forward_W, forward_W, 0.5 * (front + rear) + kMarginAlong,
+             half_width + kMarginAcross};
+    p.tested = p.box;
+    p.tested.half_x += 1e-3, p.tested.half_y += 1e-3;
+    p.z_lo = z - kMarginHeight, p.z_hi = z + kMarginHeight;
+    if (meets(static_cast<const Proposal&>(p))) {
+      s.retry_in = kRetrySteps;
+      return;
+    }
+    s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi;
+  }
+
+ private:
+  struct Slot {
+    OrientedRectangle box{Vec2::Zero(), Vec2::UnitX(), -1, -1};  // half_x < 0: no box
+    double z_lo = 0, z_hi = 0;
+    int retry_in = 0;
+  };
+  std::vector<Slot> slots_;
+};
+
+/// The axis-aligned bounds of `r` [m, W].
+inline void rectangle_box(const OrientedRectangle& r, Vec2& lo_W, Vec2& hi_W) {
+  const Vec2 reach = r.half_x * r.axis_W.cwiseAbs() + r.half_y * perp(r.axis_W).cwiseAbs();
+  lo_W = r.centre_W - reach;
+  hi_W = r.centre_W + reach;
+}
+
+}  // namespace crashbench
