@@ -65,7 +65,7 @@ void BM_Box2dStep(benchmark::State& state, const std::string& layout) {
   auto world = make_world(c, walls);
   int steps = 0;
   for (auto _ : state) {
-    if (steps == kScaleSteps) {
+    if (steps == scale_steps(layout)) {
       state.PauseTiming();
       world = make_world(c, walls);
       steps = 0;
@@ -82,12 +82,11 @@ void BM_Box2dStep(benchmark::State& state, const std::string& layout) {
 }
 
 const bool kRegistered = [] {
-  for (const char* layout : {"l-rail", "track"})
-    for (int n = 10; n <= 100000; n *= 10)
-      benchmark::RegisterBenchmark((std::string("BM_Box2dStep/") + layout).c_str(),
-                                   [=](benchmark::State& s) { BM_Box2dStep(s, layout); })
+  for (const std::string layout : {"l-rail", "track", "traffic"})
+    for (int n = layout == "traffic" ? 1000 : 10; n <= (layout == "traffic" ? 10000 : 100000); n *= 10)
+      benchmark::RegisterBenchmark(("BM_Box2dStep/" + layout).c_str(), [=](benchmark::State& s) { BM_Box2dStep(s, layout); })
           ->Arg(n)
-          ->Iterations(static_cast<benchmark::IterationCount>(scale_batches(n)) * kScaleSteps)
+          ->Iterations(static_cast<benchmark::IterationCount>(scale_batches(n)) * scale_steps(layout))
           ->Unit(benchmark::kMicrosecond);
   return true;
 }();

@@ -1,9 +1,11 @@
-// Whole simulation steps at traffic scale: N sedans in facing pairs (bench/scale_layout.hpp) on the L-rail
-// and on the tiled track, analytic detector (and `tree` on the track's triangles), restitution, bicycle dynamics and RK4, N = 10 ... 100,000.
-// One iteration is one step; each batch is a fresh Simulation (built outside the timer) run for its 100
-// steps, and small N runs several batches so every N times the same mix of steps. Counters, per vehicle,
-// from the runner's own per-step timers: the whole step's median and each phase's median; and the
-// allocations made inside step(). box2d_bench steps the same layouts with Box2D 2.4 (docs/scale.md).
+// Whole simulation steps at traffic scale (bench/scale_layout.hpp): N sedans in facing pairs on the L-rail
+// and on the tiled track, N = 10 ... 100,000, and the traffic on the tiled track (two lanes, one
+// way, 15-30 m/s, 4 s), N = 1,000 and 10,000; analytic detector (and `tree` on the track's triangles),
+// restitution, bicycle dynamics and RK4. One iteration is one step; each batch is a fresh Simulation
+// (built outside the timer) run for its steps (100; traffic 800), and small N runs several batches so
+// every N times the same mix of steps. Counters, per vehicle, from the runner's own per-step timers: the
+// whole step's median and each phase's median; and the allocations made inside step(). box2d_bench
+// steps the same layouts with Box2D 2.4 (docs/scale.md).
 //
 //   build/release/bench/scale_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -49,7 +51,7 @@ void BM_ScaleStep(benchmark::State& state, const std::string& layout, const std:
   PooledTimings pooled;
   std::int64_t step_allocations = 0;
   for (auto _ : state) {
-    if (sim->steps_done() >= kScaleSteps) {
+    if (sim->steps_done() >= scale_steps(layout)) {
       state.PauseTiming();
       pooled.add(*sim);
       sim = std::make_unique<Simulation>(c);
@@ -72,22 +74,26 @@ void BM_ScaleStep(benchmark::State& state, const std::string& layout, const std:
     state.counters[std::string(to_string(static_cast<Phase>(p))) + "_ns_per_vehicle"] = median(pooled.ns[p]) / n;
 }
 
-/// Registers `layout` for N = 10 ... max_n; the analytic detector's runs keep their plain names.
-void register_layout(const std::string& layout, int max_n, const std::string& detector = "analytic") {
+/// Registers `layout` for N = min_n ... max_n (powers of 10); the analytic detector's runs keep their
+/// plain names.
+void register_layout(const std::string& layout, int min_n, int max_n, const std::string& detector = "analytic") {
   const std::string name = "BM_ScaleStep/" + layout + (detector == "analytic" ? "" : "/" + detector);
-  for (int n = 10; n <= max_n; n *= 10) {
+  for (int n = min_n; n <= max_n; n *= 10) {
     const int batches = scale_batches(n);
     benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { BM_ScaleStep(s, layout, detector); })
         ->Arg(n)
-        ->Iterations(static_cast<benchmark::IterationCount>(batches) * kScaleSteps)
+        ->Iterations(static_cast<benchmark::IterationCount>(batches) * scale_steps(layout))
         ->Unit(benchmark::kMicrosecond);
   }
 }
 
 const bool kRegistered = [] {
-  register_layout("l-rail", 100000);
-  register_layout("track", 100000);
-  register_layout("track", 100000, "tree");
+  register_layout("l-rail", 10, 100000);
+  register_layout("track", 10, 100000);
+  register_layout("track", 10, 100000, "tree");
+  // The run: 4 s of traffic at 1,000 and 10,000 cars.
+  register_layout("traffic", 1000, 10000);
+  register_layout("traffic", 1000, 10000, "tree");
   return true;
 }();
 

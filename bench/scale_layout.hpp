@@ -21,6 +21,10 @@ inline constexpr double kPairGap = 0.5;        ///< bumper to bumper within a pa
 inline constexpr double kSedanLength = 4.7;    ///< the sedan preset's rectangle length [m]
 inline constexpr int kCarsPerLap = 200;        ///< the track layout: at most this many per lap, two lanes
 
+/// Steps of one batch of `layout`: kScaleSteps, except traffic's 4 s (800 steps), since its cars meet
+/// only after a few seconds (the run: rear-end collisions and barriers at the bends).
+inline int scale_steps(const std::string& layout) { return layout == "traffic" ? 800 : kScaleSteps; }
+
 /// Batches of kScaleSteps a benchmark of `n` cars runs: more at small n, so every n times enough steps.
 inline int scale_batches(int n) { return std::max(1, 1000 / n); }
 
@@ -93,13 +97,35 @@ inline nlohmann::json track_cars(int n) {
   return cars;
 }
 
-/// The case file for `layout` ("l-rail" or "track") with `n` cars (n even), run for `duration` [s] and
+/// Traffic: `n` cars spread evenly along the laps (about 185 a lap at 10,000), alternating between the
+/// lanes 3 m either side of the centre line, all driving the lap's way along its tangent at 15-30 m/s, so
+/// faster cars run into slower ones and, unsteered, every car runs into a barrier at the next bend.
+inline nlohmann::json traffic_cars(int n) {
+  const int laps = track_scene_for(n).first;
+  const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(laps))));
+  const std::vector<TrackSample> line = track_centerline(kTrackSegments);
+  const int per_lap = (n + laps - 1) / laps;
+  const double lap_length = line.back().s + (line.front().p_W - line.back().p_W).norm();
+  nlohmann::json cars = nlohmann::json::array();
+  for (int k = 0; k < n; ++k) {
+    const int lap = k / per_lap, slot = k % per_lap;
+    const Vec2 offset(kTrackTileSpacing * (lap % columns), kTrackTileSpacing * (lap / columns));
+    const TrackSample t = centerline_at(line, lap_length * slot / per_lap);
+    nlohmann::json car = car_entry(k, offset + t.p_W + (slot % 2 == 0 ? 3.0 : -3.0) * t.left_W(),
+                                   std::atan2(t.tangent_W.y(), t.tangent_W.x()));
+    car["speed"] = 15.0 + 15.0 * std::fmod(0.6180339887 * (k + 1), 1.0);
+    cars.push_back(car);
+  }
+  return cars;
+}
+
+/// The case file for `layout` ("l-rail", "track" or "traffic") with `n` cars (n even), run for `duration` [s] and
 /// recording every `record_every` steps.
 inline nlohmann::json scale_case_json(const std::string& layout, int n, double duration, int record_every,
                                       const std::string& detector = "analytic") {
   const bool rail = layout == "l-rail";
   return {{"name", layout + "-" + std::to_string(n)},
-          {"scene", rail ? std::string("l-rail") : track_scene_for(n).second},
+          {"scene", rail ? std::string("l-rail") : track_scene_for(n).second},  // traffic: the track's
           {"detector", detector},
           {"response", {{"model", "restitution"}}},
           {"dynamics", "bicycle"},
@@ -107,15 +133,16 @@ inline nlohmann::json scale_case_json(const std::string& layout, int n, double d
           {"dt", kScaleDt},
           {"duration", duration},
           {"record_every", record_every},
-          {"vehicles", rail ? l_rail_cars(n) : track_cars(n)}};
+          {"vehicles", rail ? l_rail_cars(n) : layout == "traffic" ? traffic_cars(n) : track_cars(n)}};
 }
 
-/// The benches' case: one batch, two trajectory samples per car (start and end), since at 100,000 cars
-/// every step would hold gigabytes.
+/// The benches' case: one batch (scale_steps), two trajectory samples per car (start and end), since at
+/// 100,000 cars every step would hold gigabytes.
 inline Case scale_case(const std::string& layout, int n, const std::string& detector = "analytic") {
   InputLimits limits;
   limits.max_vehicles = 100'000;  // the bench goes past the default cap of one case (--max-vehicles)
-  return parse_case(scale_case_json(layout, n, kScaleDuration, kScaleSteps, detector), layout + ".json", limits);
+  const int steps = scale_steps(layout);
+  return parse_case(scale_case_json(layout, n, steps * kScaleDt, steps, detector), layout + ".json", limits);
 }
 
 }  // namespace crashbench::bench
