@@ -26,7 +26,7 @@ bool same_contacts(const std::vector<Contact>& a, const std::vector<Contact>& b)
 }
 
 TEST(DetectorMemory, EveryDetectorAnswersEachPoseOfADriveAsANewDetectorWould) {
-  constexpr std::size_t kFreshEvery = 23;  // poses compared with a new detector (each costs a prepare)
+  constexpr std::size_t kFreshEvery = 23;  // and every 23rd pose (a new detector costs a prepare)
   for (const SceneEntry* entry : testing::driven_scenes()) {
     const Scene scene = make_registered_scene(entry->name);
     if (scene.triangles.size() > 9000) continue;  // the scaled copies add only time
@@ -41,8 +41,10 @@ TEST(DetectorMemory, EveryDetectorAnswersEachPoseOfADriveAsANewDetectorWould) {
       for (std::size_t i = 0; i < poses.size(); ++i) {
         std::vector<Contact> got;
         seasoned->detect(std::span(&poses[i], 1), got, stats);
-        // Every pose with contacts by either, and a sample of the rest.
-        if (i % kFreshEvery != 0 && got.empty() && reference[i].empty()) continue;
+        // Where a memory could hide a contact: where brute force touches and this detector does not, and
+        // where brute force starts touching after a clear stretch; and a sample of every other pose.
+        const bool enters = !reference[i].empty() && (i == 0 || reference[i - 1].empty());
+        if (i % kFreshEvery != 0 && got.empty() == reference[i].empty() && !enters) continue;
         auto fresh = make_detector(e.name);
         fresh->prepare(scene, 1);
         std::vector<Contact> want;
@@ -50,7 +52,7 @@ TEST(DetectorMemory, EveryDetectorAnswersEachPoseOfADriveAsANewDetectorWould) {
         ++compared, touching += !want.empty();
         EXPECT_TRUE(same_contacts(got, want)) << entry->name << " " << e.name << " pose " << i;
       }
-      EXPECT_GT(touching, 0) << entry->name << " " << e.name;
+      EXPECT_GT(touching, 2) << entry->name << " " << e.name;
       EXPECT_GT(compared - touching, 10) << entry->name << " " << e.name;
     }
   }
