@@ -27,6 +27,8 @@ constexpr double kClearMargin = 0.5;
 /// (a car at 30 m/s keeps its box for about 13 steps on open road) [-, m].
 constexpr double kAheadSteps = 10;
 constexpr double kAheadMax = 2.0;
+/// Paths a car waits, after its boxes met a wall, before it tries for a clear box again.
+constexpr int kRetrySteps = 8;
 
 /// A triangle's footprint: its vertices in the plane.
 std::array<Vec2, 3> footprint(const Triangle& t) { return {t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()}; }
@@ -72,21 +74,28 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   grid_.build(boxes);
   candidates_.reserve(walls_.size());
   clear_.assign(n, empty_box());
+  retry_in_.assign(n, 0);
   swept_.resize(n);
   pairs_.reserve(static_cast<int>(n));
   crossed_.resize(n);
 }
 
-bool TunnellingCheck::clear_of_walls(const Vec2& lo, const Vec2& hi) const {
+Box2 TunnellingCheck::clear_box(const Box2& along, const Box2& around) const {
   // The walls' own footprints, not their boxes: a diagonal barrier's box covers the road beside it.
-  // 1 mm more than the box, so that rounding cannot hide a wall touching it.
-  const OrientedRectangle box = as_rectangle(lo - Vec2::Constant(1e-3), hi + Vec2::Constant(1e-3));
+  // 1 mm more than the boxes, so that rounding cannot hide a wall touching them. `around` lies inside
+  // `along`: a wall that meets it meets both.
+  const Vec2 mm = Vec2::Constant(1e-3);
+  const OrientedRectangle outer = as_rectangle(along.lo - mm, along.hi + mm);
+  const OrientedRectangle inner = as_rectangle(around.lo - mm, around.hi + mm);
+  bool outer_clear = true;
   for (const int i : candidates_) {
     const Wall& w = walls_[static_cast<std::size_t>(i)];
-    if (w.triangle < 0 ? footprint_meets({w.a_W, w.b_W, w.b_W}, box) : footprint_meets(footprint(triangles_[w.triangle]), box))
-      return false;
+    const std::array<Vec2, 3> f =
+        w.triangle < 0 ? std::array<Vec2, 3>{w.a_W, w.b_W, w.b_W} : footprint(triangles_[w.triangle]);
+    if (outer_clear && footprint_meets(f, outer)) outer_clear = false;
+    if (!outer_clear && footprint_meets(f, inner)) return empty_box();
   }
-  return true;
+  return outer_clear ? along : around;
 }
 
 bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, const HeightBand& band,
@@ -98,11 +107,20 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, d
   // at most kAheadMax) and grown by the margin, in the order of walls_. If no wall's footprint meets
   // that box, or else the path's own box grown by the margin, the box is clear for the steps to come.
   // The path's own walls are among the candidates, in the same order.
+  // A car whose boxes met a wall (one scraping a barrier) tries again only after kRetrySteps paths.
   const Vec2 margin = Vec2::Constant(kClearMargin), step = p1 - p0;
   const Vec2 ahead = p1 + std::min(kAheadSteps, kAheadMax / std::max(step.norm(), 1e-9)) * step;
   const Box2 along{lo.cwiseMin(ahead) - margin, hi.cwiseMax(ahead) + margin}, around{lo - margin, hi + margin};
-  grid_.candidates(along.lo, along.hi, candidates_);
-  clear = clear_of_walls(along.lo, along.hi) ? along : clear_of_walls(around.lo, around.hi) ? around : empty_box();
+  int& wait = retry_in_[static_cast<std::size_t>(vehicle)];
+  const Box2& query = wait > 0 ? around : along;
+  grid_.candidates(query.lo, query.hi, candidates_);
+  if (wait > 0) {
+    --wait;
+    clear = empty_box();
+  } else {
+    clear = clear_box(along, around);
+    if (clear.lo.x() > clear.hi.x()) wait = kRetrySteps;
+  }
   for (const int i : candidates_) {
     const Wall& w = walls_[static_cast<std::size_t>(i)];
     if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;

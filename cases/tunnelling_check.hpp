@@ -53,8 +53,9 @@ class TunnellingCheck {
     double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
     int feature;
   };
-  /// Whether no wall among candidates_ has its footprint in the box [lo, hi] (any height).
-  bool clear_of_walls(const Vec2& lo, const Vec2& hi) const;
+  /// `along` if no wall among candidates_ has its footprint in it (any height), else `around` (inside
+  /// `along`) if none has, else an empty box.
+  Box2 clear_box(const Box2& along, const Box2& around) const;
   bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, const HeightBand& band, double time,
                    std::vector<Tunnelling>& out);
   void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
@@ -66,6 +67,7 @@ class TunnellingCheck {
   WallGrid grid_;                  // walls_ by their bounds
   std::vector<int> candidates_;    // one path's walls from the grid
   std::vector<Box2> clear_;        // per vehicle: a box no wall's footprint meets, or an empty box
+  std::vector<int> retry_in_;      // per vehicle: paths until it tries for a clear box again
   std::vector<RectangleSize> sizes_;
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
   std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]
