@@ -30,9 +30,6 @@ constexpr double kAheadMax = 2.0;
 /// Paths a car waits, after its boxes met a wall, before it tries for a clear box again.
 constexpr int kRetrySteps = 8;
 
-/// A triangle's footprint: its vertices in the plane.
-std::array<Vec2, 3> footprint(const Triangle& t) { return {t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()}; }
-
 /// A box that contains nothing, not even a point (NaN paths fall outside any box too).
 Box2 empty_box() { return {Vec2::Constant(std::numeric_limits<double>::infinity()), Vec2::Constant(-std::numeric_limits<double>::infinity())}; }
 
@@ -90,8 +87,7 @@ Box2 TunnellingCheck::clear_box(const Box2& along, const Box2& around) const {
   bool outer_clear = true;
   for (const int i : candidates_) {
     const Wall& w = walls_[static_cast<std::size_t>(i)];
-    const std::array<Vec2, 3> f =
-        w.triangle < 0 ? std::array<Vec2, 3>{w.a_W, w.b_W, w.b_W} : footprint(triangles_[w.triangle]);
+    const std::array<Vec2, 3> f = w.triangle < 0 ? footprint(w.a_W, w.b_W) : footprint(triangles_[w.triangle]);
     if (outer_clear && footprint_meets(f, outer)) outer_clear = false;
     if (!outer_clear && footprint_meets(f, inner)) return empty_box();
   }

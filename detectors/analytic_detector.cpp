@@ -50,7 +50,7 @@ bool AnalyticDetector::walls_meet(const ClearBoxes::Proposal& p) {
   grid_.candidates(lo, hi, candidates_);
   for (const int w : candidates_) {
     const PreparedWall& wall = walls_[static_cast<std::size_t>(w)];
-    if (footprint_meets({wall.a_W, wall.b_W, wall.b_W}, p.tested)) return true;
+    if (footprint_meets(footprint(wall.a_W, wall.b_W), p.tested)) return true;
   }
   return false;
 }

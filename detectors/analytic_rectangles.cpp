@@ -5,6 +5,8 @@
 #include <limits>
 #include <string>
 
+#include "detectors/footprint_overlap.hpp"
+
 namespace crashbench {
 
 bool PlacedRectangle::contains(const Vec2& p_W) const {
@@ -34,13 +36,11 @@ PlacedRectangle place_rectangle(const VehiclePose& pose) {
 
 void rectangle_bounds(const VehiclePose& pose, Vec2& lo_W, Vec2& hi_W) {
   const Vec2 forward = unit_at(pose.heading);
-  const double half_length = 0.5 * (pose.size.cg_to_front + pose.size.cg_to_rear), half_width = 0.5 * pose.size.width;
-  const Vec2 centre = pose.position_W + 0.5 * (pose.size.cg_to_front - pose.size.cg_to_rear) * forward;
-  // Each axis: |forward| along it times the half length plus |left| (forward turned) times the half width.
-  const Vec2 half = half_length * forward.cwiseAbs() + half_width * Vec2(forward.y(), forward.x()).cwiseAbs() +
-                    Vec2::Constant(1e-6);
-  lo_W = centre - half;
-  hi_W = centre + half;
+  const RectangleSize& s = pose.size;
+  rectangle_box({pose.position_W + 0.5 * (s.cg_to_front - s.cg_to_rear) * forward, forward,
+                 0.5 * (s.cg_to_front + s.cg_to_rear), 0.5 * s.width},
+                lo_W, hi_W);
+  lo_W.array() -= 1e-6, hi_W.array() += 1e-6;
 }
 
 PreparedWall prepare_wall(const WallSegment& wall, int index) {

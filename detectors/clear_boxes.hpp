@@ -70,7 +70,7 @@ class ClearBoxes {
     p.tested = p.box;
     p.tested.half_x += 1e-3, p.tested.half_y += 1e-3;
     p.z_lo = z - kMarginHeight, p.z_hi = z + kMarginHeight;
-    if (meets(static_cast<const Proposal&>(p))) {
+    if (meets(p)) {
       s.retry_in = kRetrySteps;
       return;
     }
@@ -85,12 +85,5 @@ class ClearBoxes {
   };
   std::vector<Slot> slots_;
 };
-
-/// The axis-aligned bounds of `r` [m, W].
-inline void rectangle_box(const OrientedRectangle& r, Vec2& lo_W, Vec2& hi_W) {
-  const Vec2 reach = r.half_x * r.axis_W.cwiseAbs() + r.half_y * perp(r.axis_W).cwiseAbs();
-  lo_W = r.centre_W - reach;
-  hi_W = r.centre_W + reach;
-}
 
 }  // namespace crashbench

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/math.hpp"
+#include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
 
@@ -35,6 +36,19 @@ inline bool footprint_meets(const std::array<Vec2, 3>& v_W, const OrientedRectan
     if (std::max({p0, p1, p2}) < -radius || std::min({p0, p1, p2}) > radius) return false;
   }
   return true;
+}
+
+/// A triangle's footprint: its vertices in the plane.
+inline std::array<Vec2, 3> footprint(const Triangle& t) { return {t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()}; }
+
+/// A wall segment's footprint, as footprint_meets takes it (an end repeated).
+inline std::array<Vec2, 3> footprint(const Vec2& a_W, const Vec2& b_W) { return {a_W, b_W, b_W}; }
+
+/// The axis-aligned bounds of `r` [m, W].
+inline void rectangle_box(const OrientedRectangle& r, Vec2& lo_W, Vec2& hi_W) {
+  const Vec2 reach = r.half_x * r.axis_W.cwiseAbs() + r.half_y * perp(r.axis_W).cwiseAbs();
+  lo_W = r.centre_W - reach;
+  hi_W = r.centre_W + reach;
 }
 
 /// The axis-aligned box [lo_W, hi_W] as an OrientedRectangle.

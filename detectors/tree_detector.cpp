@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "detectors/footprint_overlap.hpp"
 
 namespace crashbench {
 namespace {
@@ -24,24 +25,6 @@ double choose_cell(const Vec2& extent, double median_extent) {
   double cell = std::clamp(std::sqrt(400.0 * median_extent), 0.5, 4.0);
   while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 1.25;
   return cell;
-}
-
-/// Whether the footprint of `t` (a triangle, or a segment for a vertical one) meets the box [lo, hi]:
-/// separating axes are the box's two and the footprint's edge normals. Boxes are grown by 1 mm so that
-/// rounding never drops a cell.
-bool footprint_meets_box(const Triangle& t, Vec2 lo, Vec2 hi) {
-  lo.array() -= 1e-3, hi.array() += 1e-3;
-  const Vec2 v[3] = {t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()};
-  const Vec2 corners[4] = {lo, {hi.x(), lo.y()}, hi, {lo.x(), hi.y()}};
-  for (int e = 0; e < 3; ++e) {
-    const Vec2 n = perp(v[(e + 1) % 3] - v[e]);
-    if (n.squaredNorm() == 0) continue;
-    double t_lo = n.dot(v[0]), t_hi = t_lo, b_lo = n.dot(corners[0]), b_hi = b_lo;
-    for (int k = 1; k < 3; ++k) t_lo = std::min(t_lo, n.dot(v[k])), t_hi = std::max(t_hi, n.dot(v[k]));
-    for (int k = 1; k < 4; ++k) b_lo = std::min(b_lo, n.dot(corners[k])), b_hi = std::max(b_hi, n.dot(corners[k]));
-    if (t_hi < b_lo || b_hi < t_lo) return false;
-  }
-  return true;  // the box's own axes are covered by the footprint bounds that chose the cells
 }
 
 }  // namespace
@@ -102,13 +85,15 @@ void TreeDetector::fill_cells() {
   // Two passes (count, then fill) give the compressed cell lists: each entry in every cell its
   // footprint overlaps.
   cell_start_.assign(static_cast<std::size_t>(nx_) * ny_ + 1, 0);
+  const Vec2 mm = Vec2::Constant(1e-3);
   const auto cells_of = [&](const Entry& e, auto&& visit) {
     const int i0 = cell_x(e.lo_W.x()), i1 = cell_x(e.hi_W.x()), j0 = cell_y(e.lo_W.y()), j1 = cell_y(e.hi_W.y());
     const bool one_row = i0 == i1 || j0 == j1;
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) {
         const Vec2 lo = origin_W_ + Vec2(i, j) * cell_;
-        if (one_row || footprint_meets_box(e.t, lo, lo + Vec2::Constant(cell_)))
+        // The cell grown by 1 mm, so that rounding never drops one.
+        if (one_row || footprint_meets(footprint(e.t), as_rectangle(lo - mm, lo + Vec2::Constant(cell_) + mm)))
           visit(static_cast<std::size_t>(j) * nx_ + i);
       }
   };
@@ -287,8 +272,7 @@ bool TreeDetector::triangles_meet(const ClearBoxes::Proposal& p) const {
         // A plane at some z in [z_lo, z_hi] slices it (zmin < z <= zmax, as the scan decides).
         if (!(it.zmin < p.z_hi && it.zmax >= p.z_lo)) continue;
         if (it.lo_x > hi.x() || it.lo_y > hi.y() || it.hi_x < lo.x() || it.hi_y < lo.y()) continue;
-        const Triangle& t = entries_[it.entry].t;
-        if (footprint_meets({t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()}, p.tested)) return true;
+        if (footprint_meets(footprint(entries_[it.entry].t), p.tested)) return true;
       }
     }
   return false;
