@@ -78,44 +78,43 @@ inline TrackSample centerline_at(const std::vector<TrackSample>& line, double s)
   return out;
 }
 
-/// The track: pairs spread evenly along each lap, alternating between the lanes 3 m left and right of
-/// the centre line, each pair along the centre line's tangent, so the curves run cars into the barriers.
-/// Laps are tiled as the track generator tiles its copies (columns of kTrackTileSpacing, row by row).
-inline nlohmann::json track_cars(int n) {
+/// Calls place(k, point_W, tangent_W) for k = 0 ... count - 1: `count` places spread evenly along the
+/// laps a layout of `n` cars uses, alternating between the lanes 3 m left and right of the centre line,
+/// with the centre line's tangent there. Laps are tiled as the track generator tiles its copies (columns
+/// of kTrackTileSpacing, row by row).
+template <class Place>
+void along_laps(int n, int count, Place&& place) {
   const int laps = track_scene_for(n).first;
   const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(laps))));
   const std::vector<TrackSample> line = track_centerline(kTrackSegments);
-  const int pairs = n / 2, pairs_per_lap = (pairs + laps - 1) / laps;
+  const int per_lap = (count + laps - 1) / laps;
   const double lap_length = line.back().s + (line.front().p_W - line.back().p_W).norm();
-  nlohmann::json cars = nlohmann::json::array();
-  for (int k = 0; k < pairs; ++k) {
-    const int lap = k / pairs_per_lap, slot = k % pairs_per_lap;
-    const Vec2 offset(kTrackTileSpacing * (lap % columns), kTrackTileSpacing * (lap / columns));
-    const TrackSample t = centerline_at(line, lap_length * slot / pairs_per_lap);
-    add_pair(cars, offset + t.p_W + (slot % 2 == 0 ? 3.0 : -3.0) * t.left_W(), t.tangent_W);
-  }
-  return cars;
-}
-
-/// Traffic: `n` cars spread evenly along the laps (about 185 a lap at 10,000), alternating between the
-/// lanes 3 m either side of the centre line, all driving the lap's way along its tangent at 15-30 m/s, so
-/// faster cars run into slower ones and, unsteered, every car runs into a barrier at the next bend.
-inline nlohmann::json traffic_cars(int n) {
-  const int laps = track_scene_for(n).first;
-  const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(laps))));
-  const std::vector<TrackSample> line = track_centerline(kTrackSegments);
-  const int per_lap = (n + laps - 1) / laps;
-  const double lap_length = line.back().s + (line.front().p_W - line.back().p_W).norm();
-  nlohmann::json cars = nlohmann::json::array();
-  for (int k = 0; k < n; ++k) {
+  for (int k = 0; k < count; ++k) {
     const int lap = k / per_lap, slot = k % per_lap;
     const Vec2 offset(kTrackTileSpacing * (lap % columns), kTrackTileSpacing * (lap / columns));
     const TrackSample t = centerline_at(line, lap_length * slot / per_lap);
-    nlohmann::json car = car_entry(k, offset + t.p_W + (slot % 2 == 0 ? 3.0 : -3.0) * t.left_W(),
-                                   std::atan2(t.tangent_W.y(), t.tangent_W.x()));
+    place(k, offset + t.p_W + (slot % 2 == 0 ? 3.0 : -3.0) * t.left_W(), t.tangent_W);
+  }
+}
+
+/// The track: pairs spread along the laps (along_laps), each along the centre line's tangent, so the
+/// curves run cars into the barriers.
+inline nlohmann::json track_cars(int n) {
+  nlohmann::json cars = nlohmann::json::array();
+  along_laps(n, n / 2, [&](int, const Vec2& p_W, const Vec2& tangent_W) { add_pair(cars, p_W, tangent_W); });
+  return cars;
+}
+
+/// Traffic: `n` cars spread along the laps (along_laps; about 185 a lap at 10,000), all driving the lap's
+/// way along its tangent at 15-30 m/s, so faster cars run into slower ones and, unsteered, every car
+/// runs into a barrier at the next bend.
+inline nlohmann::json traffic_cars(int n) {
+  nlohmann::json cars = nlohmann::json::array();
+  along_laps(n, n, [&](int k, const Vec2& p_W, const Vec2& tangent_W) {
+    nlohmann::json car = car_entry(k, p_W, std::atan2(tangent_W.y(), tangent_W.x()));
     car["speed"] = 15.0 + 15.0 * std::fmod(0.6180339887 * (k + 1), 1.0);
     cars.push_back(car);
-  }
+  });
   return cars;
 }
 
