@@ -22,7 +22,7 @@ struct AxleLoads {
 AxleLoads static_axle_loads(const VehicleParams& p);
 
 /// Slip angle of a tyre whose contact point moves at `velocity` in the tyre's own frame
-/// (x along the wheel, y to its left) [m/s]: atan2(v_y, max(|v_x|, speed_floor)) [rad].
+/// (x along the wheel, y to its left) [m/s]: atan(v_y / max(|v_x|, speed_floor)) [rad], in (-pi/2, pi/2).
 /// Positive when the tyre slides to its left, forwards or backwards alike.
 double regularised_slip_angle(const Vec2& velocity, double speed_floor);
 
