@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "cases/physics_hash.hpp"
 #include "cases/prescribed_contact.hpp"
@@ -230,6 +231,8 @@ void Simulation::integrate_vehicles() {
   continuing_.begin_step();
   // Each vehicle's step reads only its own state and input: any split of the vehicles gives the same states.
   threads_.for_ranges(x_.size(), [this](int, std::size_t begin, std::size_t end) {
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    std::size_t waiting = kNone;  // an integrated vehicle waiting for a partner
     for (std::size_t v = begin; v < end; ++v) {
       input_[v].springs = continuing_.springs(static_cast<int>(v));
       x_before_[v] = x_[v];
@@ -243,9 +246,20 @@ void Simulation::integrate_vehicles() {
         x_[v] = to_state_vector(paths_[v].at(path_travelled_[v]));
         continue;
       }
-      integrate(v, input_[v], x_[v]);
+      if (waiting == kNone) {
+        waiting = v;
+        continue;
+      }
+      integrate_pair(waiting, v);
+      waiting = kNone;
     }
+    if (waiting != kNone) integrate(waiting, input_[waiting], x_[waiting]);
   });
+}
+
+void Simulation::integrate_pair(std::size_t a, std::size_t b) {
+  integrator_->step_pair(VehicleOde(*dynamics_, case_.vehicles[a].params, input_[a]), x_[a],
+                         VehicleOde(*dynamics_, case_.vehicles[b].params, input_[b]), x_[b], time(), case_.dt);
 }
 
 void Simulation::integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const {

@@ -57,6 +57,8 @@ class Simulation {
   void integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x) const;
   /// `h` seconds of `vehicle`'s dynamics from time `t0` [s].
   void integrate(std::size_t vehicle, const VehicleInput& input, StateVector& x, double t0, double h) const;
+  /// One dt of two vehicles' dynamics with their current inputs, side by side (Integrator::step_pair).
+  void integrate_pair(std::size_t a, std::size_t b);
   /// Kinematic this step: held on its control path, or replayed from its log (never cut).
   bool on_path(std::size_t vehicle) const { return replays_[vehicle] || (controlled_[vehicle] && !paths_.empty()); }
   void detect_contacts();

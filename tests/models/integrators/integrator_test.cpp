@@ -82,6 +82,26 @@ TEST_P(IntegratorOrderTest, EvaluatesTheDerivativeTheStatedNumberOfTimes) {
   EXPECT_EQ(integrator->name(), GetParam());
 }
 
+TEST_P(IntegratorOrderTest, StepPairGivesEachSystemTheBitsOfItsOwnStep) {
+  // Two different systems from different states, several steps: any mix-up of the pair's stages (a
+  // slope of one system applied to the other, a stage skipped or repeated) moves the bits.
+  const auto integrator = make(GetParam());
+  KnownSolution alone0, alone1, paired0, paired1;
+  StateVector x0 = initial(), x1 = 0.5 * initial().reverse();
+  StateVector y0 = x0, y1 = x1;
+  for (int i = 0; i < 5; ++i) {
+    const double t = 0.3 + 0.07 * i;
+    integrator->step(alone0, t, 0.07, x0);
+    integrator->step(alone1, t, 0.07, x1);
+    integrator->step_pair(paired0, y0, paired1, y1, t, 0.07);
+  }
+  EXPECT_EQ(y0, x0);
+  EXPECT_EQ(y1, x1);
+  EXPECT_NE(x0, x1);
+  EXPECT_EQ(paired0.evaluations, alone0.evaluations);
+  EXPECT_EQ(paired1.evaluations, alone1.evaluations);
+}
+
 INSTANTIATE_TEST_SUITE_P(Registered, IntegratorOrderTest, ::testing::ValuesIn(testing::integrator_names()),
                          [](const auto& info) { return testing::test_name(info.param); });
 
