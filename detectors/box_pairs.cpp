@@ -27,6 +27,8 @@ void BoxPairs::reserve(int box_count) {
   extents_.reserve(n);
   oversize_.reserve(n);
   is_oversize_.reserve(n);
+  grown_.reserve(n);
+  candidates_.reserve(8 * n);
   entries_.reserve(n);
   bucketed_.reserve(n);
   bucket_start_.reserve(table_size(n) + 1);
@@ -34,6 +36,11 @@ void BoxPairs::reserve(int box_count) {
 }
 
 void BoxPairs::find(std::span<const Box2> boxes, DetectorStats& stats) {
+  grid_pairs(boxes, stats);
+  std::sort(pairs_.begin(), pairs_.end());
+}
+
+void BoxPairs::grid_pairs(std::span<const Box2> boxes, DetectorStats& stats) {
   pairs_.clear();
   if (boxes.size() < 2) return;
   choose_cell_size(boxes);
@@ -41,6 +48,31 @@ void BoxPairs::find(std::span<const Box2> boxes, DetectorStats& stats) {
   bucket_entries();
   pair_neighbours(boxes, stats);
   pair_oversize(boxes, stats);
+}
+
+void BoxPairs::find_coherent(std::span<const Box2> boxes, double margin, DetectorStats& stats) {
+  if (!inside_grown(boxes)) {
+    ++grid_runs_;
+    const Vec2 grow = Vec2::Constant(margin > 0 ? margin : 0.0);  // shrunk boxes would lose pairs
+    grown_.resize(boxes.size());
+    for (std::size_t i = 0; i < boxes.size(); ++i) grown_[i] = {boxes[i].lo - grow, boxes[i].hi + grow};
+    find(grown_, stats);
+    candidates_.swap(pairs_);
+  }
+  pairs_.clear();
+  for (const auto& [a, b] : candidates_) {
+    ++stats.nodes_visited;
+    if (overlap(boxes[static_cast<std::size_t>(a)], boxes[static_cast<std::size_t>(b)])) pairs_.emplace_back(a, b);
+  }
+}
+
+bool BoxPairs::inside_grown(std::span<const Box2> boxes) const {
+  if (grown_.size() != boxes.size()) return false;
+  bool inside = true;  // no early exit: a loop the compiler can vectorise, and most calls pass
+  for (std::size_t i = 0; i < boxes.size(); ++i)
+    inside &= boxes[i].lo.x() >= grown_[i].lo.x() && boxes[i].lo.y() >= grown_[i].lo.y() &&
+              boxes[i].hi.x() <= grown_[i].hi.x() && boxes[i].hi.y() <= grown_[i].hi.y();
+  return inside;
 }
 
 void BoxPairs::choose_cell_size(std::span<const Box2> boxes) {

@@ -6,8 +6,14 @@
 // most one apart on each axis: a box meets its partners in its own cell and four neighbours (the other
 // four see it from theirs). Cells are hashed into a table by a counting sort. A box spanning more than
 // two cells on an axis is tested against every box instead. Shared by the vehicle-pair pass of every
-// detector (vehicle_pairs.hpp) and the no_tunnelling check's vehicle pairs. Allocates nothing once sized
-// for the largest set it has seen.
+// detector (vehicle_pairs.hpp) and the no_tunnelling check's vehicle pairs.
+//
+// Boxes that move little from one call to the next (the same bodies, step after step) can keep a list of
+// candidate pairs (find_coherent): the pairs of their boxes grown by a margin, valid while every box stays
+// inside its grown box, since two boxes that overlap then have overlapping grown boxes. A call then costs
+// a containment test per box and an overlap test per candidate; the grid runs only when a box has left its
+// grown box (Verlet's neighbour lists, in molecular dynamics). Allocates nothing once sized for the
+// largest set it has seen.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -28,10 +34,17 @@ class BoxPairs {
  public:
   /// Sizes the buffers for `box_count` boxes (more grow them once).
   void reserve(int box_count);
-  /// The pairs (a, b), a < b, of `boxes` whose closed boxes overlap, each once, into pairs(), in an order
-  /// that depends only on the boxes. Counts its box tests in stats.nodes_visited.
+  /// The pairs (a, b), a < b, of `boxes` whose closed boxes overlap, each once, into pairs(), ascending.
+  /// Counts its box tests in stats.nodes_visited.
   void find(std::span<const Box2> boxes, DetectorStats& stats);
+  /// The same pairs as find(), from the candidates of an earlier call while every box lies inside its box
+  /// of then grown by `margin` [m] on each side (the grid runs again, with the boxes of now, when one
+  /// does not; a margin <= 0 or NaN works as 0). For boxes given in the same order call after call;
+  /// any boxes give the right pairs.
+  void find_coherent(std::span<const Box2> boxes, double margin, DetectorStats& stats);
   const std::vector<std::pair<int, int>>& pairs() const { return pairs_; }
+  /// How often find_coherent ran the grid.
+  long long grid_runs() const { return grid_runs_; }
 
  private:
   /// A box listed in the cell of its lower corner.
@@ -39,6 +52,9 @@ class BoxPairs {
     std::int64_t ix, iy;  // the cell
     int box;              // into the boxes given to find()
   };
+  /// find()'s pairs, unordered, by the grid.
+  void grid_pairs(std::span<const Box2> boxes, DetectorStats& stats);
+  bool inside_grown(std::span<const Box2> boxes) const;
   void choose_cell_size(std::span<const Box2> boxes);
   void list_cells(std::span<const Box2> boxes);
   void bucket_entries();
@@ -66,6 +82,9 @@ class BoxPairs {
   std::vector<int> oversize_;                // boxes spanning more than two cells on an axis, ascending
   std::vector<char> is_oversize_;            // per box
   std::vector<std::pair<int, int>> pairs_;
+  std::vector<Box2> grown_;                       // find_coherent: the boxes of its last grid run, grown
+  std::vector<std::pair<int, int>> candidates_;   // find_coherent: their pairs, ascending
+  long long grid_runs_ = 0;
   double inverse_cell_ = 1;                  // [1/m]
   std::uint64_t mask_ = 0;                   // table size - 1 (a power of two)
 };

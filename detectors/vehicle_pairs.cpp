@@ -25,8 +25,11 @@ void VehiclePairs::detect(std::span<const VehiclePose> poses, std::vector<Contac
   placed_.resize(poses.size(), 0);
   boxes_.resize(poses.size());
   for (std::size_t i = 0; i < poses.size(); ++i) rectangle_bounds(poses[i], boxes_[i].lo, boxes_[i].hi);
-  broad_.find(boxes_, stats);
-  const std::size_t first = out.size();
+  if (coherence_margin_ > 0)
+    broad_.find_coherent(boxes_, coherence_margin_, stats);
+  else
+    broad_.find(boxes_, stats);
+  // The pairs come ascending, so the contacts come by (vehicle, other).
   for (const auto& [a, b] : broad_.pairs()) {
     ++stats.primitives_tested;
     Contact c;
@@ -35,10 +38,6 @@ void VehiclePairs::detect(std::span<const VehiclePose> poses, std::vector<Contac
     c.other = b;
     out.push_back(c);
   }
-  // One order whatever the grid: by vehicle, then other.
-  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [](const Contact& p, const Contact& q) {
-    return p.vehicle < q.vehicle || (p.vehicle == q.vehicle && p.other < q.other);
-  });
 }
 
 }  // namespace crashbench

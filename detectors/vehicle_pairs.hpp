@@ -15,6 +15,10 @@ namespace crashbench {
 
 class VehiclePairs {
  public:
+  /// `coherence_margin` [m] > 0: the poses are the same vehicles call after call (the run's, step by
+  /// step), and the broad phase keeps its candidates while each box stays within this margin of where it
+  /// was (BoxPairs::find_coherent); 0: every call stands alone (subsets of vehicles, as a sweep asks).
+  explicit VehiclePairs(double coherence_margin = 0) : coherence_margin_(coherence_margin) {}
   /// Sizes the buffers for `vehicle_count` vehicles.
   void reserve(int vehicle_count);
   /// Appends one Contact per overlapping pair of `poses` (vehicle = lower index a, other = b, normal from
@@ -31,6 +35,7 @@ class VehiclePairs {
   std::uint32_t query_ = 0;
   std::vector<Box2> boxes_;             // the rectangles' bounds
   BoxPairs broad_;
+  double coherence_margin_;
 };
 
 }  // namespace crashbench
