@@ -10,8 +10,8 @@ namespace crashbench {
 
 AxleLoads static_axle_loads(const VehicleParams& p) {
   const double a = p.tyres.cg_to_front_axle, b = p.tyres.cg_to_rear_axle;
-  const double weight = p.mass * kGravity;
-  return {weight * b / (a + b), weight * a / (a + b)};
+  const double weight_per_wheelbase = p.mass * kGravity / (a + b);
+  return {weight_per_wheelbase * b, weight_per_wheelbase * a};
 }
 
 double regularised_slip_angle(const Vec2& velocity, double speed_floor) {

@@ -16,7 +16,8 @@ namespace crashbench {
 inline StateVector rigid_body_derivative(const VehicleParams& p, const StateVector& x, const Vec2& force_W,
                                          double moment) {
   StateVector dx;
-  dx << x[3], x[4], x[5], force_W.x() / p.mass, force_W.y() / p.mass, moment / p.yaw_inertia, 0.0, 0.0;
+  const double inverse_mass = 1 / p.mass;
+  dx << x[3], x[4], x[5], force_W.x() * inverse_mass, force_W.y() * inverse_mass, moment / p.yaw_inertia, 0.0, 0.0;
   return dx;
 }
 
