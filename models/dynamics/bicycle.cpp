@@ -14,17 +14,6 @@ AxleLoads static_axle_loads(const VehicleParams& p) {
   return {weight_per_wheelbase * b, weight_per_wheelbase * a};
 }
 
-double regularised_slip_angle(const Vec2& velocity, double speed_floor) {
-  // |v_x| keeps the sign of the slip with the sideways sliding when reversing; the floor keeps the
-  // angle bounded (a damper C / floor) as the car stops. The divisor is positive, so atan of the ratio
-  // is atan2's angle at under half its cost (glibc: 3 against 7.5 ns), to within two ulps.
-  return std::atan(velocity.y() / std::max(std::abs(velocity.x()), speed_floor));
-}
-
-double saturated_lateral_force(double stiffness, double slip, double limit) {
-  return std::clamp(-stiffness * slip, -limit, limit);
-}
-
 namespace {
 
 /// Axle forces from the body-frame CG velocity `v_B` [m/s], yaw rate `r` [rad/s] and the steer angle

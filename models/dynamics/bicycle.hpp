@@ -3,6 +3,9 @@
 // Two axles with linear lateral tyres, Fy = -C alpha, saturated at road_mu times the static axle load;
 // the front slip is taken in the steered wheel's frame; the drive force acts along body x at the rear
 // axle; VehicleInput's collision force and moment are added. No longitudinal tyre forces, no drag.
+#include <algorithm>
+#include <cmath>
+
 #include "models/dynamics/vehicle_dynamics.hpp"
 
 namespace crashbench {
@@ -24,11 +27,19 @@ AxleLoads static_axle_loads(const VehicleParams& p);
 /// Slip angle of a tyre whose contact point moves at `velocity` in the tyre's own frame
 /// (x along the wheel, y to its left) [m/s]: atan(v_y / max(|v_x|, speed_floor)) [rad], in (-pi/2, pi/2).
 /// Positive when the tyre slides to its left, forwards or backwards alike.
-double regularised_slip_angle(const Vec2& velocity, double speed_floor);
+inline double regularised_slip_angle(const Vec2& velocity, double speed_floor) {
+  // |v_x| keeps the sign of the slip with the sideways sliding when reversing; the floor keeps the
+  // angle bounded (a damper C / floor) as the car stops. The divisor is positive, so atan of the ratio
+  // is atan2's angle at under half its cost (glibc: 3 against 7.5 ns), to within two ulps. Inline: the
+  // tyre models call it at every stage of every step.
+  return std::atan(velocity.y() / std::max(std::abs(velocity.x()), speed_floor));
+}
 
 /// Linear tyre clipped at the friction limit: clamp(-stiffness * slip, -limit, limit).
 /// `stiffness` [N/rad], `slip` [rad], `limit` [N] >= 0; returns the lateral force [N], tyre y axis.
-double saturated_lateral_force(double stiffness, double slip, double limit);
+inline double saturated_lateral_force(double stiffness, double slip, double limit) {
+  return std::clamp(-stiffness * slip, -limit, limit);
+}
 
 /// What the two axles do for one state and steer angle.
 struct AxleForces {
