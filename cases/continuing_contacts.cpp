@@ -51,6 +51,8 @@ ContinuingContacts::ContinuingContacts(int vehicles, double dt, const Integrator
   }
   open_.reserve(kSpringsPerVehicle * vehicles);
   share_.reserve(kSpringsPerVehicle);
+  applied_vehicles_.reserve(static_cast<std::size_t>(vehicles));
+  next_vehicles_.reserve(static_cast<std::size_t>(vehicles));
 }
 
 int ContinuingContacts::find(const Contact& c) const {
@@ -85,6 +87,7 @@ int ContinuingContacts::find_or_open(const Contact& c, const Resolution& r, cons
 }
 
 void ContinuingContacts::push_spring(int vehicle, const ContactSpring& s, const Owner& owner) {
+  if (next_[vehicle].empty()) next_vehicles_.push_back(vehicle);
   next_[vehicle].push_back(s);
   next_owners_[vehicle].push_back(owner);
 }
@@ -115,12 +118,17 @@ void ContinuingContacts::add(const Contact& c, const Resolution& r, const Body& 
 }
 
 void ContinuingContacts::begin_step() {
-  for (std::size_t v = 0; v < applied_.size(); ++v) {
+  // Only the vehicles with springs, the last step's or the coming one's: in a large run most have none.
+  for (const int v : applied_vehicles_) {
+    applied_[v].clear();
+    applied_owners_[v].clear();
+  }
+  for (const int v : next_vehicles_) {  // next_[v] gets applied_[v]'s buffer, empty now
     std::swap(applied_[v], next_[v]);
     std::swap(applied_owners_[v], next_owners_[v]);
-    next_[v].clear();
-    next_owners_[v].clear();
   }
+  applied_vehicles_.swap(next_vehicles_);
+  next_vehicles_.clear();
 }
 
 void ContinuingContacts::account(int vehicle, const StateVector& x_end, double t_end,

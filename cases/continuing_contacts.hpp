@@ -74,6 +74,7 @@ class ContinuingContacts {
   std::vector<Open> open_;
   std::vector<std::vector<ContactSpring>> applied_, next_;
   std::vector<std::vector<Owner>> applied_owners_, next_owners_;
+  std::vector<int> applied_vehicles_, next_vehicles_;  ///< the vehicles whose applied_ / next_ is not empty
   std::vector<double> share_;  ///< scratch: |J| of each spring of one vehicle over the step
 };
 

@@ -79,12 +79,13 @@ struct Sweep {
       if (s.involved[v]) s.ids.push_back(static_cast<int>(v));
   }
   /// This step's start overlaps of the selected vehicles into s.start: the last step's end overlaps when
-  /// the vehicles start where they ended, otherwise a query.
+  /// the selected vehicles start where they ended (their overlaps with the scene and with each other
+  /// depend on their places alone), otherwise a query.
   void start_overlaps() {
     s.start.clear();
-    const bool same = s.last_end.size() == start.size() &&
-                      std::equal(start.begin(), start.end(), s.last_end.begin(), [](const VehiclePose& a, const VehiclePose& b) {
-                        return a.position_W == b.position_W && a.heading == b.heading;
+    const bool same = s.last_end.size() == start.size() && std::all_of(s.ids.begin(), s.ids.end(), [&](int v) {
+                        const SweepScratch::Place& p = s.last_end[static_cast<std::size_t>(v)];
+                        return start[v].position_W == p.position_W && start[v].heading == p.heading;
                       });
     if (!same) return query(0.0, s.start);
     for (Contact c : s.last_end_contacts) {
@@ -96,7 +97,8 @@ struct Sweep {
   }
   /// Remembers the end of this step for the next one.
   void remember_end(const std::vector<Contact>& at_end) {
-    s.last_end.assign(end.begin(), end.end());
+    s.last_end.resize(end.size());
+    for (std::size_t v = 0; v < end.size(); ++v) s.last_end[v] = {end[v].position_W, end[v].heading};
     s.last_end_contacts.assign(at_end.begin(), at_end.end());
   }
   bool touches(const Key& key, double f) {

@@ -40,9 +40,15 @@ struct SweepScratch {
   std::vector<Key> keys;
   ByVehicle key_index;    ///< keys by vehicle
   ByVehicle start_index;  ///< `start` by vehicle
-  /// The last sweep's end poses and the overlaps there: when a step starts where the last one ended (no
-  /// time of impact moved a vehicle back), they are this step's start overlaps, and need no query.
-  std::vector<VehiclePose> last_end;
+  /// Where a vehicle ended the last sweep.
+  struct Place {
+    Vec2 position_W = Vec2::Zero();
+    double heading = 0;
+  };
+  /// The last sweep's end places and the overlaps there: when the vehicles a step looks at start where
+  /// they ended (no time of impact moved them back), those overlaps are their start overlaps, and need
+  /// no query.
+  std::vector<Place> last_end;
   std::vector<Contact> last_end_contacts;
 };
 
