@@ -39,7 +39,7 @@ struct PooledTimings {
       const auto& s = sim.result().timings[p].ns;
       ns[p].insert(ns[p].end(), s.begin(), s.end());
     }
-    events += sim.result().events.size();
+    events += sim.events().size();
     steps += sim.steps_done();
   }
 };

@@ -128,10 +128,10 @@ Simulation::Simulation(const Case& c, int threads)
   result_.config = c;
   result_.scene_walls = scene_.walls;
   result_.scene_triangles = static_cast<long long>(scene_.triangles.size());
-  // An event per vehicle per step is the most a shipped case needs (a car scraping a wall); beyond the
-  // cap a very long run grows the buffer, rarely, instead of holding hundreds of MB from the start.
+  // An event per vehicle per step is the most a shipped case needs (a car scraping a wall): no allocation
+  // while stepping. Beyond the cap a long run adds segments, rarely (untouched storage costs nothing).
   constexpr std::size_t kMaxReservedEvents = 16384;
-  result_.events.reserve(std::min(static_cast<std::size_t>(total_steps_) * n + 16, kMaxReservedEvents));
+  events_.reserve(std::min(static_cast<std::size_t>(total_steps_) * n + 16, kMaxReservedEvents));
   const std::size_t samples = static_cast<std::size_t>(total_steps_ / c.record_every + 2);
   result_.sample_times.reserve(samples);
   for (auto& t : result_.timings) t.ns.reserve(static_cast<std::size_t>(total_steps_ + 1));
@@ -348,7 +348,7 @@ void Simulation::apply_prescribed_contact() {
   // At t = 0 on the initial states, before any motion: where place_other_front put the other car.
   contacts_.assign(1, c);
   resolve_contacts();
-  for (std::size_t i = 0; i < result_.events.size(); ++i) result_.events[i].step = 0, result_.events[i].time = 0.0;
+  for (std::size_t i = 0; i < events_.size(); ++i) events_[i].step = 0, events_[i].time = 0.0;
   apply_resolutions();
   check_events();
   contacts_.clear();
@@ -431,13 +431,13 @@ void Simulation::account_continuing(bool all) {
 template <class PerEvent>
 void Simulation::for_event_ranges(std::size_t first, std::size_t last, const PerEvent& per_event) {
   threads_.for_ranges(last - first, [&](int, std::size_t begin, std::size_t end) {
-    for (std::size_t i = first + begin; i < first + end; ++i) per_event(result_.events[i]);
+    for (std::size_t i = first + begin; i < first + end; ++i) per_event(events_[i]);
   });
 }
 
 void Simulation::check_events() {
   account_continuing(false);
-  auto& events = result_.events;
+  auto& events = events_;
   if (case_.application == Application::kForceOverStep && checked_upto_ < pending_end_) {
     // The collision force acted during this step's dynamics, together with the tyres. What it did is the
     // difference to the same step without it; whatever differs from J/m and rho x J/Izz is charged to
@@ -503,6 +503,8 @@ RunResult Simulation::run() {
   }
   // Continuing contacts' events have their verdicts already: they join here, in step order, so the
   // impulse events' per-step checks never see them.
+  result_.events.reserve(events_.size() + contact_events_.size());
+  events_.move_to(result_.events);
   result_.events.insert(result_.events.end(), contact_events_.begin(), contact_events_.end());
   std::stable_sort(result_.events.begin(), result_.events.end(),
                    [](const ImpactEvent& a, const ImpactEvent& b) { return a.step < b.step; });

@@ -10,6 +10,7 @@
 #include "cases/arc_path.hpp"
 #include "cases/case.hpp"
 #include "cases/continuing_contacts.hpp"
+#include "cases/event_log.hpp"
 #include "cases/run_result.hpp"
 #include "cases/step_threads.hpp"
 #include "cases/tunnelling_check.hpp"
@@ -44,7 +45,10 @@ class Simulation {
   int steps_done() const { return step_; }
   double time() const { return step_ * case_.dt; }
   PlanarState state(int vehicle) const;
+  /// What the run has produced so far; its events join it when run() ends (until then: events()).
   const RunResult& result() const { return result_; }
+  /// The impact events so far, in the order they were resolved.
+  const EventLog& events() const { return events_; }
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -83,7 +87,7 @@ class Simulation {
   void resolve_contacts();
   void apply_resolutions();
   void check_events();
-  /// per_event(e) for result_.events [first, last), split over the threads (each event writes only itself).
+  /// per_event(e) for events_ [first, last), split over the threads (each event writes only itself).
   template <class PerEvent>
   void for_event_ranges(std::size_t first, std::size_t last, const PerEvent& per_event);
   void record();
@@ -146,6 +150,7 @@ class Simulation {
   std::vector<DetectorStats> range_stats_;                   ///< [t]
   std::vector<long long> range_without_surface_;             ///< [t]: follow_surface's misses
   RunResult result_;
+  EventLog events_;  ///< the impulse events while the run steps; result_.events when it ends
   int step_ = 0;
   int total_steps_ = 0;
 

@@ -62,7 +62,7 @@ bool Simulation::stopped_on_non_finite() {
         return stop("vehicle " + std::to_string(v) + " " + kStateFields[static_cast<std::size_t>(i) % kStateFields.size()],
                     x_[v][i]);
   }
-  auto& events = result_.events;
+  auto& events = events_;
   // Only events with their verdicts: in force mode those of a step are checked in the next.
   for (; finite_checked_upto_ < checked_upto_; ++finite_checked_upto_) {
     const ImpactEvent& e = events[finite_checked_upto_];
@@ -78,7 +78,7 @@ bool Simulation::stopped_on_non_finite() {
                                          e.contact.other == kStaticScene ? std::string("the scene")
                                                                          : "vehicle " + std::to_string(e.contact.other));
     // The event is reported by the message; results keep only numbers.
-    events.erase(events.begin() + static_cast<std::ptrdiff_t>(finite_checked_upto_), events.end());
+    events.truncate(finite_checked_upto_);
     return stop(what, value);
   }
   return !result_.failure.empty();

@@ -83,7 +83,7 @@ bool Simulation::resolve_one(const Contact& c, Body& a, Body* b, double acts_at)
     continuing_.add(c, r, a, b, step_, (step_ + acts_at) * case_.dt);
     return false;
   }
-  ImpactEvent& e = result_.events.emplace_back();
+  ImpactEvent& e = events_.emplace_back();
   e.step = step_ + 1;
   e.time = (step_ + acts_at) * case_.dt;
   e.contact = c;

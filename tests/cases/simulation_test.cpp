@@ -90,7 +90,7 @@ TEST(Simulation, StepsAllocateNothingOnceBuilt) {
     const testing::AllocationScope scope;
     while (sim.steps_done() < 300) sim.step();
     EXPECT_EQ(scope.allocations(), 0) << application;
-    EXPECT_GT(sim.result().events.size(), 10u) << application;
+    EXPECT_GT(sim.events().size(), 10u) << application;
   }
 }
 
@@ -147,7 +147,7 @@ TEST(Simulation, AWholeRunWithHundredsOfEventsAllocatesNothingPerStep) {
   const testing::AllocationScope scope;
   while (sim.steps_done() < steps) sim.step();
   EXPECT_EQ(scope.allocations(), 0);
-  EXPECT_GE(sim.result().events.size(), 150u);  // an event on most steps: the buffers did fill
+  EXPECT_GE(sim.events().size(), 150u);  // an event on most steps: the buffers did fill
 }
 
 TEST(Simulation, SameCaseGivesTheSameNumbersBitForBit) {

@@ -132,7 +132,7 @@ TEST(TunnellingGrid, SweepingAFastSpinningCarAllocatesNothingPerStep) {
     const testing::AllocationScope scope;
     while (sim.steps_done() < steps) sim.step();
     EXPECT_EQ(scope.allocations(), 0) << detector;
-    EXPECT_GE(sim.result().events.size(), 2u) << detector;  // the corner hit and the spin's second hit
+    EXPECT_GE(sim.events().size(), 2u) << detector;  // the corner hit and the spin's second hit
   }
 }
 

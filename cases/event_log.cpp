@@ -1,0 +1,44 @@
+#include "cases/event_log.hpp"
+
+#include <algorithm>
+#include <new>
+
+namespace crashbench {
+
+void EventLog::reserve(std::size_t n) {
+  if (!segments_.empty()) return;
+  first_ = std::max<std::size_t>(n, 1);
+  segments_.push_back(std::allocator<ImpactEvent>().allocate(first_));
+}
+
+ImpactEvent& EventLog::emplace_back() {
+  const std::size_t k = segment_of(size_);
+  // std::allocator gives storage without constructing anything in it: a new segment costs the kernel
+  // nothing until its events are written.
+  if (k == segments_.size()) segments_.push_back(std::allocator<ImpactEvent>().allocate(first_ << k));
+  ImpactEvent* e = ::new (segments_[k] + (size_ - segment_start(k))) ImpactEvent();
+  ++size_;
+  return *e;
+}
+
+void EventLog::move_to(std::vector<ImpactEvent>& out) {
+  out.reserve(out.size() + size_);
+  for (std::size_t k = 0; k < segments_.size(); ++k) {
+    const std::size_t start = segment_start(k);
+    const std::size_t count = size_ > start ? std::min(size_ - start, first_ << k) : 0;
+    out.insert(out.end(), segments_[k], segments_[k] + count);
+    std::allocator<ImpactEvent>().deallocate(segments_[k], first_ << k);
+    segments_[k] = nullptr;
+  }
+  segments_.clear();
+  size_ = 0;
+}
+
+void EventLog::release() {
+  for (std::size_t k = 0; k < segments_.size(); ++k)
+    std::allocator<ImpactEvent>().deallocate(segments_[k], first_ << k);
+  segments_.clear();
+  size_ = 0;
+}
+
+}  // namespace crashbench

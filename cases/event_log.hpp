@@ -1,0 +1,60 @@
+#pragma once
+// The impact events of a run while it steps. At traffic scale they come at hundreds of megabytes (10,000
+// cars for 4 s: about 540,000 events of 912 bytes); in one vector, each doubling copied every event before
+// it inside one step (a 200 ms step of 5 ms ones at the 256 MB doubling). Here they go into segments
+// that never move, each twice the last, so that appending never copies and allocates as rarely as a
+// vector grows; a segment's pages are touched only as its events are written. The runner hands the events
+// to RunResult::events when the run ends.
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "cases/invariants.hpp"
+
+namespace crashbench {
+
+class EventLog {
+ public:
+  /// `first_segment` events in the first segment (at least 1), twice as many in each next one.
+  explicit EventLog(std::size_t first_segment = 1024) : first_(std::max<std::size_t>(first_segment, 1)) {
+    segments_.reserve(64);  // more than any size_t count of events needs: no allocation but the segments'
+  }
+  EventLog(const EventLog&) = delete;
+  EventLog& operator=(const EventLog&) = delete;
+  ~EventLog() { release(); }
+
+  /// Before the first event: storage for `n` events at once, the first segment (the next ones double it).
+  void reserve(std::size_t n);
+  /// A new event, value-initialised, at index size() - 1. References to earlier events stay valid.
+  ImpactEvent& emplace_back();
+  ImpactEvent& operator[](std::size_t i) { return *at(i); }
+  const ImpactEvent& operator[](std::size_t i) const { return *at(i); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  /// Drops the events from index `n` on (none when n >= size()); keeps the segments for reuse.
+  void truncate(std::size_t n) { size_ = std::min(size_, n); }
+  /// Appends every event to `out`, in order, and empties the log, freeing each segment once copied.
+  void move_to(std::vector<ImpactEvent>& out);
+
+ private:
+  // Events are placed into raw storage and never destroyed one by one.
+  static_assert(std::is_trivially_destructible_v<ImpactEvent>);
+
+  /// Segment k holds first_ << k events, from index first_ * (2^k - 1).
+  std::size_t segment_of(std::size_t i) const { return static_cast<std::size_t>(std::bit_width(i / first_ + 1)) - 1; }
+  std::size_t segment_start(std::size_t k) const { return first_ * ((std::size_t{1} << k) - 1); }
+  ImpactEvent* at(std::size_t i) const {
+    const std::size_t k = segment_of(i);
+    return segments_[k] + (i - segment_start(k));
+  }
+  void release();
+
+  std::size_t first_;
+  std::vector<ImpactEvent*> segments_;  // raw storage from std::allocator, first_ << k events each
+  std::size_t size_ = 0;
+};
+
+}  // namespace crashbench
