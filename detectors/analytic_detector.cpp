@@ -32,14 +32,16 @@ void AnalyticDetector::prepare(const Scene& scene, int vehicle_count) {
 
 void AnalyticDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   for (std::size_t i = 0; i < poses.size(); ++i) {
+    // Walls have no height here: a box clear of every wall's footprint holds at any (plane 0). Most cars
+    // sit well inside their boxes: the pose alone shows it, without placing the rectangle.
+    if (clear_.surely_covers(i, poses[i], 0.0)) continue;
     const PlacedRectangle r = place_rectangle(poses[i]);
-    // Walls have no height here: a box clear of every wall's footprint holds at any (plane 0).
     if (clear_.covers(i, r.corners_W, 0.0)) continue;
     const HeightBand band = height_band(ground_under(poses[i], surface_.get()), surface_.get());
     const std::size_t found = out.size();
     detect_walls(static_cast<int>(i), r, band, out, stats);
     if (out.size() == found)
-      clear_.remember(i, r.cg_W, r.forward_W, r.x_max_B, -r.x_min_B, r.half_width, 0.0,
+      clear_.remember(i, r.cg_W, r.forward_W, poses[i].heading, r.x_max_B, -r.x_min_B, r.half_width, 0.0,
                       [this](const ClearBoxes::Proposal& p) { return walls_meet(p); });
   }
 }

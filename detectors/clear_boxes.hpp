@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
+#include "detectors/detector.hpp"
 #include "detectors/footprint_overlap.hpp"
 
 namespace crashbench {
@@ -49,12 +51,32 @@ class ClearBoxes {
     return true;
   }
 
+  /// covers() from the pose alone, before its rectangle is placed: true only if the rectangle of `pose`
+  /// with its plane at `z` [m] surely lies inside the slot's box. Turned by d (|d| <= pi/2) from the
+  /// box's heading, a corner (a, b) of the body frame lands at a cos d - b sin d along the box and
+  /// a sin d + b cos d across it, from the CG: with |sin d| <= |d| and 0 <= cos d <= 1, within
+  /// [-rear - half_width |d|, front + half_width |d|] along and half_width + max(front, rear) |d| across.
+  /// No trigonometry; most cars on open road pass. False says only "not surely": ask covers().
+  bool surely_covers(std::size_t slot, const VehiclePose& pose, double z) const {
+    if (!holds(slot)) return false;
+    const Slot& s = slots_[slot];
+    const double turn = std::abs(pose.heading - s.heading);
+    if (!(z >= s.z_lo && z <= s.z_hi) || !(turn <= 0.5 * std::numbers::pi)) return false;  // NaN too
+    const RectangleSize& size = pose.size;
+    const double half_width = 0.5 * size.width, sway = half_width * turn;
+    const Vec2 d = pose.position_W - s.box.centre_W;
+    const double along = s.box.axis_W.dot(d), across = std::abs(cross(s.box.axis_W, d));
+    return along + size.cg_to_front + sway <= s.box.half_x && along - size.cg_to_rear - sway >= -s.box.half_x &&
+           across + half_width + std::max(size.cg_to_front, size.cg_to_rear) * turn <= s.box.half_y;
+  }
+
   /// After a query of slot `slot` that found nothing: the box around the rectangle at `cg_W` along
-  /// `forward_W` (unit) with extents `front`, `rear`, `half_width` and its plane at `z` [m], kept if
-  /// `meets(proposal)` says nothing in the scene meets proposal.tested at any plane height in
-  /// [z_lo, z_hi] (true when it cannot tell). A box that met something leaves the slot waiting.
+  /// `forward_W` (unit, at angle `heading` [rad]) with extents `front`, `rear`, `half_width` and its
+  /// plane at `z` [m], kept if `meets(proposal)` says nothing in the scene meets proposal.tested at any
+  /// plane height in [z_lo, z_hi] (true when it cannot tell). A box that met something leaves the slot
+  /// waiting.
   template <class Meets>
-  void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double front, double rear,
+  void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double heading, double front, double rear,
                 double half_width, double z, Meets&& meets) {
     if (slot >= slots_.size()) return;
     Slot& s = slots_[slot];
@@ -74,13 +96,14 @@ class ClearBoxes {
       s.retry_in = kRetrySteps;
       return;
     }
-    s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi;
+    s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi, s.heading = heading;
   }
 
  private:
   struct Slot {
     OrientedRectangle box{Vec2::Zero(), Vec2::UnitX(), -1, -1};  // half_x < 0: no box
     double z_lo = 0, z_hi = 0;
+    double heading = 0;  // of box.axis_W [rad]
     int retry_in = 0;
   };
   std::vector<Slot> slots_;

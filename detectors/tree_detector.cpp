@@ -238,6 +238,9 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
     // A car with a clear box will most likely skip its query: nothing to fetch for it.
     if (v + 2 < poses.size() && !clear_.holds(v + 2)) prefetch_cell_lists(poses[v + 2]);
     if (v + 1 < poses.size() && !clear_.holds(v + 1)) prefetch_items(poses[v + 1]);
+    // Most cars sit well inside their boxes: the pose alone shows it, without placing the rectangle.
+    if (clear_.holds(v) && clear_.surely_covers(v, poses[v], ground_under(poses[v], surface_.get()) + poses[v].cg_height))
+      continue;
     const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
     if (clear_.covers(v, rect.corners_W, rect.z)) continue;
     set_.reset(rect);
@@ -251,7 +254,7 @@ void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contac
       for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
     // A car that met no triangle is likely on open road: worth a box that spares the next queries.
     if (set_.empty())
-      clear_.remember(v, rect.cg_W, rect.forward_W, rect.front, rect.rear, rect.half_width, rect.z,
+      clear_.remember(v, rect.cg_W, rect.forward_W, poses[v].heading, rect.front, rect.rear, rect.half_width, rect.z,
                       [this](const ClearBoxes::Proposal& p) { return triangles_meet(p); });
     set_.emit(static_cast<int>(v), out);
   }
