@@ -141,6 +141,7 @@ Simulation::Simulation(const Case& c, int threads)
     input_[v].steer = setup.steer;
     input_[v].drive_force = setup.drive_force;
     poses_[v] = {Vec2::Zero(), 0.0, setup.params.cg_height, setup.params.body};
+    start_poses_[v] = poses_[v];
     result_.tracks.push_back({setup.name, {}, {}, {}});
     result_.tracks.back().states.reserve(samples);
     result_.tracks.back().roll.reserve(samples);
@@ -297,11 +298,12 @@ void Simulation::detect_contacts() {
   const bool prescribed = prescribed_at_first_step_ && step_ == 0;
   threads_.for_ranges(x_.size(), [&](int thread, std::size_t begin, std::size_t end) {
     for (std::size_t v = begin; v < end; ++v) {
+      // Size and CG height never change: a pose's place and road are all there is to write.
       poses_[v].position_W = {x_[v][0], x_[v][1]};
       poses_[v].heading = x_[v][2];
-      start_poses_[v] = poses_[v];
       start_poses_[v].position_W = {x_before_[v][0], x_before_[v][1]};
       start_poses_[v].heading = x_before_[v][2];
+      start_poses_[v].ground_z = poses_[v].ground_z;
     }
     if (!prescribed) detect_scene_range(thread, begin, end);
   });

@@ -47,8 +47,8 @@ StateVector Simulation::state_at_toi(std::size_t vehicle, double f) const {
 }
 
 void Simulation::choose_impact_times() {
-  std::fill(first_toi_.begin(), first_toi_.end(), 2.0);
-  std::fill(impact_toi_.begin(), impact_toi_.end(), 1.0);
+  // Only the last step's touched vehicles (those of its contacts) can hold another step's times.
+  for (const int v : touched_) first_toi_[static_cast<std::size_t>(v)] = 2.0, impact_toi_[static_cast<std::size_t>(v)] = 1.0;
   std::size_t kept = 0;
   for (std::size_t i = 0; i < contacts_.size(); ++i) {
     Contact c = contacts_[i];
