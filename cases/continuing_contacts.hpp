@@ -28,6 +28,8 @@ class ContinuingContacts {
   void begin_step();
   /// The springs acting on `vehicle` over the step being integrated.
   std::span<const ContactSpring> springs(int vehicle) const { return applied_[vehicle]; }
+  /// The vehicles with springs over the step being integrated, in the order their first spring came.
+  std::span<const int> sprung_vehicles() const { return applied_vehicles_; }
 
   /// After the step: `collision_dv` is the velocity change (vX, vY, r) the springs and any held collision
   /// force made over it (tyres taken out by the runner), `held_dv` the held force's share of it, `x_end`

@@ -112,6 +112,7 @@ Simulation::Simulation(const Case& c, int threads)
   angular_impulse_sum_.assign(n, 0.0);
   application_error_.assign(n, Eigen::Vector3d::Zero());
   impulse_norm_sum_.assign(n, 0.0);
+  sprung_.reserve(n);
   set_tyre_allowance();
   contacts_.reserve(16 * n);
   contact_events_.reserve(64);
@@ -419,8 +420,11 @@ void Simulation::apply_resolutions() {
 }
 
 void Simulation::account_continuing(bool all) {
-  for (std::size_t v = 0; v < x_.size(); ++v) {
-    if (applied_input_[v].springs.empty()) continue;
+  // The vehicles whose springs acted, in vehicle order (each contact's accounts depend on the order).
+  sprung_.assign(continuing_.sprung_vehicles().begin(), continuing_.sprung_vehicles().end());
+  std::sort(sprung_.begin(), sprung_.end());
+  for (const int vehicle : sprung_) {
+    const auto v = static_cast<std::size_t>(vehicle);
     Eigen::Vector3d held;
     const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, applied_input_[v]);
     Eigen::Vector3d dv = collision_dv(*integrator_, loaded, x_before_[v], x_[v], time(), case_.dt, held);
@@ -457,7 +461,11 @@ void Simulation::check_events() {
       }
     });
     // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
-    for (std::size_t v = 0; v < x_.size(); ++v) impulse_norm_sum_[v] = 0;
+    for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
+      const ImpactEvent& e = events[i];
+      impulse_norm_sum_[e.contact.vehicle] = 0;
+      if (e.two_body()) impulse_norm_sum_[e.contact.other] = 0;
+    }
     for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
       const ImpactEvent& e = events[i];
       const double j = e.resolution.impulse.linear_W.norm();
