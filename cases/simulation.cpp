@@ -97,6 +97,7 @@ Simulation::Simulation(const Case& c, int threads)
   touched_.reserve(n);
   is_touched_.assign(n, 0);
   forced_.reserve(n);
+  loaded_.reserve(n);
   // Held by the control module until its cut; on a path, the path also gives the held speed.
   controlled_.assign(n, c.control.gain > 0 || c.control.path_curvature.has_value());
   if (c.control.path_curvature)
@@ -231,6 +232,7 @@ void Simulation::cut_control_after(const Contact& c) {
 
 void Simulation::integrate_vehicles() {
   continuing_.begin_step();
+  loaded_.assign(forced_.begin(), forced_.end());  // the loads this integration applies
   // Each vehicle's step reads only its own state and input: any split of the vehicles gives the same states.
   threads_.for_ranges(x_.size(), [this](int, std::size_t begin, std::size_t end) {
     constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
@@ -448,8 +450,10 @@ void Simulation::check_events() {
     // The collision force acted during this step's dynamics, together with the tyres. What it did is the
     // difference to the same step without it; whatever differs from J/m and rho x J/Izz is charged to
     // the events as an application error.
-    threads_.for_ranges(x_.size(), [this](int, std::size_t begin, std::size_t end) {
-      for (std::size_t v = begin; v < end; ++v) {
+    // Only the vehicles that carried a load (the events' vehicles among them): the others had no force.
+    threads_.for_ranges(loaded_.size(), [this](int, std::size_t begin, std::size_t end) {
+      for (std::size_t k = begin; k < end; ++k) {
+        const auto v = static_cast<std::size_t>(loaded_[k]);
         const VehicleInput& used = applied_input_[v];
         application_error_[v].setZero();
         // A replayed vehicle ignores the force (the log moves it): its events keep the model's answer.

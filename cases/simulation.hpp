@@ -130,6 +130,7 @@ class Simulation {
   std::vector<int> touched_;                  ///< the vehicles of this step's contacts, each once
   std::vector<char> is_touched_;              ///< per vehicle: in touched_
   std::vector<int> forced_;                   ///< force mode: the vehicles whose input holds a collision load
+  std::vector<int> loaded_;                   ///< force mode: forced_ as the step's integration found it
   std::vector<Vec2> impulse_sum_;             ///< per vehicle, this step [N s]
   std::vector<char> controlled_;              ///< per vehicle, the control module still acts (not yet cut)
   bool all_control_cut_ = false;              ///< cut_after any_impact has fired: no vehicle is controlled
