@@ -1,5 +1,6 @@
 #include "cases/continuing_contacts.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "models/response/contact_mechanics.hpp"
@@ -129,6 +130,7 @@ void ContinuingContacts::begin_step() {
   }
   applied_vehicles_.swap(next_vehicles_);
   next_vehicles_.clear();
+  std::sort(applied_vehicles_.begin(), applied_vehicles_.end());  // a handful: the order account() needs
 }
 
 void ContinuingContacts::account(int vehicle, const StateVector& x_end, double t_end,

@@ -28,7 +28,8 @@ class ContinuingContacts {
   void begin_step();
   /// The springs acting on `vehicle` over the step being integrated.
   std::span<const ContactSpring> springs(int vehicle) const { return applied_[vehicle]; }
-  /// The vehicles with springs over the step being integrated, in the order their first spring came.
+  /// The vehicles with springs over the step being integrated, ascending (each contact's account depends
+  /// on the order its vehicles are accounted in).
   std::span<const int> sprung_vehicles() const { return applied_vehicles_; }
 
   /// After the step: `collision_dv` is the velocity change (vX, vY, r) the springs and any held collision

@@ -15,7 +15,7 @@ ImpactEvent& EventLog::emplace_back() {
   const std::size_t k = segment_of(size_);
   // std::allocator gives storage without constructing anything in it: a new segment costs the kernel
   // nothing until its events are written.
-  if (k == segments_.size()) segments_.push_back(std::allocator<ImpactEvent>().allocate(first_ << k));
+  if (k == segments_.size()) segments_.push_back(std::allocator<ImpactEvent>().allocate(segment_size(k)));
   ImpactEvent* e = ::new (segments_[k] + (size_ - segment_start(k))) ImpactEvent();
   ++size_;
   return *e;
@@ -25,18 +25,21 @@ void EventLog::move_to(std::vector<ImpactEvent>& out) {
   out.reserve(out.size() + size_);
   for (std::size_t k = 0; k < segments_.size(); ++k) {
     const std::size_t start = segment_start(k);
-    const std::size_t count = size_ > start ? std::min(size_ - start, first_ << k) : 0;
+    const std::size_t count = size_ > start ? std::min(size_ - start, segment_size(k)) : 0;
     out.insert(out.end(), segments_[k], segments_[k] + count);
-    std::allocator<ImpactEvent>().deallocate(segments_[k], first_ << k);
-    segments_[k] = nullptr;
+    free_segment(k);  // as soon as copied: the peak is the events once and a segment
   }
-  segments_.clear();
-  size_ = 0;
+  release();
+}
+
+void EventLog::free_segment(std::size_t k) {
+  std::allocator<ImpactEvent>().deallocate(segments_[k], segment_size(k));
+  segments_[k] = nullptr;
 }
 
 void EventLog::release() {
   for (std::size_t k = 0; k < segments_.size(); ++k)
-    std::allocator<ImpactEvent>().deallocate(segments_[k], first_ << k);
+    if (segments_[k] != nullptr) free_segment(k);
   segments_.clear();
   size_ = 0;
 }

@@ -18,15 +18,13 @@ namespace crashbench {
 
 class EventLog {
  public:
-  /// `first_segment` events in the first segment (at least 1), twice as many in each next one.
-  explicit EventLog(std::size_t first_segment = 1024) : first_(std::max<std::size_t>(first_segment, 1)) {
-    segments_.reserve(64);  // more than any size_t count of events needs: no allocation but the segments'
-  }
+  EventLog() { segments_.reserve(64); }  // more than any size_t count of events needs
   EventLog(const EventLog&) = delete;
   EventLog& operator=(const EventLog&) = delete;
   ~EventLog() { release(); }
 
-  /// Before the first event: storage for `n` events at once, the first segment (the next ones double it).
+  /// Before the first event: storage for `n` events at once, the first segment (each next one twice the
+  /// last); without it the first segment holds 1,024.
   void reserve(std::size_t n);
   /// A new event, value-initialised, at index size() - 1. References to earlier events stay valid.
   ImpactEvent& emplace_back();
@@ -50,9 +48,11 @@ class EventLog {
     const std::size_t k = segment_of(i);
     return segments_[k] + (i - segment_start(k));
   }
+  std::size_t segment_size(std::size_t k) const { return first_ << k; }
+  void free_segment(std::size_t k);
   void release();
 
-  std::size_t first_;
+  std::size_t first_ = 1024;
   std::vector<ImpactEvent*> segments_;  // raw storage from std::allocator, first_ << k events each
   std::size_t size_ = 0;
 };

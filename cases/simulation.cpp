@@ -113,7 +113,6 @@ Simulation::Simulation(const Case& c, int threads)
   angular_impulse_sum_.assign(n, 0.0);
   application_error_.assign(n, Eigen::Vector3d::Zero());
   impulse_norm_sum_.assign(n, 0.0);
-  sprung_.reserve(n);
   set_tyre_allowance();
   contacts_.reserve(16 * n);
   contact_events_.reserve(64);
@@ -422,10 +421,7 @@ void Simulation::apply_resolutions() {
 }
 
 void Simulation::account_continuing(bool all) {
-  // The vehicles whose springs acted, in vehicle order (each contact's accounts depend on the order).
-  sprung_.assign(continuing_.sprung_vehicles().begin(), continuing_.sprung_vehicles().end());
-  std::sort(sprung_.begin(), sprung_.end());
-  for (const int vehicle : sprung_) {
+  for (const int vehicle : continuing_.sprung_vehicles()) {  // ascending, as a loop over every vehicle
     const auto v = static_cast<std::size_t>(vehicle);
     Eigen::Vector3d held;
     const VehicleOde loaded(*dynamics_, case_.vehicles[v].params, applied_input_[v]);

@@ -152,7 +152,6 @@ class Simulation {
   std::vector<long long> range_without_surface_;             ///< [t]: follow_surface's misses
   RunResult result_;
   EventLog events_;  ///< the impulse events while the run steps; result_.events when it ends
-  std::vector<int> sprung_;  ///< scratch: the vehicles whose springs acted this step, ascending
   int step_ = 0;
   int total_steps_ = 0;
 

@@ -18,7 +18,8 @@ void stamp(ImpactEvent& e, int i) {
 }
 
 TEST(EventLog, EventsKeepTheirIndicesContentsAndAddressesAcrossSegmentsAndMoveOutInOrder) {
-  EventLog log(3);  // segments of 3, 6, 12, 24, ...: 100 events span six of them
+  EventLog log;
+  log.reserve(3);  // segments of 3, 6, 12, 24, ...: 100 events span six of them
   std::vector<const ImpactEvent*> addresses;
   for (int i = 0; i < 100; ++i) {
     ImpactEvent& e = log.emplace_back();
@@ -43,7 +44,8 @@ TEST(EventLog, EventsKeepTheirIndicesContentsAndAddressesAcrossSegmentsAndMoveOu
 }
 
 TEST(EventLog, ATruncatedTailIsWrittenAfreshFromValueInitialisedEvents) {
-  EventLog log(4);
+  EventLog log;
+  log.reserve(4);
   for (int i = 0; i < 10; ++i) stamp(log.emplace_back(), i + 1);
   log.truncate(20);  // beyond the end: nothing dropped
   EXPECT_EQ(log.size(), 10u);

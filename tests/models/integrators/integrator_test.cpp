@@ -83,8 +83,8 @@ TEST_P(IntegratorOrderTest, EvaluatesTheDerivativeTheStatedNumberOfTimes) {
 }
 
 TEST_P(IntegratorOrderTest, StepPairGivesEachSystemTheBitsOfItsOwnStep) {
-  // Two different systems from different states, several steps: any mix-up of the pair's stages (a
-  // slope of one system applied to the other, a stage skipped or repeated) moves the bits.
+  // The same equations from two different states, several steps: any mix-up of the pair's stages (a
+  // slope of one state applied to the other, a stage skipped or repeated) moves the bits.
   const auto integrator = make(GetParam());
   KnownSolution alone0, alone1, paired0, paired1;
   StateVector x0 = initial(), x1 = 0.5 * initial().reverse();
