@@ -280,7 +280,11 @@ void Simulation::follow_surface() {
     long long misses = 0;
     for (std::size_t v = begin; v < end; ++v) {
       const Vec2 p_W(x_[v][0], x_[v][1]);
-      const double z = surface ? surface->height_below(p_W, surface_z_[v]) : 0.0;
+      // A car that never found a surface stands on the barrier bottoms (below): its next surface is sought
+      // from there, not from the top of whatever lies under it, or a CG that ends a step inside a wall
+      // would stand on the wall's top face and lift its rectangle over the wall it is crossing.
+      const bool on_fallback = std::isinf(surface_z_[v]) && !std::isnan(poses_[v].ground_z);
+      const double z = surface ? surface->height_below(p_W, on_fallback ? poses_[v].ground_z : surface_z_[v]) : 0.0;
       if (!std::isnan(z)) {
         poses_[v].ground_z = surface_z_[v] = z;
         continue;

@@ -1,6 +1,7 @@
 #include "cases/tunnelling_check.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -78,6 +79,7 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   swept_.resize(n);
   pairs_.reserve(static_cast<int>(n));
   crossed_.resize(n);
+  start_ground_.assign(n, std::numeric_limits<double>::quiet_NaN());
 }
 
 Box2 TunnellingCheck::clear_box(const Box2& along, const Box2& around) const {
@@ -97,7 +99,7 @@ Box2 TunnellingCheck::clear_box(const Box2& along, const Box2& around) const {
   return outer_clear ? along : around;
 }
 
-bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, const HeightBand& band,
+bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels,
                                   double time, std::vector<Tunnelling>& out) {
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
   Box2& clear = clear_[static_cast<std::size_t>(vehicle)];
@@ -123,12 +125,14 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, d
   for (const int i : candidates_) {
     const Wall& w = walls_[static_cast<std::size_t>(i)];
     if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
-    Vec2 a = w.a_W, b = w.b_W;
-    const bool cut = w.triangle < 0 || (z >= w.z_lo && z <= w.z_hi && band.reaches(w.z_lo, w.z_hi) &&
-                                         slice_triangle(triangles_[w.triangle], z, a, b));
-    if (!cut || !crosses(p0, p1, a, b)) continue;
-    out.push_back({time, vehicle, kStaticScene, w.feature, {a, b}});
-    return true;
+    for (const Level& level : levels) {
+      Vec2 a = w.a_W, b = w.b_W;
+      const bool cut = w.triangle < 0 || (level.z >= w.z_lo && level.z <= w.z_hi && level.band.reaches(w.z_lo, w.z_hi) &&
+                                           slice_triangle(triangles_[w.triangle], level.z, a, b));
+      if (!cut || !crosses(p0, p1, a, b)) continue;
+      out.push_back({time, vehicle, kStaticScene, w.feature, {a, b}});
+      return true;
+    }
   }
   return false;
 }
@@ -136,9 +140,15 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, d
 void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,
                             std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out) {
   for (std::size_t v = 0; v < after.size(); ++v) {
-    const double z = poses[v].ground_z + poses[v].cg_height;
-    const HeightBand band = height_band(poses[v].ground_z, surface_.get());  // as the detectors apply it
-    crossed_[v] = cross_walls(static_cast<int>(v), cg(before[v]), cg(after[v]), z, band, time, out);
+    // The rectangle's plane at the end of the step, as the detectors cut the triangles, and at its start:
+    // a road under the end that is wrong (a wall's top face) must not blind the check as it would the
+    // detectors. One level when both are the same.
+    const auto level = [&](double ground) { return Level{ground + poses[v].cg_height, height_band(ground, surface_.get())}; };
+    double& start_ground = start_ground_[v];
+    const std::array<Level, 2> levels{level(poses[v].ground_z), level(std::isnan(start_ground) ? poses[v].ground_z : start_ground)};
+    const std::size_t count = levels[1].z == levels[0].z ? 1 : 2;
+    crossed_[v] = cross_walls(static_cast<int>(v), cg(before[v]), cg(after[v]), std::span(levels.data(), count), time, out);
+    start_ground = poses[v].ground_z;
     ++checked_;
   }
   if (after.size() > 1) cross_vehicles(before, after, time, out);

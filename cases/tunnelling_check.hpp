@@ -38,8 +38,8 @@ class TunnellingCheck {
   TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles);
   /// Checks the step from `before` to `after` (StateVector entries 0, 1, 2 = X, Y [m], heading [rad]) that
   /// ends at `time` [s], each vehicle's triangles cut at the height of its pose at the end of the step
-  /// (`poses[v].ground_z + cg_height`, as the detectors cut them); appends the first crossing of each
-  /// vehicle, if any, to `out`.
+  /// (`poses[v].ground_z + cg_height`, as the detectors cut them) and at the height it had at the end of
+  /// the last step; appends the first crossing of each vehicle, if any, to `out`.
   void check(std::span<const StateVector> before, std::span<const StateVector> after,
              std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out);
   /// Vehicle-steps checked so far.
@@ -56,7 +56,12 @@ class TunnellingCheck {
   /// `along` if no wall among candidates_ has its footprint in it (any height), else `around` (inside
   /// `along`) if none has, else an empty box.
   Box2 clear_box(const Box2& along, const Box2& around) const;
-  bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, double z, const HeightBand& band, double time,
+  /// A height at which the walls are cut, with the band the vehicle reaches from its road there [m].
+  struct Level {
+    double z = 0;
+    HeightBand band;
+  };
+  bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels, double time,
                    std::vector<Tunnelling>& out);
   void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
                       std::vector<Tunnelling>& out);
@@ -73,6 +78,7 @@ class TunnellingCheck {
   std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]
   BoxPairs pairs_;                   // vehicle pairs whose swept boxes meet
   std::vector<char> crossed_;        // per vehicle: already reported this step
+  std::vector<double> start_ground_; // per vehicle: the road under it at the end of the last step [m], NaN before
   long long checked_ = 0;
 };
 

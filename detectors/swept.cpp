@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace crashbench {
 namespace {
@@ -14,20 +16,26 @@ constexpr double kSameFaceCosine = 0.8660254037844386;  // cos 30 deg: one face 
 double inradius(const RectangleSize& s) { return std::min({s.cg_to_front, s.cg_to_rear, 0.5 * s.width}); }
 /// Largest distance from the CG to a corner [m].
 double reach(const RectangleSize& s) { return std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width); }
+/// How far any point of the rectangle moves from `a` to `b` at most [m]: the CG's path plus the turn times
+/// the farthest corner's distance.
+double motion(const VehiclePose& a, const VehiclePose& b) {
+  return (b.position_W - a.position_W).norm() + std::abs(b.heading - a.heading) * reach(b.size);
+}
 
 bool matches(const Key& key, const Contact& c) {
   if (c.vehicle != key.vehicle || c.other != key.other) return false;
   return c.other != kStaticScene || c.normal_W.dot(key.normal_W) > kSameFaceCosine;
 }
 
-/// Files the contacts of `found` under their keys; keys not seen before begin at substep `k`.
-void file_keys(const std::vector<Contact>& found, int k, SweepScratch& s) {
+/// Files the contacts of `found` under their keys; keys not seen before get the bracket (lo, hi]: free at
+/// `lo` and touching at `hi` (lo == hi == 0: touching from the start).
+void file_keys(const std::vector<Contact>& found, double lo, double hi, SweepScratch& s) {
   for (const Contact& c : found) {
     bool known = false;
     for (int i = s.key_index.first(c.vehicle); i != ByVehicle::kNone && !known; i = s.key_index.next(i))
       known = matches(s.keys[static_cast<std::size_t>(i)], c);
     if (known) continue;
-    s.keys.push_back({c.vehicle, c.other, c.normal_W, k});
+    s.keys.push_back({c.vehicle, c.other, c.normal_W, lo, hi});
     s.key_index.add(c.vehicle);
   }
 }
@@ -38,10 +46,32 @@ bool far_side(const Key& key, const SweepScratch& s) {
   if (key.other != kStaticScene) return false;
   for (int i = s.key_index.first(key.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i)) {
     const Key& k = s.keys[static_cast<std::size_t>(i)];
-    if (k.other == kStaticScene && k.first < key.first && k.normal_W.dot(key.normal_W) < -0.5) return true;
+    if (k.other == kStaticScene && k.hi < key.hi && k.normal_W.dot(key.normal_W) < -0.5) return true;
   }
   return false;
 }
+
+/// True if another key of the same contact touched earlier in the step: a touch between tested poses
+/// found before the tested pose that first showed the same face.
+bool superseded(const Key& key, const SweepScratch& s) {
+  for (int i = s.key_index.first(key.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i)) {
+    const Key& k = s.keys[static_cast<std::size_t>(i)];
+    if (k.hi < key.hi && k.other == key.other && (key.other != kStaticScene || k.normal_W.dot(key.normal_W) > kSameFaceCosine))
+      return true;
+  }
+  return false;
+}
+
+/// `pose` grown by `margin` [m] on every side: it holds every point within `margin` of the rectangle.
+VehiclePose grown(VehiclePose pose, double margin) {
+  pose.size.cg_to_front += margin;
+  pose.size.cg_to_rear += margin;
+  pose.size.width += 2 * margin;
+  return pose;
+}
+
+/// Added to every growth [m]: rounding in the detectors' tests must not hide a touch at the margin.
+constexpr double kGrowthSlack = 1e-9;
 
 /// The sweep of one step: `start`, `end` and the scratch the queries share.
 struct Sweep {
@@ -50,10 +80,15 @@ struct Sweep {
   DetectorStats& stats;
   SweepScratch& s;
 
-  /// Appends the contacts of vehicles `s.ids` at fraction `f` to `out`, with run-wide vehicle indices.
-  void query(double f, std::vector<Contact>& out) {
+  /// Appends the contacts of vehicles `s.ids` at fraction `f` to `out`, with run-wide vehicle indices. With
+  /// `span` > 0 each rectangle is grown by what its points move over half of `span` (s.motion): it then
+  /// holds the rectangle's whole sweep over [f - span/2, f + span/2], and a miss certifies that interval.
+  void query(double f, std::vector<Contact>& out, double span = 0) {
     s.poses.clear();
-    for (int v : s.ids) s.poses.push_back(interpolate(start[v], end[v], f));
+    for (int v : s.ids) {
+      const VehiclePose p = interpolate(start[v], end[v], f);
+      s.poses.push_back(span > 0 ? grown(p, 0.5 * span * s.motion[static_cast<std::size_t>(v)] + kGrowthSlack) : p);
+    }
     const std::size_t first = out.size();
     detector.detect_all(s.poses, out, stats);
     for (std::size_t i = first; i < out.size(); ++i) {
@@ -66,6 +101,11 @@ struct Sweep {
   void select_all() {
     s.ids.resize(end.size());
     for (std::size_t v = 0; v < end.size(); ++v) s.ids[v] = static_cast<int>(v);
+  }
+  void select(const Key& key) {
+    s.ids.clear();
+    s.ids.push_back(key.vehicle);
+    if (key.other != kStaticScene) s.ids.push_back(key.other);  // detectors give vehicle < other
   }
   /// Selects the vehicles in `contacts` (and their partners), ascending.
   void select_involved(const std::vector<Contact>& contacts) {
@@ -101,37 +141,117 @@ struct Sweep {
     for (std::size_t v = 0; v < end.size(); ++v) s.last_end[v] = {end[v].position_W, end[v].heading};
     s.last_end_contacts.assign(at_end.begin(), at_end.end());
   }
-  bool touches(const Key& key, double f) {
+  /// Whether `key` touches at `f` (with `span`, anywhere in the span around it: query()).
+  bool touches(const Key& key, double f, double span = 0) {
+    select(key);
     s.found.clear();
-    query(f, s.found);
+    query(f, s.found, span);
     return std::any_of(s.found.begin(), s.found.end(), [&](const Contact& c) { return matches(key, c); });
   }
-  /// First contact of `key` in (lo, hi], where it is free at lo and touching at hi: appended to result.
+  /// What the key's vehicles' points move over `width` of the step, at most [m].
+  double key_motion(const Key& key, double width) const {
+    const double m = s.motion[static_cast<std::size_t>(key.vehicle)];
+    return width * (key.other == kStaticScene ? m : m + s.motion[static_cast<std::size_t>(key.other)]);
+  }
+  /// Whether (lo, hi] is narrow enough to stop: kSweepTimeTolerance of the step, and the key's vehicles
+  /// move at most kSweepDistanceTolerance over it.
+  bool narrow(const Key& key, double lo, double hi) const {
+    return hi - lo <= kSweepTimeTolerance && key_motion(key, hi - lo) <= kSweepDistanceTolerance;
+  }
+  /// The deepest of `key`'s contacts when grown over `span` around `f` [m], or -1 without one.
+  double grown_depth(const Key& key, double f, double span) {
+    select(key);
+    s.found.clear();
+    query(f, s.found, span);
+    double deepest = -1;
+    for (const Contact& c : s.found)
+      if (matches(key, c)) deepest = std::max(deepest, c.depth);
+    return deepest;
+  }
+  /// Some time in (lo, hi] at which `key` touches, NaN if none. An interval whose grown query (which
+  /// holds the whole sweep over it) touches nothing is free. Where it touches `depth` deep, the rectangles
+  /// at the middle lie at least `growth - depth` apart (shrinking a rectangle by g moves its extent along
+  /// any direction by at least g, and the contact depth is at least the least overlap), and the points
+  /// close that gap no faster than they move: only the interval's two ends, beyond that, are looked into,
+  /// each in turn; the middle is tested first, so a dip of some width is found at once. `budget` bounds
+  /// the queries (a car gliding within micrometres of a wall for a whole interval, turning fast).
+  double any_touch(const Key& key, double lo, double hi, int& budget) {
+    constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+    if (--budget < 0) return kNone;
+    const double mid = 0.5 * (lo + hi), depth = grown_depth(key, mid, hi - lo);
+    if (depth < 0) return kNone;
+    if (touches(key, mid)) return mid;
+    if (narrow(key, lo, hi)) return kNone;  // a graze shallower than the tolerances
+    const double growth = 0.5 * key_motion(key, hi - lo) + (key.other == kStaticScene ? 1 : 2) * kGrowthSlack;
+    const double speed = key_motion(key, 1.0);
+    const double free = speed > 0 ? std::clamp((growth - depth) / speed, 0.0, 0.5 * (hi - lo)) : 0.0;
+    const double left = any_touch(key, lo, mid - free, budget);
+    return std::isnan(left) ? any_touch(key, mid + free, hi, budget) : left;
+  }
+  /// First contact of `key` in (lo, hi], where it is free at lo and touching at hi: the bracket is halved
+  /// until narrow(), and the key's contacts at its touching end are appended to result.
   void bisect(const Key& key, double lo, double hi) {
-    s.ids.clear();
-    s.ids.push_back(key.vehicle);
-    if (key.other != kStaticScene) s.ids.push_back(key.other);  // detectors give vehicle < other
-    while (hi - lo > kSweepTimeTolerance) {
+    while (!narrow(key, lo, hi)) {
       const double mid = 0.5 * (lo + hi);
       (touches(key, mid) ? hi : lo) = mid;
     }
+    select(key);
     s.found.clear();
     query(hi, s.found);
     for (const Contact& c : s.found)
       if (matches(key, c)) s.result.push_back(c);
   }
+  /// Files a key for each touch that begins and ends between two of the `n + 1` tested poses: a grown
+  /// query over each substep interval holds every rectangle's whole sweep over it; a contact of it that
+  /// no key touching by the interval's end explains is looked for inside the interval (any_touch). With
+  /// `first_done`, s.grown already holds the first interval's grown contacts.
+  void certify_intervals(int n, bool first_done) {
+    for (int k = 1; k <= n; ++k) {
+      const double lo = static_cast<double>(k - 1) / n, hi = static_cast<double>(k) / n;
+      if (k > 1 || !first_done) {
+        select_all();
+        s.grown.clear();
+        query(0.5 * (lo + hi), s.grown, hi - lo);
+      }
+      for (const Contact& c : s.grown) {
+        if (explained(c, hi)) continue;
+        const Key key{c.vehicle, c.other, c.normal_W, lo, hi};
+        // Touching when the step began (a vehicle the scan did not look at the start, as it leaves a wall):
+        // a contact the last step reported, not a new one.
+        if (k == 1 && touches(key, 0.0)) continue;
+        int budget = kSweepQueryBudget;
+        const double t = any_touch(key, lo, hi, budget);
+        if (budget < 0) ++s.budget_spent;
+        if (std::isnan(t)) continue;
+        // Filed with the normal of the touch itself: the grown rectangle may have met the face elsewhere.
+        for (const Contact& touch : s.found)
+          if (matches(key, touch) && !explained(touch, t)) add_key(touch, lo, t);
+      }
+    }
+  }
+  /// Whether a key filed so far explains `c`: the same contact, touching by `by`.
+  bool explained(const Contact& c, double by) const {
+    for (int i = s.key_index.first(c.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i))
+      if (matches(s.keys[static_cast<std::size_t>(i)], c) && s.keys[static_cast<std::size_t>(i)].hi <= by) return true;
+    return false;
+  }
+  void add_key(const Contact& c, double lo, double hi) {
+    s.keys.push_back({c.vehicle, c.other, c.normal_W, lo, hi});
+    s.key_index.add(c.vehicle);
+  }
 };
 
 }  // namespace
 
-bool same_sweep_key(const Contact& a, const Contact& b) { return matches({a.vehicle, a.other, a.normal_W, 0}, b); }
+bool same_sweep_key(const Contact& a, const Contact& b) { return matches({a.vehicle, a.other, a.normal_W}, b); }
 
 void SweepScratch::prepare(int vehicle_count) {
   const std::size_t n = static_cast<std::size_t>(std::max(vehicle_count, 1));
   poses.reserve(n);
   ids.reserve(n);
   involved.assign(n, 0);
-  for (auto* v : {&found, &start, &result, &last_end_contacts}) v->reserve(16 * n);
+  for (auto* v : {&found, &grown, &start, &result, &last_end_contacts}) v->reserve(16 * n);
+  motion.reserve(n);
   last_end.reserve(n);
   last_end.clear();
   keys.reserve(16 * n);
@@ -148,16 +268,14 @@ VehiclePose interpolate(const VehiclePose& a, const VehiclePose& b, double f) {
 }
 
 int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end) {
-  double safe = std::numeric_limits<double>::infinity(), motion = 0;
+  double safe = std::numeric_limits<double>::infinity(), most = 0;
   for (std::size_t v = 0; v < end.size(); ++v) {
     // Two vehicles can close at the sum of their motions: half the smallest inradius each.
     safe = std::min(safe, 0.5 * inradius(end[v].size));
-    const double moved = (end[v].position_W - start[v].position_W).norm() +
-                         std::abs(end[v].heading - start[v].heading) * reach(end[v].size);
-    motion = std::max(motion, moved);
+    most = std::max(most, motion(start[v], end[v]));
   }
-  if (!(safe > 0) || !(motion > safe)) return 1;  // also a non-finite motion: nothing to cut
-  const double n = std::ceil(motion / safe);
+  if (!(safe > 0) || !(most > safe)) return 1;  // also a non-finite motion: nothing to cut
+  const double n = std::ceil(most / safe);
   return n < kMaxSweepSubsteps ? static_cast<int>(n) : kMaxSweepSubsteps;
 }
 
@@ -166,30 +284,42 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   const int n = sweep_substeps(start, end);
   Sweep sweep{detector, start, end, stats, scratch};
   SweepScratch& s = scratch;
-  // Small motion and nothing touching at the end: nothing can have been touched during the step.
-  if (n == 1 && out.empty()) return sweep.remember_end(out);
+  s.motion.resize(end.size());
+  for (std::size_t v = 0; v < end.size(); ++v) s.motion[v] = motion(start[v], end[v]);
+  // Small motion and nothing touching at the end: one grown query holds every rectangle's whole sweep;
+  // if it touches nothing, nothing was touched during the step.
+  const bool cheap_path_grown = n == 1 && out.empty();
+  if (cheap_path_grown) {
+    sweep.select_all();
+    s.grown.clear();
+    sweep.query(0.5, s.grown, 1.0);
+    if (s.grown.empty()) return sweep.remember_end(out);
+  }
   s.keys.clear();
   s.key_index.clear();
   s.result.clear();
-  // With one substep only the vehicles touching at the end can have begun a contact: look at those.
+  // The tested poses: the start, the substeps, the end. With one substep only the vehicles touching at
+  // the end can be touching there.
   n == 1 ? sweep.select_involved(out) : sweep.select_all();
   sweep.start_overlaps();
-  file_keys(s.start, 0, s);
+  file_keys(s.start, 0, 0, s);
   s.start_index.clear();
   for (const Contact& c : s.start) s.start_index.add(c.vehicle);
   for (int k = 1; k < n; ++k) {
     sweep.select_all();
     s.found.clear();
     sweep.query(static_cast<double>(k) / n, s.found);
-    file_keys(s.found, k, s);
+    file_keys(s.found, static_cast<double>(k - 1) / n, static_cast<double>(k) / n, s);
   }
-  file_keys(out, n, s);
+  file_keys(out, static_cast<double>(n - 1) / n, 1.0, s);
   sweep.remember_end(out);
+  // Between the tested poses: touches that begin and end there.
+  sweep.certify_intervals(n, cheap_path_grown);
   for (std::size_t i = 0; i < s.keys.size(); ++i) {
     const Key key = s.keys[i];
-    if (far_side(key, s)) continue;
-    if (key.first > 0) {
-      sweep.bisect(key, static_cast<double>(key.first - 1) / n, static_cast<double>(key.first) / n);
+    if (far_side(key, s) || superseded(key, s)) continue;
+    if (key.hi > 0) {
+      sweep.bisect(key, key.lo, key.hi);
       continue;
     }
     // Touching when the step began: the contact is at its start.

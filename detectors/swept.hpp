@@ -1,12 +1,16 @@
 #pragma once
 // Swept detection through any detector's own overlap test (docs/swept-detection.md). The rectangles move
 // from their pose at the start of the step to the pose at its end, CG and heading linear in time (the
-// headings are the states' own, not wrapped: a car spinning more than half a turn in one step keeps it). The step is cut into substeps so that between two tested poses no point of any rectangle moves
-// more than half the smallest CG-to-edge distance of any vehicle; then a wall or vehicle that the CG path
-// crosses is overlapped at some tested pose. Each contact first seen at substep k is bracketed between
-// substeps k-1 and k and bisected to kSweepTimeTolerance of the step; the contact reported is the one at
-// the touching end of that bracket, so its normal is the one on the side the car came from.
+// headings are the states' own, not wrapped: a car spinning more than half a turn in one step keeps it).
+// The step is cut into substeps so that between two tested poses no point of any rectangle moves more than
+// half the smallest CG-to-edge distance of any vehicle; each substep interval is then certified by one
+// query of rectangles grown by half their motion over it, which hold their whole sweep: a touch that begins
+// and ends between tested poses is found too. Each contact's bracket (free, touching] is narrowed to
+// kSweepTimeTolerance and kSweepDistanceTolerance, looking only into halves whose grown query touches, so
+// the first touch is found, not a later one; the contact reported is the one at the touching end.
+#include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "detectors/contacts_by_vehicle.hpp"
@@ -14,8 +18,16 @@
 
 namespace crashbench {
 
-/// Bisection stops when the bracket around a time of impact is this wide [fraction of the step].
-inline constexpr double kSweepTimeTolerance = 1.0 / 256;
+/// The bracket around a time of impact is narrowed until it is this wide [fraction of the step] (0.6 us
+/// at dt = 5 ms) ...
+inline constexpr double kSweepTimeTolerance = 1.0 / 8192;
+/// ... and the vehicles move at most this far over it [m], so that the contact reported, taken at the
+/// bracket's touching end, lies this deep at most.
+inline constexpr double kSweepDistanceTolerance = 1e-6;
+/// Queries one search for a touch between two tested poses may spend; past it (a car gliding within
+/// micrometres of a wall for the whole interval) the search gives up and SweepScratch::budget_spent
+/// counts it.
+inline constexpr int kSweepQueryBudget = 1024;
 /// Most substeps one step is cut into; beyond, the sweep is no longer conservative (the no_tunnelling
 /// invariant still watches the CG paths).
 inline constexpr int kMaxSweepSubsteps = 4096;
@@ -28,7 +40,7 @@ struct SweepScratch {
     int vehicle = 0;
     int other = kStaticScene;
     Vec2 normal_W = Vec2::UnitX();  ///< first normal seen (scene contacts only), unit
-    int first = 0;                  ///< substep at which it was first seen
+    double lo = 0, hi = 0;          ///< free at lo, touching at hi [fraction of the step]; 0, 0: from the start
   };
   /// Reserves for `vehicle_count` vehicles.
   void prepare(int vehicle_count);
@@ -36,7 +48,9 @@ struct SweepScratch {
   std::vector<VehiclePose> poses;  ///< poses of one query
   std::vector<int> ids;            ///< vehicles of a subset query, ascending
   std::vector<char> involved;      ///< per vehicle: has a contact at the end of the step
-  std::vector<Contact> found, start, result;
+  std::vector<Contact> found, grown, start, result;
+  std::vector<double> motion;  ///< per vehicle: how far its points move over the step, at most [m]
+  long long budget_spent = 0;  ///< searches that ran out of kSweepQueryBudget, over the run
   std::vector<Key> keys;
   ByVehicle key_index;    ///< keys by vehicle
   ByVehicle start_index;  ///< `start` by vehicle
