@@ -24,6 +24,19 @@ void print_channels(const TestChecks& checks) {
                v.pass ? "pass" : "FAIL: " + v.reasons);
 }
 
+// The measurement's own uncertainty from the window: each vehicle's |dV| with the end rule's threshold at
+// half and at one and a third of the one used (the contact force's end is not sharp).
+void print_window_band(const NhtsaTest& test, const CheckLimits& limits) {
+  CheckLimits low = limits, high = limits;
+  low.end_threshold_g = limits.end_threshold_g / 1.5;
+  high.end_threshold_g = limits.end_threshold_g * 4 / 3;
+  const TestChecks a = check_channels(test, low), b = check_channels(test, high);
+  for (std::size_t i = 0; i < a.vehicles.size() && i < b.vehicles.size(); ++i)
+    fmt::print("  vehicle {} window band: |dV| {:.1f} km/h (end {:.4f} s, {:.1f} g) to {:.1f} km/h (end {:.4f} s, "
+               "{:.1f} g)\n", a.vehicles[i].vehicle, a.vehicles[i].delta_v_B.norm() * kMpsToKmh, a.pulse_end,
+               low.end_threshold_g, b.vehicles[i].delta_v_B.norm() * kMpsToKmh, b.pulse_end, high.end_threshold_g);
+}
+
 void print_vehicles(const NhtsaTest& test, const TestChecks& checks) {
   for (std::size_t i = 0; i < checks.vehicles.size(); ++i) {
     const VehicleDeltaV& v = checks.vehicles[i];
@@ -76,6 +89,7 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
                "exceeds {:.1f} g\n", checks.pulse_end, limits.end_threshold_g);
     print_channels(checks);
     print_vehicles(test, checks);
+    print_window_band(test, limits);
     exit_code = kExitOk;
     if (checks.vehicles.size() != 2 || !checks.vehicles[0].valid || !checks.vehicles[1].valid) return;
     const PairChecks pair = check_pair(h.test, checks.vehicles[0], checks.vehicles[1]);
@@ -85,7 +99,9 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
       write_json_file(output, doc);
       fmt::print("case: {}\n", output);
     }
-    if (score) print_scorecard(score_models(doc, output.empty() ? input : output, checks), checks);
+    if (score)
+      print_scorecard(score_models(doc, output.empty() ? input : output, checks, vehicle_pulse(test, checks, 1)),
+                      checks);
     if (!pair.momentum_ok || !pair.closing_ok) exit_code = kExitFailed;
   });
 }

@@ -7,6 +7,7 @@
 
 #include "core/math.hpp"
 #include "validation/channel_checks.hpp"
+#include "validation/sprague_geers.hpp"
 #include "validation/vehicle_pair.hpp"
 
 namespace crashbench {
@@ -22,10 +23,15 @@ struct ModelScore {
   double yaw_rate_change = 0;        ///< vehicle 1 [rad/s]
   bool has_yaw_error = false;
   double yaw_rate_error = 0;         ///< against the sills' estimate [rad/s]
+  bool has_pulse = false;            ///< the model answered with a force over the contact (a pulse)
+  SpragueGeers pulse;                ///< vehicle 1's x acceleration against the measured one, CFC 60
+  std::string parameters;            ///< the model's parameters as it ran
 };
 
-/// Runs `case_doc` (from test_case) once per registered response model, each with its defaults.
-std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file, const TestChecks& checks);
+/// Runs `case_doc` (from test_case) once per registered response model, each with its defaults; a model
+/// that answers with a force also has its pulse compared with `measured` (vehicle 1's).
+std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file, const TestChecks& checks,
+                                     const VehiclePulse& measured);
 
 /// Prints the scorecard: the measured values with their window uncertainty, then a row per model.
 void print_scorecard(const std::vector<ModelScore>& scores, const TestChecks& checks);

@@ -162,4 +162,14 @@ TestChecks check_channels(const NhtsaTest& test, const CheckLimits& lim) {
   return out;
 }
 
+VehiclePulse vehicle_pulse(const NhtsaTest& test, const TestChecks& checks, int vehicle) {
+  VehiclePulse p;
+  const std::vector<int> sx = cg_sources(checks.channels, vehicle, 0), sy = cg_sources(checks.channels, vehicle, 1);
+  if (sx.empty() || sy.empty()) return p;
+  p.time = test.channels[static_cast<std::size_t>(sx.front())].data.time;
+  p.ax = mean_series(test, checks.channels, sx);
+  p.ay = mean_series(test, checks.channels, sy);
+  return p;
+}
+
 }  // namespace crashbench

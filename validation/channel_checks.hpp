@@ -63,4 +63,12 @@ struct TestChecks {
 /// Runs every channel check and estimates each vehicle's delta-V (docs/validation.md, "Checks").
 TestChecks check_channels(const NhtsaTest& test, const CheckLimits& limits = {});
 
+/// A vehicle's CG acceleration estimated from the channels its delta-V came from, offsets removed, in its
+/// body frame at the channels' sample times. Empty when the vehicle has no passing planar channels.
+struct VehiclePulse {
+  std::vector<double> time;  ///< [s]
+  std::vector<double> ax, ay;  ///< [g]
+};
+VehiclePulse vehicle_pulse(const NhtsaTest& test, const TestChecks& checks, int vehicle);
+
 }  // namespace crashbench
