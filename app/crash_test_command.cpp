@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.hpp"
+#include "app/crash_test_band.hpp"
 #include "app/crash_test_score.hpp"
 #include "core/units.hpp"
 #include "reports/results_json.hpp"
@@ -72,10 +73,16 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
                                  "write it as a case and score every response model on it");
   static std::string input, output;
   static bool score = false;
+  static int band_samples = 0;
+  static unsigned long long band_seed = 1;
   static CheckLimits limits;
   cmd->add_option("file", input, "The test's EV5 header; its channel files NAME.NNN beside it")->required();
   cmd->add_option("-o,--output", output, "Write the vehicle-to-vehicle case to this file");
   cmd->add_flag("--score", score, "Run every registered response model on the case and print the scorecard");
+  cmd->add_option("--band", band_samples, "With --score: sample the inputs the header lacks this many times and "
+                                         "print each model's delta-V band")
+      ->check(CLI::Range(0, 10000));
+  cmd->add_option("--seed", band_seed, "The band's random seed")->capture_default_str();
   cmd->add_option("--end-threshold", limits.end_threshold_g,
                   "The pulse lasts while the 10 ms mean planar acceleration exceeds this [g]")->capture_default_str();
   cmd->callback([&exit_code] {
@@ -102,6 +109,9 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
     if (score)
       print_scorecard(score_models(doc, output.empty() ? input : output, checks, vehicle_pulse(test, checks, 1)),
                       checks);
+    if (score && band_samples > 0)
+      print_bands(sample_bands(test, checks, pair, output.empty() ? input : output, band_samples, band_seed), checks,
+                  band_samples, band_seed);
     if (!pair.momentum_ok || !pair.closing_ok) exit_code = kExitFailed;
   });
 }

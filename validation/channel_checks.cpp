@@ -69,7 +69,7 @@ std::vector<double> mean_series(const NhtsaTest& t, const std::vector<ChannelVer
   std::vector<double> out;
   for (const int s : sources) {
     const auto& d = t.channels[static_cast<std::size_t>(s)].data;
-    out.resize(d.value.size(), 0.0);
+    if (out.size() < d.value.size()) out.resize(d.value.size(), 0.0);
     for (std::size_t i = 0; i < d.value.size() && i < out.size(); ++i)
       out[i] += vs[static_cast<std::size_t>(s)].body.sign * (d.value[i] - vs[static_cast<std::size_t>(s)].offset_g) /
                 static_cast<double>(sources.size());
@@ -169,6 +169,8 @@ VehiclePulse vehicle_pulse(const NhtsaTest& test, const TestChecks& checks, int 
   p.time = test.channels[static_cast<std::size_t>(sx.front())].data.time;
   p.ax = mean_series(test, checks.channels, sx);
   p.ay = mean_series(test, checks.channels, sy);
+  // Channels of different lengths give no common pulse.
+  if (p.ax.size() != p.time.size() || p.ay.size() != p.time.size()) return {};
   return p;
 }
 

@@ -98,7 +98,7 @@ Ev5Channel read_channel(const Record& r) {
   c.first_point = r.integer(kFirst, "NFP", -10000000, 10000000);
   c.last_point = r.integer(kLast, "NLP", c.first_point, 10000000);
   c.interval = r.number(kInterval, "DELT", 1e-3, 1e7) * 1e-6;
-  c.comment = r.fields.size() > kComment ? std::string(r.fields[kComment]) : std::string();
+  c.comment = r.fields.size() > kComment ? r.text(kComment, "INSCOM") : std::string();
   return c;
 }
 

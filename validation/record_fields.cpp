@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace crashbench {
 namespace {
@@ -42,7 +43,8 @@ void Record::require_fields(int count) const {
     fail("record", fmt::format("at least {} '|'-separated fields, found {}", count, fields.size()));
 }
 
-std::string Record::text(int index, std::string_view) const { return std::string(trim(fields.at(index))); }
+// Valid UTF-8 whatever the file holds, so that a JSON writer never throws on a name from it.
+std::string Record::text(int index, std::string_view) const { return valid_utf8(trim(fields.at(index))); }
 
 double Record::number(int index, std::string_view name, double lo, double hi) const {
   const std::string_view raw = trim(fields.at(index));

@@ -33,6 +33,19 @@ TEST(CrashTestCli, ChecksCaseAndScorecard) {
   }
 }
 
+TEST(CrashTestCli, BandIsSeededAndCountsTheMeasuredValue) {
+  const std::string dir = testing::fresh_dir("crash-test-band");
+  const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
+  const auto a = testing::crashbench("crash-test " + ev5 + " --score --band 3 --seed 7");
+  const auto b = testing::crashbench("crash-test " + ev5 + " --score --band 3 --seed 7");
+  ASSERT_EQ(a.exit_code, 0) << a.output;
+  const auto band = a.output.find("\nband: 3 samples (seed 7)");
+  ASSERT_NE(band, std::string::npos) << a.output;
+  EXPECT_EQ(a.output.substr(band), b.output.substr(b.output.find("\nband: ")));  // same seed, same band
+  EXPECT_NE(a.output.find("(model, vehicle) pairs"), std::string::npos) << a.output;
+  EXPECT_NE(a.output.find("[3 runs]"), std::string::npos) << a.output;
+}
+
 TEST(CrashTestCli, BadHeaderIsOneLineAndExitTwo) {
   const std::string dir = testing::fresh_dir("crash-test-bad");
   std::ofstream(dir + "/v1.EV5") << "----- TEST -----\nV5|short\n";
