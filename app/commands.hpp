@@ -20,6 +20,8 @@ void add_report_command(CLI::App& app, int& exit_code);
 void add_compare_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
 void add_reconstruct_command(CLI::App& app, int& exit_code);
+void add_crash_test_command(CLI::App& app, int& exit_code);
+void add_fit_command(CLI::App& app, int& exit_code);
 
 /// Reads `results_path` and writes report.html and summary.md into `dir` (Error on bad input).
 ReportPaths write_report_for(const std::string& results_path, const std::string& dir);

@@ -58,6 +58,8 @@ int main(int argc, char** argv) {
   crashbench::add_compare_command(app, exit_code);
   crashbench::add_merge_command(app, exit_code);
   crashbench::add_reconstruct_command(app, exit_code);
+  crashbench::add_crash_test_command(app, exit_code);
+  crashbench::add_fit_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-20000}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader nhtsa_reader)
 
 [ -f build/asan/CMakeCache.txt ] || cmake --preset asan
 cmake --build --preset asan --target crashbench_fuzzers -j "$(nproc)"
@@ -31,6 +31,7 @@ seed case_loader cases/library/*.json tests/testdata/*.json tests/reports/data/*
 cp ci/matrix.json "$work/seeds/case_loader/ci-matrix.json"
 seed results_reader fuzz/seeds/results/*.json
 seed scene_loader fuzz/seeds/scene/*
+seed nhtsa_reader fuzz/seeds/nhtsa/*
 # compare/merge reads two results files separated by "\n--\n": every ordered pair of the results seeds.
 mkdir -p "$work/seeds/compare_merge"
 for a in fuzz/seeds/results/*.json; do

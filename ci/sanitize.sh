@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 [ -f build/asan/CMakeCache.txt ] || cmake --preset asan
 cmake --build --preset asan -j "$(nproc)"
 # The plugin, cluster and TORCS tests check packaging, deployment and data, not memory: release only.
-ctest --preset asan -LE "realscenes|plugin|cluster|corpus"
+ctest --preset asan -LE "realscenes|realdata|plugin|cluster|corpus"
 FUZZ_SECONDS=${FUZZ_SECONDS:-120} FUZZ_SEED=${FUZZ_SEED:-1} bash ci/fuzz.sh "$@"

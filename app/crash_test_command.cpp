@@ -1,0 +1,119 @@
+// `crashbench crash-test TEST.EV5`: reads an NHTSA test (its header and the channel files beside it),
+// checks every channel, gives each vehicle's delta-V from the channels that pass, writes the test as a
+// case (-o) and scores every response model on it (--score). Method: docs/validation.md.
+#include <fmt/format.h>
+
+#include "app/commands.hpp"
+#include "app/crash_test_band.hpp"
+#include "app/crash_test_score.hpp"
+#include "core/units.hpp"
+#include "reports/results_json.hpp"
+#include "validation/channel_checks.hpp"
+#include "validation/test_case.hpp"
+#include "validation/vehicle_pair.hpp"
+
+namespace crashbench {
+namespace {
+
+
+void print_channels(const TestChecks& checks) {
+  fmt::print("{:>5} {:>3} {:<10} {:<4} {:>8} {:>7} {:>7} {:>7} {:>9}  {}\n", "curve", "veh", "site", "axis",
+             "offset g", "noise g", "peak g", "spike g", "dV km/h", "verdict");
+  for (const ChannelVerdict& v : checks.channels)
+    fmt::print("{:>5} {:>3} {:<10} {:<4} {:>8.3f} {:>7.2f} {:>7.0f} {:>7.0f} {:>9.1f}  {}\n", v.curve, v.vehicle,
+               to_string(v.site), v.axis, v.offset_g, v.noise_g, v.peak_g, v.spike_g, v.delta_v * kMpsToKmh,
+               v.pass ? "pass" : "FAIL: " + v.reasons);
+}
+
+// The measurement's own uncertainty from the window: each vehicle's |dV| with the end rule's threshold at
+// half and at one and a third of the one used (the contact force's end is not sharp).
+void print_window_band(const NhtsaTest& test, const CheckLimits& limits) {
+  CheckLimits low = limits, high = limits;
+  low.end_threshold_g = limits.end_threshold_g / 1.5;
+  high.end_threshold_g = limits.end_threshold_g * 4 / 3;
+  const TestChecks a = check_channels(test, low), b = check_channels(test, high);
+  for (std::size_t i = 0; i < a.vehicles.size() && i < b.vehicles.size(); ++i)
+    fmt::print("  vehicle {} window band: |dV| {:.1f} km/h (end {:.4f} s, {:.1f} g) to {:.1f} km/h (end {:.4f} s, "
+               "{:.1f} g)\n", a.vehicles[i].vehicle, a.vehicles[i].delta_v_B.norm() * kMpsToKmh, a.pulse_end,
+               low.end_threshold_g, b.vehicles[i].delta_v_B.norm() * kMpsToKmh, b.pulse_end, high.end_threshold_g);
+}
+
+void print_vehicles(const NhtsaTest& test, const TestChecks& checks) {
+  for (std::size_t i = 0; i < checks.vehicles.size(); ++i) {
+    const VehicleDeltaV& v = checks.vehicles[i];
+    const Ev5Vehicle& h = test.header.vehicles[i];
+    if (!v.valid) {
+      fmt::print("vehicle {}: no passing planar channels, no delta-V\n", v.vehicle);
+      continue;
+    }
+    fmt::print("vehicle {} ({} kg, {:.1f} km/h): delta-V ({:.1f}, {:.1f}) km/h body frame (x fwd, y left), "
+               "|dV| {:.1f} km/h, force from {:.0f} deg clockwise of ahead (header VDI {}); {}\n",
+               v.vehicle, h.mass, h.speed * kMpsToKmh, v.delta_v_B.x() * kMpsToKmh, v.delta_v_B.y() * kMpsToKmh,
+               v.delta_v_B.norm() * kMpsToKmh, v.pdof_deg, h.vdi, v.source);
+    if (v.cg_vs_sill >= 0) fmt::print("  CG channels against the sill mean: largest difference {:.1f} km/h\n", v.cg_vs_sill * kMpsToKmh);
+    if (v.has_yaw_estimate)
+      fmt::print("  yaw rate change ESTIMATE {:.0f} deg/s (from the sills' x delta-V difference, sensor spacing "
+                 "assumed {:.3f} m: body width less 2 x 0.15 m)\n", v.yaw_rate_change * kRadToDeg, v.sill_spacing);
+  }
+}
+
+void print_pair(const Ev5Test& test, const PairChecks& p) {
+  fmt::print("momentum ratio m1|dV1| / m2|dV2| = {:.3f}; world residual |m1 dV1 + m2 dV2| / m1|dV1| = {:.3f} with "
+             "vehicle 2 heading {:.0f} deg ({:.3f} with {:.0f} deg): {}\n", p.momentum_ratio, p.residual,
+             p.heading2_deg, p.other_residual, p.other_heading2_deg, p.momentum_ok ? "pass" : "FAIL");
+  fmt::print("closing speed {:.1f} km/h: |dV1 - dV2| / closing speed = {:.3f} (<= 2: {})\n",
+             test.closing_speed * kMpsToKmh, p.closing_ratio, p.closing_ok ? "pass" : "FAIL");
+}
+
+}  // namespace
+
+void add_crash_test_command(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("crash-test",
+                                 "Read an NHTSA crash test (EV5 header and channel files), check its channels, "
+                                 "write it as a case and score every response model on it");
+  static std::string input, output;
+  static bool score = false;
+  static int band_samples = 0;
+  static unsigned long long band_seed = 1;
+  static CheckLimits limits;
+  cmd->add_option("file", input, "The test's EV5 header; its channel files NAME.NNN beside it")->required();
+  cmd->add_option("-o,--output", output, "Write the vehicle-to-vehicle case to this file");
+  cmd->add_flag("--score", score, "Run every registered response model on the case and print the scorecard");
+  cmd->add_option("--band", band_samples, "With --score: sample the inputs the header lacks this many times and "
+                                         "print each model's delta-V band")
+      ->check(CLI::Range(0, 10000));
+  cmd->add_option("--seed", band_seed, "The band's random seed")->capture_default_str();
+  cmd->add_option("--end-threshold", limits.end_threshold_g,
+                  "The pulse lasts while the 10 ms mean planar acceleration exceeds this [g]")->capture_default_str();
+  cmd->callback([&exit_code] {
+    const NhtsaTest test = read_nhtsa_test(input);
+    const Ev5Header& h = test.header;
+    fmt::print("{}: \"{}\", {}, closing speed {:.1f} km/h, impact angle {:.0f} deg, {} vehicles, {} of {} curves "
+               "read\n", input, h.test.title, h.test.configuration, h.test.closing_speed * kMpsToKmh,
+               h.test.impact_angle_deg, h.vehicles.size(), test.channels.size(), h.test.curve_count);
+    const TestChecks checks = check_channels(test, limits);
+    fmt::print("pulse end {:.4f} s: the later of the vehicles' ends, where the 10 ms mean planar acceleration last "
+               "exceeds {:.1f} g\n", checks.pulse_end, limits.end_threshold_g);
+    print_channels(checks);
+    print_vehicles(test, checks);
+    print_window_band(test, limits);
+    exit_code = kExitOk;
+    if (checks.vehicles.size() != 2 || !checks.vehicles[0].valid || !checks.vehicles[1].valid) return;
+    const PairChecks pair = check_pair(h.test, checks.vehicles[0], checks.vehicles[1]);
+    print_pair(h.test, pair);
+    const nlohmann::json doc = test_case(test, checks, pair, {{"model", "brach-planar"}});
+    if (!output.empty()) {
+      write_json_file(output, doc);
+      fmt::print("case: {}\n", output);
+    }
+    if (score)
+      print_scorecard(score_models(doc, output.empty() ? input : output, checks, vehicle_pulse(test, checks, 1)),
+                      checks);
+    if (score && band_samples > 0)
+      print_bands(sample_bands(test, checks, pair, output.empty() ? input : output, band_samples, band_seed), checks,
+                  band_samples, band_seed);
+    if (!pair.momentum_ok || !pair.closing_ok) exit_code = kExitFailed;
+  });
+}
+
+}  // namespace crashbench

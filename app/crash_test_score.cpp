@@ -1,0 +1,132 @@
+#include "app/crash_test_score.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "cases/case_loader.hpp"
+#include "cases/simulation.hpp"
+#include "core/units.hpp"
+#include "models/response/response_model.hpp"
+#include "validation/sae_j211.hpp"
+
+namespace crashbench {
+namespace {
+
+
+double signed_angle_deg(const Vec2& from, const Vec2& to) {
+  return std::atan2(cross(from, to), from.dot(to)) * kRadToDeg;
+}
+
+// Linear interpolation of (time, x) at t.
+double at(const std::vector<double>& time, const std::vector<double>& x, double t) {
+  const auto hi = std::lower_bound(time.begin(), time.end(), t);
+  if (hi == time.begin()) return x.front();
+  if (hi == time.end()) return x.back();
+  const std::size_t k = static_cast<std::size_t>(hi - time.begin());
+  const double w = (t - time[k - 1]) / (time[k] - time[k - 1]);
+  return (1 - w) * x[k - 1] + w * x[k];
+}
+
+// Vehicle 1's body-x acceleration [g] by central differences of its recorded velocity, against the
+// measured one filtered at CFC 60 (SAE J211-1's class for comparing a whole vehicle's structural
+// acceleration), both over the pulse's samples.
+SpragueGeers compare_pulse(const RunResult& r, const VehiclePulse& measured, double interval) {
+  const auto& states = r.tracks.front().states;
+  const std::vector<double> filtered = cfc_filter(measured.ax, interval, 60);
+  std::vector<double> m, c;
+  for (std::size_t i = 1; i + 1 < states.size(); ++i) {
+    const double dt = r.sample_times[i + 1] - r.sample_times[i - 1];
+    const Vec2 a = rotation(-states.front().heading) * (states[i + 1].velocity_W - states[i - 1].velocity_W) / dt;
+    c.push_back(a.x() / kGravity);
+    m.push_back(at(measured.time, filtered, r.sample_times[i]));
+  }
+  return sprague_geers(m, c);
+}
+
+bool answers_with_force(const RunResult& r) {
+  return std::any_of(r.events.begin(), r.events.end(),
+                     [](const ImpactEvent& e) { return e.resolution.answer == Answer::kForce; });
+}
+
+void score(ModelScore& s, const RunResult& r, const TestChecks& checks) {
+  for (std::size_t i = 0; i < r.tracks.size() && i < checks.vehicles.size(); ++i) {
+    const PlanarState& a = r.tracks[i].states.front();
+    const PlanarState& b = r.tracks[i].states.back();
+    // Both states in the vehicle's body frame at impact, as the accelerometers (nearly) measure them.
+    const Vec2 dv = rotation(-a.heading) * (b.velocity_W - a.velocity_W);
+    s.delta_v_B.push_back(dv);
+    const Vec2& m = checks.vehicles[i].delta_v_B;
+    s.magnitude_error.push_back(dv.norm() - m.norm());
+    s.direction_error.push_back(signed_angle_deg(m, dv));
+    if (i == 0) {
+      s.yaw_rate_change = b.yaw_rate - a.yaw_rate;
+      s.has_yaw_error = checks.vehicles[0].has_yaw_estimate;
+      s.yaw_rate_error = s.yaw_rate_change - checks.vehicles[0].yaw_rate_change;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file, const TestChecks& checks,
+                                     const VehiclePulse& measured) {
+  std::vector<ModelScore> out;
+  for (const auto& entry : response_models()) {
+    ModelScore s;
+    s.model = std::string(entry.name);
+    nlohmann::json doc = case_doc;
+    doc["response"] = {{"model", entry.name}};
+    try {
+      const RunResult r = run_case(parse_case(doc, file));
+      if (r.status == CaseStatus::kError) {
+        s.error = r.error;
+      } else {
+        score(s, r, checks);
+        s.parameters = r.config.response.dump();
+        if (answers_with_force(r) && measured.time.size() > 1) {
+          s.has_pulse = true;
+          s.pulse = compare_pulse(r, measured, measured.time[1] - measured.time[0]);
+        }
+      }
+    } catch (const Error& e) {
+      s.error = e.problem();
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+void print_scorecard(const std::vector<ModelScore>& scores, const TestChecks& checks) {
+  fmt::print("\nscorecard: delta-V over 0 to {:.4f} s, each model with its defaults [km/h, deg, deg/s]\n",
+             checks.pulse_end);
+  fmt::print("{:<14} {:>22} {:>8} {:>8} {:>22} {:>8} {:>8} {:>9} {:>9}\n", "model", "dV1 (x, y)", "err |dV1|",
+             "err dir1", "dV2 (x, y)", "err |dV2|", "err dir2", "yaw1", "err yaw1");
+  const auto& m = checks.vehicles;
+  fmt::print("{:<14} {:>22} {:>8} {:>8} {:>22} {:>8} {:>8} {:>9}\n", "measured",
+             fmt::format("({:.1f}, {:.1f})", m[0].delta_v_B.x() * kMpsToKmh, m[0].delta_v_B.y() * kMpsToKmh), "", "",
+             fmt::format("({:.1f}, {:.1f})", m[1].delta_v_B.x() * kMpsToKmh, m[1].delta_v_B.y() * kMpsToKmh), "", "",
+             m[0].has_yaw_estimate ? fmt::format("{:.0f}*", m[0].yaw_rate_change * kRadToDeg) : "-");
+  for (const ModelScore& s : scores) {
+    if (!s.error.empty() || s.delta_v_B.size() < 2) {
+      fmt::print("{:<14} did not run: {}\n", s.model, s.error);
+      continue;
+    }
+    fmt::print("{:<14} {:>22} {:>8.1f} {:>8.1f} {:>22} {:>8.1f} {:>8.1f} {:>9.0f} {:>9}\n", s.model,
+               fmt::format("({:.1f}, {:.1f})", s.delta_v_B[0].x() * kMpsToKmh, s.delta_v_B[0].y() * kMpsToKmh),
+               s.magnitude_error[0] * kMpsToKmh, s.direction_error[0],
+               fmt::format("({:.1f}, {:.1f})", s.delta_v_B[1].x() * kMpsToKmh, s.delta_v_B[1].y() * kMpsToKmh),
+               s.magnitude_error[1] * kMpsToKmh, s.direction_error[1], s.yaw_rate_change * kRadToDeg,
+               s.has_yaw_error ? fmt::format("{:.0f}", s.yaw_rate_error * kRadToDeg) : "-");
+  }
+  fmt::print("* yaw rate: an estimate from the sills' x delta-V difference (no yaw-rate sensor)\n");
+  for (const ModelScore& s : scores)
+    if (s.has_pulse)
+      fmt::print("pulse, {} ({}): vehicle 1's x acceleration against the measured one (CFC 60), Sprague-Geers "
+                 "M {:.3f}, P {:.3f}, C {:.3f}\n", s.model, s.parameters, s.pulse.magnitude, s.pulse.phase,
+                 s.pulse.comprehensive);
+  fmt::print("instant impulses make no pulse: their time histories are not compared\n");
+}
+
+}  // namespace crashbench

@@ -1,0 +1,59 @@
+// `crashbench crash-test` on a synthetic test: the checks print, the case it writes loads, and every
+// registered response model appears on the scorecard; a bad header is one line and exit 2.
+#include <gtest/gtest.h>
+
+#include "cases/case_loader.hpp"
+#include "cases/json_parse.hpp"
+#include "models/response/response_model.hpp"
+#include "tests/app/cli_support.hpp"
+#include "tests/validation/synthetic_test.hpp"
+
+namespace crashbench {
+namespace {
+
+TEST(CrashTestCli, ChecksCaseAndScorecard) {
+  const std::string dir = testing::fresh_dir("crash-test");
+  const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
+  const auto r = testing::crashbench("crash-test " + ev5 + " --score -o " + dir + "/case.json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("FAIL: spike"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("vehicle 2 heading 173"), std::string::npos) << r.output;
+  const nlohmann::json doc = read_json_file(dir + "/case.json");
+  const Case c = parse_case(doc, dir + "/case.json");
+  EXPECT_EQ(c.vehicles.size(), 2u);
+  EXPECT_TRUE(c.contact.has_value());
+  for (const auto& entry : response_models()) {
+    std::string row = "\n";
+    row += entry.name;
+    row += ' ';
+    const auto at = r.output.find(row);
+    ASSERT_NE(at, std::string::npos) << entry.name << "\n" << r.output;
+    EXPECT_EQ(r.output.substr(at, r.output.find('\n', at + 1) - at).find("did not run"), std::string::npos)
+        << entry.name;
+  }
+}
+
+TEST(CrashTestCli, BandIsSeededAndCountsTheMeasuredValue) {
+  const std::string dir = testing::fresh_dir("crash-test-band");
+  const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
+  const auto a = testing::crashbench("crash-test " + ev5 + " --score --band 3 --seed 7");
+  const auto b = testing::crashbench("crash-test " + ev5 + " --score --band 3 --seed 7");
+  ASSERT_EQ(a.exit_code, 0) << a.output;
+  const auto band = a.output.find("\nband: 3 samples (seed 7)");
+  ASSERT_NE(band, std::string::npos) << a.output;
+  EXPECT_EQ(a.output.substr(band), b.output.substr(b.output.find("\nband: ")));  // same seed, same band
+  EXPECT_NE(a.output.find("(model, vehicle) pairs"), std::string::npos) << a.output;
+  EXPECT_NE(a.output.find("[3 runs]"), std::string::npos) << a.output;
+}
+
+TEST(CrashTestCli, BadHeaderIsOneLineAndExitTwo) {
+  const std::string dir = testing::fresh_dir("crash-test-bad");
+  std::ofstream(dir + "/v1.EV5") << "----- TEST -----\nV5|short\n";
+  const auto r = testing::crashbench("crash-test " + dir + "/v1.EV5");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("line 2, TEST record"), std::string::npos) << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,94 @@
+// The checks on a synthetic test whose answers are known in closed form: half-sine pulses of chosen
+// delta-V on a rigid body's sills and CG, a pre-trigger offset, a spike, a vertical channel that does not
+// integrate to zero, and two vehicles whose momentum balances with vehicle 2 at 173 deg.
+#include "validation/channel_checks.hpp"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include "core/error.hpp"
+#include "tests/validation/synthetic_test.hpp"
+#include "validation/vehicle_pair.hpp"
+
+namespace crashbench {
+namespace {
+
+std::string fresh(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-validation-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  return dir.string();
+}
+
+const ChannelVerdict& verdict(const TestChecks& c, int curve) {
+  for (const auto& v : c.channels)
+    if (v.curve == curve) return v;
+  throw std::runtime_error("no curve " + std::to_string(curve));
+}
+
+TEST(ChannelChecks, SyntheticTestGivesItsDeltaVs) {
+  const testing::SyntheticTest s = testing::balanced_test();
+  const NhtsaTest test = read_nhtsa_test(testing::write_synthetic_test(fresh("checks"), s));
+  const TestChecks c = check_channels(test);
+  // The rule ends the pulse where its 10 ms mean drops below 3 g: a little before the half-sine's end.
+  EXPECT_GT(c.pulse_end, 0.9 * s.duration);
+  EXPECT_LE(c.pulse_end, s.duration);
+  EXPECT_TRUE(verdict(c, 101).pass) << verdict(c, 101).reasons;  // its 0.5 g offset is removed, not a fault
+  EXPECT_NEAR(verdict(c, 101).offset_g, s.sill_offset_g, 1e-9);
+  EXPECT_FALSE(verdict(c, 105).pass);  // the spike
+  EXPECT_NE(verdict(c, 105).reasons.find("spike"), std::string::npos);
+  EXPECT_FALSE(verdict(c, 107).pass);  // 3 m/s vertical
+  EXPECT_NE(verdict(c, 107).reasons.find("vertical"), std::string::npos);
+  EXPECT_TRUE(verdict(c, 106).pass) << verdict(c, 106).reasons;  // agrees with the sills
+  ASSERT_EQ(c.vehicles.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Vec2 want = s.vehicles[i].delta_v_B;
+    EXPECT_TRUE(c.vehicles[i].valid);
+    // The tail after the rule's end carries under 2 % of a half-sine's delta-V.
+    EXPECT_NEAR(c.vehicles[i].delta_v_B.x(), want.x(), 0.02 * want.norm()) << i;
+    EXPECT_NEAR(c.vehicles[i].delta_v_B.y(), want.y(), 0.02 * want.norm()) << i;
+    ASSERT_TRUE(c.vehicles[i].has_yaw_estimate);
+    EXPECT_NEAR(c.vehicles[i].sill_spacing, 1.5, 1e-12);
+    EXPECT_NEAR(c.vehicles[i].yaw_rate_change, s.vehicles[i].yaw_rate_change,
+                0.02 * std::abs(s.vehicles[i].yaw_rate_change)) << i;
+  }
+  // Vehicle 1's force comes from ahead and to its right (delta-V rearward and to the right).
+  const Vec2 d = s.vehicles[0].delta_v_B;
+  EXPECT_NEAR(c.vehicles[0].pdof_deg, std::atan2(-d.y(), -d.x()) * kRadToDeg * -1 + 360, 1.0);
+}
+
+TEST(ChannelChecks, MomentumBalanceChoosesTheImpactAngleReading) {
+  const testing::SyntheticTest s = testing::balanced_test();
+  const NhtsaTest test = read_nhtsa_test(testing::write_synthetic_test(fresh("pair"), s));
+  const TestChecks c = check_channels(test);
+  const PairChecks p = check_pair(test.header.test, c.vehicles[0], c.vehicles[1]);
+  EXPECT_NEAR(p.heading2_deg, 173, 1e-9);
+  EXPECT_NEAR(p.momentum_ratio, 1.0, 0.01);
+  EXPECT_LT(p.residual, 0.01);
+  EXPECT_GT(p.other_residual, 0.1);
+  EXPECT_TRUE(p.momentum_ok);
+  // |dV1 - dV2| = (1 + m1/m2) |dV1| against a 60 km/h closing speed.
+  const double want = (1 + 1500.0 / 1200.0) * s.vehicles[0].delta_v_B.norm() / (60 / 3.6);
+  EXPECT_NEAR(p.closing_ratio, want, 0.02 * want);
+}
+
+TEST(ChannelChecks, ChannelFileAgainstItsHeader) {
+  testing::SyntheticTest s = testing::balanced_test();
+  const std::string ev5 = testing::write_synthetic_test(fresh("bad"), s);
+  const std::string ch = ev5.substr(0, ev5.size() - 4) + ".103";
+  std::filesystem::resize_file(ch, std::filesystem::file_size(ch) / 2);  // cut mid-file
+  try {
+    read_nhtsa_test(ev5);
+    FAIL() << "a cut channel file was read";
+  } catch (const Error& e) {
+    EXPECT_NE(e.file().find(".103"), std::string::npos);
+    EXPECT_FALSE(e.problem().empty());
+  }
+  s.interval = 100e-6;  // the header's DELT no longer matches the file's spacing
+  const std::string ev5b = testing::write_synthetic_test(fresh("interval"), s);
+  std::ofstream(ev5b.substr(0, ev5b.size() - 4) + ".101") << "-0.020000\t0\n-0.019900\t0\n";
+  EXPECT_THROW(read_nhtsa_test(ev5b), Error);
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,50 @@
+#include "validation/nhtsa_test.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "core/error.hpp"
+
+namespace crashbench {
+
+SensorSite sensor_site_of(const std::string& attachment) {
+  if (attachment == "VECG") return SensorSite::kCg;
+  if (attachment == "DSLF") return SensorSite::kLeftSill;
+  if (attachment == "DSRF") return SensorSite::kRightSill;
+  return SensorSite::kOther;
+}
+
+const char* to_string(SensorSite site) {
+  switch (site) {
+    case SensorSite::kCg: return "CG";
+    case SensorSite::kLeftSill: return "left sill";
+    case SensorSite::kRightSill: return "right sill";
+    case SensorSite::kOther: break;
+  }
+  return "other";
+}
+
+NhtsaTest read_nhtsa_test(const std::string& ev5_path) {
+  NhtsaTest t;
+  t.ev5_path = ev5_path;
+  t.header = read_ev5(ev5_path);
+  const std::filesystem::path base(ev5_path);
+  for (const Ev5Channel& c : t.header.channels) {
+    // Vehicle structure accelerometers only: occupant (dummy) channels carry the same codes on VEHNO too,
+    // but their SENATT names a body part, so the site tells them apart below.
+    if (c.sensor_type != "AC" || c.y_units != "G'S" || c.vehicle == 0) continue;
+    const std::filesystem::path file = base.parent_path() / fmt::format("{}.{:03d}", base.stem().string(), c.curve);
+    const SensorSite site = sensor_site_of(c.attachment);
+    if (!std::filesystem::exists(file)) {
+      if (site != SensorSite::kOther) t.missing_curves.push_back(c.curve);
+      continue;
+    }
+    t.channels.push_back({c, read_channel_file(file.string(), c), body_axis_of(c.axis), site});
+  }
+  if (t.channels.empty())
+    throw Error(ev5_path, "INSTRUMENTATION", "at least one vehicle accelerometer channel file beside the header");
+  return t;
+}
+
+}  // namespace crashbench

@@ -1,0 +1,107 @@
+#include "validation/test_case.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "core/error.hpp"
+#include "core/units.hpp"
+
+namespace crashbench {
+namespace {
+
+struct Geometry {
+  double cg_to_front, cg_to_rear, width, cg_to_front_axle, cg_to_rear_axle, yaw_inertia;
+};
+
+Geometry geometry(const Ev5Vehicle& v, const MissingInputs& rules) {
+  Geometry g{};
+  g.cg_to_front_axle = v.cg_behind_front_axle;
+  g.cg_to_rear_axle = v.wheelbase - v.cg_behind_front_axle;
+  g.cg_to_front = v.cg_behind_front_axle + rules.front_overhang_share * (v.length - v.wheelbase);
+  g.cg_to_rear = v.length - g.cg_to_front;
+  g.width = v.width;
+  g.yaw_inertia = rules.yaw_inertia_factor * v.mass * (v.length * v.length + v.width * v.width) / 12;
+  return g;
+}
+
+nlohmann::json params(const Ev5Vehicle& v, const Geometry& g, const MissingInputs& rules) {
+  return {{"mass", v.mass},
+          {"yaw_inertia", g.yaw_inertia},
+          {"cg_to_front", g.cg_to_front},
+          {"cg_to_rear", g.cg_to_rear},
+          {"width", g.width},
+          {"cg_height", rules.cg_height},
+          {"cg_to_front_axle", g.cg_to_front_axle},
+          {"cg_to_rear_axle", g.cg_to_rear_axle},
+          {"cornering_stiffness_front", rules.cornering_stiffness},
+          {"cornering_stiffness_rear", rules.cornering_stiffness},
+          {"road_mu", rules.road_mu}};
+}
+
+// The struck vehicle's (vehicle 1's) measured end-of-pulse state as a published column: the report's
+// impact table shows it beside every model's.
+nlohmann::json measured(const Ev5Vehicle& v1, const TestChecks& checks) {
+  const VehicleDeltaV& m = checks.vehicles.front();
+  nlohmann::json column = {{"label", "measured (" + m.source + ")"},
+                           {"velocity_B", {v1.speed + m.delta_v_B.x(), m.delta_v_B.y()}}};
+  if (m.has_yaw_estimate) column["yaw_rate_deg_s"] = m.yaw_rate_change * kRadToDeg;
+  return {{"source", fmt::format("NHTSA crash test, accelerometers integrated over 0 to {:.4f} s (yaw rate: an "
+                                 "estimate from the sills {:.3f} m apart)", checks.pulse_end,
+                                 m.sill_spacing)},
+          {"columns", {column}}};
+}
+
+std::string assumptions(const Ev5Header& h, const PairChecks& pair, const MissingInputs& rules) {
+  return fmt::format(
+      " Not in the header, from stated rules (docs/validation.md): front overhang {} of (length - wheelbase); "
+      "CG height {} m; yaw inertia {} m (L^2 + W^2) / 12 (the 2008 Fusion's measured ratio); centre lines {} m "
+      "apart (no frame rail overlap, rails {} m apart); vehicle 2 heading {} deg, IMPANG {} read the way the "
+      "momentum balances (residual {:.3f} against {:.3f}); tyres {} N/rad per axle, road mu {}.",
+      rules.front_overhang_share, rules.cg_height, rules.yaw_inertia_factor, rules.rail_spacing, rules.rail_spacing,
+      pair.heading2_deg, h.test.impact_angle_deg, pair.residual, pair.other_residual, rules.cornering_stiffness,
+      rules.road_mu);
+}
+
+}  // namespace
+
+nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
+                         const nlohmann::json& response, const MissingInputs& rules) {
+  const Ev5Header& h = test.header;
+  if (h.vehicles.size() != 2) throw Error(test.ev5_path, "VEHICLE", "two vehicles (a vehicle-to-vehicle test)");
+  const Ev5Vehicle &v1 = h.vehicles[0], &v2 = h.vehicles[1];
+  const Geometry g1 = geometry(v1, rules), g2 = geometry(v2, rules);
+  const double heading2 = pair.heading2_deg * kDegToRad;
+  // Vehicle 2's centre line sits rail_spacing to vehicle 1's left, both fronts meeting at x = g1.cg_to_front.
+  const Vec2 front2(g1.cg_to_front, rules.rail_spacing);
+  const Vec2 cg2 = front2 - g2.cg_to_front * Vec2(std::cos(heading2), std::sin(heading2));
+  const double overlap_low = rules.rail_spacing - g2.width / 2, overlap_high = g1.width / 2;
+  const Vec2 point_B(g1.cg_to_front, 0.5 * (overlap_low + overlap_high));
+  // The normal from vehicle 2 towards vehicle 1 bisects the two front faces' normals.
+  const double normal_deg = 180.0 + 0.5 * (pair.heading2_deg - 180.0);
+  const std::string stem = std::filesystem::path(test.ev5_path).stem().string();
+  nlohmann::json doc = {
+      {"name", "nhtsa-" + stem},
+      {"description", fmt::format("NHTSA test {}: {} (crashbench crash-test).", stem, h.test.title) +
+                          assumptions(h, pair, rules)},
+      {"scene", "open-road"},
+      {"detector", "analytic"},
+      {"response", response},
+      {"application", "reset"},
+      {"dynamics", "bicycle"},
+      {"integrator", "rk4"},
+      {"dt", 0.0005},
+      {"duration", std::max(checks.pulse_end, 0.01)},
+      {"vehicles",
+       {{{"name", "vehicle 1 (bullet)"}, {"params", params(v1, g1, rules)}, {"position", {0.0, 0.0}},
+         {"heading_deg", 0.0}, {"speed", v1.speed}},
+        {{"name", "vehicle 2 (target)"}, {"params", params(v2, g2, rules)}, {"position", {cg2.x(), cg2.y()}},
+         {"heading_deg", pair.heading2_deg}, {"speed", v2.speed}}}},
+      {"contact",
+       {{"vehicle", 0}, {"other", 1}, {"point_B", {point_B.x(), point_B.y()}}, {"normal", normal_deg}}},
+      {"published", measured(v1, checks)}};
+  return doc;
+}
+
+}  // namespace crashbench

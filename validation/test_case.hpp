@@ -1,0 +1,31 @@
+#pragma once
+// A vehicle-to-vehicle NHTSA test as a crashbench case: the header's vehicles, what the header lacks from
+// stated rules (each named in the case's description), vehicle 1's measured end-of-pulse state as the
+// case's "published" column, which the report shows beside every model's.
+#include <nlohmann/json.hpp>
+
+#include "validation/channel_checks.hpp"
+#include "validation/vehicle_pair.hpp"
+
+namespace crashbench {
+
+/// The rules for what an EV5 header does not give (docs/validation.md, "A test as a case").
+struct MissingInputs {
+  double front_overhang_share = 0.48;  ///< front overhang / (length - wheelbase): the 2008 Fusion's 40 of 83 in
+  double cg_height = 0.55;             ///< [m] a mid-size sedan's; only the 4-DOF model reads it
+  double yaw_inertia_factor = 0.88;    ///< Izz = f m (L^2 + W^2) / 12; f from the Fusion's 3168 kg m^2
+  double rail_spacing = 1.0;           ///< [m] between a sedan's frame rails: "no rail overlap" offsets the
+                                       ///< centre lines by at least this
+  double road_mu = 0.8;                ///< dry concrete
+  double cornering_stiffness = 80000;  ///< [N/rad] per axle, a mid-size sedan's
+};
+
+/// The case document for `test` (vehicle 1 at the origin heading +X at its speed, vehicle 2 facing it at
+/// `pair.heading2_deg`, its left front against vehicle 1's left front with the centre lines
+/// `rules.rail_spacing` apart; the first contact prescribed at the middle of the overlap with the normal
+/// bisecting the two fronts), to run for `checks.pulse_end`.
+/// `response` is the case's response object.
+nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
+                         const nlohmann::json& response, const MissingInputs& rules = {});
+
+}  // namespace crashbench

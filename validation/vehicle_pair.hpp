@@ -1,0 +1,27 @@
+#pragma once
+// The two vehicles of a vehicle-to-vehicle test checked against each other: momentum balance and the
+// closing speed as a bound, with the target's heading read from the header's impact angle whichever way
+// round the momentum balance says it is.
+#include "validation/channel_checks.hpp"
+
+namespace crashbench {
+
+struct PairChecks {
+  double momentum_ratio = 0;      ///< m1 |dV1| / m2 |dV2| [-]: 1 when no outside force acts
+  double heading2_deg = 180;      ///< vehicle 2's heading in vehicle 1's frame at impact [deg], the chosen reading
+  double other_heading2_deg = 180;  ///< the other reading of the impact angle [deg]
+  double residual = 0;            ///< |m1 dV1 + m2 dV2| / (m1 |dV1|), world frame, with heading2_deg [-]
+  double other_residual = 0;      ///< the same with other_heading2_deg [-]
+  double closing_ratio = 0;       ///< |dV1 - dV2| / closing speed [-]: 1 + e for a central impact, <= 2
+  bool momentum_ok = false;       ///< ratio within [0.9, 1.1] and residual <= 0.1
+  bool closing_ok = false;        ///< closing_ratio <= 2
+};
+
+/// Vehicle 1 moves along its own x; vehicle 2 faces it, turned by the header's IMPANG one way or the other
+/// (180 + IMPANG or 180 - IMPANG): the reading whose world-frame momentum balances better is taken.
+PairChecks check_pair(const Ev5Test& test, const VehicleDeltaV& v1, const VehicleDeltaV& v2);
+
+/// Vehicle 2's delta-V in vehicle 1's frame when it heads `heading2_deg` there.
+Vec2 delta_v_in_frame_1(const VehicleDeltaV& v2, double heading2_deg);
+
+}  // namespace crashbench
