@@ -23,10 +23,13 @@ bool matches(const Key& key, const Contact& c) {
 /// Files the contacts of `found` under their keys; keys not seen before begin at substep `k`.
 void file_keys(const std::vector<Contact>& found, int k, SweepScratch& s) {
   for (const Contact& c : found) {
-    bool known = false;
-    for (int i = s.key_index.first(c.vehicle); i != ByVehicle::kNone && !known; i = s.key_index.next(i))
+    // A pair has one key, looked up in O(1) (a crowd of cars touching at once files a million).
+    const bool pair = c.other != kStaticScene;
+    bool known = pair && s.pair_keys.find(c.vehicle, c.other) != PairIndex::kNone;
+    for (int i = s.key_index.first(c.vehicle); !pair && i != ByVehicle::kNone && !known; i = s.key_index.next(i))
       known = matches(s.keys[static_cast<std::size_t>(i)], c);
     if (known) continue;
+    if (pair) s.pair_keys.add(c.vehicle, c.other, static_cast<int>(s.keys.size()));
     s.keys.push_back({c.vehicle, c.other, c.normal_W, k});
     s.key_index.add(c.vehicle);
   }
@@ -88,8 +91,9 @@ struct Sweep {
                         return start[v].position_W == p.position_W && start[v].heading == p.heading;
                       });
     if (!same) return query(0.0, s.start);
+    const bool everyone = s.ids.size() == start.size();  // a crowd: no search per contact
     for (Contact c : s.last_end_contacts) {
-      const auto selected = [&](int v) { return std::binary_search(s.ids.begin(), s.ids.end(), v); };
+      const auto selected = [&](int v) { return everyone || std::binary_search(s.ids.begin(), s.ids.end(), v); };
       if (!selected(c.vehicle) || (c.other != kStaticScene && !selected(c.other))) continue;
       c.toi = 0;
       s.start.push_back(c);
@@ -136,6 +140,7 @@ void SweepScratch::prepare(int vehicle_count) {
   last_end.clear();
   keys.reserve(16 * n);
   key_index.reserve(static_cast<int>(n), 16 * n);
+  pair_keys.reserve(16 * n);
   start_index.reserve(static_cast<int>(n), 16 * n);
 }
 
@@ -170,6 +175,7 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   if (n == 1 && out.empty()) return sweep.remember_end(out);
   s.keys.clear();
   s.key_index.clear();
+  s.pair_keys.clear();
   s.result.clear();
   // With one substep only the vehicles touching at the end can have begun a contact: look at those.
   n == 1 ? sweep.select_involved(out) : sweep.select_all();
@@ -192,7 +198,12 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
       sweep.bisect(key, static_cast<double>(key.first - 1) / n, static_cast<double>(key.first) / n);
       continue;
     }
-    // Touching when the step began: the contact is at its start.
+    // Touching when the step began: the contact is at its start. A pair has one contact a query.
+    if (key.other != kStaticScene) {
+      const int j = s.start_index.find(key.vehicle, [&](int e) { return matches(key, s.start[static_cast<std::size_t>(e)]); });
+      if (j != ByVehicle::kNone) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
+      continue;
+    }
     for (int j = s.start_index.first(key.vehicle); j != ByVehicle::kNone; j = s.start_index.next(j))
       if (matches(key, s.start[static_cast<std::size_t>(j)])) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
   }

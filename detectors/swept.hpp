@@ -39,6 +39,7 @@ struct SweepScratch {
   std::vector<Contact> found, start, result;
   std::vector<Key> keys;
   ByVehicle key_index;    ///< keys by vehicle
+  PairIndex pair_keys;    ///< vehicle-pair keys by (vehicle, other)
   ByVehicle start_index;  ///< `start` by vehicle
   /// Where a vehicle ended the last sweep.
   struct Place {
