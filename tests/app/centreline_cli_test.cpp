@@ -62,7 +62,8 @@ TEST(CentrelineCli, ACaseDrivesTheLogOnTheTrack) {
   straight_road(dir);
   ASSERT_EQ(testing::crashbench("scene centreline " + dir + "/small.acc -o " + dir + "/lap.csv --speed 10").exit_code, 0);
   const nlohmann::json doc = {{"name", "centre-line"},
-                              {"scene", {{"file", "small.acc"}, {"up_axis", "y"}}},
+                              // A road alone: no face is a wall by default, so every face is asked for.
+                              {"scene", {{"file", "small.acc"}, {"up_axis", "y"}, {"collision", {{"vertical_within_deg", 90}}}}},
                               {"detector", "tree"},
                               {"response", {{"model", "restitution"}}},
                               {"duration", 9.0},
