@@ -63,8 +63,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : crashbench::kExitBadInput;
+    // --help and --version are ParseErrors that succeed: CLI11 prints them as it means to.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    // A mistyped command line is bad input like any other: one line, exit 2 (CLI11's own print adds a
+    // second line, "Run with --help for more information.").
+    std::cerr << "crashbench: " << crashbench::escape_terminal(e.what()) << " (see crashbench --help)\n";
+    return crashbench::kExitBadInput;
   } catch (const crashbench::Error& e) {
     std::cerr << "crashbench: " << crashbench::escape_terminal(e.what()) << '\n';
     return crashbench::kExitBadInput;

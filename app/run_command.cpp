@@ -152,8 +152,7 @@ int run(const RunOptions& o) {
   progress.finish();
   if (streaming) stream.finish();
   write_results_file(results_path, results, info);
-  const std::string table = summary_table(results);
-  fmt::print("{}", o.quiet ? table.substr(table.rfind('\n', table.size() - 2) + 1) : table);
+  fmt::print("{}", o.quiet ? summary_count_line(results) : summary_table(results));
   fmt::print("results: {}\n", escape_terminal(results_path));
   if (!o.report_dir.empty()) print_report_paths(write_report_for(results_path, o.report_dir));
   write_ci_outputs(results_path, o.ci);
@@ -167,8 +166,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
                                         "summary");
   static RunOptions o;
   cmd->add_option("files", o.inputs, "Case or matrix JSON files")->required();
-  cmd->add_option("-o,--output", o.out_dir, "Folder for results.jsonl and results.json")->capture_default_str();
-  cmd->add_option("--report", o.report_dir, "Also write report.html and summary.md into this folder");
+  auto* output = cmd->add_option("-o,--output", o.out_dir,
+                                 "Folder for results.jsonl and results.json (default: the --report folder when "
+                                 "one is given, else out)");
+  cmd->add_option("--report", o.report_dir,
+                  "Also write report.html and summary.md into this folder (and the results too, without -o)");
   cmd->add_option("-j,--jobs", o.jobs, "Cases run at once; timings are trustworthy only with 1")
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
@@ -177,7 +179,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
                   "at the machine's cores")
       ->capture_default_str();
   cmd->add_option("--shard", o.shard_text, "Run only shard K of N of the expanded case list (K/N, e.g. 2/8)");
-  cmd->add_flag("-q,--quiet", o.quiet, "Print only the summary line");
+  cmd->add_flag("-q,--quiet", o.quiet, "Print only the count line (N cases: passed, failed, errors) and where the "
+                                       "results went");
   cmd->add_option("--trajectories", o.trajectories,
                   fmt::format("Where trajectories go: json (inside results.json), h5 (an HDF5 file per case under "
                               "trajectories/), auto (h5 for cases of {} vehicles or more)", kManyVehicles))
@@ -185,7 +188,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"auto", "json", "h5"}));
   add_limit_flags(*cmd, o.limits);
   add_ci_output_options(*cmd, o.ci);
-  cmd->callback([&exit_code] { exit_code = run(o); });
+  cmd->callback([&exit_code, output] {
+    // The results go beside the report they were made into unless -o says otherwise.
+    if (output->count() == 0 && !o.report_dir.empty()) o.out_dir = o.report_dir;
+    exit_code = run(o);
+  });
 }
 
 }  // namespace crashbench

@@ -84,13 +84,14 @@ std::string scene_lines() {
 /// `scene centreline`: the TORCS track's centre line as a replay log (cases/replay_log.hpp's format).
 struct CentrelineArgs {
   std::string file, output, up = "y", road = "TKMN", side, from_xml;
-  double unit_scale = 1.0, speed = 25.0, lane = 0.0, start_at = 0.0;
+  double unit_scale = 1.0, speed = 25.0, lane = 0.0, start_at = 0.0, off_road_max = kOffRoadMax;
   std::optional<double> from_edge;  ///< --lane-from-edge [m]
   bool strips = false;              ///< --strips: the scene file's road strips even with a definition beside it
 };
 
 /// The TORCS track definition to read: FILE itself (.xml), --from-xml, or the track folder's NAME.xml
-/// beside the scene file when it has a "Main Track"; empty: the scene file's road strips.
+/// beside the scene file when it has a "Main Track"; empty: the scene file's road strips. A NAME.xml beside
+/// it that cannot be read is an error, not a reason to read the strips instead.
 std::string track_definition(const CentrelineArgs& a) {
   namespace fs = std::filesystem;
   if (!a.from_xml.empty()) {
@@ -99,7 +100,13 @@ std::string track_definition(const CentrelineArgs& a) {
   }
   if (fs::path(a.file).extension() == ".xml") return a.file;
   const fs::path beside = fs::path(a.file).replace_extension(".xml");
-  return !a.strips && fs::exists(beside) && has_torcs_main_track(beside.string()) ? beside.string() : "";
+  if (a.strips || !fs::exists(beside)) return "";
+  try {
+    return has_torcs_main_track(beside.string()) ? beside.string() : "";
+  } catch (const Error& e) {
+    throw Error(e.file(), e.pointer(), e.problem() + " (the track definition beside " + a.file +
+                                           "; --strips reads the scene's own road instead)");
+  }
 }
 
 /// The centre line from the track definition `definition` (placed on the scene file, when one is given)
@@ -117,7 +124,7 @@ Centreline read_track_centreline(const CentrelineArgs& a, const std::string& def
   source = "centre line from the track definition " + definition;
   if (std::filesystem::path(a.file).extension() == ".xml") return torcs_centreline(read_torcs_track(definition));
   Anchoring placed;
-  Centreline line = torcs_centreline_on_scene(definition, a.file, a.road, &placed);
+  Centreline line = torcs_centreline_on_scene(definition, a.file, a.road, &placed, a.off_road_max);
   source += placed.shift_W.isZero()
                 ? fmt::format(", its start line on the road of {} ({:.3f} m)", a.file, placed.start_gap)
                 : fmt::format(", moved by ({:.2f}, {:.2f}) m onto {}'s first road cross-section, its start line: the "
@@ -145,6 +152,7 @@ void centreline(const CentrelineArgs& a) {
   if (a.up != "z" && a.up != "y") throw Error(a.file, "--up", "expected 'z' or 'y', got '" + a.up + "'");
   if (!(a.speed > 0) || !std::isfinite(a.speed)) throw Error("", "--speed", "expected a speed > 0 [m/s]");
   if (!std::isfinite(a.lane)) throw Error("", "--lane", "expected a finite offset [m]");
+  if (!(a.off_road_max >= 0)) throw Error("", "--off-road-max", "expected a distance >= 0 [m]");
   const std::string definition = track_definition(a);
   std::string source;
   Centreline line = read_track_centreline(a, definition, source);
@@ -222,6 +230,9 @@ void add_scene_commands(CLI::App& app) {
   cl->add_option("--road", c->road, "name prefix of the road objects, any case (default TKMN)");
   cl->add_option("--from-xml", c->from_xml, "the TORCS track definition to read instead of NAME.xml beside the file");
   cl->add_flag("--strips", c->strips, "read the scene file's road strips even when a track definition is beside it");
+  cl->add_option("--off-road-max", c->off_road_max,
+                 fmt::format("how far a definition's centre line may stray outside the scene's road [m] (default {:g}; "
+                             "farther, it is another track's and refused)", kOffRoadMax));
   cl->callback([c] { centreline(*c); });
 }
 

@@ -30,7 +30,8 @@ struct SceneSpec {
   std::string up_axis = "z";    ///< "z" or "y"
   double unit_scale = 1.0;      ///< file units to metres [m/unit]
   CollisionFilter collision{};  ///< file only: which nodes' geometry collides
-  std::optional<double> vertical_within_deg{};  ///< file only: set, only triangles this close to vertical collide [deg]
+  /// File only: only triangles this close to vertical collide [deg]; unset, kDefaultVerticalWithinDeg.
+  std::optional<double> vertical_within_deg{};
 };
 
 /// Which surface under its start a vehicle's first step stands on (docs/scenes.md, "The rectangle rides

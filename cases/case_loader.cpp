@@ -246,7 +246,7 @@ VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
   field.only_keys({"name", "params", "position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s",
                    "steer_deg", "drive_force", "resistance", "replay", "follow", "start_surface"});
   VehicleSetup v;
-  v.name = field.string_or("name", "vehicle" + std::to_string(index));
+  v.name = field.has("name") ? field.at("name").short_string(kMaxNameBytes) : "vehicle" + std::to_string(index);
   if (const auto s = field.find("start_surface")) v.start_surface = parse_start_surface(*s);
   v.params = parse_params(field.at("params"));
   if (const auto r = field.find("resistance")) v.params.resistance = parse_resistance(*r);
@@ -417,7 +417,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
   case_plugin_paths(doc, file);  // loaded by the command line before the runs (cases/plugin.hpp)
   Case c;
   c.source_file = file;
-  c.name = root.at("name").string();
+  c.name = root.at("name").short_string(kMaxNameBytes);
   c.description = root.string_or("description", "");
   c.scene = parse_scene(root.at("scene"));
   if (const auto d = root.find("detector")) c.detector = echoed_name(*make_detector(*d), c.detector_params);
@@ -427,7 +427,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
     c.application = a->choice({"reset", "force"}) == "reset" ? Application::kImpulseReset : Application::kForceOverStep;
   if (const auto d = root.find("dynamics")) c.dynamics = echoed_name(*make_dynamics(*d), c.dynamics_params);
   if (const auto i = root.find("integrator")) c.integrator = registered_name(*i, integrators(), "integrator");
-  if (const auto dt = root.find("dt")) c.dt = dt->number_in(1e-5, 0.1);
+  if (const auto dt = root.find("dt")) c.dt = dt->number_in(bounds::kLeastTimeStep, 0.1);
   c.duration = root.at("duration").number_in(c.dt, 3600.0);
   if (const auto r = root.find("record_every")) c.record_every = r->integer_in(1, 1000000);
   const JsonReader vehicles = root.at("vehicles");

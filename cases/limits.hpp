@@ -6,6 +6,11 @@
 
 namespace crashbench {
 
+/// The longest name a case, vehicle or matrix may have [bytes of UTF-8]. Names are copied into every
+/// expanded case's label, table row and results line: a longer one is refused, never cut (two long
+/// names cut alike would become one).
+inline constexpr std::size_t kMaxNameBytes = 1024;
+
 struct InputLimits {
   std::size_t max_steps = 10'000'000;   ///< steps per case (duration / dt); --max-steps
   std::size_t max_samples = 2'000'000;  ///< recorded vehicle states per case (vehicles x samples); --max-samples

@@ -100,19 +100,22 @@ std::vector<std::vector<std::size_t>> combinations(const std::vector<Variation>&
   return out;
 }
 
-std::string label_of(const nlohmann::json& doc, const std::string& fallback) {
-  return doc.is_object() && doc.contains("name") && doc["name"].is_string() ? doc["name"].get<std::string>()
-                                                                               : fallback;
+/// The case's name as the label of its results, `fallback` when it has none; a name longer than
+/// kMaxNameBytes is refused here, before the label is copied into every case it expands to.
+std::string label_of(const JsonReader& doc, const std::string& fallback) {
+  return doc.is_object() && doc.has("name") && doc.at("name").is_string() ? doc.at("name").short_string(kMaxNameBytes)
+                                                                           : fallback;
 }
 
 /// The listed case at `entry`: an inline object or a file relative to the matrix.
 CaseInput load_listed_case(const JsonReader& entry, const std::filesystem::path& base) {
   if (entry.is_object())
-    return {entry.file(), entry.pointer(), label_of(entry.json(), entry.pointer()), entry.json(), std::nullopt};
+    return {entry.file(), entry.pointer(), label_of(entry, entry.pointer()), entry.json(), std::nullopt};
   const std::string path = (base / entry.string()).lexically_normal().string();
   try {
     nlohmann::json doc = read_json_file(path);
-    return {path, "", label_of(doc, path), std::move(doc), std::nullopt};
+    std::string label = label_of(JsonReader(doc, path), path);
+    return {path, "", std::move(label), std::move(doc), std::nullopt};
   } catch (const Error& e) {
     // Say where the file was listed too: the listed path may be a typo in the matrix.
     return {path, "", path, nullptr, Error(e.file(), e.pointer(), e.problem() + " (listed in " + entry.file() + " at " +
@@ -125,7 +128,7 @@ CaseInput load_listed_case(const JsonReader& entry, const std::filesystem::path&
 std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::string& file, const InputLimits& limits) {
   const JsonReader root(matrix, file);
   root.only_keys({"matrix", "description", "cases", "vary"});
-  root.at("matrix").string();
+  root.at("matrix").short_string(kMaxNameBytes);
   const std::vector<Variation> variations = root.has("vary") ? parse_variations(root.at("vary")) : std::vector<Variation>{};
   const JsonReader cases = root.at("cases");
   if (cases.array_size() == 0) cases.fail("expected at least one case");
@@ -161,7 +164,7 @@ std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::st
 std::vector<CaseInput> expand_input_file(const std::string& path, const InputLimits& limits) {
   nlohmann::json doc = read_json_file(path);
   if (doc.is_object() && doc.contains("matrix")) return expand_matrix(doc, path, limits);
-  std::string label = label_of(doc, path);
+  std::string label = label_of(JsonReader(doc, path), path);
   return {CaseInput{path, "", std::move(label), std::move(doc), std::nullopt}};
 }
 

@@ -17,6 +17,9 @@ inline constexpr double kRollStiffness = 1e8;   ///< [N m/rad], also roll dampin
 inline constexpr double kSpeed = 1000.0;        ///< [m/s]: above any car, kept for tunnelling stress runs
 inline constexpr double kYawRate = 100.0;       ///< [rad/s]
 inline constexpr double kForce = 1e6;           ///< held drive force magnitude [N]
-inline constexpr double kPosition = 1e7;        ///< |x|, |y| of a start position [m]
+inline constexpr double kPosition = 1e7;        ///< |x|, |y| of a start position or of a replay log's row [m]
+inline constexpr double kLeastTimeStep = 1e-5;  ///< [s]: the shortest dt, and the least time between two rows
+                                                ///< of a replay log (closer rows imply speeds nothing measured)
+inline constexpr double kClockTime = 1e10;      ///< |t| of a replay log's row [s]: room for Unix times
 
 }  // namespace crashbench::bounds

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "cases/json_reader.hpp"
+#include "cases/plugin_file_check.hpp"
 
 namespace crashbench {
 namespace {
@@ -56,6 +57,8 @@ void load_plugin(const std::string& path) {
   if (ec || !std::filesystem::is_regular_file(file)) throw Error(path, "", "no such plugin file");
   for (const LoadedPlugin& p : loaded())
     if (p.path == file.string()) return;
+  // Before dlopen maps it: a truncated library would be mapped past its end and die of SIGBUS.
+  check_plugin_file(file.string());
   // RTLD_NOW: an unresolved symbol fails here, with its name, not in the middle of a run. The library is
   // never closed: its factories and names stay in the registries.
   void* library = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);

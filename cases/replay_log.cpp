@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "cases/csv_text.hpp"
+#include "cases/physical_bounds.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 
@@ -26,6 +27,30 @@ std::array<double, 4> row_values(std::string_view text, const std::string& path,
     text.remove_prefix(std::min(comma + 1, text.size()));
   }
   return values;
+}
+
+/// Throws Error naming `source` and the row's line unless row `r` (after `before`, if any) lies inside the
+/// bounds a case's own numbers obey (cases/physical_bounds.hpp): a log is input like any other, and a row
+/// 1e-300 s after the last one would give the runner an infinite speed.
+void check_row_bounds(const ReplayRow& r, const ReplayRow* before, const std::string& source) {
+  const auto fail = [&](const std::string& what) { throw Error(source, csv_line(r.line), what); };
+  if (!std::isfinite(r.t) || !std::isfinite(r.heading) || !r.position_W.allFinite()) fail("expected finite values");
+  if (std::abs(r.t) > bounds::kClockTime)
+    fail(fmt::format("expected a time t of at most {:g} s in magnitude, found {} s", bounds::kClockTime, r.t));
+  if (r.position_W.cwiseAbs().maxCoeff() > bounds::kPosition)
+    fail(fmt::format("expected x and y of at most {:g} m in magnitude, found ({}, {}) m", bounds::kPosition,
+                     r.position_W.x(), r.position_W.y()));
+  if (!before) return;
+  const double gap = r.t - before->t;
+  if (!(gap > 0))
+    fail(fmt::format("expected times to increase strictly: t = {} s after t = {} s", r.t, before->t));
+  if (gap < bounds::kLeastTimeStep)
+    fail(fmt::format("expected rows at least {:g} s apart (the shortest dt a case may have), found {:g} s after the "
+                     "row before", bounds::kLeastTimeStep, gap));
+  const double speed = (r.position_W - before->position_W).norm() / gap;
+  if (speed > bounds::kSpeed)
+    fail(fmt::format("the move from the row before implies {:g} m/s, more than the {:g} m/s a vehicle may have",
+                     speed, bounds::kSpeed));
 }
 
 }  // namespace
@@ -56,14 +81,7 @@ ReplayLog ReplayLog::read(const std::string& path) {
 ReplayLog::ReplayLog(std::vector<ReplayRow> rows, std::string source) : rows_(std::move(rows)), source_(std::move(source)) {
   if (rows_.size() < 2)
     throw Error(source_, "", fmt::format("expected at least two rows after the header, found {}", rows_.size()));
-  for (std::size_t i = 0; i < rows_.size(); ++i) {
-    const ReplayRow& r = rows_[i];
-    if (!std::isfinite(r.t) || !std::isfinite(r.heading) || !r.position_W.allFinite())
-      throw Error(source_, csv_line(r.line), "expected finite values");
-    if (i > 0 && !(r.t > rows_[i - 1].t))
-      throw Error(source_, csv_line(r.line), fmt::format("expected times to increase strictly: t = {} s after t = {} s",
-                                                       r.t, rows_[i - 1].t));
-  }
+  for (std::size_t i = 0; i < rows_.size(); ++i) check_row_bounds(rows_[i], i > 0 ? &rows_[i - 1] : nullptr, source_);
   const double t0 = rows_.front().t;
   double raw_before = rows_.front().heading;
   for (std::size_t i = 0; i < rows_.size(); ++i) {
@@ -73,6 +91,11 @@ ReplayLog::ReplayLog(std::vector<ReplayRow> rows, std::string source) : rows_(st
     const double raw = r.heading;
     if (i > 0) r.heading = rows_[i - 1].heading + std::remainder(raw - raw_before, 2 * std::numbers::pi);
     raw_before = raw;
+    if (i > 0 && std::abs(r.heading - rows_[i - 1].heading) > bounds::kYawRate * (r.t - rows_[i - 1].t))
+      throw Error(source_, csv_line(r.line),
+                  fmt::format("the turn from the row before implies {:g} rad/s, more than the {:g} rad/s a vehicle "
+                              "may have", std::abs(r.heading - rows_[i - 1].heading) / (r.t - rows_[i - 1].t),
+                              bounds::kYawRate));
   }
 }
 

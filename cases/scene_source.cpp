@@ -1,5 +1,7 @@
 #include "cases/scene_source.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "detectors/scenes/scene_library.hpp"
@@ -17,12 +19,22 @@ Scene build_scene(const SceneSpec& spec) {
     options.up = spec.up_axis == "y" ? UpAxis::kY : UpAxis::kZ;
     options.unit_scale = spec.unit_scale;
     options.collision = spec.collision;
-    if (spec.vertical_within_deg) {
-      options.vertical_only = true;
-      options.vertical_tolerance_deg = *spec.vertical_within_deg;
-    }
+    // What a car can hit, unless the case asks for more: faces within 45 deg of vertical.
+    options.vertical_only = true;
+    options.vertical_tolerance_deg = spec.vertical_within_deg.value_or(kDefaultVerticalWithinDeg);
     // A file carries no analytic walls: they are the vertical triangles' footprints.
-    Scene scene = load_scene(spec.file, options);
+    Scene scene = [&] {
+      try {
+        return load_scene(spec.file, options);
+      } catch (const Error& e) {
+        // A file with no face a car can hit by default (a road alone) says what would make one collide.
+        if (spec.vertical_within_deg || e.problem().find("none is vertical") == std::string::npos) throw;
+        throw Error(e.file(), e.pointer(),
+                    fmt::format("{}: no face lies within {:g} deg of vertical, the default collision set, so a car "
+                                "can hit nothing; \"collision\": {{\"vertical_within_deg\": 90}} makes every face "
+                                "collide", e.problem(), kDefaultVerticalWithinDeg));
+      }
+    }();
     scene.walls = wall_footprints(scene.triangles, kVerticalToleranceDeg, spec.collision.above_road_max);
     return scene;
   }

@@ -17,7 +17,9 @@ bool is_builtin_scene(std::string_view name);
 std::string builtin_scene_names();
 
 /// Builds the scene `spec` names. Throws Error naming the file for a missing or unreadable scene file.
-/// A file scene's analytic walls are the footprints of its vertical triangles (wall_footprints.hpp).
+/// A file scene's analytic walls are the footprints of its vertical triangles (wall_footprints.hpp); what
+/// collides is what its `collision` keeps of the faces within `vertical_within_deg` of vertical
+/// (kDefaultVerticalWithinDeg when unset).
 Scene build_scene(const SceneSpec& spec);
 
 /// Throws Error naming the scene when `detector` reads wall footprints (SceneGeometry::kWalls) and `scene`

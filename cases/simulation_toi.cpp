@@ -33,8 +33,10 @@ void Simulation::sweep_contacts() {
   end_index_.clear();
   for (const Contact& e : end_contacts_) end_index_.add(e.vehicle);
   for (const Contact& c : contacts_) {
-    int at_step_end = end_index_.first(c.vehicle);
-    while (at_step_end != ByVehicle::kNone && !same_sweep_key(c, end_contacts_[static_cast<std::size_t>(at_step_end)]))
+    const auto same = [&](int e) { return same_sweep_key(c, end_contacts_[static_cast<std::size_t>(e)]); };
+    // A pair has one end contact, found in O(1) in a crowd; the scene's first like it, in order.
+    int at_step_end = c.other != kStaticScene ? end_index_.find(c.vehicle, same) : end_index_.first(c.vehicle);
+    while (c.other == kStaticScene && at_step_end != ByVehicle::kNone && !same(at_step_end))
       at_step_end = end_index_.next(at_step_end);
     kept_contacts_.push_back(at_step_end == ByVehicle::kNone ? c : end_contacts_[static_cast<std::size_t>(at_step_end)]);
     first_touch_.push_back(c.toi);

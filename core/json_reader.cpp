@@ -1,5 +1,7 @@
 #include "core/json_reader.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "core/text.hpp"
@@ -95,6 +97,13 @@ bool JsonReader::boolean() const {
 std::string JsonReader::string() const {
   if (!value_->is_string()) fail("expected a string, found " + describe_found());
   return value_->get<std::string>();
+}
+
+std::string JsonReader::short_string(std::size_t max_bytes) const {
+  if (value_->is_string() && value_->get_ref<const std::string&>().size() > max_bytes)
+    fail(fmt::format("expected a name of at most {} bytes, found one of {} bytes", max_bytes,
+                     value_->get_ref<const std::string&>().size()));
+  return string();
 }
 
 std::string JsonReader::choice(std::initializer_list<std::string_view> choices) const {

@@ -45,6 +45,8 @@ class JsonReader {
   int integer_in(int lo, int hi) const;
   bool boolean() const;
   std::string string() const;
+  /// A string of at most `max_bytes` bytes (UTF-8); a longer one is refused, not cut, saying the limit.
+  std::string short_string(std::size_t max_bytes) const;
   /// One of `choices`; the error lists them.
   std::string choice(std::initializer_list<std::string_view> choices) const;
 

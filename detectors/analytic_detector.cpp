@@ -37,7 +37,16 @@ void AnalyticDetector::detect(std::span<const VehiclePose> poses, std::vector<Co
     if (clear_.surely_covers(i, poses[i], 0.0)) continue;
     const PlacedRectangle r = place_rectangle(poses[i]);
     if (clear_.covers(i, r.corners_W, 0.0)) continue;
-    const HeightBand band = height_band(ground_under(poses[i], surface_.get()), surface_.get());
+    const double ground = ground_under(poses[i], surface_.get());
+    HeightBand band = height_band(ground, surface_.get());
+    // With a band (a file scene's walls have heights), a wall is met where the plane at CG height crosses
+    // it, as the triangle detectors cut their faces there: a kerb below the plane, or a start banner's beam
+    // under a car that the first surface query put on top of it, is no wall. Without one, walls have no
+    // height and every wall is met.
+    if (std::isfinite(band.hi)) {
+      const double plane = ground + poses[i].cg_height;
+      band = {std::max(band.lo, plane), std::min(band.hi, plane)};
+    }
     const std::size_t found = out.size();
     detect_walls(static_cast<int>(i), r, band, out, stats);
     if (out.size() == found)

@@ -27,16 +27,24 @@ bool matches(const Key& key, const Contact& c) {
   return c.other != kStaticScene || c.normal_W.dot(key.normal_W) > kSameFaceCosine;
 }
 
+/// Files a new key for `c` with the bracket (lo, hi].
+void add_key(const Contact& c, double lo, double hi, SweepScratch& s) {
+  if (c.other != kStaticScene) s.pair_keys.add(c.vehicle, c.other, static_cast<int>(s.keys.size()));
+  s.keys.push_back({c.vehicle, c.other, c.normal_W, lo, hi});
+  s.key_index.add(c.vehicle);
+}
+
 /// Files the contacts of `found` under their keys; keys not seen before get the bracket (lo, hi]: free at
 /// `lo` and touching at `hi` (lo == hi == 0: touching from the start).
 void file_keys(const std::vector<Contact>& found, double lo, double hi, SweepScratch& s) {
   for (const Contact& c : found) {
-    bool known = false;
-    for (int i = s.key_index.first(c.vehicle); i != ByVehicle::kNone && !known; i = s.key_index.next(i))
+    // A pair has one key, looked up in O(1) (a crowd of cars touching at once files a million).
+    const bool pair = c.other != kStaticScene;
+    bool known = pair && s.pair_keys.find(c.vehicle, c.other) != PairIndex::kNone;
+    for (int i = s.key_index.first(c.vehicle); !pair && i != ByVehicle::kNone && !known; i = s.key_index.next(i))
       known = matches(s.keys[static_cast<std::size_t>(i)], c);
     if (known) continue;
-    s.keys.push_back({c.vehicle, c.other, c.normal_W, lo, hi});
-    s.key_index.add(c.vehicle);
+    add_key(c, lo, hi, s);
   }
 }
 
@@ -54,6 +62,7 @@ bool far_side(const Key& key, const SweepScratch& s) {
 /// True if another key of the same contact touched earlier in the step: a touch between tested poses
 /// found before the tested pose that first showed the same face.
 bool superseded(const Key& key, const SweepScratch& s) {
+  if (key.other != kStaticScene) return false;  // a pair has one key
   for (int i = s.key_index.first(key.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i)) {
     const Key& k = s.keys[static_cast<std::size_t>(i)];
     if (k.hi < key.hi && k.other == key.other && (key.other != kStaticScene || k.normal_W.dot(key.normal_W) > kSameFaceCosine))
@@ -128,8 +137,9 @@ struct Sweep {
                         return start[v].position_W == p.position_W && start[v].heading == p.heading;
                       });
     if (!same) return query(0.0, s.start);
+    const bool everyone = s.ids.size() == start.size();  // a crowd: no search per contact
     for (Contact c : s.last_end_contacts) {
-      const auto selected = [&](int v) { return std::binary_search(s.ids.begin(), s.ids.end(), v); };
+      const auto selected = [&](int v) { return everyone || std::binary_search(s.ids.begin(), s.ids.end(), v); };
       if (!selected(c.vehicle) || (c.other != kStaticScene && !selected(c.other))) continue;
       c.toi = 0;
       s.start.push_back(c);
@@ -225,19 +235,27 @@ struct Sweep {
         if (std::isnan(t)) continue;
         // Filed with the normal of the touch itself: the grown rectangle may have met the face elsewhere.
         for (const Contact& touch : s.found)
-          if (matches(key, touch) && !explained(touch, t)) add_key(touch, lo, t);
+          if (matches(key, touch) && !explained(touch, t)) add_touch(touch, lo, t);
       }
     }
   }
   /// Whether a key filed so far explains `c`: the same contact, touching by `by`.
   bool explained(const Contact& c, double by) const {
+    if (c.other != kStaticScene) {  // a pair has one key, found in O(1) in a crowd
+      const int e = s.pair_keys.find(c.vehicle, c.other);
+      return e != PairIndex::kNone && s.keys[static_cast<std::size_t>(e)].hi <= by;
+    }
     for (int i = s.key_index.first(c.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i))
       if (matches(s.keys[static_cast<std::size_t>(i)], c) && s.keys[static_cast<std::size_t>(i)].hi <= by) return true;
     return false;
   }
-  void add_key(const Contact& c, double lo, double hi) {
-    s.keys.push_back({c.vehicle, c.other, c.normal_W, lo, hi});
-    s.key_index.add(c.vehicle);
+  /// Files a touch found between tested poses at `hi`, free at `lo`: a pair's one key moves its bracket
+  /// earlier; a scene face gets a key of its own (the later one is superseded).
+  void add_touch(const Contact& c, double lo, double hi) {
+    const int e = c.other != kStaticScene ? s.pair_keys.find(c.vehicle, c.other) : PairIndex::kNone;
+    if (e == PairIndex::kNone) return add_key(c, lo, hi, s);
+    s.keys[static_cast<std::size_t>(e)].lo = lo;
+    s.keys[static_cast<std::size_t>(e)].hi = hi;
   }
 };
 
@@ -256,6 +274,7 @@ void SweepScratch::prepare(int vehicle_count) {
   last_end.clear();
   keys.reserve(16 * n);
   key_index.reserve(static_cast<int>(n), 16 * n);
+  pair_keys.reserve(16 * n);
   start_index.reserve(static_cast<int>(n), 16 * n);
 }
 
@@ -297,6 +316,7 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   }
   s.keys.clear();
   s.key_index.clear();
+  s.pair_keys.clear();
   s.result.clear();
   // The tested poses: the start, the substeps, the end. With one substep only the vehicles touching at
   // the end can be touching there.
@@ -322,7 +342,12 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
       sweep.bisect(key, key.lo, key.hi);
       continue;
     }
-    // Touching when the step began: the contact is at its start.
+    // Touching when the step began: the contact is at its start. A pair has one contact a query.
+    if (key.other != kStaticScene) {
+      const int j = s.start_index.find(key.vehicle, [&](int e) { return matches(key, s.start[static_cast<std::size_t>(e)]); });
+      if (j != ByVehicle::kNone) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
+      continue;
+    }
     for (int j = s.start_index.first(key.vehicle); j != ByVehicle::kNone; j = s.start_index.next(j))
       if (matches(key, s.start[static_cast<std::size_t>(j)])) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
   }

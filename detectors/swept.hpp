@@ -53,6 +53,7 @@ struct SweepScratch {
   long long budget_spent = 0;  ///< searches that ran out of kSweepQueryBudget, over the run
   std::vector<Key> keys;
   ByVehicle key_index;    ///< keys by vehicle
+  PairIndex pair_keys;    ///< vehicle-pair keys by (vehicle, other)
   ByVehicle start_index;  ///< `start` by vehicle
   /// Where a vehicle ended the last sweep.
   struct Place {

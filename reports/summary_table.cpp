@@ -60,24 +60,33 @@ std::string summary_table(std::span<const RunResult> results) {
                                 "impacts", "detect", "resolve", "dynamics", "step", "budget", "invariants");
   out += fmt::format("{:<{}}  {:<6}  {:>7}  {:>8} {:>8} {:>8} {:>8} {:>8}\n", "", name_width, "", "",
                      "[us]", "[us]", "[us]", "[us]", "[% dt]");
-  int passed = 0, failed = 0, errors = 0;
+  bool impacts_shown = false;
   for (std::size_t i = 0; i < results.size(); ++i) {
     const RunResult& r = results[i];
-    passed += r.status == CaseStatus::kPassed;
-    failed += r.status == CaseStatus::kFailed;
-    errors += r.status == CaseStatus::kError;
     if (r.status == CaseStatus::kError) {
       out += fmt::format("{:<{}}  {:<6}  {}\n", names[i], name_width, "error", escape_terminal(r.error));
       continue;
     }
+    impacts_shown = true;
     const double step = median_us(r, Phase::kStep);
     out += fmt::format("{:<{}}  {:<6}  {:>7}  {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.3f}  {}\n", names[i], name_width,
                        to_string(r.status), r.impacts, median_us(r, Phase::kDetect), median_us(r, Phase::kResolve),
                        median_us(r, Phase::kDynamics), step, 100.0 * step * 1e-6 / r.config.dt, invariant_cell(r));
   }
-  out += fmt::format("{} cases: {} passed, {} failed, {} errors (times are medians per step)\n", results.size(), passed,
+  out += summary_count_line(results);
+  // The note explains the impacts column: a run whose every case is an error shows none.
+  return impacts_shown ? out + impacts_versus_events_note() + "\n" : out;
+}
+
+std::string summary_count_line(std::span<const RunResult> results) {
+  int passed = 0, failed = 0, errors = 0;
+  for (const RunResult& r : results) {
+    passed += r.status == CaseStatus::kPassed;
+    failed += r.status == CaseStatus::kFailed;
+    errors += r.status == CaseStatus::kError;
+  }
+  return fmt::format("{} cases: {} passed, {} failed, {} errors (times are medians per step)\n", results.size(), passed,
                      failed, errors);
-  return out + impacts_versus_events_note() + "\n";
 }
 
 }  // namespace crashbench

@@ -12,6 +12,10 @@ namespace crashbench {
 
 /// Default top of the height band above the road under a car [m]: above the roof of a car or an SUV.
 inline constexpr double kDefaultAboveRoadMax = 2.0;
+/// Default of a file scene's `vertical_within_deg`: only faces within this of vertical collide [deg], so a
+/// road crest or a ramp ahead (a slope under 45 deg) is ground the car rides, never a wall in front of it.
+/// A case asks for more with a larger angle (90: every face).
+inline constexpr double kDefaultVerticalWithinDeg = 45.0;
 /// A height band that reaches everything: every height collides.
 inline constexpr double kNoHeightBand = std::numeric_limits<double>::infinity();
 

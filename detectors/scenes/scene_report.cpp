@@ -39,6 +39,10 @@ std::string describe_scene_file(const std::string& path, const SceneOptions& opt
                       options.vertical_tolerance_deg);
   text += fmt::format("collision triangles: {}{}\n", scene.triangles.size(),
                       options.vertical_only ? " (vertical only)" : "");
+  // What a case on this file collides with when its scene.collision says nothing of slopes.
+  text += fmt::format("a case's default: faces within {:g} deg of vertical collide, {} of the triangles (a crest "
+                      "or ramp is ground; \"vertical_within_deg\": 90 for every face)\n",
+                      kDefaultVerticalWithinDeg, census(*scene.graph, kDefaultVerticalWithinDeg).vertical);
   text += fmt::format("bounds [m]: x {:.3f} .. {:.3f}, y {:.3f} .. {:.3f}, z {:.3f} .. {:.3f}\n", c.lo_W.x(),
                       c.hi_W.x(), c.lo_W.y(), c.hi_W.y(), c.lo_W.z(), c.hi_W.z());
   text += fmt::format("surface triangles: {} (not walls: what the rectangle's height follows)\n",

@@ -18,6 +18,8 @@ struct RoadCrossSection {
   Vec2 first_W, second_W;
   Vec2 middle() const { return 0.5 * (first_W + second_W); }
   double half_width() const { return 0.5 * (second_W - first_W).norm(); }
+  int object = 0;  ///< which road object it belongs to, in file order: the road surface joins consecutive
+                   ///< cross-sections of one object
 };
 
 /// The cross-sections of the objects in the AC3D text `in` whose name starts with `road_prefix` (any
@@ -38,9 +40,27 @@ struct Anchoring {
 Anchoring anchor_to_scene(Centreline& line, double width, const std::vector<RoadCrossSection>& road,
                           const std::string& definition, const std::string& scene);
 
+/// How far a line strays from a scene's road surface (the quadrilaterals between consecutive cross-sections
+/// of each road object, and between the end cross-sections of two objects within 10 m of each other).
+struct OffRoad {
+  std::size_t points = 0;            ///< points of the line farther than the tolerance outside the surface
+  double farthest = 0;               ///< the largest distance of a point outside the surface [m]
+  Vec2 farthest_W = Vec2::Zero();    ///< where that point is, world frame [m]
+};
+
+/// The line's points farther than `tolerance` [m] outside the road surface of `road`, and the farthest.
+OffRoad off_road(const Centreline& line, const std::vector<RoadCrossSection>& road, double tolerance);
+
+/// Default of `off_road_max` [m]: a definition's centre line and the scene's road (built from that very
+/// definition) differ by the chords of the scene's curves, centimetres; another track's line is off by metres.
+inline constexpr double kOffRoadMax = 1.0;
+
 /// The centre line of the track definition file `definition` (torcs_centreline) placed on the scene file
-/// `scene` by anchor_to_scene, its road objects named `road_prefix`...; `placed` (if given) says how.
+/// `scene` by anchor_to_scene, its road objects named `road_prefix`...; `placed` (if given) says how. Throws
+/// Error naming both files when a point of the placed line lies more than `off_road_max` [m] outside the
+/// scene's road (the definition is another track's, or another version's): how many points, how far, where.
 Centreline torcs_centreline_on_scene(const std::string& definition, const std::string& scene,
-                                     const std::string& road_prefix = "tkmn", Anchoring* placed = nullptr);
+                                     const std::string& road_prefix = "tkmn", Anchoring* placed = nullptr,
+                                     double off_road_max = kOffRoadMax);
 
 }  // namespace crashbench

@@ -248,12 +248,6 @@ TorcsTrack read_torcs_track(const std::string& file) {
   return track;
 }
 
-bool has_torcs_main_track(const std::string& file) {
-  try {
-    return parse(file).section("Main Track") != nullptr;
-  } catch (const Error&) {
-  }
-  return false;
-}
+bool has_torcs_main_track(const std::string& file) { return parse(file).section("Main Track") != nullptr; }
 
 }  // namespace crashbench

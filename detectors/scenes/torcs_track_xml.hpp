@@ -37,7 +37,9 @@ struct TorcsTrack {
 /// that is not finite or not positive where it must be.
 TorcsTrack read_torcs_track(const std::string& file);
 
-/// Whether `file` holds a TORCS track definition with a "Main Track" (false when it cannot be read).
+/// Whether `file`, read as XML, holds a TORCS track definition with a "Main Track". Throws Error (the
+/// file, the line) when it cannot be read or is not XML: a half-written definition is no reason to fall
+/// back to anything else.
 bool has_torcs_main_track(const std::string& file);
 
 }  // namespace crashbench

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <tuple>
 
 namespace crashbench {
 namespace {
@@ -36,29 +37,34 @@ bool footprint(const Triangle& t, OnLine& out) {
   return true;
 }
 
-/// Merges the footprints of one line, sorted by t0, into `walls`; a face whose bottom lies more than
-/// `bottom_jump` above or below the previous one's starts a wall of its own.
+/// Merges the footprints of one line, sorted by t0, into `walls`. A merged wall spans the heights of all
+/// its faces, and the analytic detector meets it wherever a car's height band meets that span: so a face
+/// joins the wall only if its heights overlap the wall's, and if the wall's bottoms then stay within
+/// `bottom_jump` of each other (a car on the ground under the lowest reaches them all). Comparing with
+/// the previous face alone let a post drawn in 2 m pieces climb, piece by piece, to a beam 6 m up and
+/// carry the ground across the road under it.
 void merge_line(std::span<OnLine> line, double bottom_jump, std::vector<WallSegment>& walls) {
-  // By start, then bottom: the runs (and so the walls) do not depend on the triangles' order.
+  // By start, then bottom, top and end: the runs (and so the walls) do not depend on the triangles' order.
   std::sort(line.begin(), line.end(), [](const OnLine& a, const OnLine& b) {
-    return a.t0 < b.t0 || (a.t0 == b.t0 && a.bottom_z < b.bottom_z);
+    return std::tie(a.t0, a.bottom_z, a.top_z, a.t1) < std::tie(b.t0, b.bottom_z, b.top_z, b.t1);
   });
   const Vec2 d = direction(line.front().angle), n = perp(d);
   const double offset = line.front().offset;
   double t0 = line.front().t0, t1 = line.front().t1, bottom = line.front().bottom_z, top = line.front().top_z;
+  double highest_bottom = bottom;
   const auto emit = [&] { walls.push_back({t0 * d + offset * n, t1 * d + offset * n, bottom, top}); };
-  double previous_bottom = bottom;
   for (const OnLine& s : line.subspan(1)) {
-    const bool jump = std::abs(s.bottom_z - previous_bottom) > bottom_jump;
-    previous_bottom = s.bottom_z;
-    if (s.t0 <= t1 + kFootprintOffsetTolerance && !jump) {
+    const bool heights_overlap = s.bottom_z <= top + kFootprintOffsetTolerance && s.top_z >= bottom - kFootprintOffsetTolerance;
+    const bool bottoms_close = std::max(highest_bottom, s.bottom_z) - std::min(bottom, s.bottom_z) <= bottom_jump;
+    if (s.t0 <= t1 + kFootprintOffsetTolerance && heights_overlap && bottoms_close) {
       t1 = std::max(t1, s.t1);
-      bottom = std::min(bottom, s.bottom_z);  // a merged wall spans the heights of all its faces
+      bottom = std::min(bottom, s.bottom_z);
       top = std::max(top, s.top_z);
+      highest_bottom = std::max(highest_bottom, s.bottom_z);
       continue;
     }
     emit();
-    t0 = s.t0, t1 = s.t1, bottom = s.bottom_z, top = s.top_z;
+    t0 = s.t0, t1 = s.t1, bottom = s.bottom_z, top = s.top_z, highest_bottom = s.bottom_z;
   }
   emit();
 }

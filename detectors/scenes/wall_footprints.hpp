@@ -18,9 +18,10 @@ inline constexpr double kFootprintOffsetTolerance = 1e-4;
 /// `tolerance_deg`, merged where collinear and overlapping or touching. Sorted by direction, offset and
 /// position along the line, so the result does not depend on the triangles' order. Whatever height a
 /// face spans, it is a wall; each keeps the span of its faces' heights (`bottom_z`, `top_z`) for the height
-/// band. Faces in one plane at different heights, such as an arch's legs and its beam over the road, must
-/// not become one wall reaching from the ground across the road: along the line, a face whose bottom lies
-/// more than `bottom_jump` [m] (the band's top) from the previous face's starts a new wall.
+/// band. Faces in one plane at different heights, such as a gantry's legs and its beam over the road, must
+/// not become one wall reaching from the ground across the road: a face joins a wall only where their
+/// height ranges overlap and the wall's faces' bottoms stay within `bottom_jump` [m] (the band's top) of
+/// each other; otherwise it starts a new wall.
 std::vector<WallSegment> wall_footprints(std::span<const Triangle> triangles,
                                          double tolerance_deg = kVerticalToleranceDeg,
                                          double bottom_jump = kNoHeightBand);

@@ -62,7 +62,8 @@ TEST(CentrelineCli, ACaseDrivesTheLogOnTheTrack) {
   straight_road(dir);
   ASSERT_EQ(testing::crashbench("scene centreline " + dir + "/small.acc -o " + dir + "/lap.csv --speed 10").exit_code, 0);
   const nlohmann::json doc = {{"name", "centre-line"},
-                              {"scene", {{"file", "small.acc"}, {"up_axis", "y"}}},
+                              // A road alone: no face is a wall by default, so every face is asked for.
+                              {"scene", {{"file", "small.acc"}, {"up_axis", "y"}, {"collision", {{"vertical_within_deg", 90}}}}},
                               {"detector", "tree"},
                               {"response", {{"model", "restitution"}}},
                               {"duration", 9.0},
@@ -127,6 +128,33 @@ TEST(CentrelineCli, ReadsTheTrackDefinitionBesideTheSceneOrGiven) {
   const auto [kept, kept_said] = centre_y(scene);
   EXPECT_NEAR(kept, 5.0, 1e-9);
   EXPECT_NE(kept_said.find("its start line on the road of " + scene + " (0.000 m)"), std::string::npos) << kept_said;
+}
+
+TEST(CentrelineCli, AnotherTracksDefinitionIsRefusedSayingHowFarOffAndWhatOverrides) {
+  const std::string dir = testing::fresh_dir("centreline-foreign");
+  const std::string scene = straight_road(dir);  // Y = 0, X from 0 to 100 m, 10 m wide
+  // Its start line matches the scene's (10 m wide, across +X), then it turns left off the road: a half
+  // circle of 30 m radius from X = 20 m reaches 60 m north of the centre line, 55 m off the road.
+  std::ofstream(dir + "/small.xml") << testing::torcs_definition(10, {testing::torcs_straight("s", 20),
+                                                                      testing::torcs_curve("c", "lft", 30, 180)});
+  const auto refused = testing::crashbench("scene centreline " + scene + " -o " + dir + "/lap.csv");
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("small.xml: its centre line does not lie on the road of " + scene), std::string::npos)
+      << refused.output;
+  EXPECT_NE(refused.output.find("the farthest 55.00 m"), std::string::npos) << refused.output;
+  EXPECT_NE(refused.output.find("--off-road-max"), std::string::npos) << refused.output;
+  EXPECT_EQ(refused.output.find('\n'), refused.output.size() - 1) << refused.output;
+  EXPECT_EQ(testing::crashbench("scene centreline " + scene + " -o " + dir + "/lap.csv --off-road-max 56").exit_code, 0);
+  EXPECT_EQ(testing::crashbench("scene centreline " + scene + " -o " + dir + "/lap.csv --strips").exit_code, 0);
+  // A definition cut short beside the scene is an error, not a reason to read the strips instead.
+  const std::string whole = testing::torcs_definition(10, {testing::torcs_straight("s", 100)});
+  std::ofstream(dir + "/small.xml") << whole.substr(0, whole.size() / 2);
+  const auto cut = testing::crashbench("scene centreline " + scene + " -o " + dir + "/lap.csv");
+  EXPECT_EQ(cut.exit_code, 2) << cut.output;
+  EXPECT_NE(cut.output.find("small.xml"), std::string::npos) << cut.output;
+  EXPECT_NE(cut.output.find("--strips reads the scene's own road instead"), std::string::npos) << cut.output;
+  EXPECT_EQ(cut.output.find('\n'), cut.output.size() - 1) << cut.output;
+  EXPECT_EQ(testing::crashbench("scene centreline " + scene + " -o " + dir + "/lap.csv --strips").exit_code, 0);
 }
 
 TEST(CentrelineCli, ABadTrackDefinitionExitsTwoWithOneLine) {

@@ -56,7 +56,8 @@ TEST(Cli, PluginThatIsNotASharedLibraryIsOneLineAndExitTwo) {
   for (const std::string& args : {"--plugin " + not_a_plugin + " list", "list --plugin " + not_a_plugin}) {
     const CommandResult r = run_cli(args);
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.output;
-    EXPECT_NE(r.output.find(not_a_plugin + ": cannot load the plugin"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(not_a_plugin + ": not a loadable plugin (a shared library of this machine): it does not "
+                                           "start like an ELF file"), std::string::npos) << r.output;
     EXPECT_EQ(r.output.find("response models:"), std::string::npos) << "list must not run: " << r.output;
   }
   const CommandResult missing = run_cli("--plugin /nonexistent/libnothing.so list");
@@ -72,6 +73,29 @@ TEST(Cli, PassingCaseExitsZeroAndWritesResults) {
   const auto results = read_json_file(out + "/results.json");
   EXPECT_EQ(results["format"], "crashbench-results/1");
   EXPECT_EQ(results["cases"][0]["status"], "passed");
+}
+
+TEST(Cli, RunPrintsWhatItsHelpSaysAndPutsResultsBesideTheReport) {
+  const std::string dir = temp_dir("run-says");
+  const std::string head_on = testing::source_path("cases/library/knight-head-on-30mph.json");
+  // -q: the count line and where the results went, nothing else.
+  const CommandResult quiet = run_cli("run -q " + head_on + " -o " + dir + "/q");
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.output;
+  EXPECT_EQ(quiet.output, "1 cases: 1 passed, 0 failed, 0 errors (times are medians per step)\nresults: " + dir +
+                              "/q/results.json\n");
+  // The note on what an impact is goes with a table that shows impacts, and only there.
+  const std::string note = "An impact groups the contact events";
+  EXPECT_NE(run_cli("run " + head_on + " -o " + dir + "/t").output.find(note), std::string::npos);
+  const CommandResult error_only = run_cli("run " + testing::testdata_path("unknown-detector.json") + " -o " + dir + "/e");
+  EXPECT_EQ(error_only.exit_code, 2) << error_only.output;
+  EXPECT_EQ(error_only.output.find(note), std::string::npos) << error_only.output;
+  // --report without -o: the results go into the report's folder, not ./out.
+  const CommandResult reported = testing::shell("cd " + dir + " && " + CRASHBENCH_CLI + " run -q " + head_on + " --report rep");
+  EXPECT_EQ(reported.exit_code, 0) << reported.output;
+  EXPECT_NE(reported.output.find("results: rep/results.json"), std::string::npos) << reported.output;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/rep/results.json"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/rep/report.html"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out"));
 }
 
 TEST(Cli, BadCaseExitsTwoWithOneLineNamingFileAndField) {

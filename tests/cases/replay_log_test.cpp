@@ -118,6 +118,14 @@ TEST(ReplayLog, EveryBadInputGivesOneLineNamingTheFileAndLine) {
       {"t,x,y,heading_deg\n0,0,0\n1,1,0,0\n", "lap.csv: line 2:", "expected 4 comma-separated values"},
       {"t,x,y,heading_deg\n0,0,0,0\n", "lap.csv:", "expected at least two rows after the header, found 1"},
       {"t,x,y,heading_deg\n0,0,0,0\n1,1,0,0\n\n", "lap.csv: line 3:", "the log ends 1 s after its first row", 2.0},
+      // The bounds a case's own numbers obey (cases/physical_bounds.hpp), each broken by one row.
+      {"t,x,y,heading_deg\n0,0,0,0\n1e-300,0,0,0\n2,1,0,0\n", "lap.csv: line 3:", "at least 1e-05 s apart"},
+      {"t,x,y,heading_deg\n0,0,0,0\n1,1e308,0,0\n", "lap.csv: line 3:", "expected x and y of at most 1e+07 m"},
+      {"t,x,y,heading_deg\n0,0,0,0\n1,0,-2e7,0\n", "lap.csv: line 3:", "expected x and y of at most 1e+07 m"},
+      {"t,x,y,heading_deg\n-1e300,0,0,0\n1,0,0,0\n", "lap.csv: line 2:", "expected a time t of at most 1e+10 s"},
+      // 10 m in 1 ms is 10,000 m/s; 90 deg in 0.1 ms is 15,708 rad/s.
+      {"t,x,y,heading_deg\n0,0,0,0\n1,5,0,0\n1.001,15,0,0\n", "lap.csv: line 4:", "implies 10000 m/s"},
+      {"t,x,y,heading_deg\n0,0,0,0\n1e-4,0,0,90\n", "lap.csv: line 3:", "implies 15708 rad/s"},
   };
   for (const Bad& b : bad) {
     const std::string message = case_error(b.csv, b.duration);
