@@ -13,6 +13,7 @@
 #include "cases/replay_log.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/centreline.hpp"
+#include "detectors/scenes/opendrive/opendrive_scene.hpp"
 #include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
@@ -32,6 +33,8 @@ struct SceneArgs {
   std::vector<std::string> include, exclude, include_textures, exclude_textures;
   std::uint32_t node_mask = 0xffffffffu;
   std::string above_road_max = "2";
+  double odr_edges = 0, odr_tolerance = kDefaultSurfaceTolerance;
+  std::vector<std::string> odr_drivable;
 
   SceneOptions options() const {
     if (up != "z" && up != "y") throw Error(file, "--up", "expected 'z' or 'y', got '" + up + "'");
@@ -44,6 +47,12 @@ struct SceneArgs {
     o.vertical_only = vertical_only;
     o.vertical_tolerance_deg = tolerance_deg;
     o.collision = {include, exclude, node_mask, band_top(), include_textures, exclude_textures};
+    o.opendrive.edge_height = odr_edges;
+    o.opendrive.tolerance = odr_tolerance;
+    if (!odr_drivable.empty()) o.opendrive.drivable = odr_drivable;
+    if (!(odr_edges >= 0)) throw Error(file, "--odr-edges", fmt::format("expected a height >= 0 m, got {}", odr_edges));
+    if (!is_opendrive_file(file) && (odr_edges != 0 || !odr_drivable.empty() || odr_tolerance != kDefaultSurfaceTolerance))
+      throw Error(file, "--odr-*", "apply to OpenDRIVE files (.xodr) only");
     for (const auto& [flag, globs] : {std::pair{"--include", &include}, {"--exclude", &exclude},
                                       {"--include-texture", &include_textures}, {"--exclude-texture", &exclude_textures}})
       for (const std::string& glob : *globs)
@@ -65,6 +74,14 @@ struct SceneArgs {
     return m;
   }
 };
+
+/// `scene convert`: any scene file (an OpenDRIVE road network too) written in any format osgDB writes.
+void convert(const SceneArgs& args) {
+  const Scene scene = load_scene(args.file, args.options());
+  write_scene_graph(*scene.graph, args.output);
+  const TriangleCensus c = census(*scene.graph);
+  std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);
+}
 
 void make(const SceneArgs& args) {
   const Scene scene = make_registered_scene(args.name);
@@ -168,6 +185,14 @@ void centreline(const CentrelineArgs& a) {
 
 void list() { std::cout << scene_lines(); }
 
+/// The options of an OpenDRIVE file's scene (docs/scenes.md, "OpenDRIVE roads"); other formats ignore them.
+void add_opendrive_options(CLI::App& cmd, SceneArgs& args) {
+  cmd.add_option("--odr-edges", args.odr_edges, "OpenDRIVE: edge walls this tall [m] where drivable lanes end (default 0: none)");
+  cmd.add_option("--odr-drivable", args.odr_drivable, "OpenDRIVE: a lane type that is driven on (repeatable; default "
+                 "driving, stop, entry, exit, onRamp, offRamp, mwyEntry, mwyExit, parking, bidirectional, bus, taxi, HOV, connectingRamp)");
+  cmd.add_option("--odr-tolerance", args.odr_tolerance, "OpenDRIVE: largest distance of the surface's triangles from the exact surface [m] (default 0.01)");
+}
+
 }  // namespace
 
 void add_scene_commands(CLI::App& app) {
@@ -198,10 +223,17 @@ void add_scene_commands(CLI::App& app) {
   info->add_option("--above-road-max", args->above_road_max,
                    "height band: geometry more than this above the road under a car does not collide [m], or 'off'");
   info->add_flag("--verbose", args->verbose, "show every OpenSceneGraph notification, not just the summary");
+  add_opendrive_options(*info, *args);
   info->callback([args] {
     if (args->verbose) set_osg_verbose(true);  // else CRASHBENCH_VERBOSE decides
     std::cout << describe_scene_file(args->file, args->options());
   });
+
+  CLI::App* convert_cmd = scene->add_subcommand("convert", "read a scene file (.xodr too) and write it in any format osgDB writes");
+  convert_cmd->add_option("file", args->file, "any scene file crashbench reads")->required();
+  convert_cmd->add_option("-o,--output", args->output, "file to write (.osgt, .osgb, .ive, .flt, ...)")->required();
+  add_opendrive_options(*convert_cmd, *args);
+  convert_cmd->callback([args] { convert(*args); });
 
   scene->add_subcommand("list", "the registered scenes")->callback(list);
 

@@ -14,6 +14,7 @@
 #include "cases/replay_log.hpp"
 #include "core/vehicle.hpp"
 #include "detectors/scenes/collision_filter.hpp"
+#include "detectors/scenes/opendrive/opendrive_options.hpp"
 
 namespace crashbench {
 
@@ -31,6 +32,7 @@ struct SceneSpec {
   double unit_scale = 1.0;      ///< file units to metres [m/unit]
   CollisionFilter collision{};  ///< file only: which nodes' geometry collides
   std::optional<double> vertical_within_deg{};  ///< file only: set, only triangles this close to vertical collide [deg]
+  OpenDriveOptions opendrive{};  ///< OpenDRIVE files only: drivable lane types, edge walls, surface accuracy
 };
 
 /// Which surface under its start a vehicle's first step stands on (docs/scenes.md, "The rectangle rides

@@ -17,6 +17,7 @@ Scene build_scene(const SceneSpec& spec) {
     options.up = spec.up_axis == "y" ? UpAxis::kY : UpAxis::kZ;
     options.unit_scale = spec.unit_scale;
     options.collision = spec.collision;
+    options.opendrive = spec.opendrive;
     if (spec.vertical_within_deg) {
       options.vertical_only = true;
       options.vertical_tolerance_deg = *spec.vertical_within_deg;

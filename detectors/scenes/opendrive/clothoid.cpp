@@ -15,7 +15,7 @@ constexpr std::array<double, 5> kWeights{0.2955242247147528701738930, 0.26926671
                                          0.2190863625159820439955349, 0.1494513491505805931457763,
                                          0.0666713443086881375935688};
 constexpr double kMostTurnPerPiece = 0.25;  // [rad], see the header
-constexpr std::size_t kMostPieces = 1 << 22;
+constexpr std::size_t kMostPieces = 1 << 16;  // 16,000 turns; beyond, the bound is lost (no road turns so)
 
 }  // namespace
 
