@@ -13,6 +13,8 @@
 #include "cases/replay_log.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/centreline.hpp"
+#include "detectors/scenes/opendrive/lane_path.hpp"
+#include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
 #include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/scene_io.hpp"
@@ -104,7 +106,35 @@ struct CentrelineArgs {
   double unit_scale = 1.0, speed = 25.0, lane = 0.0, start_at = 0.0;
   std::optional<double> from_edge;  ///< --lane-from-edge [m]
   bool strips = false;              ///< --strips: the scene file's road strips even with a definition beside it
+  std::string odr_road;             ///< --odr-road: an OpenDRIVE road id
+  std::vector<std::string> odr_route;  ///< --odr-route: road ids in driving order
+  std::optional<int> odr_lane;      ///< --odr-lane: a lane id of the first road
 };
+
+/// `scene centreline road.xodr`: a lane of an OpenDRIVE road (or route) as a replay log. The TORCS options
+/// do not apply and are refused.
+void opendrive_centreline(const CentrelineArgs& a) {
+  if (a.lane != 0 || a.from_edge || !a.side.empty() || a.start_at != 0 || a.road != "TKMN" || !a.from_xml.empty() ||
+      a.strips || a.up != "y" || a.unit_scale != 1.0)
+    throw Error(a.file, "", "--lane, --lane-from-edge, --side, --start-at, --road, --from-xml, --strips, --up and "
+                            "--unit-scale are for TORCS tracks: expected --odr-road ID (or --odr-route ID,ID,...) and --odr-lane N");
+  if (!a.odr_lane) throw Error(a.file, "--odr-lane", "expected the lane's id (negative: right of the centre lane)");
+  if (a.odr_road.empty() == a.odr_route.empty()) throw Error(a.file, "--odr-road", "expected one of --odr-road or --odr-route");
+  const std::vector<std::string> route = a.odr_route.empty() ? std::vector<std::string>{a.odr_road} : a.odr_route;
+  const auto points = odr::lane_route(odr::read_network(a.file), a.file, route, *a.odr_lane);
+  if (points.size() < 2) throw Error(a.file, "--odr-lane", "the lane has fewer than two points on the route");
+  std::ofstream out(a.output, std::ios::binary);
+  out << kReplayHeader << '\n';
+  double travelled = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (i > 0) travelled += (points[i].p_W - points[i - 1].p_W).head<2>().norm();
+    out << fmt::format("{},{},{},{}\n", travelled / a.speed, points[i].p_W.x(), points[i].p_W.y(), points[i].heading * kRadToDeg);
+  }
+  if (!out.flush()) throw Error(a.output, "", "cannot write the replay log");
+  std::cout << fmt::format("wrote {}: {} rows along lane {} of road {}{}, {:.1f} m, {:.2f} s at {} m/s\n", a.output,
+                           points.size(), *a.odr_lane, route.front(), route.size() > 1 ? fmt::format(" and {} more roads", route.size() - 1) : "",
+                           travelled, travelled / a.speed, a.speed);
+}
 
 /// The TORCS track definition to read: FILE itself (.xml), --from-xml, or the track folder's NAME.xml
 /// beside the scene file when it has a "Main Track"; empty: the scene file's road strips.
@@ -159,6 +189,10 @@ std::vector<double> lane_offsets(const CentrelineArgs& a, const Centreline& line
 }
 
 void centreline(const CentrelineArgs& a) {
+  if (!(a.speed > 0) || !std::isfinite(a.speed)) throw Error("", "--speed", "expected a speed > 0 [m/s]");
+  if (is_opendrive_file(a.file)) return opendrive_centreline(a);
+  if (!a.odr_road.empty() || !a.odr_route.empty() || a.odr_lane)
+    throw Error(a.file, "--odr-*", "apply to OpenDRIVE files (.xodr) only");
   if (a.up != "z" && a.up != "y") throw Error(a.file, "--up", "expected 'z' or 'y', got '" + a.up + "'");
   if (!(a.speed > 0) || !std::isfinite(a.speed)) throw Error("", "--speed", "expected a speed > 0 [m/s]");
   if (!std::isfinite(a.lane)) throw Error("", "--lane", "expected a finite offset [m]");
@@ -238,8 +272,8 @@ void add_scene_commands(CLI::App& app) {
   scene->add_subcommand("list", "the registered scenes")->callback(list);
 
   auto c = std::make_shared<CentrelineArgs>();
-  CLI::App* cl = scene->add_subcommand("centreline", "a TORCS track's centre line as a replay log (t,x,y,heading_deg)");
-  cl->add_option("file", c->file, "a TORCS track: its definition (.xml), or its scene (.acc, .ac) with NAME.xml beside "
+  CLI::App* cl = scene->add_subcommand("centreline", "a TORCS track's centre line, or an OpenDRIVE lane, as a replay log (t,x,y,heading_deg)");
+  cl->add_option("file", c->file, "an OpenDRIVE file (.xodr), or a TORCS track: its definition (.xml), or its scene (.acc, .ac) with NAME.xml beside "
                  "it or road strips in left/right vertex pairs")->required();
   cl->add_option("-o,--output", c->output, "the CSV to write")->required();
   cl->add_option("--speed", c->speed, "driving speed [m/s] (default 25)");
@@ -254,6 +288,10 @@ void add_scene_commands(CLI::App& app) {
   cl->add_option("--road", c->road, "name prefix of the road objects, any case (default TKMN)");
   cl->add_option("--from-xml", c->from_xml, "the TORCS track definition to read instead of NAME.xml beside the file");
   cl->add_flag("--strips", c->strips, "read the scene file's road strips even when a track definition is beside it");
+  cl->add_option("--odr-road", c->odr_road, "OpenDRIVE: the road whose lane to drive (its id)");
+  cl->add_option("--odr-route", c->odr_route, "OpenDRIVE: road ids in driving order, through junctions' connecting roads")
+      ->delimiter(',');
+  cl->add_option("--odr-lane", c->odr_lane, "OpenDRIVE: the lane's id on the first road (negative: right of the centre, with s)");
   cl->callback([c] { centreline(*c); });
 }
 

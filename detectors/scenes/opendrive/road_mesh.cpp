@@ -16,6 +16,10 @@ namespace {
 constexpr double kNarrowest = 0.01;  // [m]: a lane narrower than this at a cut is absent there
 constexpr double kLongestCut = 20;   // [m]: triangles no longer than this, for the grids that index them
 constexpr int kQuadsPerChunk = 64;
+// [m]: the surface reaches this far past the road's ends (extrapolating its records), so that the seam to
+// the next road, whose end is evaluated from its own records and stored in floats, leaves no crack for a
+// car's CG to fall through (Town01: a hairline crack between roads 1 and 27 once did). No wall stands there.
+constexpr double kOverlap = 0.02;
 
 /// The cross-section at one cut: each lane's inner and outer point (2i, 2i + 1) and which boundaries carry
 /// a wall (boundary b lies left of lane b; boundary n right of the last lane).
@@ -112,11 +116,15 @@ void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, 
     check_budget(road, counts.surface_triangles + counts.edge_triangles + counts.object_triangles +
                            mesh.triangle_count() + walls.triangle_count() +
                            4 * static_cast<long>(sampling.s.size()) * static_cast<long>(spans.size() + 1));
+    std::vector<double> cuts = sampling.s;
+    if (k == 0) cuts.insert(cuts.begin(), -kOverlap);
+    if (k + 1 == road.sections.size()) cuts.push_back(road.length + kOverlap);
     Cut before, after;
     int quads = 0;
-    for (std::size_t c = 0; c < sampling.s.size(); ++c) {
-      fill_points(surface, k, sampling.s[c], after.spans, after.points);
-      if (edges) find_walls(surface, sampling.s[c], options, after);
+    for (std::size_t c = 0; c < cuts.size(); ++c) {
+      fill_points(surface, k, cuts[c], after.spans, after.points);
+      if (edges) find_walls(surface, cuts[c], options, after);
+      if (cuts[c] < 0 || cuts[c] > road.length) after.walled.assign(after.walled.size(), 0);
       if (c > 0) {
         for (const auto& [i, o] : strips) {
           const Vec3 &a = before.points[i], &b = after.points[i], &cc = after.points[o], &d = before.points[o];
