@@ -64,16 +64,28 @@ class ParamPoly3 final : public RecordCurve {
   }
 };
 
-/// v = a + b u + c u^2 + d u^3 in the local frame, s the arc length along it: u(s) found by Newton's
-/// method on the arc length, integrated with Simpson's rule on steps of at most 1/64 m.
+/// v = a + b u + c u^2 + d u^3 in the local frame, s the arc length along it: the arc length tabulated
+/// once every 1/16 m of u (Simpson's rule on each step), then u(s) by Newton's method from the table's entry
+/// below s, so that an evaluation costs a few short integrations whatever the record's length.
 class Poly3 final : public RecordCurve {
  public:
-  using RecordCurve::RecordCurve;
+  explicit Poly3(const Geometry& g) : RecordCurve(g) {
+    constexpr double kStep = 1.0 / 16;
+    constexpr std::size_t kMostEntries = 1 << 20;
+    const double step = std::max(kStep, g.length / kMostEntries);
+    table_.push_back({0, 0});
+    while (table_.back().second < g.length && table_.size() < kMostEntries) {
+      const double u = table_.back().first;
+      table_.push_back({u + step, table_.back().second + arc_length(u, u + step)});
+    }
+  }
   Pose at(double ds) const override {
-    double u = ds;  // the arc length is at least u: start there and walk back
+    const auto after = std::upper_bound(table_.begin(), table_.end(), ds,
+                                        [](double v, const std::pair<double, double>& e) { return v < e.second; });
+    const auto& [u0, s0] = after == table_.begin() ? table_.front() : *(after - 1);
+    double u = u0 + (ds - s0);  // the arc length grows at least as fast as u: start past the answer
     for (int i = 0; i < 50; ++i) {
-      const double f = arc_length(u) - ds;
-      const double step = f / std::hypot(1.0, slope(u));
+      const double step = (arc_length(u0, u) - (ds - s0)) / std::hypot(1.0, slope(u));
       u -= step;
       if (std::abs(step) < 1e-12) break;
     }
@@ -82,13 +94,15 @@ class Poly3 final : public RecordCurve {
 
  private:
   double slope(double u) const { return g_.b + u * (2 * g_.c + u * 3 * g_.d); }
-  double arc_length(double u) const {
-    const int n = 2 * std::clamp(static_cast<int>(std::ceil(std::abs(u) * 32)), 1, 1 << 20);
-    const double h = u / n;
-    double sum = std::hypot(1.0, slope(0)) + std::hypot(1.0, slope(u));
-    for (int i = 1; i < n; ++i) sum += (i % 2 ? 4 : 2) * std::hypot(1.0, slope(i * h));
+  /// Simpson's rule over [a, b] with 16 steps (b - a is at most a table step and the last stretch).
+  double arc_length(double a, double b) const {
+    constexpr int n = 16;
+    const double h = (b - a) / n;
+    double sum = std::hypot(1.0, slope(a)) + std::hypot(1.0, slope(b));
+    for (int i = 1; i < n; ++i) sum += (i % 2 ? 4 : 2) * std::hypot(1.0, slope(a + i * h));
     return sum * h / 3;
   }
+  std::vector<std::pair<double, double>> table_;  ///< (u, arc length to u)
 };
 
 }  // namespace

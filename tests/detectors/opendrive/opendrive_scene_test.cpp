@@ -4,6 +4,8 @@
 // registered detector giving brute force's contacts on a drive weaving into both edges.
 #include <gtest/gtest.h>
 
+#include <osg/Group>
+
 #include <random>
 #include <set>
 
