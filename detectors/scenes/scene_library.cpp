@@ -97,6 +97,8 @@ osg::ref_ptr<osg::MatrixTransform> frame_transform(const std::string& name, cons
 Scene opendrive_scene(const std::string& path, const SceneOptions& options) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw Error(path, "", "scene file not found");
+  if (options.up != UpAxis::kZ || options.unit_scale != 1.0)
+    throw Error(path, "up_axis", "an OpenDRIVE file is z-up in metres: expected no up axis or unit scale for it");
   OpenDriveScene built = build_opendrive_scene(path, options.opendrive);
   SceneOptions used = options;
   if (built.has_collision_geometry && used.collision.include.empty()) used.collision.exclude.push_back("road:*");

@@ -111,6 +111,15 @@ TEST(OpenDriveScene, SceneInfoReportsTheNetwork) {
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
 }
 
+TEST(OpenDriveScene, AnUpAxisOrUnitScaleIsRefused) {
+  SceneOptions y_up;
+  y_up.up = UpAxis::kY;
+  EXPECT_THROW(load_scene(kBend, y_up), Error);
+  SceneOptions feet;
+  feet.unit_scale = 0.3048;
+  EXPECT_THROW(load_scene(kBend, feet), Error);
+}
+
 /// Poses along the bend weaving across it, out to 4.5 m either side of the lane offset: into both walls.
 std::vector<VehiclePose> weave() {
   const odr::Network net = odr::read_network(kBend);
