@@ -3,6 +3,10 @@
 // options refused on other formats and the TORCS ones on OpenDRIVE, a lane through a junction as a log.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
 #include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 
@@ -54,6 +58,22 @@ TEST(OpenDriveCli, CentrelineWritesALaneThroughTheJunctionAsAReplayLog) {
   const auto torcs = testing::crashbench("scene centreline " + junction + " --odr-road 1 --odr-lane -1 --lane 2 -o " + out);
   EXPECT_EQ(torcs.exit_code, 2) << torcs.output;
   EXPECT_NE(torcs.output.find("are for TORCS tracks"), std::string::npos) << torcs.output;
+}
+
+TEST(OpenDriveCli, ResultsEchoTheOpenDriveOptions) {
+  const std::string dir = testing::fresh_dir("odr-results");
+  std::ofstream(dir + "/case.json") << R"({"name": "bend", "scene": {"file": ")" << kBend
+                                    << R"(", "opendrive": {"edges": {"height": 1.5}, "tolerance": 0.005}},
+    "detector": "tree", "response": {"model": "restitution", "restitution": 0.2}, "duration": 0.1,
+    "vehicles": [{"params": "sedan", "position": [5, -1.5], "heading_deg": 0, "speed": 10}]})";
+  const auto ran = testing::crashbench("run " + dir + "/case.json -o " + dir + "/out");
+  ASSERT_EQ(ran.exit_code, 0) << ran.output;
+  std::ifstream in(dir + "/out/results.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto echo = nlohmann::json::parse(text)["cases"][0]["config"]["scene_opendrive"];
+  EXPECT_EQ(echo["edges"]["height"], 1.5) << echo;
+  EXPECT_EQ(echo["tolerance"], 0.005) << echo;
+  EXPECT_EQ(echo["drivable"][0], "driving") << echo;
 }
 
 }  // namespace
