@@ -13,6 +13,9 @@
 #include "cases/replay_log.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/centreline.hpp"
+#include "detectors/scenes/opendrive/lane_path.hpp"
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "detectors/scenes/opendrive/opendrive_scene.hpp"
 #include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "detectors/scenes/scene_library.hpp"
@@ -32,6 +35,8 @@ struct SceneArgs {
   std::vector<std::string> include, exclude, include_textures, exclude_textures;
   std::uint32_t node_mask = 0xffffffffu;
   std::string above_road_max = "2";
+  double odr_edges = 0, odr_tolerance = kDefaultSurfaceTolerance;
+  std::vector<std::string> odr_drivable;
 
   SceneOptions options() const {
     if (up != "z" && up != "y") throw Error(file, "--up", "expected 'z' or 'y', got '" + up + "'");
@@ -44,6 +49,12 @@ struct SceneArgs {
     o.vertical_only = vertical_only;
     o.vertical_tolerance_deg = tolerance_deg;
     o.collision = {include, exclude, node_mask, band_top(), include_textures, exclude_textures};
+    o.opendrive.edge_height = odr_edges;
+    o.opendrive.tolerance = odr_tolerance;
+    if (!odr_drivable.empty()) o.opendrive.drivable = odr_drivable;
+    if (!(odr_edges >= 0)) throw Error(file, "--odr-edges", fmt::format("expected a height >= 0 m, got {}", odr_edges));
+    if (!is_opendrive_file(file) && (odr_edges != 0 || !odr_drivable.empty() || odr_tolerance != kDefaultSurfaceTolerance))
+      throw Error(file, "--odr-*", "apply to OpenDRIVE files (.xodr) only");
     for (const auto& [flag, globs] : {std::pair{"--include", &include}, {"--exclude", &exclude},
                                       {"--include-texture", &include_textures}, {"--exclude-texture", &exclude_textures}})
       for (const std::string& glob : *globs)
@@ -66,6 +77,14 @@ struct SceneArgs {
   }
 };
 
+/// `scene convert`: any scene file (an OpenDRIVE road network too) written in any format osgDB writes.
+void convert(const SceneArgs& args) {
+  const Scene scene = load_scene(args.file, args.options());
+  write_scene_graph(*scene.graph, args.output);
+  const TriangleCensus c = census(*scene.graph);
+  std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);
+}
+
 void make(const SceneArgs& args) {
   const Scene scene = make_registered_scene(args.name);
   if (!scene.graph) throw Error("", "name", "scene '" + args.name + "' has walls only: no scene graph to write");
@@ -87,7 +106,35 @@ struct CentrelineArgs {
   double unit_scale = 1.0, speed = 25.0, lane = 0.0, start_at = 0.0, off_road_max = kOffRoadMax;
   std::optional<double> from_edge;  ///< --lane-from-edge [m]
   bool strips = false;              ///< --strips: the scene file's road strips even with a definition beside it
+  std::string odr_road;             ///< --odr-road: an OpenDRIVE road id
+  std::vector<std::string> odr_route;  ///< --odr-route: road ids in driving order
+  std::optional<int> odr_lane;      ///< --odr-lane: a lane id of the first road
 };
+
+/// `scene centreline road.xodr`: a lane of an OpenDRIVE road (or route) as a replay log. The TORCS options
+/// do not apply and are refused.
+void opendrive_centreline(const CentrelineArgs& a) {
+  if (a.lane != 0 || a.from_edge || !a.side.empty() || a.start_at != 0 || a.road != "TKMN" || !a.from_xml.empty() ||
+      a.strips || a.up != "y" || a.unit_scale != 1.0)
+    throw Error(a.file, "", "--lane, --lane-from-edge, --side, --start-at, --road, --from-xml, --strips, --up and "
+                            "--unit-scale are for TORCS tracks: expected --odr-road ID (or --odr-route ID,ID,...) and --odr-lane N");
+  if (!a.odr_lane) throw Error(a.file, "--odr-lane", "expected the lane's id (negative: right of the centre lane)");
+  if (a.odr_road.empty() == a.odr_route.empty()) throw Error(a.file, "--odr-road", "expected one of --odr-road or --odr-route");
+  const std::vector<std::string> route = a.odr_route.empty() ? std::vector<std::string>{a.odr_road} : a.odr_route;
+  const auto points = odr::lane_route(odr::read_network(a.file), a.file, route, *a.odr_lane);
+  if (points.size() < 2) throw Error(a.file, "--odr-lane", "the lane has fewer than two points on the route");
+  std::ofstream out(a.output, std::ios::binary);
+  out << kReplayHeader << '\n';
+  double travelled = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (i > 0) travelled += (points[i].p_W - points[i - 1].p_W).head<2>().norm();
+    out << fmt::format("{},{},{},{}\n", travelled / a.speed, points[i].p_W.x(), points[i].p_W.y(), points[i].heading * kRadToDeg);
+  }
+  if (!out.flush()) throw Error(a.output, "", "cannot write the replay log");
+  std::cout << fmt::format("wrote {}: {} rows along lane {} of road {}{}, {:.1f} m, {:.2f} s at {} m/s\n", a.output,
+                           points.size(), *a.odr_lane, route.front(), route.size() > 1 ? fmt::format(" and {} more roads", route.size() - 1) : "",
+                           travelled, travelled / a.speed, a.speed);
+}
 
 /// The TORCS track definition to read: FILE itself (.xml), --from-xml, or the track folder's NAME.xml
 /// beside the scene file when it has a "Main Track"; empty: the scene file's road strips. A NAME.xml beside
@@ -149,6 +196,10 @@ std::vector<double> lane_offsets(const CentrelineArgs& a, const Centreline& line
 }
 
 void centreline(const CentrelineArgs& a) {
+  if (!(a.speed > 0) || !std::isfinite(a.speed)) throw Error("", "--speed", "expected a speed > 0 [m/s]");
+  if (is_opendrive_file(a.file)) return opendrive_centreline(a);
+  if (!a.odr_road.empty() || !a.odr_route.empty() || a.odr_lane)
+    throw Error(a.file, "--odr-*", "apply to OpenDRIVE files (.xodr) only");
   if (a.up != "z" && a.up != "y") throw Error(a.file, "--up", "expected 'z' or 'y', got '" + a.up + "'");
   if (!(a.speed > 0) || !std::isfinite(a.speed)) throw Error("", "--speed", "expected a speed > 0 [m/s]");
   if (!std::isfinite(a.lane)) throw Error("", "--lane", "expected a finite offset [m]");
@@ -175,6 +226,14 @@ void centreline(const CentrelineArgs& a) {
 }
 
 void list() { std::cout << scene_lines(); }
+
+/// The options of an OpenDRIVE file's scene (docs/scenes.md, "OpenDRIVE roads"); other formats ignore them.
+void add_opendrive_options(CLI::App& cmd, SceneArgs& args) {
+  cmd.add_option("--odr-edges", args.odr_edges, "OpenDRIVE: edge walls this tall [m] where drivable lanes end (default 0: none)");
+  cmd.add_option("--odr-drivable", args.odr_drivable, "OpenDRIVE: a lane type that is driven on (repeatable; default "
+                 "driving, stop, entry, exit, onRamp, offRamp, mwyEntry, mwyExit, parking, bidirectional, bus, taxi, HOV, connectingRamp)");
+  cmd.add_option("--odr-tolerance", args.odr_tolerance, "OpenDRIVE: largest distance of the surface's triangles from the exact surface [m] (default 0.01)");
+}
 
 }  // namespace
 
@@ -206,16 +265,23 @@ void add_scene_commands(CLI::App& app) {
   info->add_option("--above-road-max", args->above_road_max,
                    "height band: geometry more than this above the road under a car does not collide [m], or 'off'");
   info->add_flag("--verbose", args->verbose, "show every OpenSceneGraph notification, not just the summary");
+  add_opendrive_options(*info, *args);
   info->callback([args] {
     if (args->verbose) set_osg_verbose(true);  // else CRASHBENCH_VERBOSE decides
     std::cout << describe_scene_file(args->file, args->options());
   });
 
+  CLI::App* convert_cmd = scene->add_subcommand("convert", "read a scene file (.xodr too) and write it in any format osgDB writes");
+  convert_cmd->add_option("file", args->file, "any scene file crashbench reads")->required();
+  convert_cmd->add_option("-o,--output", args->output, "file to write (.osgt, .osgb, .ive, .flt, ...)")->required();
+  add_opendrive_options(*convert_cmd, *args);
+  convert_cmd->callback([args] { convert(*args); });
+
   scene->add_subcommand("list", "the registered scenes")->callback(list);
 
   auto c = std::make_shared<CentrelineArgs>();
-  CLI::App* cl = scene->add_subcommand("centreline", "a TORCS track's centre line as a replay log (t,x,y,heading_deg)");
-  cl->add_option("file", c->file, "a TORCS track: its definition (.xml), or its scene (.acc, .ac) with NAME.xml beside "
+  CLI::App* cl = scene->add_subcommand("centreline", "a TORCS track's centre line, or an OpenDRIVE lane, as a replay log (t,x,y,heading_deg)");
+  cl->add_option("file", c->file, "an OpenDRIVE file (.xodr), or a TORCS track: its definition (.xml), or its scene (.acc, .ac) with NAME.xml beside "
                  "it or road strips in left/right vertex pairs")->required();
   cl->add_option("-o,--output", c->output, "the CSV to write")->required();
   cl->add_option("--speed", c->speed, "driving speed [m/s] (default 25)");
@@ -233,6 +299,10 @@ void add_scene_commands(CLI::App& app) {
   cl->add_option("--off-road-max", c->off_road_max,
                  fmt::format("how far a definition's centre line may stray outside the scene's road [m] (default {:g}; "
                              "farther, it is another track's and refused)", kOffRoadMax));
+  cl->add_option("--odr-road", c->odr_road, "OpenDRIVE: the road whose lane to drive (its id)");
+  cl->add_option("--odr-route", c->odr_route, "OpenDRIVE: road ids in driving order, through junctions' connecting roads")
+      ->delimiter(',');
+  cl->add_option("--odr-lane", c->odr_lane, "OpenDRIVE: the lane's id on the first road (negative: right of the centre, with s)");
   cl->callback([c] { centreline(*c); });
 }
 

@@ -14,6 +14,7 @@
 #include "cases/replay_log.hpp"
 #include "core/vehicle.hpp"
 #include "detectors/scenes/collision_filter.hpp"
+#include "detectors/scenes/opendrive/opendrive_options.hpp"
 
 namespace crashbench {
 
@@ -32,6 +33,7 @@ struct SceneSpec {
   CollisionFilter collision{};  ///< file only: which nodes' geometry collides
   /// File only: only triangles this close to vertical collide [deg]; unset, kDefaultVerticalWithinDeg.
   std::optional<double> vertical_within_deg{};
+  OpenDriveOptions opendrive{};  ///< OpenDRIVE files only: drivable lane types, edge walls, surface accuracy
 };
 
 /// Which surface under its start a vehicle's first step stands on (docs/scenes.md, "The rectangle rides

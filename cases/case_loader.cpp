@@ -18,6 +18,7 @@
 #include "detectors/detector.hpp"
 #include "cases/plugin.hpp"
 #include "cases/scene_source.hpp"
+#include "cases/opendrive_keys.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
 namespace crashbench {
@@ -110,7 +111,7 @@ SceneSpec parse_scene(const JsonReader& field) {
     scene.builtin = builtin_scene_name(field);
     return scene;
   }
-  field.only_keys({"builtin", "file", "up_axis", "unit_scale", "collision"});
+  field.only_keys({"builtin", "file", "up_axis", "unit_scale", "collision", "opendrive"});
   if (field.has("builtin") == field.has("file")) field.fail("expected exactly one of 'builtin' or 'file'");
   if (const auto b = field.find("builtin")) scene.builtin = builtin_scene_name(*b);
   if (const auto f = field.find("file")) scene.file = case_file_path(*f);
@@ -120,6 +121,7 @@ SceneSpec parse_scene(const JsonReader& field) {
   if (const auto up = field.find("up_axis")) scene.up_axis = up->choice({"z", "y"});
   if (const auto s = field.find("unit_scale")) scene.unit_scale = s->positive_number();
   if (const auto c = field.find("collision")) parse_collision(*c, scene);
+  if (const auto o = field.find("opendrive")) parse_opendrive(*o, scene);
   return scene;
 }
 
@@ -438,6 +440,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
     if (const auto r = vehicles.at(i).find("resistance"))
       require_resistance_applies(*r, c.vehicles[i].params.resistance, c.dynamics);
   }
+  check_edge_height(root, c);
   if (const auto control = root.find("control")) c.control = parse_control(*control);
   for (std::size_t i = 0; i < c.vehicles.size(); ++i)
     if (const auto& log = c.vehicles[i].replay) {

@@ -17,10 +17,12 @@ constexpr std::size_t kKeptScenes = 4;
 /// Everything in `spec` that changes the Scene built from it.
 std::string key_of(const SceneSpec& spec) {
   const CollisionFilter& c = spec.collision;
-  return fmt::format("{}|{}|{}|{:a}|{:a}|{}|{}|{}|{}|{}|{:a}", spec.builtin, spec.file, spec.up_axis, spec.unit_scale,
-                     spec.vertical_within_deg.value_or(-1.0), fmt::join(c.include, "\x1f"),
+  const OpenDriveOptions& o = spec.opendrive;
+  return fmt::format("{}|{}|{}|{:a}|{:a}|{}|{}|{}|{}|{}|{:a}|{}|{:a}|{:a}", spec.builtin, spec.file, spec.up_axis,
+                     spec.unit_scale, spec.vertical_within_deg.value_or(-1.0), fmt::join(c.include, "\x1f"),
                      fmt::join(c.exclude, "\x1f"), fmt::join(c.include_textures, "\x1f"),
-                     fmt::join(c.exclude_textures, "\x1f"), c.node_mask, c.above_road_max);
+                     fmt::join(c.exclude_textures, "\x1f"), c.node_mask, c.above_road_max,
+                     fmt::join(o.drivable, "\x1f"), o.edge_height, o.tolerance);
 }
 
 struct Cache {

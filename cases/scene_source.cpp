@@ -19,6 +19,7 @@ Scene build_scene(const SceneSpec& spec) {
     options.up = spec.up_axis == "y" ? UpAxis::kY : UpAxis::kZ;
     options.unit_scale = spec.unit_scale;
     options.collision = spec.collision;
+    options.opendrive = spec.opendrive;
     // What a car can hit, unless the case asks for more: faces within 45 deg of vertical.
     options.vertical_only = true;
     options.vertical_tolerance_deg = spec.vertical_within_deg.value_or(kDefaultVerticalWithinDeg);

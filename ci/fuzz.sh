@@ -32,6 +32,7 @@ cp ci/matrix.json "$work/seeds/case_loader/ci-matrix.json"
 seed results_reader fuzz/seeds/results/*.json
 seed scene_loader fuzz/seeds/scene/*
 seed nhtsa_reader fuzz/seeds/nhtsa/*
+seed opendrive fuzz/seeds/opendrive/*
 # compare/merge reads two results files separated by "\n--\n": every ordered pair of the results seeds.
 mkdir -p "$work/seeds/compare_merge"
 for a in fuzz/seeds/results/*.json; do

@@ -10,6 +10,7 @@
 #include "reports/phase_stats.hpp"
 #include "reports/shared_walls.hpp"
 #include "reports/record_store.hpp"
+#include "detectors/scenes/opendrive/opendrive_scene.hpp"
 
 namespace crashbench {
 namespace {
@@ -129,6 +130,12 @@ json config_json(const Case& c) {
                                                 ? json("off")
                                                 : json{{"above_road_max", k.above_road_max}};
     if (c.scene.vertical_within_deg) out["scene_collision"]["vertical_within_deg"] = *c.scene.vertical_within_deg;
+  }
+  // An OpenDRIVE scene's options as the case ran with them (docs/case-files.md, `scene.opendrive`).
+  if (is_opendrive_file(c.scene.file)) {
+    const OpenDriveOptions& o = c.scene.opendrive;
+    out["scene_opendrive"] = {{"drivable", o.drivable}, {"tolerance", o.tolerance}};
+    out["scene_opendrive"]["edges"] = o.edge_height > 0 ? json{{"height", o.edge_height}} : json(nullptr);
   }
   return out;
 }

@@ -74,6 +74,7 @@ struct Scene {
   std::shared_ptr<const SurfaceQuery> surface;
   double load_seconds = 0;         ///< wall-clock time to read and prepare it [s] (files only)
   std::vector<std::string> notes;  ///< warnings from loading (OSG's notices summarised, a suspect up axis)
+  std::vector<std::string> about;  ///< what the file's own reader says about it (OpenDRIVE: roads, lanes, errors)
 };
 
 }  // namespace crashbench

@@ -3,12 +3,14 @@
 #include <osg/MatrixTransform>
 #include <array>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <numbers>
 
 #include "detectors/scenes/builtin_walls.hpp"
 #include "detectors/scenes/ground_grid.hpp"
 #include "detectors/scenes/l_rail.hpp"
+#include "detectors/scenes/opendrive/opendrive_scene.hpp"
 #include "detectors/scenes/osg_notify.hpp"
 #include "detectors/scenes/scene_checks.hpp"
 #include "detectors/scenes/scene_drives.hpp"
@@ -89,6 +91,23 @@ osg::ref_ptr<osg::MatrixTransform> frame_transform(const std::string& name, cons
   return t;
 }
 
+/// An OpenDRIVE file's scene. Its road surface is ground, not a wall: when edges or objects give the file
+/// something to collide with, the `road:*` nodes are left out of the collision set (unless the case picks
+/// nodes by name itself), so that a banked or rising road never meets the rectangle held level at CG height.
+Scene opendrive_scene(const std::string& path, const SceneOptions& options) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw Error(path, "", "scene file not found");
+  if (options.up != UpAxis::kZ || options.unit_scale != 1.0)
+    throw Error(path, "up_axis", "an OpenDRIVE file is z-up in metres: expected no up axis or unit scale for it");
+  OpenDriveScene built = build_opendrive_scene(path, options.opendrive);
+  SceneOptions used = options;
+  if (built.has_collision_geometry && used.collision.include.empty()) used.collision.exclude.push_back("road:*");
+  Scene scene = make_scene(path, built.graph, {}, used);
+  scene.about = std::move(built.about);
+  scene.notes = std::move(built.warnings);
+  return scene;
+}
+
 }  // namespace
 
 Registry<SceneEntry>& scene_registry() {
@@ -139,6 +158,7 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
   const OsgNoticeScope notices;
   Scene scene = [&] {
     try {
+      if (is_opendrive_file(name_or_path)) return opendrive_scene(name_or_path, options);
       return make_scene(name_or_path, read_scene_graph(name_or_path), {}, options);
     } catch (const Error& e) {
       throw e.in_file(name_or_path);  // the graph's own checks name the node, not the file

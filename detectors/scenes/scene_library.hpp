@@ -10,6 +10,7 @@
 #include "core/registry.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/generated_scene.hpp"
+#include "detectors/scenes/opendrive/opendrive_options.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
 
 namespace crashbench {
@@ -24,6 +25,7 @@ struct SceneOptions {
   bool vertical_only = false;  ///< keep only vertical collision triangles
   double vertical_tolerance_deg = kVerticalToleranceDeg;  ///< for `vertical_only` [deg]
   CollisionFilter collision;   ///< which nodes' geometry collides (all by default)
+  OpenDriveOptions opendrive;  ///< for OpenDRIVE files (.xodr): drivable lane types, edge walls, accuracy
 };
 
 /// Knight's 2002 thesis, Table 6-1 (VDANL on a 300 MHz Pentium II): the source of the published step times.
@@ -69,7 +71,8 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
 Scene make_scene(GeneratedScene generated);
 
 /// The registered scene if `name_or_path` names one (`options` do not apply to it), else the file at that
-/// path. Throws Error naming the file when it is missing, unreadable or has no collision triangles. For a file,
+/// path: an OpenDRIVE file (.xodr) through crashbench's own reader (docs/scenes.md, "OpenDRIVE roads"),
+/// any other through osgDB. Throws Error naming the file when it is missing, unreadable or has no collision triangles. For a file,
 /// times the load (`Scene::load_seconds`), summarises OSG's notifications and checks the up axis
 /// (`Scene::notes`), printing each note once to stderr.
 Scene load_scene(const std::string& name_or_path, const SceneOptions& options = {});

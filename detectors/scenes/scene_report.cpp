@@ -53,6 +53,7 @@ std::string describe_scene_file(const std::string& path, const SceneOptions& opt
     text += fmt::format("height band: up to {:g} m above the road under the car; {} collision triangles lie "
                         "higher above every surface under them (overhead: they collide with no car)\n",
                         options.collision.above_road_max, overhead_triangles(scene));
+  for (const std::string& line : scene.about) text += line + '\n';
   text += fmt::format("load time: {:.3f} s\n", scene.load_seconds);
   return text;
 }

@@ -1,0 +1,105 @@
+#include "detectors/scenes/opendrive/lane_path.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/error.hpp"
+#include "detectors/scenes/opendrive/road_surface.hpp"
+
+namespace crashbench::odr {
+namespace {
+
+constexpr double kFarthestJoin = 2.0;  // [m]: the next road's end must lie this close to the route's end
+
+const Road& find_road(const Network& net, const std::string& file, const std::string& id) {
+  for (const Road& r : net.roads)
+    if (r.id == id) return r;
+  throw Error(file, "--odr-road", fmt::format("no road with id '{}'", id));
+}
+
+/// The centre of lane `lane` at s (nullopt-like: false when no section there has that lane).
+bool centre_at(const RoadSurface& surface, double s, int lane, Vec3& out) {
+  const Road& road = surface.road();
+  std::size_t k = 0;
+  while (k + 1 < road.sections.size() && road.sections[k + 1].s <= s) ++k;
+  std::vector<LaneSpan> spans;
+  surface.spans(k, s, spans);
+  for (const LaneSpan& l : spans)
+    if (l.lane->id == lane) {
+      out = surface.point(s, 0.5 * (l.t_inner + l.t_outer), 0.5 * (l.dz_inner + l.dz_outer));
+      return true;
+    }
+  return false;
+}
+
+/// Appends the centre of `lane` along the whole road, with s if `forward`, else against it.
+void append_road(const RoadSurface& surface, int lane, bool forward, double step, std::vector<Vec3>& points) {
+  const double length = surface.road().length;
+  const int n = std::max(1, static_cast<int>(std::ceil(length / step)));
+  for (int i = 0; i <= n; ++i) {
+    const double s = std::min(length, (forward ? i : n - i) * length / n);
+    Vec3 p;
+    if (centre_at(surface, s, lane, p) && (points.empty() || (p - points.back()).norm() > 1e-3)) points.push_back(p);
+  }
+}
+
+/// Every lane id of `road`'s sections, for messages.
+std::string lane_ids(const Road& road) {
+  std::vector<int> ids;
+  for (const LaneSection& s : road.sections)
+    for (const auto* side : {&s.left, &s.right})
+      for (const Lane& l : *side) ids.push_back(l.id);
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return fmt::format("{}", fmt::join(ids, ", "));
+}
+
+}  // namespace
+
+std::vector<LanePoint> lane_route(const Network& net, const std::string& file, const std::vector<std::string>& route,
+                                  int lane, double step) {
+  std::vector<Vec3> points;
+  std::string type;  // the first lane's type: the route stays on lanes of it
+  for (std::size_t r = 0; r < route.size(); ++r) {
+    const Road& road = find_road(net, file, route[r]);
+    const RoadSurface surface(road);
+    bool forward = lane < 0;
+    if (r == 0) {
+      Vec3 probe;
+      if (!centre_at(surface, 0, lane, probe) && !centre_at(surface, road.length, lane, probe))
+        throw Error(file, fmt::format("road '{}'", road.id), fmt::format("no lane {}: its lanes are {}", lane, lane_ids(road)));
+      for (const LaneSection& sec : road.sections)
+        for (const auto* side : {&sec.left, &sec.right})
+          for (const Lane& l : *side)
+            if (l.id == lane && type.empty()) type = l.type;
+    } else {
+      // The next road from its nearer end, on the lane running that way whose centre is nearest.
+      const Vec3 here = points.back();
+      double best = std::numeric_limits<double>::infinity();
+      for (const LaneSection& sec : road.sections)
+        for (const auto* side : {&sec.left, &sec.right})
+          for (const Lane& l : *side) {
+            const bool with_s = l.id < 0;
+            Vec3 p;
+            if (l.type != type || !centre_at(surface, with_s ? 0.0 : road.length, l.id, p)) continue;
+            if (const double d = (p - here).norm(); d < best) best = d, lane = l.id, forward = with_s;
+          }
+      if (!(best <= kFarthestJoin))
+        throw Error(file, fmt::format("road '{}'", road.id),
+                    fmt::format("no lane of it starts within {:g} m of where road '{}' ends on the route", kFarthestJoin, route[r - 1]));
+    }
+    append_road(surface, lane, forward, step, points);
+  }
+  std::vector<LanePoint> out(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Vec3& a = points[i > 0 ? i - 1 : 0];
+    const Vec3& b = points[std::min(i + 1, points.size() - 1)];
+    out[i] = {points[i], std::atan2(b.y() - a.y(), b.x() - a.x())};
+  }
+  return out;
+}
+
+}  // namespace crashbench::odr

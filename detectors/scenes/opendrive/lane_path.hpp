@@ -1,0 +1,30 @@
+#pragma once
+// A lane of an OpenDRIVE road as a path: the lane's centre every metre, in its driving direction, for a
+// replay log (`crashbench scene centreline road.xodr --odr-road ID --odr-lane N [--odr-route ID,ID,...]`).
+// Right-hand traffic as OpenDRIVE's default: lanes right of the centre (ids < 0) run with s, left lanes
+// against it. A route goes on from each road's end into the next road of the list, on the lane of the
+// first lane's type whose centre, where that lane starts in its driving direction, lies nearest (links are not needed for that, and
+// files whose lane links are missing or wrong still route).
+#include <string>
+#include <vector>
+
+#include "core/math.hpp"
+#include "detectors/scenes/opendrive/odr_model.hpp"
+
+namespace crashbench::odr {
+
+/// A point of a lane's centre: position on the surface (world frame [m]) and the driving heading [rad].
+struct LanePoint {
+  Vec3 p_W = Vec3::Zero();
+  double heading = 0;
+};
+
+/// The centre of lane `lane` of the roads `route` (road ids; the first road's lane is `lane`), a point
+/// every `step` [m] of s and at each road's ends, in driving order; headings from the points' chords.
+/// Throws Error naming `file` and the road: an unknown road id, no such lane on the first road (listing its
+/// lanes), no lane of the next road running the same way, a next road whose nearer end lies more than 2 m
+/// away.
+std::vector<LanePoint> lane_route(const Network& net, const std::string& file, const std::vector<std::string>& route,
+                                  int lane, double step = 1.0);
+
+}  // namespace crashbench::odr

@@ -1,0 +1,131 @@
+#pragma once
+// ASAM OpenDRIVE (1.4-1.6) as plain data: what odr_reader.hpp reads from a .xodr file, before any
+// geometry is evaluated. Coordinates are the file's inertial frame (x east, y north, z up, metres; headings
+// counter-clockwise from x, radians), which is crashbench's world frame W; s is the distance along a road's
+// reference line [m], t the lateral offset from it, positive to the left [m].
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace crashbench::odr {
+
+/// a + b ds + c ds^2 + d ds^3 from `s` on (ds = s' - s), OpenDRIVE's cubic record.
+struct Cubic {
+  double s = 0;  ///< where the record starts (road s, or an offset from its lane section) [m]
+  double a = 0, b = 0, c = 0, d = 0;
+  double at(double ds) const { return a + ds * (b + ds * (c + ds * d)); }
+  double slope(double ds) const { return b + ds * (2 * c + ds * 3 * d); }
+};
+
+/// One record of a road's plan view: a piece of the reference line from (x, y) with heading `hdg`.
+struct Geometry {
+  enum class Kind { kLine, kArc, kSpiral, kPoly3, kParamPoly3 };
+  int line = 0;           ///< its line in the file, for messages
+  Kind kind = Kind::kLine;
+  double s = 0, x = 0, y = 0, hdg = 0, length = 0;  ///< [m, m, m, rad, m]
+  double curvature = 0;                  ///< arc [1/m], positive to the left
+  double curv_start = 0, curv_end = 0;   ///< spiral: curvature at its start and end [1/m]
+  double a = 0, b = 0, c = 0, d = 0;     ///< poly3: v = a + b u + c u^2 + d u^3 in its local u, v frame [m]
+  double au = 0, bu = 0, cu = 0, du = 0; ///< paramPoly3: u(p) [m]
+  double av = 0, bv = 0, cv = 0, dv = 0; ///< paramPoly3: v(p) [m]
+  bool normalized = true;                ///< paramPoly3: p in [0, 1] (pRange "normalized"), else p = s in [0, length]
+};
+
+/// A lane's `height` record: the lane's surface raised by `inner` at its inner border and `outer` at its
+/// outer one, from `s_offset` in its lane section [m].
+struct LaneHeight {
+  double s_offset = 0, inner = 0, outer = 0;
+};
+
+struct Lane {
+  int id = 0;                ///< > 0 left of the centre lane, < 0 right of it
+  int line = 0;
+  std::string type;          ///< "driving", "sidewalk", ... as written
+  std::vector<Cubic> widths; ///< `width` records, s = sOffset in the lane section (empty when borders are given)
+  std::vector<Cubic> borders;///< `border` records: the lane's outer border's t from the centre lane
+  std::vector<LaneHeight> heights;
+  std::optional<int> predecessor, successor;  ///< lane links: the lane's id in the linked road or section
+};
+
+struct LaneSection {
+  double s = 0;  ///< start along the road [m]
+  int line = 0;
+  std::vector<Lane> left;   ///< ids 1, 2, ... in order outward
+  std::vector<Lane> right;  ///< ids -1, -2, ... in order outward
+};
+
+/// A road's or a connection's link to another road or a junction.
+struct Link {
+  std::string element_type;  ///< "road" or "junction"; empty: no link
+  std::string element_id;
+  std::string contact_point; ///< "start", "end" or empty
+};
+
+/// A repeat record of an object: copies every `distance` along [s, s + length] (or, with distance 0,
+/// one object stretched along that stretch), with linearly varying t, size and height [m].
+struct Repeat {
+  double s = 0, length = 0, distance = 0;
+  double t_start = 0, t_end = 0;
+  double width_start = 0, width_end = 0, height_start = 0, height_end = 0;
+  double z_start = 0, z_end = 0;
+  double length_start = 0, length_end = 0, radius_start = 0, radius_end = 0;
+};
+
+/// A corner of an object's outline: (s, t) on the road (`cornerRoad`) or (u, v) in the object's frame
+/// (`cornerLocal`), with its height above the base and dz below/above [m].
+struct Corner {
+  double a = 0, b = 0, dz = 0, height = 0;
+};
+
+struct Object {
+  std::string id, type, name;
+  int line = 0;
+  double s = 0, t = 0, z_offset = 0, hdg = 0;     ///< [m, m, m, rad from the road's heading]
+  double length = 0, width = 0, height = 0, radius = 0;  ///< [m]; 0: not given
+  std::vector<Repeat> repeats;
+  std::vector<Corner> outline;  ///< empty: a box or cylinder from the sizes
+  bool outline_on_road = false; ///< corners are cornerRoad (s, t), else cornerLocal (u, v)
+};
+
+struct Road {
+  std::string id, name, junction = "-1";  ///< junction "-1": outside any junction
+  int line = 0;
+  double length = 0;  ///< [m]
+  Link predecessor, successor;
+  std::vector<Geometry> plan_view;
+  std::vector<Cubic> elevation, superelevation, lane_offsets;  ///< s from the road's start [m]; superelevation [rad]
+  std::vector<LaneSection> sections;
+  std::vector<Object> objects;
+
+  bool in_junction() const { return junction != "-1"; }
+};
+
+struct LaneLink {
+  int from = 0, to = 0;  ///< lane of the incoming road, lane of the connecting road
+};
+
+struct Connection {
+  std::string id, incoming_road, connecting_road, contact_point;
+  std::vector<LaneLink> lane_links;
+};
+
+struct Junction {
+  std::string id, name;
+  std::vector<Connection> connections;
+};
+
+/// The header's `offset` (1.6): kept and reported, not applied [m, m, m, rad].
+struct Offset {
+  double x = 0, y = 0, z = 0, hdg = 0;
+};
+
+struct Network {
+  int rev_major = 1, rev_minor = 4;
+  std::string name;
+  std::string geo_reference;  ///< the header's geoReference text (a PROJ string), trimmed; empty if none
+  std::optional<Offset> offset;
+  std::vector<Road> roads;
+  std::vector<Junction> junctions;
+};
+
+}  // namespace crashbench::odr

@@ -1,0 +1,129 @@
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "detectors/scenes/opendrive/odr_attributes.hpp"
+#include "detectors/scenes/opendrive/odr_reader_parts.hpp"
+#include "detectors/scenes/opendrive/odr_xml.hpp"
+
+namespace crashbench::odr {
+namespace {
+
+Geometry read_geometry(const Attributes& at, const Element& g) {
+  Geometry out;
+  out.line = g.line;
+  out.s = at.number(g, "s"), out.x = at.number(g, "x"), out.y = at.number(g, "y");
+  out.hdg = at.number(g, "hdg"), out.length = at.number(g, "length");
+  if (out.length < 0) at.fail(g, "length", "expected a length >= 0");
+  if (g.children.empty()) at.fail(g, "", "no shape: expected line, arc, spiral, poly3 or paramPoly3 inside");
+  const Element& k = *g.children.front();
+  if (k.name == "line") {
+    out.kind = Geometry::Kind::kLine;
+  } else if (k.name == "arc") {
+    out.kind = Geometry::Kind::kArc;
+    out.curvature = at.number(k, "curvature");
+  } else if (k.name == "spiral") {
+    out.kind = Geometry::Kind::kSpiral;
+    out.curv_start = at.number(k, "curvStart"), out.curv_end = at.number(k, "curvEnd");
+  } else if (k.name == "poly3") {
+    out.kind = Geometry::Kind::kPoly3;
+    out.a = at.number(k, "a"), out.b = at.number(k, "b"), out.c = at.number(k, "c"), out.d = at.number(k, "d");
+  } else if (k.name == "paramPoly3") {
+    out.kind = Geometry::Kind::kParamPoly3;
+    out.au = at.number(k, "aU"), out.bu = at.number(k, "bU"), out.cu = at.number(k, "cU"), out.du = at.number(k, "dU");
+    out.av = at.number(k, "aV"), out.bv = at.number(k, "bV"), out.cv = at.number(k, "cV"), out.dv = at.number(k, "dV");
+    const std::string range = at.text_or(k, "pRange", "normalized");
+    if (range != "normalized" && range != "arcLength")
+      at.fail(k, "pRange", fmt::format("expected 'normalized' or 'arcLength', got '{}'", range));
+    out.normalized = range == "normalized";
+  } else {
+    at.fail(k, "", fmt::format("unknown geometry '{}': expected line, arc, spiral, poly3 or paramPoly3", k.name));
+  }
+  return out;
+}
+
+Link read_link(const Attributes& at, const Element* e) {
+  if (!e) return {};
+  return {at.text_or(*e, "elementType", ""), at.text_or(*e, "elementId", ""), at.text_or(*e, "contactPoint", "")};
+}
+
+/// The cubic records named `name` under `parent` (may be null), sorted by s.
+std::vector<Cubic> cubics(const Attributes& at, const Element* parent, std::string_view name) {
+  std::vector<Cubic> out;
+  if (!parent) return out;
+  for (const auto& c : parent->children)
+    if (c->name == name) out.push_back(at.cubic(*c, "s"));
+  std::stable_sort(out.begin(), out.end(), [](const Cubic& a, const Cubic& b) { return a.s < b.s; });
+  return out;
+}
+
+Road read_road(const Attributes& at, const Element& r) {
+  Road road;
+  road.line = r.line;
+  road.id = at.text(r, "id");
+  road.name = at.text_or(r, "name", "");
+  road.junction = at.text_or(r, "junction", "-1");
+  road.length = at.number(r, "length");
+  if (!(road.length > 0)) at.fail(r, "length", fmt::format("expected a road longer than 0 m, got {}", road.length));
+  if (const Element* link = r.child("link")) {
+    road.predecessor = read_link(at, link->child("predecessor"));
+    road.successor = read_link(at, link->child("successor"));
+  }
+  const Element* plan = r.child("planView");
+  if (!plan) at.fail(r, "", "no planView: expected the road's reference line");
+  for (const auto& g : plan->children)
+    if (g->name == "geometry") road.plan_view.push_back(read_geometry(at, *g));
+  if (road.plan_view.empty()) at.fail(*plan, "", "no geometry: expected at least one");
+  std::stable_sort(road.plan_view.begin(), road.plan_view.end(),
+                   [](const Geometry& a, const Geometry& b) { return a.s < b.s; });
+  road.elevation = cubics(at, r.child("elevationProfile"), "elevation");
+  road.superelevation = cubics(at, r.child("lateralProfile"), "superelevation");
+  const Element* lanes = r.child("lanes");
+  if (!lanes) at.fail(r, "", "no lanes: expected at least one laneSection");
+  road.lane_offsets = cubics(at, lanes, "laneOffset");
+  for (const auto& s : lanes->children)
+    if (s->name == "laneSection") road.sections.push_back(read_lane_section(at, *s));
+  if (road.sections.empty()) at.fail(*lanes, "", "no laneSection: expected at least one");
+  std::stable_sort(road.sections.begin(), road.sections.end(),
+                   [](const LaneSection& a, const LaneSection& b) { return a.s < b.s; });
+  if (const Element* objects = r.child("objects"))
+    for (const auto& o : objects->children)
+      if (o->name == "object") road.objects.push_back(read_object(at, *o));
+  return road;
+}
+
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+}  // namespace
+
+Network parse_network(const std::string& file, std::string_view text) {
+  const std::unique_ptr<Element> root = parse_xml(file, text);
+  const Attributes at{file};
+  if (root->name != "OpenDRIVE") at.fail(*root, "", "expected the root element <OpenDRIVE>");
+  Network net;
+  if (const Element* h = root->child("header")) {
+    net.rev_major = static_cast<int>(at.number_or(*h, "revMajor", 1));
+    net.rev_minor = static_cast<int>(at.number_or(*h, "revMinor", 4));
+    net.name = at.text_or(*h, "name", "");
+    if (const Element* g = h->child("geoReference")) net.geo_reference = trimmed(g->text);
+    if (const Element* o = h->child("offset"))
+      net.offset = Offset{at.number_or(*o, "x", 0), at.number_or(*o, "y", 0), at.number_or(*o, "z", 0),
+                          at.number_or(*o, "hdg", 0)};
+  }
+  for (const auto& e : root->children) {
+    if (e->name == "road") net.roads.push_back(read_road(at, *e));
+    if (e->name == "junction") net.junctions.push_back(read_junction(at, *e));
+  }
+  if (net.roads.empty()) at.fail(*root, "", "no <road>: expected at least one");
+  return net;
+}
+
+Network read_network(const std::string& file) { return parse_network(file, read_text(file)); }
+
+}  // namespace crashbench::odr

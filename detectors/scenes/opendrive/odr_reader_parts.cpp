@@ -1,0 +1,137 @@
+#include "detectors/scenes/opendrive/odr_reader_parts.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "core/error.hpp"
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+
+namespace crashbench::odr {
+namespace {
+
+std::optional<int> lane_link(const Attributes& at, const Element* link, std::string_view which) {
+  const Element* e = link ? link->child(which) : nullptr;
+  if (!e) return std::nullopt;
+  return at.integer(*e, "id", -kMostLanes, kMostLanes);
+}
+
+Lane read_lane(const Attributes& at, const Element& e) {
+  Lane lane;
+  lane.line = e.line;
+  lane.id = at.integer(e, "id", -kMostLanes, kMostLanes);
+  lane.type = at.text_or(e, "type", "none");
+  for (const auto& c : e.children) {
+    if (c->name == "width") lane.widths.push_back(at.cubic(*c, "sOffset"));
+    if (c->name == "border") lane.borders.push_back(at.cubic(*c, "sOffset"));
+    if (c->name == "height")
+      lane.heights.push_back({at.number(*c, "sOffset"), at.number_or(*c, "inner", 0), at.number_or(*c, "outer", 0)});
+  }
+  const auto by_s = [](const Cubic& a, const Cubic& b) { return a.s < b.s; };
+  std::stable_sort(lane.widths.begin(), lane.widths.end(), by_s);
+  std::stable_sort(lane.borders.begin(), lane.borders.end(), by_s);
+  // The width wins where a writer gave both (OpenDRIVE 1.6, 9.5.2).
+  if (!lane.widths.empty()) lane.borders.clear();
+  const Element* link = e.child("link");
+  lane.predecessor = lane_link(at, link, "predecessor");
+  lane.successor = lane_link(at, link, "successor");
+  return lane;
+}
+
+/// The lanes of one side, checked: ids of the side's sign, and 1, 2, ... outward without gaps.
+std::vector<Lane> read_side(const Attributes& at, const Element* side, int sign) {
+  std::vector<Lane> lanes;
+  if (!side) return lanes;
+  for (const auto& c : side->children) {
+    if (c->name != "lane") continue;
+    if (lanes.size() >= static_cast<std::size_t>(kMostLanes))
+      at.fail(*c, "", fmt::format("more than {} lanes on one side", kMostLanes));
+    lanes.push_back(read_lane(at, *c));
+    if (lanes.back().id * sign <= 0)
+      at.fail(*c, "id", fmt::format("expected a lane id {} 0 on the {} side", sign > 0 ? ">" : "<", side->name));
+  }
+  std::sort(lanes.begin(), lanes.end(), [](const Lane& a, const Lane& b) { return std::abs(a.id) < std::abs(b.id); });
+  for (std::size_t i = 0; i < lanes.size(); ++i)
+    if (std::abs(lanes[i].id) != static_cast<int>(i) + 1)
+      throw Error(at.file, Attributes::where(*side),
+                  fmt::format("lane ids {}1 to {}{} expected without gaps or repeats, found {}", sign > 0 ? "" : "-",
+                              sign > 0 ? "" : "-", lanes.size(), lanes[i].id));
+  return lanes;
+}
+
+}  // namespace
+
+LaneSection read_lane_section(const Attributes& at, const Element& e) {
+  LaneSection section;
+  section.s = at.number(e, "s");
+  section.line = e.line;
+  if (!e.child("center")) at.fail(e, "", "no <center>: expected the centre lane");
+  section.left = read_side(at, e.child("left"), +1);
+  section.right = read_side(at, e.child("right"), -1);
+  return section;
+}
+
+Object read_object(const Attributes& at, const Element& e) {
+  Object o;
+  o.line = e.line;
+  o.id = at.text_or(e, "id", "");
+  o.type = at.text_or(e, "type", "");
+  o.name = at.text_or(e, "name", "");
+  o.s = at.number(e, "s"), o.t = at.number(e, "t");
+  o.z_offset = at.number_or(e, "zOffset", 0), o.hdg = at.number_or(e, "hdg", 0);
+  o.length = at.number_or(e, "length", 0), o.width = at.number_or(e, "width", 0);
+  o.height = at.number_or(e, "height", 0), o.radius = at.number_or(e, "radius", 0);
+  for (const double* v : {&o.length, &o.width, &o.height, &o.radius})
+    if (*v < 0) at.fail(e, "", "expected sizes >= 0 (length, width, height, radius)");
+  for (const auto& c : e.children) {
+    if (c->name == "repeat") {
+      Repeat r;
+      r.s = at.number(*c, "s"), r.length = at.number(*c, "length"), r.distance = at.number(*c, "distance");
+      if (r.length < 0 || r.distance < 0) at.fail(*c, "", "expected length and distance >= 0");
+      r.t_start = at.number_or(*c, "tStart", o.t), r.t_end = at.number_or(*c, "tEnd", r.t_start);
+      r.width_start = at.number_or(*c, "widthStart", o.width), r.width_end = at.number_or(*c, "widthEnd", r.width_start);
+      r.height_start = at.number_or(*c, "heightStart", o.height);
+      r.height_end = at.number_or(*c, "heightEnd", r.height_start);
+      r.z_start = at.number_or(*c, "zOffsetStart", o.z_offset), r.z_end = at.number_or(*c, "zOffsetEnd", r.z_start);
+      r.length_start = at.number_or(*c, "lengthStart", o.length);
+      r.length_end = at.number_or(*c, "lengthEnd", r.length_start);
+      r.radius_start = at.number_or(*c, "radiusStart", o.radius);
+      r.radius_end = at.number_or(*c, "radiusEnd", r.radius_start);
+      o.repeats.push_back(r);
+    }
+    // 1.4 has one <outline>; 1.5 and later list them in <outlines>: the first is the object's.
+    const Element* outline = c->name == "outline" ? c.get() : c->name == "outlines" ? c->child("outline") : nullptr;
+    if (outline && o.outline.empty())
+      for (const auto& k : outline->children) {
+        if (k->name == "cornerRoad") {
+          o.outline_on_road = true;
+          o.outline.push_back({at.number(*k, "s"), at.number(*k, "t"), at.number_or(*k, "dz", 0), at.number_or(*k, "height", 0)});
+        } else if (k->name == "cornerLocal") {
+          o.outline.push_back({at.number(*k, "u"), at.number(*k, "v"), at.number_or(*k, "z", 0), at.number_or(*k, "height", 0)});
+        }
+      }
+  }
+  return o;
+}
+
+Junction read_junction(const Attributes& at, const Element& e) {
+  Junction j;
+  j.id = at.text(e, "id");
+  j.name = at.text_or(e, "name", "");
+  for (const auto& c : e.children) {
+    if (c->name != "connection") continue;
+    Connection k;
+    k.id = at.text_or(*c, "id", "");
+    k.incoming_road = at.text(*c, "incomingRoad");
+    k.connecting_road = at.text_or(*c, "connectingRoad", "");
+    k.contact_point = at.text_or(*c, "contactPoint", "");
+    for (const auto& l : c->children)
+      if (l->name == "laneLink")
+        k.lane_links.push_back({at.integer(*l, "from", -kMostLanes, kMostLanes), at.integer(*l, "to", -kMostLanes, kMostLanes)});
+    j.connections.push_back(std::move(k));
+  }
+  return j;
+}
+
+}  // namespace crashbench::odr

@@ -1,0 +1,35 @@
+#pragma once
+// How an OpenDRIVE road network becomes a scene (a case's `scene.opendrive`, `crashbench scene info`'s
+// --odr-* options): which lane types are driven on, whether walls stand at the road's edges, how closely
+// the triangles follow the exact surface.
+#include <string>
+#include <vector>
+
+namespace crashbench {
+
+/// The lane types driven on by default (OpenDRIVE 1.6's names; "HOV" as written there).
+inline const std::vector<std::string> kDrivableLaneTypes{
+    "driving", "stop", "entry", "exit", "onRamp", "offRamp", "mwyEntry", "mwyExit", "parking", "bidirectional",
+    "bus", "taxi", "HOV", "connectingRamp"};
+
+/// Default height of the edge walls when a case turns them on [m].
+inline constexpr double kDefaultEdgeHeight = 1.0;
+/// Default largest distance between the surface's triangles and the exact surface [m].
+inline constexpr double kDefaultSurfaceTolerance = 0.01;
+/// Objects whose top stays below this height above the road are reported as below every car's CG plane
+/// [m]: the lowest CG height of crashbench's vehicle presets.
+inline constexpr double kLowestCgHeight = 0.5;
+
+struct OpenDriveOptions {
+  /// Lane types that make the road surface, on every road (inside junctions too, where no walls stand).
+  std::vector<std::string> drivable = kDrivableLaneTypes;
+  /// Height of the walls where a drivable lane meets a non-drivable one or the road's outer border, on
+  /// roads outside junctions [m]; 0: no walls.
+  double edge_height = 0;
+  /// The largest distance between the surface's triangles and the exact surface at the sampler's probes [m].
+  double tolerance = kDefaultSurfaceTolerance;
+
+  bool operator==(const OpenDriveOptions&) const = default;
+};
+
+}  // namespace crashbench

@@ -1,0 +1,84 @@
+#include "detectors/scenes/opendrive/opendrive_scene.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "core/error.hpp"
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "detectors/scenes/opendrive/road_mesh.hpp"
+#include "detectors/scenes/opendrive/road_objects.hpp"
+
+namespace crashbench {
+
+bool is_opendrive_file(const std::string& path) {
+  if (path.size() < 5) return false;
+  std::string ext = path.substr(path.size() - 5);
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == ".xodr";
+}
+
+OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOptions& options) {
+  if (!(options.tolerance >= 1e-4))
+    throw Error(file, "opendrive.tolerance", fmt::format("expected at least 0.0001 m, got {}", options.tolerance));
+  const odr::Network net = odr::read_network(file);
+  OpenDriveScene out;
+  out.graph = new osg::Group;
+  out.graph->setName(file);
+  odr::MeshCounts counts;
+  std::map<std::string, int> lanes_by_type;
+  int in_junction = 0, gaps = 0;
+  double largest_gap = 0;
+  for (const odr::Road& road : net.roads) {
+    const odr::RoadSurface surface(road);
+    odr::add_road_mesh(surface, options, *out.graph, counts);
+    odr::add_road_objects(surface, options.tolerance, *out.graph, counts);
+    in_junction += road.in_junction();
+    gaps += surface.reference_line().gaps();
+    largest_gap = std::max(largest_gap, surface.reference_line().largest_gap());
+    for (const odr::LaneSection& section : road.sections)
+      for (const auto* side : {&section.left, &section.right})
+        for (const odr::Lane& lane : *side) ++lanes_by_type[lane.type];
+  }
+  int connections = 0, lane_links = 0;
+  for (const odr::Junction& j : net.junctions) {
+    connections += static_cast<int>(j.connections.size());
+    for (const odr::Connection& c : j.connections) lane_links += static_cast<int>(c.lane_links.size());
+  }
+  out.has_collision_geometry = counts.edge_triangles + counts.object_triangles > 0;
+  auto& a = out.about;
+  a.push_back(fmt::format("opendrive: revision {}.{}, {} roads ({} inside junctions), {} junctions ({} connections, "
+                          "{} lane links)", net.rev_major, net.rev_minor, net.roads.size(), in_junction,
+                          net.junctions.size(), connections, lane_links));
+  std::string lanes;
+  for (const auto& [type, n] : lanes_by_type) lanes += fmt::format("{}{} {}", lanes.empty() ? "" : ", ", type, n);
+  a.push_back("lanes by type (one per lane section): " + lanes);
+  a.push_back(fmt::format("road surface: {} triangles, largest distance from the exact surface {:.4f} m "
+                          "(tolerance {:g} m)", counts.surface_triangles, counts.worst_error, options.tolerance));
+  a.push_back(options.edge_height > 0
+                  ? fmt::format("edge walls: {} triangles, {:g} m tall", counts.edge_triangles, options.edge_height)
+                  : std::string("edge walls: off"));
+  a.push_back(fmt::format("objects: {} ({} triangles; {} of no size, made 0.1 m posts)", counts.objects,
+                          counts.object_triangles, counts.objects_without_size));
+  a.push_back(fmt::format("plan view gaps over 1 mm: {} (largest {:.4f} m)", gaps, largest_gap));
+  a.push_back("geoReference: " + (net.geo_reference.empty() ? std::string("none") : net.geo_reference));
+  if (net.offset)
+    a.push_back(fmt::format("header offset (reported, not applied): x {:g}, y {:g}, z {:g} m, hdg {:g} rad",
+                            net.offset->x, net.offset->y, net.offset->z, net.offset->hdg));
+  if (counts.low_objects > 0)
+    out.warnings.push_back(fmt::format(
+        "{}: {} of {} objects stand wholly lower than {:g} m above the road, below every car's CG plane: "
+        "the rectangle at CG height never meets them", file, counts.low_objects, counts.objects, kLowestCgHeight));
+  if (options.edge_height > 0 && options.edge_height < kLowestCgHeight)
+    out.warnings.push_back(fmt::format("{}: the edge walls ({:g} m) stand lower than {:g} m, below every car's CG "
+                                       "plane: the rectangle at CG height never meets them", file,
+                                       options.edge_height, kLowestCgHeight));
+  if (gaps > 0)
+    out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "
+                                       "ends (largest {:.4f} m)", file, gaps, largest_gap));
+  return out;
+}
+
+}  // namespace crashbench

@@ -1,0 +1,34 @@
+#pragma once
+// One road's triangles: the drivable lanes' surface (group `road:<id>`) within the sampler's tolerance, and
+// with edges on, vertical walls (group `edge:<id>`) where a drivable lane meets a non-drivable lane or the
+// road's outer border, on roads outside junctions. Lanes narrower than 1 cm at a cut are absent there.
+#include <osg/Group>
+#include <map>
+#include <string>
+
+#include "detectors/scenes/opendrive/opendrive_options.hpp"
+#include "detectors/scenes/opendrive/road_surface.hpp"
+
+namespace crashbench::odr {
+
+/// The most triangles a network may make: twice the largest built-in scene, as for any scene file.
+inline constexpr int kMostTriangles = 2'000'000;
+
+/// What went into one or more roads' meshes.
+struct MeshCounts {
+  int surface_triangles = 0, edge_triangles = 0, object_triangles = 0;
+  double worst_error = 0;  ///< the largest probe distance of the surface's sampling [m]
+  int low_objects = 0;     ///< objects whose top stays below kLowestCgHeight above the road
+  int objects = 0, objects_without_size = 0;
+};
+
+/// Adds `surface`'s road surface and, if `options.edge_height` > 0 and the road is outside junctions, its
+/// edge walls to `parent`; counts them in `counts`. Throws Error (naming the road, not the file) once the
+/// counts pass kMostTriangles.
+void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, osg::Group& parent,
+                   MeshCounts& counts);
+
+/// Throws Error naming `road` when `triangles` pass kMostTriangles.
+void check_budget(const Road& road, long triangles);
+
+}  // namespace crashbench::odr

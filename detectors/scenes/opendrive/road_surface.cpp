@@ -1,0 +1,93 @@
+#include "detectors/scenes/opendrive/road_surface.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace crashbench::odr {
+namespace {
+
+/// The record starting last at or before `s` (the first when s precedes them all).
+template <class Record, class Start>
+const Record* record_at(const std::vector<Record>& records, double s, Start start) {
+  if (records.empty()) return nullptr;
+  const auto after =
+      std::upper_bound(records.begin(), records.end(), s, [&](double v, const Record& r) { return v < start(r); });
+  return after == records.begin() ? &records.front() : &*(after - 1);
+}
+
+double lane_width(const Lane& lane, double ds) {
+  const Cubic* w = record_at(lane.widths, ds, [](const Cubic& c) { return c.s; });
+  return w ? w->at(ds - w->s) : 0.0;
+}
+
+}  // namespace
+
+double evaluate(const std::vector<Cubic>& records, double s) {
+  const Cubic* r = record_at(records, s, [](const Cubic& c) { return c.s; });
+  return r ? r->at(s - r->s) : 0.0;
+}
+
+RoadSurface::RoadSurface(const Road& road) : road_(road), line_(road) {}
+
+double RoadSurface::section_end(std::size_t k) const {
+  return k + 1 < road_.sections.size() ? std::min(road_.sections[k + 1].s, road_.length) : road_.length;
+}
+
+void RoadSurface::spans(std::size_t k, double s, std::vector<LaneSpan>& out) const {
+  out.clear();
+  const LaneSection& section = road_.sections[k];
+  const double ds = s - section.s, centre = evaluate(road_.lane_offsets, s);
+  const auto side = [&](const std::vector<Lane>& lanes, double sign, std::vector<LaneSpan>& spans) {
+    double t = centre;
+    for (const Lane& lane : lanes) {
+      LaneSpan span{&lane, t, t, 0, 0};
+      // A border record gives the outer border's distance from the centre lane directly.
+      if (!lane.borders.empty()) {
+        const Cubic* b = record_at(lane.borders, ds, [](const Cubic& c) { return c.s; });
+        span.t_outer = centre + sign * b->at(ds - b->s);
+      } else {
+        span.t_outer = t + sign * lane_width(lane, ds);
+      }
+      if (const LaneHeight* h = record_at(lane.heights, ds, [](const LaneHeight& r) { return r.s_offset; }))
+        span.dz_inner = h->inner, span.dz_outer = h->outer;
+      t = span.t_outer;
+      spans.push_back(span);
+    }
+  };
+  std::vector<LaneSpan> right;
+  side(section.left, +1, out);
+  std::reverse(out.begin(), out.end());
+  side(section.right, -1, right);
+  out.insert(out.end(), right.begin(), right.end());
+}
+
+Vec3 RoadSurface::point(double s, double t, double dz) const {
+  const Pose ref = line_.at(s);
+  const double phi = evaluate(road_.superelevation, s);
+  const Vec2 left(-std::sin(ref.hdg), std::cos(ref.hdg));
+  const Vec2 xy = ref.p_W + t * std::cos(phi) * left;
+  return {xy.x(), xy.y(), evaluate(road_.elevation, s) + t * std::sin(phi) + dz};
+}
+
+std::vector<double> RoadSurface::breaks(std::size_t k) const {
+  const double lo = section_start(k), hi = section_end(k);
+  std::vector<double> out{lo, hi};
+  const auto add = [&](double s) {
+    if (s > lo && s < hi) out.push_back(s);
+  };
+  for (const double s : line_.starts()) add(s);
+  for (const auto* records : {&road_.elevation, &road_.superelevation, &road_.lane_offsets})
+    for (const Cubic& c : *records) add(c.s);
+  const LaneSection& section = road_.sections[k];
+  for (const auto* side : {&section.left, &section.right})
+    for (const Lane& lane : *side) {
+      for (const auto* records : {&lane.widths, &lane.borders})
+        for (const Cubic& c : *records) add(lo + c.s);
+      for (const LaneHeight& h : lane.heights) add(lo + h.s_offset);
+    }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end(), [](double a, double b) { return b - a < 1e-9; }), out.end());
+  return out;
+}
+
+}  // namespace crashbench::odr

@@ -1,0 +1,49 @@
+#pragma once
+// A road's surface in 3D: the reference line (reference_line.hpp) with the lane offset, lane borders from
+// widths or borders, lane heights, elevation and superelevation (OpenDRIVE 1.6, 8.4 and 9). At a given s the
+// cross-section is straight within each lane, tilted by the superelevation (positive: the road falls to
+// the right): the point at lateral offset t lies t cos(phi) to the left of the reference line and
+// t sin(phi) above its elevation, so lane widths are measured along the tilted surface.
+#include <vector>
+
+#include "core/math.hpp"
+#include "detectors/scenes/opendrive/odr_model.hpp"
+#include "detectors/scenes/opendrive/reference_line.hpp"
+
+namespace crashbench::odr {
+
+/// The value at `s` of the record starting last at or before s (the first for s before all), 0 if none.
+double evaluate(const std::vector<Cubic>& records, double s);
+
+/// One lane across the road at some s: its inner and outer border's t [m] and how far its surface is
+/// raised there [m] (lane `height`).
+struct LaneSpan {
+  const Lane* lane = nullptr;
+  double t_inner = 0, t_outer = 0;
+  double dz_inner = 0, dz_outer = 0;
+};
+
+class RoadSurface {
+ public:
+  explicit RoadSurface(const Road& road);
+
+  const Road& road() const { return road_; }
+  const ReferenceLine& reference_line() const { return line_; }
+  /// Lane section `k`'s range along the road [m].
+  double section_start(std::size_t k) const { return road_.sections[k].s; }
+  double section_end(std::size_t k) const;
+
+  /// The lanes of section `k` at `s`, leftmost (outermost left) first, rightmost last.
+  void spans(std::size_t k, double s, std::vector<LaneSpan>& out) const;
+  /// The surface point at (s, t) raised by `dz`, world frame [m].
+  Vec3 point(double s, double t, double dz = 0) const;
+  /// Where the polynomials of section `k` and of the road start or end inside it: the s values at which
+  /// the surface may bend or jump, sorted, with the section's ends [m].
+  std::vector<double> breaks(std::size_t k) const;
+
+ private:
+  const Road& road_;
+  ReferenceLine line_;
+};
+
+}  // namespace crashbench::odr

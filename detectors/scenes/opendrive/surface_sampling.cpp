@@ -1,0 +1,80 @@
+#include "detectors/scenes/opendrive/surface_sampling.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "core/error.hpp"
+
+namespace crashbench::odr {
+namespace {
+
+constexpr double kShortest = 1e-3;  // [m]
+constexpr std::size_t kMostCuts = 1'000'000;  // per call: a million triangles per lane at least
+constexpr std::array<double, 3> kAlong{0.25, 0.5, 0.75};
+constexpr std::array<double, 5> kAcross{0.0, 0.25, 0.5, 0.75, 1.0};
+
+/// The mesh point at (sigma, tau) of the quad A-B-C-D split along A-C.
+Vec3 mesh_point(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d, double sigma, double tau) {
+  return tau <= sigma ? Vec3(a + sigma * (b - a) + tau * (c - b)) : Vec3(a + tau * (d - a) + sigma * (c - d));
+}
+
+struct Sampler {
+  const SectionPoints& points;
+  std::span<const std::pair<int, int>> strips;
+  double tolerance, longest;
+  Sampling out;
+  std::vector<Vec3> mid;
+
+  /// The largest probe distance of the interval [s0, s1] with points p0 and p1 at its ends.
+  double error(double s0, double s1, const std::vector<Vec3>& p0, const std::vector<Vec3>& p1) {
+    double worst = 0;
+    for (const double sigma : kAlong) {
+      points(s0 + sigma * (s1 - s0), mid);
+      for (const auto& [i, o] : strips)
+        for (const double tau : kAcross) {
+          const Vec3 exact = (1 - tau) * mid[i] + tau * mid[o];
+          worst = std::max(worst, (exact - mesh_point(p0[i], p1[i], p1[o], p0[o], sigma, tau)).norm());
+        }
+    }
+    return worst;
+  }
+
+  /// Appends the cuts after s0 up to and including s1.
+  void refine(double s0, double s1, const std::vector<Vec3>& p0, const std::vector<Vec3>& p1, int depth) {
+    if (out.s.size() > kMostCuts)
+      throw Error("", fmt::format("s {:.3f}", s0),
+                  fmt::format("the surface needs more than {} cuts to stay within {:g} m: polynomials of absurd size",
+                              kMostCuts, tolerance));
+    const double e = error(s0, s1, p0, p1);
+    if ((e <= tolerance && s1 - s0 <= longest) || s1 - s0 < kShortest || depth > 40) {
+      out.worst = std::max(out.worst, e);
+      out.s.push_back(s1);
+      return;
+    }
+    const double sm = 0.5 * (s0 + s1);
+    std::vector<Vec3> pm;
+    points(sm, pm);
+    refine(s0, sm, p0, pm, depth + 1);
+    refine(sm, s1, pm, p1, depth + 1);
+  }
+};
+
+}  // namespace
+
+Sampling sample_section(std::span<const double> breaks, const SectionPoints& points,
+                        std::span<const std::pair<int, int>> strips, double tolerance, double longest) {
+  Sampler sampler{points, strips, tolerance, longest, {}, {}};
+  sampler.out.s.push_back(breaks.front());
+  std::vector<Vec3> p0, p1;
+  for (std::size_t k = 1; k < breaks.size(); ++k) {
+    const double lo = breaks[k - 1], hi = breaks[k];
+    points(lo, p0);
+    points(hi, p1);
+    sampler.refine(lo, hi, p0, p1, 0);
+  }
+  return sampler.out;
+}
+
+}  // namespace crashbench::odr

@@ -1,0 +1,131 @@
+// Driving the lanes of the real OpenDRIVE files (../shared/data/opendrive; label `realscenes`, skipped when
+// the folder is missing, CRASHBENCH_OPENDRIVE_DATA names another): the centre of every driving lane of
+// every road outside junctions, one road at a time, replayed at 15 m/s (`scene centreline`'s lane paths),
+// with 1 m edge walls and every triangle detector: no impact and the road always under the car (to 1.5 m
+// before the road's end); and every lane link of every junction driven as a route through it. About 4
+// minutes of CPU, most of it the osg detectors on Town01's 48 lanes.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cases/case_loader.hpp"
+#include "cases/simulation.hpp"
+#include "detectors/scenes/opendrive/lane_path.hpp"
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "tests/support/registries.hpp"
+#include "tests/support/temp_folder.hpp"
+
+namespace crashbench {
+namespace {
+
+constexpr double kSpeed = 15;  // [m/s]
+
+std::filesystem::path data_folder() {
+  if (const char* env = std::getenv("CRASHBENCH_OPENDRIVE_DATA")) return env;
+  return std::filesystem::path(CRASHBENCH_SOURCE_DIR) / ".." / "shared" / "data" / "opendrive";
+}
+
+std::vector<std::string> data_files() {
+  std::error_code ec;
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(data_folder(), ec))
+    if (e.path().extension() == ".xodr") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+/// Writes the lane along `route` as a replay log; returns its duration [s].
+double write_lane(const odr::Network& net, const std::string& file, const std::vector<std::string>& route, int lane,
+                  const std::filesystem::path& csv) {
+  const auto points = odr::lane_route(net, file, route, lane);
+  std::ofstream out(csv);
+  out << "t,x,y,heading_deg\n";
+  double travelled = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (i > 0) travelled += (points[i].p_W - points[i - 1].p_W).head<2>().norm();
+    out << fmt::format("{},{},{},{}\n", travelled / kSpeed, points[i].p_W.x(), points[i].p_W.y(),
+                       points[i].heading * 180 / M_PI);
+  }
+  return travelled / kSpeed;
+}
+
+/// Drives the log `dir`/lane.csv of `seconds` on `file` with 1 m edges and `detector`: no impact, the road
+/// always under the car (to 0.1 s, 1.5 m, before the log's end: at a road's end itself the CG stands on the
+/// last triangles' edge, in floats, and a road without successor has nothing beyond it).
+void expect_clean_drive(const std::string& file, const std::filesystem::path& dir, double seconds,
+                        const std::string& detector, const std::string& what) {
+  const nlohmann::json doc = {
+      {"name", "lane"}, {"scene", {{"file", file}, {"opendrive", {{"edges", nlohmann::json::object()}}}}},
+      {"detector", detector}, {"response", {{"model", "restitution"}, {"restitution", 0.2}}},
+      {"duration", seconds - 0.1}, {"vehicles", {{{"params", "sedan"}, {"replay", "lane.csv"}}}}};
+  const RunResult r = run_case(parse_case(doc, (dir / "lane.json").string()));
+  EXPECT_EQ(r.events.size(), 0u) << file << " " << what << " " << detector;
+  EXPECT_EQ(r.steps_without_surface, 0) << file << " " << what << " " << detector;
+}
+
+TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
+  const std::vector<std::string> files = data_files();
+  if (files.empty()) GTEST_SKIP() << "no .xodr files in " << data_folder();
+  const auto dir = testing::temp_folder("odr-lanes");
+  for (const std::string& file : files) {
+    const odr::Network net = odr::read_network(file);
+    int lanes = 0;
+    for (const odr::Road& road : net.roads) {
+      if (road.in_junction()) continue;
+      for (const odr::Lane& lane : road.sections.front().right) {
+        if (lane.type != "driving") continue;
+        for (const int id : {lane.id, -lane.id}) {  // the left lane of the same number, where there is one
+          const auto& left = road.sections.front().left;
+          if (id > 0 && (static_cast<std::size_t>(id) > left.size() || left[id - 1].type != "driving")) continue;
+          const double seconds = write_lane(net, file, {road.id}, id, dir / "lane.csv");
+          if (seconds < 1) continue;
+          ++lanes;
+          for (const std::string& detector : testing::triangle_detector_names())
+            expect_clean_drive(file, dir, seconds, detector, fmt::format("road {} lane {}", road.id, id));
+        }
+      }
+    }
+    std::cout << file << ": " << lanes << " lanes driven\n";
+  }
+}
+
+TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
+  // Each junction's lane links as routes: the incoming road's lane, the connecting road, and the road at
+  // the connecting road's other end; with `tree` (the other detectors agree with it on the lanes above).
+  const std::vector<std::string> files = data_files();
+  if (files.empty()) GTEST_SKIP() << "no .xodr files in " << data_folder();
+  const auto dir = testing::temp_folder("odr-routes");
+  for (const std::string& file : files) {
+    const odr::Network net = odr::read_network(file);
+    int routes = 0;
+    for (const odr::Junction& j : net.junctions)
+      for (const odr::Connection& c : j.connections) {
+        const auto road = [&](const std::string& id) {
+          return std::find_if(net.roads.begin(), net.roads.end(), [&](const odr::Road& r) { return r.id == id; });
+        };
+        const auto connecting = road(c.connecting_road), incoming = road(c.incoming_road);
+        if (connecting == net.roads.end() || incoming == net.roads.end()) continue;
+        const odr::Link& out = c.contact_point == "end" ? connecting->predecessor : connecting->successor;
+        if (out.element_type != "road") continue;
+        for (const odr::LaneLink& l : c.lane_links) {
+          // Driving lanes only: a sidewalk's link leads along no surface.
+          bool driving = false;
+          for (const odr::LaneSection& sec : incoming->sections)
+            for (const auto* side : {&sec.left, &sec.right})
+              for (const odr::Lane& lane : *side) driving |= lane.id == l.from && lane.type == "driving";
+          if (!driving) continue;
+          const std::vector<std::string> route{c.incoming_road, c.connecting_road, out.element_id};
+          const double seconds = write_lane(net, file, route, l.from, dir / "lane.csv");
+          ++routes;
+          expect_clean_drive(file, dir, seconds, "tree", fmt::format("route {} lane {}", fmt::join(route, ","), l.from));
+        }
+      }
+    std::cout << file << ": " << routes << " routes through junctions driven\n";
+  }
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,100 @@
+// The six real OpenDRIVE files of ../shared/data/opendrive (esmini's and CARLA's Town01; not in the
+// repository, so label `realscenes`: skipped when the folder is missing; CRASHBENCH_OPENDRIVE_DATA names
+// another folder). Each loads with edges on; a car standing on the centre of every driving lane of every
+// road outside junctions, a metre apart along it, touches no wall with any triangle detector; 1.2 m off
+// the centre either way, where a lane's side meets a wall, every triangle detector gives brute force's contacts.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "detectors/detector.hpp"
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "detectors/scenes/opendrive/road_surface.hpp"
+#include "detectors/scenes/scene_library.hpp"
+#include "tests/support/detector_agreement.hpp"
+#include "tests/support/registries.hpp"
+
+namespace crashbench {
+namespace {
+
+std::filesystem::path data_folder() {
+  if (const char* env = std::getenv("CRASHBENCH_OPENDRIVE_DATA")) return env;
+  return std::filesystem::path(CRASHBENCH_SOURCE_DIR) / ".." / "shared" / "data" / "opendrive";
+}
+
+std::vector<std::string> files() {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(data_folder(), ec))
+    if (e.path().extension() == ".xodr") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+constexpr double kCarWidth = 1.8;  // [m]
+
+/// Poses on the centre of every driving lane at least the car's width + 0.2 m wide, one a metre, heading
+/// along the road; with `aside` [m] > 0 two poses a metre, shifted that far towards either border.
+std::vector<VehiclePose> lane_poses(const std::string& file, double aside) {
+  const odr::Network net = odr::read_network(file);
+  std::vector<VehiclePose> poses;
+  std::vector<odr::LaneSpan> spans;
+  for (const odr::Road& road : net.roads) {
+    if (road.in_junction()) continue;
+    const odr::RoadSurface surface(road);
+    for (std::size_t k = 0; k < road.sections.size(); ++k)
+      for (double s = surface.section_start(k) + 3; s < surface.section_end(k) - 3; s += 1) {
+        surface.spans(k, s, spans);
+        for (const odr::LaneSpan& l : spans) {
+          const double width = std::abs(l.t_outer - l.t_inner);
+          if (l.lane->type != "driving" || width < kCarWidth + 0.2) continue;
+          for (const double side : aside > 0 ? std::vector<double>{-1.0, 1.0} : std::vector<double>{0.0}) {
+            const Vec3 p = surface.point(s, 0.5 * (l.t_inner + l.t_outer) + side * aside);
+            poses.push_back({p.head<2>(), surface.reference_line().at(s).hdg, 0.5, {2.5, 2.0, kCarWidth}, p.z()});
+          }
+        }
+      }
+  }
+  return poses;
+}
+
+/// `file` as a scene with 1 m edge walls.
+Scene with_edges(const std::string& file) {
+  SceneOptions options;
+  options.opendrive.edge_height = 1.0;
+  return load_scene(file, options);
+}
+
+TEST(OpenDriveData, EveryFileLoadsAndItsLaneCentresAreClearOfTheEdges) {
+  const std::vector<std::string> all = files();
+  if (all.empty()) GTEST_SKIP() << "no .xodr files in " << data_folder();
+  for (const std::string& file : all) {
+    const Scene scene = with_edges(file);
+    std::cout << file << ": " << scene.triangles.size() << " collision triangles, " << scene.load_seconds << " s\n";
+    for (const std::string& line : scene.about) std::cout << "  " << line << '\n';
+    const auto centre = lane_poses(file, 0.0);
+    EXPECT_FALSE(centre.empty()) << file;
+    for (const std::string& d : testing::triangle_detector_names()) {
+      int touching = 0;
+      for (const auto& contacts : testing::contacts(d, scene, centre)) touching += !contacts.empty();
+      EXPECT_EQ(touching, 0) << file << " " << d << ": poses on lane centres touching something";
+    }
+  }
+}
+
+TEST(OpenDriveData, DetectorsAgreeBesideTheEdges) {
+  const std::vector<std::string> all = files();
+  if (all.empty()) GTEST_SKIP() << "no .xodr files in " << data_folder();
+  for (const std::string& file : all) {
+    const Scene scene = with_edges(file);
+    const auto poses = lane_poses(file, 1.2);  // the car's side 0.3 m past a lane's edge
+    const auto want = testing::contacts("brute-force", scene, poses);
+    const int steps = testing::expect_agreement(want, want, file);
+    std::cout << file << ": " << steps << " of " << poses.size() << " poses 1.2 m aside touch\n";
+    for (const std::string& d : testing::triangle_detector_names())
+      if (d != "brute-force") testing::expect_agreement(testing::contacts(d, scene, poses), want, file + " " + d);
+  }
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,97 @@
+// Reading .xodr files (detectors/scenes/opendrive/odr_reader.hpp): the test files' header, roads, lanes,
+// objects and junction connectivity as written, and one clear error per malformed file
+// (tests/testdata/opendrive/, one defect each) naming the file, the element and its line.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "tests/support/error_message.hpp"
+#include "tests/support/paths.hpp"
+
+namespace crashbench::odr {
+namespace {
+
+std::string data(const std::string& name) { return testing::testdata_path("opendrive/" + name); }
+
+TEST(OpenDriveReader, ReadsTheBendAsWritten) {
+  const Network net = read_network(data("bend.xodr"));
+  EXPECT_EQ(net.rev_minor, 6);
+  EXPECT_EQ(net.geo_reference, "+proj=tmerc +lat_0=0 +lon_0=0");
+  ASSERT_TRUE(net.offset);
+  EXPECT_EQ(net.offset->x, 100);
+  ASSERT_EQ(net.roads.size(), 1u);
+  const Road& road = net.roads[0];
+  EXPECT_EQ(road.length, 75);
+  ASSERT_EQ(road.plan_view.size(), 3u);
+  EXPECT_EQ(road.plan_view[1].kind, Geometry::Kind::kSpiral);
+  EXPECT_EQ(road.plan_view[1].curv_end, 0.02);
+  EXPECT_EQ(road.plan_view[2].kind, Geometry::Kind::kArc);
+  ASSERT_EQ(road.sections.size(), 1u);
+  // Ordered outward whatever the file's order (lane 2 is written first).
+  ASSERT_EQ(road.sections[0].left.size(), 2u);
+  EXPECT_EQ(road.sections[0].left[0].id, 1);
+  EXPECT_EQ(road.sections[0].left[1].type, "sidewalk");
+  EXPECT_EQ(road.sections[0].left[1].heights.at(0).inner, 0.15);
+  ASSERT_EQ(road.objects.size(), 1u);
+  EXPECT_EQ(road.objects[0].height, 1.5);
+}
+
+TEST(OpenDriveReader, ReadsJunctionConnectivity) {
+  const Network net = read_network(data("junction.xodr"));
+  ASSERT_EQ(net.roads.size(), 3u);
+  EXPECT_FALSE(net.roads[0].in_junction());
+  EXPECT_TRUE(net.roads[1].in_junction());
+  EXPECT_EQ(net.roads[0].successor.element_type, "junction");
+  EXPECT_EQ(net.roads[1].predecessor.element_id, "1");
+  EXPECT_EQ(net.roads[1].successor.contact_point, "start");
+  EXPECT_EQ(net.roads[1].sections[0].right[0].successor, -1);
+  ASSERT_EQ(net.junctions.size(), 1u);
+  const Connection& c = net.junctions[0].connections.at(0);
+  EXPECT_EQ(c.incoming_road, "1");
+  EXPECT_EQ(c.connecting_road, "3");
+  ASSERT_EQ(c.lane_links.size(), 2u);
+  EXPECT_EQ(c.lane_links[1].from, 1);
+  EXPECT_EQ(c.lane_links[1].to, 1);
+}
+
+struct Malformed {
+  const char* file;
+  const char* says;  ///< what the message must contain besides the file's name
+};
+
+TEST(OpenDriveReader, EachMalformedFileGivesOneClearError) {
+  const Malformed cases[] = {
+      {"missing-attribute.xodr", "<geometry> (line 6): 'length': missing"},
+      {"unknown-geometry.xodr", "<clothoid> (line 6): unknown geometry 'clothoid'"},
+      {"non-finite.xodr", "<geometry> (line 6): 'x': expected a finite number"},
+      {"zero-length-road.xodr", "<road> (line 4): 'length': expected a road longer than 0 m"},
+      {"lane-id-too-large.xodr", "<lane> (line 11): 'id': expected a whole number in [-100, 100]"},
+      {"wrong-root.xodr", "<OpenDrive> (line 2): expected the root element <OpenDRIVE>"},
+      {"not-xml.xodr", "not well-formed XML"},
+      {"xml-bomb.xodr", "line 2: entity declaration 'a'"},
+      {"external-entity.xodr", "line 2: entity declaration 'secret'"},
+  };
+  for (const Malformed& m : cases) {
+    const std::string path = data(m.file);
+    const std::string message = testing::error_message([&] { read_network(path); });
+    EXPECT_NE(message.find(path), std::string::npos) << m.file << ": " << message;
+    EXPECT_NE(message.find(m.says), std::string::npos) << m.file << ": " << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << m.file << ": one line";
+  }
+}
+
+TEST(OpenDriveReader, RefusesMoreLanesThanAnyRoadHas) {
+  std::string lanes;
+  for (int i = 1; i <= kMostLanes + 1; ++i)
+    lanes += fmt::format("<lane id=\"-{}\" type=\"driving\"><width sOffset=\"0\" a=\"3\" b=\"0\" c=\"0\" d=\"0\"/></lane>\n", i);
+  const std::string text = fmt::format(
+      "<OpenDRIVE><road id=\"1\" length=\"5\"><planView><geometry s=\"0\" x=\"0\" y=\"0\" hdg=\"0\" length=\"5\">"
+      "<line/></geometry></planView><lanes><laneSection s=\"0\"><center/><right>\n{}</right></laneSection></lanes>"
+      "</road></OpenDRIVE>", lanes);
+  const std::string message = testing::error_message([&] { parse_network("many.xodr", text); });
+  EXPECT_NE(message.find("more than 100 lanes on one side"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace crashbench::odr

@@ -1,0 +1,162 @@
+// An OpenDRIVE file as a scene (detectors/scenes/opendrive/opendrive_scene.hpp through load_scene): named
+// nodes, the surface within its stated distance of the exact surface (checked here against the exact
+// surface at points the sampler never probed), edge walls where the edge rule puts them, and every
+// registered detector giving brute force's contacts on a drive weaving into both edges.
+#include <gtest/gtest.h>
+
+#include <osg/Group>
+
+#include <random>
+#include <set>
+
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "detectors/scenes/opendrive/road_surface.hpp"
+#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/scene_report.hpp"
+#include "detectors/scenes/wall_footprints.hpp"
+#include "tests/support/detector_agreement.hpp"
+#include "tests/support/paths.hpp"
+#include "tests/support/registries.hpp"
+
+namespace crashbench {
+namespace {
+
+const std::string kBend = testing::testdata_path("opendrive/bend.xodr");
+
+SceneOptions with_edges(double height, double tolerance = kDefaultSurfaceTolerance) {
+  SceneOptions o;
+  o.opendrive.edge_height = height;
+  o.opendrive.tolerance = tolerance;
+  return o;
+}
+
+/// The triangles under the graph's child called `name`.
+std::vector<Triangle> triangles_of(const Scene& scene, const std::string& name) {
+  for (unsigned i = 0; i < scene.graph->asGroup()->getNumChildren(); ++i) {
+    osg::Node* child = scene.graph->asGroup()->getChild(i);
+    if (child->getName() == name) return all_triangles(*child);
+  }
+  return {};
+}
+
+double distance_to_triangle(const Vec3& p, const Triangle& t) {
+  // Closest point by projecting onto the plane, else onto the three edges.
+  const Vec3 ab = t.b_W - t.a_W, ac = t.c_W - t.a_W, n = ab.cross(ac).normalized();
+  const Vec3 q = p - n.dot(p - t.a_W) * n;
+  const auto inside = [&](const Vec3& a, const Vec3& b) { return (b - a).cross(q - a).dot(n) >= 0; };
+  if (inside(t.a_W, t.b_W) && inside(t.b_W, t.c_W) && inside(t.c_W, t.a_W)) return (p - q).norm();
+  double best = 1e300;
+  for (const auto& [a, b] : {std::pair{t.a_W, t.b_W}, {t.b_W, t.c_W}, {t.c_W, t.a_W}}) {
+    const double f = std::clamp((p - a).dot(b - a) / (b - a).squaredNorm(), 0.0, 1.0);
+    best = std::min(best, (p - (a + f * (b - a))).norm());
+  }
+  return best;
+}
+
+/// The largest distance from the exact surface at 4000 random points of the bend's driving lanes to the
+/// road's triangles.
+double largest_surface_error(const Scene& scene) {
+  const odr::Network net = odr::read_network(kBend);
+  const odr::RoadSurface surface(net.roads[0]);
+  const std::vector<Triangle> road = triangles_of(scene, "road:1");
+  EXPECT_FALSE(road.empty());
+  std::mt19937 random(24);
+  std::uniform_real_distribution<double> along(0, 75), across(-3.3, 3.7);  // lane -1's outer to lane 1's outer
+  double worst = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const Vec3 p = surface.point(along(random), across(random));
+    double nearest = 1e300;
+    for (const Triangle& t : road) nearest = std::min(nearest, distance_to_triangle(p, t));
+    worst = std::max(worst, nearest);
+  }
+  return worst;
+}
+
+TEST(OpenDriveScene, TheSurfaceStaysWithinItsToleranceOfTheExactSurface) {
+  // 1 cm as stated, plus the graph's float vertices (75 m out: 4e-6 m).
+  EXPECT_LE(largest_surface_error(load_scene(kBend)), kDefaultSurfaceTolerance + 1e-5);
+  // A loose tolerance must show up here: the check sees the surface's error.
+  EXPECT_GT(largest_surface_error(load_scene(kBend, with_edges(0, 0.5))), 2 * kDefaultSurfaceTolerance);
+}
+
+TEST(OpenDriveScene, NamesItsNodesAndRaisesEdgesWhereDrivableLanesEnd) {
+  const Scene scene = load_scene(kBend, with_edges(1.0));
+  std::set<std::string> names;
+  for (unsigned i = 0; i < scene.graph->asGroup()->getNumChildren(); ++i)
+    names.insert(scene.graph->asGroup()->getChild(i)->getName());
+  EXPECT_EQ(names, (std::set<std::string>{"road:1", "edge:1", "object:7"}));
+  // The road is ground, not wall: only edges and the box collide.
+  EXPECT_EQ(scene.triangles.size(), triangles_of(scene, "edge:1").size() + triangles_of(scene, "object:7").size());
+  // On the straight (x < 30) the walls stand where lane 1 meets the sidewalk, t = 0.2 + 3.5, and where
+  // lane -1 meets the border, t = 0.2 - 3.5, each t cos(0.02) from the line across the banked road; none at
+  // the sidewalk's or the border's outer edge. Merged: one footprint per side along the straight.
+  int left = 0, right = 0;
+  for (const WallSegment& w : wall_footprints(scene.triangles)) {
+    if (w.a_W.x() > 30.001 || w.b_W.x() > 30.001 || w.a_W.y() < -5) continue;  // past the straight; the box
+    EXPECT_NEAR(w.a_W.y(), w.a_W.y() > 0 ? 3.7 * std::cos(0.02) : -3.3 * std::cos(0.02), 1e-5);
+    EXPECT_NEAR(w.a_W.y(), w.b_W.y(), 1e-5);
+    (w.a_W.y() > 0 ? left : right) += 1;
+    EXPECT_NEAR(w.top_z - w.bottom_z, 1.0 + 0.01 * std::abs(w.b_W.x() - w.a_W.x()), 1e-3);
+  }
+  EXPECT_EQ(left, 1);
+  EXPECT_EQ(right, 1);
+}
+
+TEST(OpenDriveScene, SceneInfoReportsTheNetwork) {
+  const std::string text = describe_scene_file(kBend, with_edges(1.0));
+  for (const char* line : {"opendrive: revision 1.6, 1 roads (0 inside junctions), 0 junctions",
+                           "lanes by type (one per lane section): border 1, driving 2, sidewalk 1",
+                           "edge walls: ", "objects: 1 (12 triangles", "geoReference: +proj=tmerc +lat_0=0 +lon_0=0",
+                           "header offset (reported, not applied): x 100, y 200", "plan view gaps over 1 mm: 0"})
+    EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
+}
+
+TEST(OpenDriveScene, AnUpAxisOrUnitScaleIsRefused) {
+  SceneOptions y_up;
+  y_up.up = UpAxis::kY;
+  EXPECT_THROW(load_scene(kBend, y_up), Error);
+  SceneOptions feet;
+  feet.unit_scale = 0.3048;
+  EXPECT_THROW(load_scene(kBend, feet), Error);
+}
+
+/// Poses along the bend weaving across it, out to 4.5 m either side of the lane offset: into both walls.
+std::vector<VehiclePose> weave() {
+  const odr::Network net = odr::read_network(kBend);
+  const odr::RoadSurface surface(net.roads[0]);
+  std::vector<VehiclePose> poses;
+  for (double s = 3; s < 72; s += 0.1) {
+    const double t = 0.2 + 4.5 * std::sin(s / 5);
+    const Vec3 p = surface.point(s, t);
+    poses.push_back({p.head<2>(), surface.reference_line().at(s).hdg + 0.4 * std::cos(s / 5), 0.5, {2.5, 2.0, 1.8}});
+  }
+  return poses;
+}
+
+TEST(OpenDriveScene, EveryDetectorAgreesWithBruteForceOnTheBendWithEdges) {
+  Scene scene = load_scene(kBend, with_edges(1.0));
+  scene.walls = wall_footprints(scene.triangles);  // as cases/scene_source.cpp gives a file scene
+  const auto poses = weave();
+  const auto want = testing::contacts("brute-force", scene, poses);
+  const int steps = testing::expect_agreement(want, want, "brute-force");
+  EXPECT_GT(steps, 100) << "the weave must touch the walls";
+  EXPECT_LT(steps, static_cast<int>(poses.size()) - 100) << "and leave them";
+  // Triangle detectors: the same contacts. Detectors of wall footprints (analytic) give one contact per
+  // footprint a curved wall is cut into (docs/scenes.md, "From triangles to contacts"): the same steps.
+  int wall_detectors = 0;
+  for (const std::string& d : testing::detector_names()) {
+    if (d == "brute-force") continue;
+    const auto got = testing::contacts(d, scene, poses);
+    if (make_detector(d)->geometry() == SceneGeometry::kTriangles) {
+      testing::expect_agreement(got, want, "bend " + d);
+      continue;
+    }
+    ++wall_detectors;
+    for (std::size_t i = 0; i < poses.size(); ++i)
+      EXPECT_EQ(got[i].empty(), want[i].empty()) << "bend " << d << " step " << i;
+  }
+  EXPECT_GT(wall_detectors, 0);
+}
+
+}  // namespace
+}  // namespace crashbench

@@ -1,0 +1,105 @@
+// Lanes across a road (detectors/scenes/opendrive/road_surface.hpp): borders from the lane offset and
+// width polynomials, a border record, lane heights, and the superelevation's tilt, each computed by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "detectors/scenes/opendrive/road_surface.hpp"
+
+namespace crashbench::odr {
+namespace {
+
+Lane lane(int id, const std::string& type, Cubic width) {
+  Lane l;
+  l.id = id, l.type = type;
+  l.widths.push_back(width);
+  return l;
+}
+
+/// A straight road along +X from (3, 4), 100 m, with a second lane section from s = 40.
+Road straight_road() {
+  Road road;
+  road.id = "9", road.length = 100;
+  Geometry g;
+  g.x = 3, g.y = 4, g.length = 100;
+  road.plan_view = {g};
+  road.lane_offsets = {{0, 0.4, 0.01, 0, 0}, {50, 0.9, 0, 0, 0}};
+  LaneSection first, second;
+  first.s = 0;
+  first.left = {lane(1, "driving", {0, 3.0, 0.02, 0, 0}), lane(2, "sidewalk", {0, 1.5, 0, 0, 0})};
+  first.left[1].heights = {{0, 0.12, 0.15}};
+  first.right = {lane(-1, "driving", {0, 3.25, 0, -1e-4, 0}), lane(-2, "shoulder", {10, 1.0, 0, 0, 0})};
+  first.right[1].widths.insert(first.right[1].widths.begin(), Cubic{0, 0.5, 0.05, 0, 0});
+  second.s = 40;
+  second.left = {lane(1, "driving", {0, 3.5, 0, 0, 0})};
+  Lane bordered;
+  bordered.id = -1, bordered.type = "driving";
+  bordered.borders = {{0, 2.75, 0, 0, 0}};
+  second.right = {bordered};
+  road.sections = {first, second};
+  return road;
+}
+
+TEST(OpenDriveRoadSurface, LaneBordersFollowTheOffsetAndTheWidthPolynomials) {
+  const Road road = straight_road();
+  const RoadSurface surface(road);
+  std::vector<LaneSpan> spans;
+  surface.spans(0, 20, spans);
+  ASSERT_EQ(spans.size(), 4u);
+  // Leftmost first: lane 2, lane 1, lane -1, lane -2.
+  EXPECT_EQ(spans[0].lane->id, 2);
+  EXPECT_EQ(spans[3].lane->id, -2);
+  const double centre = 0.4 + 0.01 * 20;          // the lane offset at s = 20
+  const double w1 = 3.0 + 0.02 * 20;              // lane 1
+  const double w_1 = 3.25 - 1e-4 * 20 * 20;       // lane -1: its c term
+  const double w_2 = 1.0;                         // lane -2: the record from sOffset 10 applies at 20
+  EXPECT_NEAR(spans[1].t_inner, centre, 1e-12);
+  EXPECT_NEAR(spans[1].t_outer, centre + w1, 1e-12);
+  EXPECT_NEAR(spans[0].t_outer, centre + w1 + 1.5, 1e-12);
+  EXPECT_NEAR(spans[2].t_outer, centre - w_1, 1e-12);
+  EXPECT_NEAR(spans[3].t_outer, centre - w_1 - w_2, 1e-12);
+  EXPECT_EQ(spans[0].dz_inner, 0.12);
+  EXPECT_EQ(spans[0].dz_outer, 0.15);
+  // Before sOffset 10, lane -2's first record: 0.5 + 0.05 ds.
+  surface.spans(0, 6, spans);
+  EXPECT_NEAR(spans[3].t_outer - spans[2].t_outer, -(0.5 + 0.05 * 6), 1e-12);
+  // The second section (from s = 40, so ds = 25 at s = 65): a border record gives t from the centre lane.
+  surface.spans(1, 65, spans);
+  ASSERT_EQ(spans.size(), 2u);
+  EXPECT_NEAR(spans[0].t_outer, 0.9 + 3.5, 1e-12);
+  EXPECT_NEAR(spans[1].t_outer, 0.9 - 2.75, 1e-12);
+  // Points: the road runs along +X from (3, 4), so t is +Y.
+  const Vec3 p = surface.point(65, spans[0].t_outer);
+  EXPECT_NEAR(p.x(), 3 + 65, 1e-12);
+  EXPECT_NEAR(p.y(), 4 + 4.4, 1e-12);
+  EXPECT_NEAR(p.z(), 0, 1e-12);
+}
+
+TEST(OpenDriveRoadSurface, SuperelevationBanksTheRoadAboutItsReferenceLine) {
+  Road road = straight_road();
+  const double phi = 0.08, climb = 0.03;
+  road.superelevation = {{0, phi, 0, 0, 0}};
+  road.elevation = {{0, 1.5, climb, 0, 0}};
+  const RoadSurface surface(road);
+  // Positive superelevation: the road falls to the right. Across the road the slope is tan(phi); along it,
+  // the climb; a point t along the tilted surface lies t cos(phi) sideways and t sin(phi) up.
+  const double s = 30;
+  const Vec3 left = surface.point(s, 4.0), right = surface.point(s, -3.0);
+  const double across = std::hypot(left.x() - right.x(), left.y() - right.y());
+  EXPECT_NEAR((left.z() - right.z()) / across, std::tan(phi), 1e-12);
+  EXPECT_NEAR(across, 7.0 * std::cos(phi), 1e-12);
+  EXPECT_NEAR(surface.point(s, 0).z(), 1.5 + climb * s, 1e-12);
+  EXPECT_NEAR(left.z(), 1.5 + climb * s + 4.0 * std::sin(phi), 1e-12);
+  EXPECT_GT(left.z(), right.z());
+}
+
+TEST(OpenDriveRoadSurface, BreaksFallWhereARecordStarts) {
+  const Road road = straight_road();
+  const RoadSurface surface(road);
+  // Section 0 runs [0, 40]: lane -2's record at 10; the lane offset's second record (50) is outside.
+  EXPECT_EQ(surface.breaks(0), (std::vector<double>{0, 10, 40}));
+  EXPECT_EQ(surface.breaks(1), (std::vector<double>{40, 50, 100}));
+}
+
+}  // namespace
+}  // namespace crashbench::odr
