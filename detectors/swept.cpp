@@ -168,35 +168,67 @@ struct Sweep {
   bool narrow(const Key& key, double lo, double hi) const {
     return hi - lo <= kSweepTimeTolerance && key_motion(key, hi - lo) <= kSweepDistanceTolerance;
   }
-  /// The deepest of `key`'s contacts when grown over `span` around `f` [m], or -1 without one.
-  double grown_depth(const Key& key, double f, double span) {
+  /// What a grown query of `key` over `span` around `f` says: `depth`, its deepest contact [m] (-1 without
+  /// one); `gap`, an estimate of the gap between the ungrown shapes at `f` [m]: a convex shape grown by g
+  /// along its own axes reaches g (|n.x| + |n.y|) further along a normal n, so each contact's depth less
+  /// that reach is how far apart the shapes lie along its normal. Only an estimate, which orders the
+  /// search: a detector's depth along a face merged from bent pieces is approximate.
+  struct Grown {
+    double depth = -1, gap = std::numeric_limits<double>::infinity();
+  };
+  Grown grown_touch(const Key& key, double f, double span) {
     select(key);
     s.found.clear();
     query(f, s.found, span);
-    double deepest = -1;
-    for (const Contact& c : s.found)
-      if (matches(key, c)) deepest = std::max(deepest, c.depth);
-    return deepest;
+    Grown g;
+    for (const Contact& c : s.found) {
+      if (!matches(key, c)) continue;
+      g.depth = std::max(g.depth, c.depth);
+      const double reach = grown_reach(c.vehicle, f, span, c.normal_W) +
+                           (c.other == kStaticScene ? 0.0 : grown_reach(c.other, f, span, c.normal_W));
+      g.gap = std::min(g.gap, reach - c.depth);
+    }
+    return g;
   }
-  /// Some time in (lo, hi] at which `key` touches, NaN if none. An interval whose grown query (which
-  /// holds the whole sweep over it) touches nothing is free. Where it touches `depth` deep, the rectangles
-  /// at the middle lie at least `growth - depth` apart (shrinking a rectangle by g moves its extent along
-  /// any direction by at least g, and the contact depth is at least the least overlap), and the points
-  /// close that gap no faster than they move: only the interval's two ends, beyond that, are looked into,
-  /// each in turn; the middle is tested first, so a dip of some width is found at once. `budget` bounds
-  /// the queries (a car gliding within micrometres of a wall for a whole interval, turning fast).
-  double any_touch(const Key& key, double lo, double hi, int& budget) {
+  /// How much further vehicle `v`'s rectangle at `f`, grown over `span` (query()), reaches along unit `n` [m].
+  double grown_reach(int v, double f, double span, const Vec2& n) const {
+    const double growth = 0.5 * span * s.motion[static_cast<std::size_t>(v)] + kGrowthSlack;
+    const double heading = interpolate(start[v], end[v], f).heading;
+    const Vec2 forward(std::cos(heading), std::sin(heading));
+    return growth * (std::abs(forward.dot(n)) + std::abs(perp(forward).dot(n)));
+  }
+  /// The earliest time in (lo, hi] at which `key` touches that the search finds, NaN if none; `grown` is
+  /// the key's grown_touch over the interval (it touches). A sub-interval whose grown query (which holds
+  /// the whole sweep over it) touches nothing is free. Where it touches `depth` deep, the rectangles at the
+  /// middle lie at least `growth - depth` apart (shrinking a rectangle by g moves its extent along any
+  /// direction by at least g, and the contact depth is at least the least overlap), and the points close
+  /// that gap no faster than they move: only the interval's two ends, beyond that, are looked into. The end
+  /// whose estimated gap is smaller goes first, so that a search follows the valley down to a dip instead of
+  /// sweeping a long near-graze from the left; a touch found on the right is then looked for earlier on the
+  /// left. `budget` bounds the queries (a car gliding within micrometres of a wall, turning fast).
+  double any_touch(const Key& key, double lo, double hi, const Grown& grown, int& budget) {
     constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+    const double mid = 0.5 * (lo + hi);
     if (--budget < 0) return kNone;
-    const double mid = 0.5 * (lo + hi), depth = grown_depth(key, mid, hi - lo);
-    if (depth < 0) return kNone;
     if (touches(key, mid)) return mid;
     if (narrow(key, lo, hi)) return kNone;  // a graze shallower than the tolerances
     const double growth = 0.5 * key_motion(key, hi - lo) + (key.other == kStaticScene ? 1 : 2) * kGrowthSlack;
     const double speed = key_motion(key, 1.0);
-    const double free = speed > 0 ? std::clamp((growth - depth) / speed, 0.0, 0.5 * (hi - lo)) : 0.0;
-    const double left = any_touch(key, lo, mid - free, budget);
-    return std::isnan(left) ? any_touch(key, mid + free, hi, budget) : left;
+    const double free = speed > 0 ? std::clamp((growth - grown.depth) / speed, 0.0, 0.5 * (hi - lo)) : 0.0;
+    const double left_hi = mid - free, right_lo = mid + free;
+    if ((budget -= 2) < 0) return kNone;
+    const Grown left_grown = left_hi > lo ? grown_touch(key, 0.5 * (lo + left_hi), left_hi - lo) : Grown{};
+    const Grown right_grown = hi > right_lo ? grown_touch(key, 0.5 * (right_lo + hi), hi - right_lo) : Grown{};
+    const auto left = [&] { return left_grown.depth < 0 ? kNone : any_touch(key, lo, left_hi, left_grown, budget); };
+    const auto right = [&] { return right_grown.depth < 0 ? kNone : any_touch(key, right_lo, hi, right_grown, budget); };
+    if (left_grown.gap <= right_grown.gap) {
+      const double t = left();
+      return std::isnan(t) ? right() : t;
+    }
+    const double t = right();
+    if (std::isnan(t)) return left();
+    const double earlier = left();
+    return std::isnan(earlier) ? t : earlier;
   }
   /// First contact of `key` in (lo, hi], where it is free at lo and touching at hi: the bracket is halved
   /// until narrow(), and the key's contacts at its touching end are appended to result.
@@ -230,9 +262,10 @@ struct Sweep {
         // a contact the last step reported, not a new one.
         if (k == 1 && touches(key, 0.0)) continue;
         int budget = kSweepQueryBudget;
-        const double t = any_touch(key, lo, hi, budget);
+        const Grown grown = grown_touch(key, 0.5 * (lo + hi), hi - lo);
+        const double t = grown.depth < 0 ? std::numeric_limits<double>::quiet_NaN() : any_touch(key, lo, hi, grown, budget);
         if (budget < 0) ++s.budget_spent;
-        if (std::isnan(t)) continue;
+        if (std::isnan(t) || !touches(key, t)) continue;  // touches() refills s.found with the touch at t
         // Filed with the normal of the touch itself: the grown rectangle may have met the face elsewhere.
         for (const Contact& touch : s.found)
           if (matches(key, touch) && !explained(touch, t)) add_touch(touch, lo, t);

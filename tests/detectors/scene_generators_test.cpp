@@ -1,6 +1,6 @@
 // The generated scenes: exact triangle counts (thesis ch. 6), every l-rail triangle used for collision,
 // the track's visual version reducing to its collision version under the vertical filter, closure and
-// lap length of the course, and determinism.
+// lap length of the course, and determinism. The scaled tracks' counts: scene_scale_scenario_test.cpp.
 #include <gtest/gtest.h>
 
 #include "detectors/scenes/l_rail.hpp"
@@ -74,16 +74,6 @@ TEST(SceneGenerators, AreDeterministic) {
   const std::vector<Triangle> b = all_triangles(*make_track(TrackVersion::kVisual).graph);
   ASSERT_EQ(a.size(), b.size());
   for (std::size_t i = 0; i < a.size(); ++i) ASSERT_EQ(a[i].c_W, b[i].c_W);
-}
-
-TEST(SceneGenerators, ScaledTracksHaveFourTrianglesPerSegmentAndTwoPerLap) {
-  const std::vector<std::pair<const char*, int>> expected{
-      {"track-10k", 4 * 2500 + 2},     {"track-100k", 4 * 25000 + 2}, {"track-1m", 4 * 250000 + 2},
-      {"track-tiled-10k", 5 * 1838},   {"track-tiled-100k", 54 * 1838}, {"track-tiled-1m", 544 * 1838}};
-  for (const auto& [name, count] : expected) {
-    const Scene s = make_registered_scene(name);
-    expect_census({s.graph, s.walls}, count, count);
-  }
 }
 
 TEST(SceneGenerators, UnknownNameListsTheKnownOnes) {
