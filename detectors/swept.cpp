@@ -168,67 +168,90 @@ struct Sweep {
   bool narrow(const Key& key, double lo, double hi) const {
     return hi - lo <= kSweepTimeTolerance && key_motion(key, hi - lo) <= kSweepDistanceTolerance;
   }
-  /// What a grown query of `key` over `span` around `f` says: `depth`, its deepest contact [m] (-1 without
-  /// one); `gap`, an estimate of the gap between the ungrown shapes at `f` [m]: a convex shape grown by g
-  /// along its own axes reaches g (|n.x| + |n.y|) further along a normal n, so each contact's depth less
-  /// that reach is how far apart the shapes lie along its normal. Only an estimate, which orders the
-  /// search: a detector's depth along a face merged from bent pieces is approximate.
-  struct Grown {
-    double depth = -1, gap = std::numeric_limits<double>::infinity();
-  };
-  Grown grown_touch(const Key& key, double f, double span) {
+  /// `key`'s grown query over (lo, hi) (query() at its middle) as an interval to search: `depth`, its
+  /// deepest contact (-1: none, the interval is free); `gap`, an estimate of how far apart the ungrown
+  /// shapes lie at the middle: a rectangle grown by g along its own axes reaches g (|n.x| + |n.y|) further
+  /// along a unit normal n, so a contact's depth less that reach is their gap along its normal (only an
+  /// estimate: near a wall's end the depth is measured past the wall's line).
+  SweepScratch::Interval grown_interval(const Key& key, double lo, double hi) {
+    const double f = 0.5 * (lo + hi), span = hi - lo;
     select(key);
     s.found.clear();
     query(f, s.found, span);
-    Grown g;
+    SweepScratch::Interval v{lo, hi, -1, std::numeric_limits<double>::infinity()};
     for (const Contact& c : s.found) {
       if (!matches(key, c)) continue;
-      g.depth = std::max(g.depth, c.depth);
+      v.depth = std::max(v.depth, c.depth);
       const double reach = grown_reach(c.vehicle, f, span, c.normal_W) +
                            (c.other == kStaticScene ? 0.0 : grown_reach(c.other, f, span, c.normal_W));
-      g.gap = std::min(g.gap, reach - c.depth);
+      v.gap = std::min(v.gap, reach - c.depth);
     }
-    return g;
+    return v;
   }
-  /// How much further vehicle `v`'s rectangle at `f`, grown over `span` (query()), reaches along unit `n` [m].
+  /// How much further vehicle `v`'s rectangle at `f`, grown over `span`, reaches along unit `n` [m].
   double grown_reach(int v, double f, double span, const Vec2& n) const {
     const double growth = 0.5 * span * s.motion[static_cast<std::size_t>(v)] + kGrowthSlack;
     const double heading = interpolate(start[v], end[v], f).heading;
     const Vec2 forward(std::cos(heading), std::sin(heading));
     return growth * (std::abs(forward.dot(n)) + std::abs(perp(forward).dot(n)));
   }
-  /// The earliest time in (lo, hi] at which `key` touches that the search finds, NaN if none; `grown` is
-  /// the key's grown_touch over the interval (it touches). A sub-interval whose grown query (which holds
-  /// the whole sweep over it) touches nothing is free. Where it touches `depth` deep, the rectangles at the
-  /// middle lie at least `growth - depth` apart (shrinking a rectangle by g moves its extent along any
-  /// direction by at least g, and the contact depth is at least the least overlap), and the points close
-  /// that gap no faster than they move: only the interval's two ends, beyond that, are looked into. The end
-  /// whose estimated gap is smaller goes first, so that a search follows the valley down to a dip instead of
-  /// sweeping a long near-graze from the left; a touch found on the right is then looked for earlier on the
-  /// left. `budget` bounds the queries (a car gliding within micrometres of a wall, turning fast).
-  double any_touch(const Key& key, double lo, double hi, const Grown& grown, int& budget) {
-    constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
-    const double mid = 0.5 * (lo + hi);
-    if (--budget < 0) return kNone;
-    if (touches(key, mid)) return mid;
-    if (narrow(key, lo, hi)) return kNone;  // a graze shallower than the tolerances
-    const double growth = 0.5 * key_motion(key, hi - lo) + (key.other == kStaticScene ? 1 : 2) * kGrowthSlack;
+  /// Orders SweepScratch::closest: the interval whose shapes lie closest on top.
+  bool farther(int a, int b) const {
+    return s.intervals[static_cast<std::size_t>(a)].gap > s.intervals[static_cast<std::size_t>(b)].gap;
+  }
+  /// Files `v` for the search if its grown query touches (else it is free).
+  void keep(const SweepScratch::Interval& v) {
+    if (v.depth < 0) return;
+    s.intervals.push_back(v);
+    s.searched.push_back(0);
+    s.closest.push_back(static_cast<int>(s.intervals.size()) - 1);
+    std::push_heap(s.closest.begin(), s.closest.end(), [&](int a, int b) { return farther(a, b); });
+  }
+  /// The earliest time in (lo, hi] at which `key` touches that the search finds, NaN if none. An interval
+  /// whose grown query (which holds the whole sweep over it) touches nothing is free. Where it touches
+  /// `depth` deep, the rectangles at its middle lie at least `growth - depth` apart (shrinking a rectangle
+  /// by g moves its extent along any direction by at least g, and the contact depth is at least the least
+  /// overlap), and the points close that gap no faster than they move: only the interval's two ends,
+  /// beyond that, are looked into. Which interval next: by turns the oldest (level by level, so a touch
+  /// lasting w of the step is met within about 2/w queries wherever it lies) and the one whose shapes lie
+  /// closest (down the valley of the gap to a short dip). A touch found prunes every interval after it.
+  /// At most kSweepQueryBudget queries (a car gliding within micrometres of a wall, turning fast).
+  double first_touch_between(const Key& key, double lo, double hi) {
+    s.intervals.clear();
+    s.searched.clear();
+    s.closest.clear();
+    int budget = kSweepQueryBudget - 1;
+    keep(grown_interval(key, lo, hi));
+    double first = std::numeric_limits<double>::quiet_NaN();
     const double speed = key_motion(key, 1.0);
-    const double free = speed > 0 ? std::clamp((growth - grown.depth) / speed, 0.0, 0.5 * (hi - lo)) : 0.0;
-    const double left_hi = mid - free, right_lo = mid + free;
-    if ((budget -= 2) < 0) return kNone;
-    const Grown left_grown = left_hi > lo ? grown_touch(key, 0.5 * (lo + left_hi), left_hi - lo) : Grown{};
-    const Grown right_grown = hi > right_lo ? grown_touch(key, 0.5 * (right_lo + hi), hi - right_lo) : Grown{};
-    const auto left = [&] { return left_grown.depth < 0 ? kNone : any_touch(key, lo, left_hi, left_grown, budget); };
-    const auto right = [&] { return right_grown.depth < 0 ? kNone : any_touch(key, right_lo, hi, right_grown, budget); };
-    if (left_grown.gap <= right_grown.gap) {
-      const double t = left();
-      return std::isnan(t) ? right() : t;
+    // Open: not searched yet and not after the first touch found (a NaN `first` cuts nothing).
+    const auto open = [&](std::size_t i) { return !s.searched[i] && !(s.intervals[i].lo >= first); };
+    std::size_t oldest = 0;
+    for (bool by_age = true;; by_age = !by_age) {
+      while (oldest < s.intervals.size() && !open(oldest)) ++oldest;
+      while (!s.closest.empty() && !open(static_cast<std::size_t>(s.closest.front()))) {
+        std::pop_heap(s.closest.begin(), s.closest.end(), [&](int a, int b) { return farther(a, b); });
+        s.closest.pop_back();
+      }
+      if (oldest == s.intervals.size()) return first;
+      if (budget < 3) break;
+      const std::size_t i = by_age || s.closest.empty() ? oldest : static_cast<std::size_t>(s.closest.front());
+      s.searched[i] = 1;
+      const SweepScratch::Interval v = s.intervals[i];
+      const double mid = 0.5 * (v.lo + v.hi);
+      budget -= 3;
+      if (touches(key, mid)) {
+        first = std::isnan(first) ? mid : std::min(first, mid);
+        continue;
+      }
+      if (narrow(key, v.lo, v.hi)) continue;  // a graze shallower than the tolerances
+      const double growth = 0.5 * key_motion(key, v.hi - v.lo) + (key.other == kStaticScene ? 1 : 2) * kGrowthSlack;
+      const double free = speed > 0 ? std::clamp((growth - v.depth) / speed, 0.0, 0.5 * (v.hi - v.lo)) : 0.0;
+      if (mid - free > v.lo) keep(grown_interval(key, v.lo, mid - free));
+      if (v.hi > mid + free) keep(grown_interval(key, mid + free, v.hi));
     }
-    const double t = right();
-    if (std::isnan(t)) return left();
-    const double earlier = left();
-    return std::isnan(earlier) ? t : earlier;
+    ++s.budget_spent;
+    return first;
   }
   /// First contact of `key` in (lo, hi], where it is free at lo and touching at hi: the bracket is halved
   /// until narrow(), and the key's contacts at its touching end are appended to result.
@@ -245,7 +268,8 @@ struct Sweep {
   }
   /// Files a key for each touch that begins and ends between two of the `n + 1` tested poses: a grown
   /// query over each substep interval holds every rectangle's whole sweep over it; a contact of it that
-  /// no key touching by the interval's end explains is looked for inside the interval (any_touch). With
+  /// no key touching by the interval's end explains is looked for inside the interval
+  /// (first_touch_between). With
   /// `first_done`, s.grown already holds the first interval's grown contacts.
   void certify_intervals(int n, bool first_done) {
     for (int k = 1; k <= n; ++k) {
@@ -261,10 +285,7 @@ struct Sweep {
         // Touching when the step began (a vehicle the scan did not look at the start, as it leaves a wall):
         // a contact the last step reported, not a new one.
         if (k == 1 && touches(key, 0.0)) continue;
-        int budget = kSweepQueryBudget;
-        const Grown grown = grown_touch(key, 0.5 * (lo + hi), hi - lo);
-        const double t = grown.depth < 0 ? std::numeric_limits<double>::quiet_NaN() : any_touch(key, lo, hi, grown, budget);
-        if (budget < 0) ++s.budget_spent;
+        const double t = first_touch_between(key, lo, hi);
         if (std::isnan(t) || !touches(key, t)) continue;  // touches() refills s.found with the touch at t
         // Filed with the normal of the touch itself: the grown rectangle may have met the face elsewhere.
         for (const Contact& touch : s.found)
@@ -306,6 +327,9 @@ void SweepScratch::prepare(int vehicle_count) {
   last_end.reserve(n);
   last_end.clear();
   keys.reserve(16 * n);
+  intervals.reserve(kSweepQueryBudget);
+  closest.reserve(kSweepQueryBudget);
+  searched.reserve(kSweepQueryBudget);
   key_index.reserve(static_cast<int>(n), 16 * n);
   pair_keys.reserve(16 * n);
   start_index.reserve(static_cast<int>(n), 16 * n);

@@ -51,6 +51,14 @@ struct SweepScratch {
   std::vector<Contact> found, grown, start, result;
   std::vector<double> motion;  ///< per vehicle: how far its points move over the step, at most [m]
   long long budget_spent = 0;  ///< searches that ran out of kSweepQueryBudget, over the run
+  /// An interval a search between tested poses still has to look into: its grown query touched `depth`
+  /// deep, and the shapes lie about `gap` apart at its middle (an estimate) [fraction of the step; m].
+  struct Interval {
+    double lo = 0, hi = 0, depth = 0, gap = 0;
+  };
+  std::vector<Interval> intervals;  ///< one search's intervals, oldest first (at most kSweepQueryBudget)
+  std::vector<int> closest;         ///< heap of `intervals` by gap, closest on top
+  std::vector<char> searched;       ///< per entry of `intervals`
   std::vector<Key> keys;
   ByVehicle key_index;    ///< keys by vehicle
   PairIndex pair_keys;    ///< vehicle-pair keys by (vehicle, other)

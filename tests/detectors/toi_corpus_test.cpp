@@ -5,7 +5,8 @@
 // positive); grazes within kEpsilon are counted apart. At dt = 5 ms the reported time lies within 1 us of
 // the reference (between its first touch and its first moment kEpsilon deep) and the contact point within 0.1 mm of where the shapes first meet (their common part
 // 1 um deep: at a face-to-face first touch a whole segment) at the 99th percentile. CRASHBENCH_TOI_CORPUS sets
-// the number of motions (10^4 by default; the `corpus` label runs 10^6).
+// the number of motions (10^4 by default; the `corpus` label runs 10^6), CRASHBENCH_TOI_DETECTOR one detector
+// alone.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -66,6 +67,7 @@ TEST(ToiCorpus, EveryDetectorFindsEveryOverlapAtItsCertifiedTime) {
   EXPECT_GT(grazes, corpus_motions() / 20);
   EXPECT_GT(misses, corpus_motions() / 5);
   for (const auto& entry : detectors()) {
+    if (const char* only = std::getenv("CRASHBENCH_TOI_DETECTOR"); only && entry.name != only) continue;
     auto detector = make_detector(entry.name);
     detector->prepare(scene, 2);
     detector->reserve_pairs(2);
