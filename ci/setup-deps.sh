@@ -7,7 +7,7 @@ packages=(
   libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev zlib1g-dev
   libopenscenegraph-dev openscenegraph
   libgtest-dev libgmock-dev libbenchmark-dev
-  libembree-dev libbox2d-dev libhdf5-dev slurm-wlm munge
+  libembree-dev libbox2d-dev libfcl-dev libhdf5-dev slurm-wlm munge
   libexpat1-dev
   python3-plotly python3-h5py chromium fonts-dejavu-core libxml2-utils
 )
