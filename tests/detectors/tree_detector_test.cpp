@@ -1,6 +1,6 @@
 // Every registered detector that promises it (Detector::allocation_free: all but the OpenSceneGraph ones)
-// allocates nothing per step once the caller's contact vector has room, on every driven scene, and labels
-// each contact with its vehicle; the tree prunes.
+// allocates nothing per step once the caller's contact vector has room and labels each contact with its
+// vehicle; the tree prunes. Along every driven scene: allocation_free_drive_scenario_test.cpp.
 #include <gtest/gtest.h>
 
 #include "detectors/detector.hpp"
@@ -20,40 +20,7 @@ std::array<VehiclePose, 2> two_vehicles_on_the_l_rail() {
   return p;
 }
 
-/// The registered detectors that promise to allocate nothing per step.
-std::vector<std::string> allocation_free_detectors() {
-  std::vector<std::string> names;
-  for (const auto& e : detectors())
-    if (make_detector(e.name)->allocation_free()) names.emplace_back(e.name);
-  return names;
-}
-
 class AllocationFreeDetectors : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(AllocationFreeDetectors, AllocateNothingAlongEveryDrivenScene) {
-  for (const SceneEntry* entry : testing::driven_scenes()) {
-    const Scene scene = make_registered_scene(entry->name);
-    // Every 7th pose of the drive: it still touches and leaves every wall, in a seventh of the time.
-    std::vector<VehiclePose> poses;
-    const auto drive = entry->drive();
-    for (std::size_t i = 0; i < drive.size(); i += 7) poses.push_back(drive[i]);
-    auto d = make_detector(GetParam());
-    d->prepare(scene, 1);
-    std::vector<Contact> out;
-    out.reserve(64);
-    DetectorStats stats;
-    for (const VehiclePose& pose : poses) d->detect(std::span(&pose, 1), out, stats), out.clear();  // warm-up
-    std::size_t contacts = 0;
-    const testing::AllocationScope scope;
-    for (const VehiclePose& pose : poses) {
-      out.clear();
-      d->detect(std::span(&pose, 1), out, stats);
-      contacts += out.size();
-    }
-    EXPECT_EQ(scope.allocations(), 0) << entry->name;
-    EXPECT_GT(contacts, 0u) << entry->name << ": the drive must touch the walls";
-  }
-}
 
 TEST_P(AllocationFreeDetectors, AllocateNothingPerStepAndLabelTheVehicle) {
   const Scene scene = load_scene("l-rail");  // the poses below are placed against its side wall
@@ -95,7 +62,7 @@ TEST(TreeDetector, TestsOnlyTheTrianglesNearTheVehicle) {
   EXPECT_LT(tree_stats.primitives_tested * 20, brute_stats.primitives_tested);
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, AllocationFreeDetectors, ::testing::ValuesIn(allocation_free_detectors()),
+INSTANTIATE_TEST_SUITE_P(Registered, AllocationFreeDetectors, ::testing::ValuesIn(testing::allocation_free_detector_names()),
                          [](const auto& info) { return testing::test_name(info.param); });
 
 }  // namespace

@@ -26,6 +26,14 @@ inline std::vector<std::string> triangle_detector_names() {
   return names;
 }
 
+/// The registered detectors that promise to allocate nothing per step (Detector::allocation_free).
+inline std::vector<std::string> allocation_free_detector_names() {
+  std::vector<std::string> names;
+  for (const auto& e : detectors())
+    if (make_detector(e.name)->allocation_free()) names.emplace_back(e.name);
+  return names;
+}
+
 /// The registered scenes with a drive, except the benchmark-only million-triangle copies.
 inline std::vector<const SceneEntry*> driven_scenes() {
   std::vector<const SceneEntry*> out;
