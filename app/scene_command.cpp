@@ -35,6 +35,7 @@ struct SceneArgs {
   std::vector<std::string> include, exclude, include_textures, exclude_textures;
   std::uint32_t node_mask = 0xffffffffu;
   std::string above_road_max = "2";
+  bool sprites = false;
   double odr_edges = 0, odr_tolerance = kDefaultSurfaceTolerance;
   std::vector<std::string> odr_drivable;
 
@@ -48,7 +49,7 @@ struct SceneArgs {
     o.unit_scale = unit_scale;
     o.vertical_only = vertical_only;
     o.vertical_tolerance_deg = tolerance_deg;
-    o.collision = {include, exclude, node_mask, band_top(), include_textures, exclude_textures};
+    o.collision = {include, exclude, node_mask, band_top(), include_textures, exclude_textures, sprites};
     o.opendrive.edge_height = odr_edges;
     o.opendrive.tolerance = odr_tolerance;
     if (!odr_drivable.empty()) o.opendrive.drivable = odr_drivable;
@@ -264,6 +265,7 @@ void add_scene_commands(CLI::App& app) {
   info->add_option("--node-mask", args->node_mask, "skip nodes whose OSG node mask shares no bit with this");
   info->add_option("--above-road-max", args->above_road_max,
                    "height band: geometry more than this above the road under a car does not collide [m], or 'off'");
+  info->add_flag("--sprites", args->sprites, "sprites collide (billboards, stand-alone vertical cards: left out by default)");
   info->add_flag("--verbose", args->verbose, "show every OpenSceneGraph notification, not just the summary");
   add_opendrive_options(*info, *args);
   info->callback([args] {

@@ -75,7 +75,8 @@ std::string case_file_path(const JsonReader& field, std::string_view what = "sce
 /// `scene.collision`: what in the file collides (docs/case-files.md).
 void parse_collision(const JsonReader& field, SceneSpec& scene) {
   field.only_keys({"vertical_within_deg", "include", "exclude", "include_textures", "exclude_textures", "node_mask",
-                   "height_band"});
+                   "height_band", "sprites"});
+  if (const auto sprites = field.find("sprites")) scene.collision.sprites = sprites->boolean();
   if (const auto v = field.find("vertical_within_deg")) scene.vertical_within_deg = v->number_in(0.0, 90.0);
   const auto globs = [&](const char* key, std::vector<std::string>& out, const char* example) {
     const auto list = field.find(key);

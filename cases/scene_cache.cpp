@@ -18,10 +18,10 @@ constexpr std::size_t kKeptScenes = 4;
 std::string key_of(const SceneSpec& spec) {
   const CollisionFilter& c = spec.collision;
   const OpenDriveOptions& o = spec.opendrive;
-  return fmt::format("{}|{}|{}|{:a}|{:a}|{}|{}|{}|{}|{}|{:a}|{}|{:a}|{:a}", spec.builtin, spec.file, spec.up_axis,
+  return fmt::format("{}|{}|{}|{:a}|{:a}|{}|{}|{}|{}|{}|{:a}|{}|{}|{:a}|{:a}", spec.builtin, spec.file, spec.up_axis,
                      spec.unit_scale, spec.vertical_within_deg.value_or(-1.0), fmt::join(c.include, "\x1f"),
                      fmt::join(c.exclude, "\x1f"), fmt::join(c.include_textures, "\x1f"),
-                     fmt::join(c.exclude_textures, "\x1f"), c.node_mask, c.above_road_max,
+                     fmt::join(c.exclude_textures, "\x1f"), c.node_mask, c.above_road_max, c.sprites,
                      fmt::join(o.drivable, "\x1f"), o.edge_height, o.tolerance);
 }
 

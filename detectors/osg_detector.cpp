@@ -36,11 +36,13 @@ osg::ref_ptr<osg::Node> kdtree_graph(const std::vector<Triangle>& triangles) {
   return geode;
 }
 
-/// A copy of `graph` reorganised for the variant, what `filter` leaves out masked before any merge (which
-/// would lose the names); the Scene's own graph stays as loaded.
-osg::ref_ptr<osg::Node> prepared_graph(const osg::ref_ptr<osg::Node>& graph, OsgVariant variant,
-                                       const CollisionFilter& filter) {
-  const bool by_name = filter.selects_by_name_or_texture();
+/// A copy of the scene's graph reorganised for the variant, what its collision filter leaves out (names,
+/// textures, sprites) masked before any merge (which would lose the names); the Scene's own graph stays as
+/// loaded.
+osg::ref_ptr<osg::Node> prepared_graph(const Scene& scene, OsgVariant variant) {
+  const osg::ref_ptr<osg::Node>& graph = scene.graph;
+  const CollisionFilter& filter = scene.collision;
+  const bool by_name = filter.selects_by_name_or_texture() || (scene.sprites > 0 && !filter.sprites);
   if (variant == OsgVariant::kAsLoaded && !by_name) return graph;
   osg::ref_ptr<osg::Node> copy = osg::clone(graph.get(), osg::CopyOp::DEEP_COPY_ALL);
   if (by_name) mark_non_colliding(*copy, filter);
@@ -70,7 +72,7 @@ void OsgDetector::prepare(const Scene& scene, int vehicle_count) {
     graph_ = kdtree_graph(triangles_);
   } else {
     triangles_.clear();
-    graph_ = prepared_graph(scene.graph, variant_, scene.collision);
+    graph_ = prepared_graph(scene, variant_);
   }
   vertical_within_deg_ = scene.vertical_within_deg;
   surface_ = scene.surface;

@@ -120,12 +120,13 @@ json config_json(const Case& c) {
   if (c.published) out["published"] = published_json(*c.published);
   const CollisionFilter& k = c.scene.collision;
   if (c.scene.vertical_within_deg || k.selects_by_name_or_texture() || k.node_mask != 0xffffffffu ||
-      k.above_road_max != kDefaultAboveRoadMax) {
+      k.above_road_max != kDefaultAboveRoadMax || k.sprites) {
     out["scene_collision"] = {{"include", k.include},
                               {"exclude", k.exclude},
                               {"include_textures", k.include_textures},
                               {"exclude_textures", k.exclude_textures},
-                              {"node_mask", k.node_mask}};
+                              {"node_mask", k.node_mask},
+                              {"sprites", k.sprites}};
     out["scene_collision"]["height_band"] = std::isinf(k.above_road_max)
                                                 ? json("off")
                                                 : json{{"above_road_max", k.above_road_max}};

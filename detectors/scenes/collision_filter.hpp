@@ -38,6 +38,10 @@ struct CollisionFilter {
   /// Texture globs: geometry carrying a texture that matches one never collides (a tree sprite whatever its
   /// node is called; exclusion wins).
   std::vector<std::string> exclude_textures;
+  /// Whether sprites collide (detectors/scenes/sprites.hpp: a drawable under an osg::Billboard, or a small
+  /// stand-alone vertical card such as a tree or a grass clump drawn as a picture): by default they are
+  /// scenery.
+  bool sprites = false;
 
   /// Whether names or textures leave some geometry out (the node mask and the band aside).
   bool selects_by_name_or_texture() const;

@@ -70,6 +70,7 @@ struct Scene {
   /// [deg]: what `triangles` was extracted with, for detectors that intersect `graph` itself.
   CollisionFilter collision;
   double vertical_within_deg = -1;
+  int sprites = 0;  ///< drawables of `graph` that are sprites (sprites.hpp), left out unless `collision` asks
   /// The drivable surface under the vehicles (surface_query.hpp), shared by every detector; null: flat z = 0.
   std::shared_ptr<const SurfaceQuery> surface;
   double load_seconds = 0;         ///< wall-clock time to read and prepare it [s] (files only)

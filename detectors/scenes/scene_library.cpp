@@ -129,6 +129,9 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
     graph = t;
     walls.clear();  // given in the generator's frame, which the transform no longer is
   }
+  // Marked on the graph itself, in the scene's frame (z up), so that a detector intersecting a copy of it
+  // finds the marks.
+  if (options.find_sprites && !options.collision.sprites) scene.sprites = mark_sprites(*graph);
   scene.triangles =
       collision_triangles(*graph, options.vertical_only, options.vertical_tolerance_deg, options.collision);
   scene.collision = options.collision;
@@ -159,7 +162,9 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
   Scene scene = [&] {
     try {
       if (is_opendrive_file(name_or_path)) return opendrive_scene(name_or_path, options);
-      return make_scene(name_or_path, read_scene_graph(name_or_path), {}, options);
+      SceneOptions file_options = options;
+      file_options.find_sprites = true;
+      return make_scene(name_or_path, read_scene_graph(name_or_path), {}, file_options);
     } catch (const Error& e) {
       throw e.in_file(name_or_path);  // the graph's own checks name the node, not the file
     }

@@ -26,6 +26,9 @@ struct SceneOptions {
   double vertical_tolerance_deg = kVerticalToleranceDeg;  ///< for `vertical_only` [deg]
   CollisionFilter collision;   ///< which nodes' geometry collides (all by default)
   OpenDriveOptions opendrive;  ///< for OpenDRIVE files (.xodr): drivable lane types, edge walls, accuracy
+  /// Look for sprites (sprites.hpp) and mark them, unless `collision.sprites`: load_scene sets it for a
+  /// file read through osgDB; scenes built in code and OpenDRIVE roads are ours, with no picture cards.
+  bool find_sprites = false;
 };
 
 /// Knight's 2002 thesis, Table 6-1 (VDANL on a 300 MHz Pentium II): the source of the published step times.

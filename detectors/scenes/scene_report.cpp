@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "detectors/scenes/sprites.hpp"
 #include "detectors/scenes/surface_query.hpp"
 
 
@@ -53,6 +54,13 @@ std::string describe_scene_file(const std::string& path, const SceneOptions& opt
     text += fmt::format("height band: up to {:g} m above the road under the car; {} collision triangles lie "
                         "higher above every surface under them (overhead: they collide with no car)\n",
                         options.collision.above_road_max, overhead_triangles(scene));
+  if (options.collision.sprites)
+    text += "sprites: collide (--sprites)\n";
+  else
+    text += fmt::format("sprites: {} drawables left out, as in a case by default (an osg::Billboard, or stand-alone "
+                        "vertical cards at most {:g} m wide sharing no edge with other geometry: trees, bushes, grass "
+                        "clumps drawn as pictures); --sprites, in a case \"sprites\": true, makes them collide\n",
+                        scene.sprites, kSpriteMaxWidth);
   for (const std::string& line : scene.about) text += line + '\n';
   text += fmt::format("load time: {:.3f} s\n", scene.load_seconds);
   return text;

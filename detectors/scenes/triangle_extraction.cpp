@@ -1,5 +1,6 @@
 #include "detectors/scenes/triangle_extraction.hpp"
 
+#include <osg/Billboard>
 #include <osg/Drawable>
 #include <osg/Geometry>
 #include <osg/PrimitiveSet>
@@ -98,11 +99,20 @@ bool textures_admit(const CollisionFilter& filter, const osg::NodePath& path) {
 class TriangleCollector : public osg::NodeVisitor {
  public:
   /// `filter` (null: everything) must outlive the collector.
-  explicit TriangleCollector(std::vector<Triangle>& out, const CollisionFilter* filter = nullptr)
+  explicit TriangleCollector(std::vector<Triangle>& out, const CollisionFilter* filter = nullptr,
+                             std::vector<DrawableSpan>* spans = nullptr)
       : osg::NodeVisitor(osg::NodeVisitor::TRAVERSE_ALL_CHILDREN),
         out_(out),
         filter_(filter),
+        spans_(spans),
         included_(!filter || filter->include.empty()) {}
+
+  void apply(osg::Billboard& billboard) override {
+    const bool saved = in_billboard_;
+    in_billboard_ = true;
+    osg::NodeVisitor::apply(billboard);
+    in_billboard_ = saved;
+  }
 
   void apply(osg::Node& node) override {
     const bool saved = included_;
@@ -127,7 +137,8 @@ class TriangleCollector : public osg::NodeVisitor {
 
   void apply(osg::Drawable& drawable) override {
     const bool saved = included_;
-    const bool take = enter(drawable) && included_ && (!filter_ || textures_admit(*filter_, getNodePath()));
+    const bool take = enter(drawable) && included_ && (!filter_ || textures_admit(*filter_, getNodePath())) &&
+                      (!filter_ || filter_->sprites || !is_sprite(drawable));
     included_ = saved;
     if (!take) return;
     if (const osg::Geometry* geometry = drawable.asGeometry())
@@ -146,6 +157,7 @@ class TriangleCollector : public osg::NodeVisitor {
       if (!out_[k].a_W.allFinite() || !out_[k].b_W.allFinite() || !out_[k].c_W.allFinite())
         throw Error("", drawable.getName(), "a vertex is not a finite number (NaN or infinite after the scene's transforms): "
                     "the file is corrupt or not a scene crashbench can read");
+    if (spans_) spans_->push_back({&drawable, in_billboard_, first, out_.size() - first});
     if (out_.size() > kMaxTriangles)
       throw Error("", drawable.getName(), "the scene graph holds more than " + std::to_string(kMaxTriangles) +
                                               " triangles (counted once per placement of each geometry): "
@@ -191,7 +203,9 @@ class TriangleCollector : public osg::NodeVisitor {
   std::set<std::pair<const osg::Drawable*, osg::Matrixd>> collected_;
   std::vector<Triangle>& out_;
   const CollisionFilter* filter_;
+  std::vector<DrawableSpan>* spans_;
   bool included_;
+  bool in_billboard_ = false;
   int depth_ = 0;
   osg::Matrixd matrix_;
 };
@@ -214,7 +228,8 @@ class NonCollidingMarker : public osg::NodeVisitor {
   void apply(osg::Drawable& drawable) override {
     const bool saved = included_;
     const osg::NodePath& path = getNodePath();
-    if (keep(drawable) && (!included_ || !textures_admit(filter_, path)) && path.size() >= 2)
+    const bool sprite = !filter_.sprites && is_sprite(drawable);
+    if (keep(drawable) && (!included_ || !textures_admit(filter_, path) || sprite) && path.size() >= 2)
       if (osg::Group* parent = path[path.size() - 2]->asGroup()) left_out_.emplace_back(parent, &drawable);
     included_ = saved;
   }
@@ -260,6 +275,13 @@ bool is_vertical(const Triangle& t, double tolerance_deg) {
   const Vec3 n = normal_of(t);
   const double len = n.norm();
   return len > 0 && std::abs(n.z()) <= len * std::sin(tolerance_deg * kDegToRad);
+}
+
+std::vector<Triangle> triangles_by_drawable(osg::Node& root, std::vector<DrawableSpan>& spans) {
+  std::vector<Triangle> out;
+  TriangleCollector collector(out, nullptr, &spans);
+  root.accept(collector);
+  return out;
 }
 
 std::vector<Triangle> all_triangles(osg::Node& root) {

@@ -6,6 +6,7 @@
 
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/scene.hpp"
+#include "detectors/scenes/sprites.hpp"
 
 namespace crashbench {
 
@@ -29,17 +30,26 @@ struct TriangleCensus {
 /// Every triangle under `root` in root coordinates (degenerate ones included).
 std::vector<Triangle> all_triangles(osg::Node& root);
 
+/// Where one placement of a drawable put its triangles in triangles_by_drawable's answer.
+struct DrawableSpan {
+  osg::Drawable* drawable = nullptr;
+  bool billboard = false;  ///< under an osg::Billboard
+  std::size_t first = 0, count = 0;
+};
+/// all_triangles, with the span of each placement of each drawable in `spans`.
+std::vector<Triangle> triangles_by_drawable(osg::Node& root, std::vector<DrawableSpan>& spans);
+
 /// Counts of `all_triangles(root)`.
 TriangleCensus census(osg::Node& root, double tolerance_deg = kVerticalToleranceDeg);
 
-/// The collision triangles: non-degenerate, of geometry `filter` keeps (names, textures, node mask), and only vertical ones if
-/// `vertical_only`.
+/// The collision triangles: non-degenerate, of geometry `filter` keeps (names, textures, node mask, and
+/// sprites only if it asks: mark_sprites), and only vertical ones if `vertical_only`.
 std::vector<Triangle> collision_triangles(osg::Node& root, bool vertical_only,
                                           double tolerance_deg = kVerticalToleranceDeg,
                                           const CollisionFilter& filter = {});
 
 /// For detectors that intersect a graph: leaves out of `root` (a copy of the scene's graph) the geometry
-/// `filter`'s name and texture globs leave out (node mask 0 on excluded nodes, the other drawables removed). The filter's node_mask is the intersection's
+/// `filter`'s name and texture globs leave out, and the marked sprites unless it asks for them (node mask 0 on excluded nodes, the other drawables removed). The filter's node_mask is the intersection's
 /// traversal mask.
 void mark_non_colliding(osg::Node& root, const CollisionFilter& filter);
 

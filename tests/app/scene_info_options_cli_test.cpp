@@ -1,5 +1,6 @@
 // `crashbench scene info --vertical-tolerance-deg`: an angle in [0, 90] as a case's vertical_within_deg,
-// anything else (NaN and infinity included) one line naming the option, exit 2.
+// anything else (NaN and infinity included) one line naming the option, exit 2; the sprites the default
+// collision set leaves out, and `--sprites`.
 #include <gtest/gtest.h>
 
 #include "tests/app/cli_support.hpp"
@@ -20,6 +21,16 @@ TEST(SceneInfoCli, AVerticalToleranceOutsideZeroToNinetyDegreesIsOneLineNamingIt
     EXPECT_NE(refused.output.find("--vertical-tolerance-deg: expected an angle in [0, 90] degrees"), std::string::npos)
         << refused.output;
   }
+}
+
+TEST(SceneInfoCli, SaysHowManySpritesTheDefaultLeavesOut) {
+  const std::string file = testing::fresh_dir("scene-info-sprites") + "/sprite.ac";
+  testing::write_textured_sprite_scene(file);  // one stand-alone card among a road and two long barriers
+  const auto info = testing::crashbench("scene info " + file);
+  EXPECT_EQ(info.exit_code, 0) << info.output;
+  EXPECT_NE(info.output.find("sprites: 1 drawables left out"), std::string::npos) << info.output;
+  const auto asked = testing::crashbench("scene info " + file + " --sprites");
+  EXPECT_NE(asked.output.find("sprites: collide"), std::string::npos) << asked.output;
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // A case chooses what in its scene file collides (`scene.collision`): the traps of real tracks, a road
 // that climbs a crest (its rising face cuts the rectangle's plane ahead of the car) and a tree sprite
-// standing on the road, stop a car driving the centre line with every detector, and with the collision
-// set that leaves them out (walls within 45 degrees of vertical, no TREE* nodes) it drives through clean.
+// standing on the road, stop a car driving the centre line with every detector when every face and the
+// sprites collide; the default set (faces within 45 degrees of vertical, no sprites) and one that leaves
+// them out by name let it drive through clean.
 #include <gtest/gtest.h>
 
 #include <osg/Group>
@@ -51,14 +52,20 @@ nlohmann::json centre_line_drive(const std::string& detector, const nlohmann::js
 class SceneCollision : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SceneCollision, TheCollisionSetLeavesTheCrestAndTheTreeOut) {
-  const RunResult trapped = run_case(parse_case(centre_line_drive(GetParam(), nullptr), "traps.json"));
-  EXPECT_GE(trapped.impacts, 1) << "every triangle collides by default: the tree at least stops the car";
-  const nlohmann::json walls_only = {{"vertical_within_deg", 45}, {"exclude", {"TREE*"}}};
-  const RunResult r = run_case(parse_case(centre_line_drive(GetParam(), walls_only), "traps.json"));
-  EXPECT_EQ(r.status, CaseStatus::kPassed) << r.error;
-  EXPECT_EQ(r.impacts, 0);
-  EXPECT_EQ(r.steps_without_surface, 0);  // the road is still found under the car, crest included
-  EXPECT_NEAR(r.tracks[0].states.back().position_W.x(), 120.0, 1e-6);  // 6 s at 20 m/s, untouched
+  const nlohmann::json everything = {{"vertical_within_deg", 90}, {"sprites", true}};
+  const RunResult trapped = run_case(parse_case(centre_line_drive(GetParam(), everything), "traps.json"));
+  EXPECT_GE(trapped.impacts, 1) << "with every face and the sprites colliding, the crest or the tree stops the car";
+  // The default (faces within 45 degrees of vertical, no sprites) and a set chosen by name both pass clean.
+  for (const nlohmann::json& collision : {nlohmann::json(), nlohmann::json{{"vertical_within_deg", 45}, {"exclude", {"TREE*"}}}}) {
+    const RunResult r = run_case(parse_case(centre_line_drive(GetParam(), collision), "traps.json"));
+    EXPECT_EQ(r.status, CaseStatus::kPassed) << collision << ": " << r.error;
+    EXPECT_EQ(r.impacts, 0) << collision;
+    EXPECT_EQ(r.steps_without_surface, 0);  // the road is still found under the car, crest included
+    EXPECT_NEAR(r.tracks[0].states.back().position_W.x(), 120.0, 1e-6);  // 6 s at 20 m/s, untouched
+  }
+  const nlohmann::json tree_alone = {{"vertical_within_deg", 45}, {"sprites", true}};
+  EXPECT_GE(run_case(parse_case(centre_line_drive(GetParam(), tree_alone), "traps.json")).impacts, 1)
+      << "the tree is a sprite: asked for, it collides";
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryDetector, SceneCollision, ::testing::ValuesIn(testing::detector_names()),
@@ -74,6 +81,7 @@ TEST(SceneCollisionInput, BadOptionsNameTheirField) {
   fails_with({{"node_mask", 1.5}}, "/scene/collision/node_mask");
   fails_with({{"vertical_within_deg", 120}}, "/scene/collision/vertical_within_deg");
   fails_with({{"walls", true}}, "/scene/collision");
+  fails_with({{"sprites", "yes"}}, "/scene/collision/sprites");
   nlohmann::json builtin = centre_line_drive("tree", nullptr);
   builtin["scene"] = {{"builtin", "l-rail"}, {"collision", {{"exclude", {"TREE*"}}}}};
   const std::string message = testing::error_message([&] { parse_case(builtin, "traps.json"); });
