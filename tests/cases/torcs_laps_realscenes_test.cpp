@@ -20,6 +20,7 @@
 #include "cases/simulation.hpp"
 #include "core/units.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/scenes/contained_read.hpp"
 #include "detectors/scenes/centreline.hpp"
 #include "detectors/scenes/torcs_track_anchor.hpp"
 #include "tests/support/temp_folder.hpp"
@@ -120,6 +121,8 @@ TEST(TorcsLaps, CentreLineAndEdgeLanesOfEveryTrackDriveCleanWithTheCollisionSet)
 TEST(TorcsDefaults, EveryCentreLineMeetsNothingWithEveryDetectorAndTheDefaultCollisionSet) {
   const std::vector<testing::TorcsTrackFiles> tracks = testing::torcs_tracks();
   if (tracks.empty()) GTEST_SKIP() << "torcs-data is not installed: apt-get install torcs-data to run this test";
+  // Trusted files, read 38 x 6 times: a loaded machine must not make the size-scaled read limit fail a drive.
+  set_scene_read_timeout(300);
   for (const auto& entry : detectors())
     for (const testing::TorcsTrackFiles& track : tracks) {
       double duration = 0;
