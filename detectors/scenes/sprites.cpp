@@ -6,7 +6,6 @@
 #include <array>
 #include <cmath>
 #include <map>
-#include <set>
 #include <vector>
 
 #include "core/units.hpp"
