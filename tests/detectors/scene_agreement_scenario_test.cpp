@@ -4,6 +4,7 @@
 // must give the generated scene's contacts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <unistd.h>
 
@@ -40,7 +41,7 @@ TEST(SceneAgreement, EveryTriangleDetectorMatchesBruteForceOnEveryDrivenScene) {
     const Scene scene = make_registered_scene(entry->name);
     const auto poses = entry->drive();
     const auto want = contacts(kReference, scene, poses);
-    const int steps = expect_agreement(want, want, std::string(entry->name));
+    const auto steps = std::count_if(want.begin(), want.end(), [](const auto& step) { return !step.empty(); });
     EXPECT_GT(steps, 100) << entry->name << ": the drive must actually touch the walls";
     EXPECT_LT(steps, static_cast<int>(poses.size()) - 100) << entry->name << ": and leave them";
     for (const std::string& d : triangle_detectors())

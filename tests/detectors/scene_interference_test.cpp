@@ -78,6 +78,9 @@ TEST_P(EveryDetector, HeadOnIntoTheEndWallFacesTheVehicle) {
 TEST_P(EveryDetector, ClearOfTheWallsGivesNoContact) {
   const Scene scene = load_scene("l-rail");
   EXPECT_TRUE(run(GetParam(), scene, drive_pose({37.3, 1.2}, 0.0)).empty());
+  // 5 mm short of the end wall X = 100 is clear; 5 mm into it is not (a detector that finds nothing fails).
+  EXPECT_TRUE(run(GetParam(), scene, drive_pose({97.895, 21.4}, 0.0)).empty());
+  EXPECT_EQ(run(GetParam(), scene, drive_pose({97.905, 21.4}, 0.0)).size(), 1u);
 }
 
 /// A wall face y = 0 for x in [0, 10], 0 <= z <= 1, drawn twice with opposite windings, plus degenerate
