@@ -1,6 +1,4 @@
-// check_against: the reference detector runs on the same poses each step, timed apart from the step,
-// and its contacts are compared with the case's detector's (docs/invariants.md, detector agreement).
-#include "cases/simulation.hpp"
+#include "cases/runner/reference_check.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -28,34 +26,38 @@ double nearest(const Contact& c, std::span<const Contact> others, const Toleranc
 
 }  // namespace
 
-void Simulation::prepare_reference() {
-  if (case_.check_against.empty()) return;
-  reference_ = make_detector(case_.check_against);
-  reference_->prepare(scene_, static_cast<int>(x_.size()));
-  reference_->reserve_pairs(static_cast<int>(x_.size()));
-  reference_contacts_.reserve(16 * x_.size());
-  result_.agreement.emplace();
-  result_.agreement->reference = case_.check_against;
-  result_.agreement->timing.ns.reserve(static_cast<std::size_t>(total_steps_ + 1));
+ReferenceCheck::ReferenceCheck(const Case& c, const Scene& scene, int total_steps,
+                               std::optional<DetectorAgreement>& out)
+    : case_(c), agreement_(out) {
+  if (c.check_against.empty()) return;
+  const int n = static_cast<int>(c.vehicles.size());
+  reference_ = make_detector(c.check_against);
+  reference_->prepare(scene, n);
+  reference_->reserve_pairs(n);
+  contacts_.reserve(16 * c.vehicles.size());
+  out.emplace();
+  out->reference = c.check_against;
+  out->timing.ns.reserve(static_cast<std::size_t>(total_steps + 1));
 }
 
-double Simulation::compare_with_reference(Clock::time_point& since) {
+double ReferenceCheck::compare(std::span<const VehiclePose> poses, std::span<const Contact> contacts, int step,
+                               Clock::time_point& since) {
   if (!reference_) return 0.0;
-  reference_contacts_.clear();
-  reference_->detect_all(poses_, reference_contacts_, reference_stats_);
-  DetectorAgreement& a = *result_.agreement;
+  contacts_.clear();
+  reference_->detect_all(poses, contacts_, stats_);
+  DetectorAgreement& a = *agreement_;
   const Tolerances& t = case_.tolerances;
   int missing = 0, extra = 0, moved = 0;
-  for (const Contact& c : contacts_) {
-    const double d = nearest(c, reference_contacts_, t);
+  for (const Contact& c : contacts) {
+    const double d = nearest(c, contacts_, t);
     if (std::isinf(d)) ++extra;
     else if (d > 1.0) ++moved;
     if (!std::isinf(d)) a.worst = std::max(a.worst, d);
   }
-  for (const Contact& r : reference_contacts_) missing += std::isinf(nearest(r, contacts_, t));
+  for (const Contact& r : contacts_) missing += std::isinf(nearest(r, contacts, t));
   ++a.steps_checked;
   if (missing + extra + moved > 0) {
-    if (a.steps_differing++ == 0) a.first_step = step_ + 1, a.first_time = (step_ + 1) * case_.dt;
+    if (a.steps_differing++ == 0) a.first_step = step + 1, a.first_time = (step + 1) * case_.dt;
     a.missing += missing, a.extra += extra, a.moved += moved;
   }
   const auto now = Clock::now();

@@ -1,0 +1,63 @@
+#include "cases/runner/control.hpp"
+
+namespace crashbench {
+
+Control::Control(const Case& c) : case_(c) {
+  const std::size_t n = c.vehicles.size();
+  // Held by the control module until its cut; on a path, the path also gives the held speed.
+  controlled_.assign(n, c.control.gain > 0 || c.control.path_curvature.has_value());
+  if (c.control.path_curvature)
+    for (const VehicleSetup& v : c.vehicles) paths_.emplace_back(v.initial, *c.control.path_curvature);
+  travelled_.assign(n, 0.0);
+  for (std::size_t v = 0; v < n; ++v) {
+    const VehicleSetup& setup = c.vehicles[v];
+    replays_.push_back(setup.replay.get());
+    // A follower drives itself, never cut: the case's control module leaves it alone.
+    followers_.push_back(setup.follow ? std::make_unique<PathFollower>(*setup.follow, setup.params) : nullptr);
+    if (setup.follow) controlled_[v] = false;
+  }
+}
+
+void Control::set_inputs(Fleet& fleet) const {
+  if (case_.control.gain > 0 && !all_cut_)
+    for (std::size_t v = 0; v < fleet.size(); ++v) {
+      if (!controlled_[v]) continue;
+      const double held = case_.vehicles[v].initial.velocity_W.norm();
+      const double forward_speed = to_planar_state(fleet.x[v]).velocity_B().x();
+      fleet.input[v].drive_force = case_.vehicles[v].drive_force + case_.control.gain * (held - forward_speed);
+    }
+  for (std::size_t v = 0; v < fleet.size(); ++v)
+    if (followers_[v]) followers_[v]->drive(to_planar_state(fleet.x[v]), fleet.input[v]);
+}
+
+bool Control::move_kinematic(std::size_t v, double t_end, StateVector& x) {
+  if (replays_[v]) {
+    x = to_state_vector(replays_[v]->at(t_end));
+    return true;
+  }
+  if (!kinematic(v)) return false;
+  travelled_[v] += paths_[v].speed() * case_.dt;
+  x = to_state_vector(paths_[v].at(travelled_[v]));
+  return true;
+}
+
+void Control::cut_after(const Contact& c, Fleet& fleet) {
+  // Without control, or once every vehicle's is cut, a contact changes nothing: O(1) per contact.
+  const bool has_control = case_.control.gain > 0 || case_.control.path_curvature.has_value();
+  if (!has_control || all_cut_ || case_.control.cut == ControlModule::Cut::kNever) return;
+  const auto cut = [&](int v) {
+    if (v == kStaticScene) return;
+    controlled_[static_cast<std::size_t>(v)] = false;
+    fleet.input[static_cast<std::size_t>(v)].drive_force = case_.vehicles[static_cast<std::size_t>(v)].drive_force;
+  };
+  if (case_.control.cut == ControlModule::Cut::kOwnImpact) {
+    cut(c.vehicle);
+    cut(c.other);
+    return;
+  }
+  // The first impact cuts every vehicle, once per run; later contacts return above.
+  for (std::size_t v = 0; v < fleet.size(); ++v) cut(static_cast<int>(v));
+  all_cut_ = true;
+}
+
+}  // namespace crashbench

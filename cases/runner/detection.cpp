@@ -1,0 +1,102 @@
+#include "cases/runner/detection.hpp"
+
+#include "cases/scene_source.hpp"
+#include "core/json_reader.hpp"
+
+namespace crashbench {
+
+Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end) : at_end_(at_end) {
+  const int n = static_cast<int>(c.vehicles.size());
+  for (int t = 0; t < threads; ++t) {
+    detectors_.push_back(make_detector(JsonReader(c.detector_params, c.source_file, "/detector")));
+    if (t == 0) require_walls(scene, *detectors_[0]);
+    detectors_.back()->prepare(scene, n);
+    if (t == 0) {
+      detectors_[0]->reserve_pairs(n);
+      continue;
+    }
+    const auto [begin, end] = thread_range(t, threads, c.vehicles.size());
+    range_contacts_.emplace_back().reserve(16 * (end - begin));
+  }
+  range_stats_.resize(range_contacts_.size());
+  sweep_scratch_.prepare(n);
+  step_.contacts.reserve(16 * static_cast<std::size_t>(n));
+  step_.first_touch.reserve(16 * static_cast<std::size_t>(n));
+  end_contacts_.reserve(16 * static_cast<std::size_t>(n));
+  end_index_.reserve(n, 16 * static_cast<std::size_t>(n));
+  kept_contacts_.reserve(16 * static_cast<std::size_t>(n));
+}
+
+void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instead) {
+  std::vector<Contact>& contacts = step_.contacts;
+  contacts.clear();
+  threads.for_ranges(fleet.size(), [&](int thread, std::size_t begin, std::size_t end) {
+    for (std::size_t v = begin; v < end; ++v) {
+      fleet.poses[v].position_W = {fleet.x[v][0], fleet.x[v][1]};
+      fleet.poses[v].heading = fleet.x[v][2];
+      fleet.start_poses[v].position_W = {fleet.x_before[v][0], fleet.x_before[v][1]};
+      fleet.start_poses[v].heading = fleet.x_before[v][2];
+      fleet.start_poses[v].ground_z = fleet.poses[v].ground_z;
+    }
+    if (!instead) detect_scene_range(fleet, thread, begin, end);
+  });
+  if (instead) {
+    contacts.assign(1, *instead);
+    return;
+  }
+  // In range order after thread 0's: the serial detect()'s list, vehicle by vehicle (Detector::detect).
+  for (std::size_t t = 0; t < range_contacts_.size(); ++t) {
+    contacts.insert(contacts.end(), range_contacts_[t].begin(), range_contacts_[t].end());
+    stats_.nodes_visited += range_stats_[t].nodes_visited;
+    stats_.primitives_tested += range_stats_[t].primitives_tested;
+  }
+  detector().detect_pairs(fleet.poses, contacts, stats_);
+}
+
+void Detection::detect_scene_range(const Fleet& fleet, int thread, std::size_t begin, std::size_t end) {
+  const auto poses = std::span<const VehiclePose>(fleet.poses).subspan(begin, end - begin);
+  if (thread == 0) {
+    detector().detect(poses, step_.contacts, stats_);
+    return;
+  }
+  const auto i = static_cast<std::size_t>(thread - 1);
+  std::vector<Contact>& out = range_contacts_[i];
+  out.clear();
+  range_stats_[i] = {};
+  detectors_[static_cast<std::size_t>(thread)]->detect(poses, out, range_stats_[i]);
+  // The detector numbered the range's vehicles from 0.
+  const int offset = static_cast<int>(begin);
+  for (Contact& c : out) {
+    c.vehicle += offset;
+    if (c.other != kStaticScene) c.other += offset;
+  }
+}
+
+void Detection::sweep(const Fleet& fleet, bool skip) {
+  std::vector<Contact>& contacts = step_.contacts;
+  step_.first_touch.clear();
+  if (skip) return;
+  // A force acts over the next step, from the end-of-step state, while the car goes on into the wall:
+  // the force application's J/dt, and any force answer (a spring on the overlap).
+  if (at_end_) end_contacts_.assign(contacts.begin(), contacts.end());
+  detector().sweep(fleet.start_poses, fleet.poses, contacts, stats_, sweep_scratch_);
+  if (!at_end_) return;
+  // A contact still there at the end of the step is taken there, as the force mode always did, and
+  // stamped with its first touch. Only one the end of the step no longer shows the right way (the CG past
+  // the wall line, or through) is taken at its first touch.
+  kept_contacts_.clear();
+  end_index_.clear();
+  for (const Contact& e : end_contacts_) end_index_.add(e.vehicle);
+  for (const Contact& c : contacts) {
+    const auto same = [&](int e) { return same_sweep_key(c, end_contacts_[static_cast<std::size_t>(e)]); };
+    // A pair has one end contact, found in O(1) in a crowd; the scene's first like it, in order.
+    int at_step_end = c.other != kStaticScene ? end_index_.find(c.vehicle, same) : end_index_.first(c.vehicle);
+    while (c.other == kStaticScene && at_step_end != ByVehicle::kNone && !same(at_step_end))
+      at_step_end = end_index_.next(at_step_end);
+    kept_contacts_.push_back(at_step_end == ByVehicle::kNone ? c : end_contacts_[static_cast<std::size_t>(at_step_end)]);
+    step_.first_touch.push_back(c.toi);
+  }
+  contacts.assign(kept_contacts_.begin(), kept_contacts_.end());
+}
+
+}  // namespace crashbench

@@ -1,0 +1,64 @@
+#pragma once
+// The detection phase: the case's detector (one per thread: their per-query scratch is per instance) on
+// the step's end poses, scene then pairs, and the sweep from the start poses that gives each contact its
+// time of impact (docs/swept-detection.md). Its product, StepContacts, is what the impact pass resolves.
+#include <memory>
+#include <vector>
+
+#include "cases/case.hpp"
+#include "cases/runner/fleet.hpp"
+#include "cases/step_threads.hpp"
+#include "detectors/contacts_by_vehicle.hpp"
+#include "detectors/detector.hpp"
+#include "detectors/swept.hpp"
+
+namespace crashbench {
+
+/// A step's contacts as detection leaves them: each with its time of impact (Contact::toi, a fraction of
+/// the step), and, when contacts are taken at the end of the step, each one's first touch.
+struct StepContacts {
+  std::vector<Contact> contacts;
+  /// Contacts taken at the step's end (force application, force answers): parallel to `contacts`, the
+  /// fraction of the step at which each first touched. Empty otherwise.
+  std::vector<double> first_touch;
+};
+
+class Detection {
+ public:
+  /// Builds `threads` detectors from the case's options on `scene` (which must outlive this) and checks
+  /// the scene has what the detector reads. `at_end`: contacts are taken at the end of the step (force
+  /// application or a force-answering model), stamped with their first touch.
+  Detection(const Case& c, const Scene& scene, int threads, bool at_end);
+
+  /// Writes each vehicle's end and start poses from the fleet's states, then detects on the end poses
+  /// into contacts(): the scene's contacts vehicle by vehicle (the serial order for any thread count),
+  /// then the pairs'. `instead`: not detected; this one contact is the step's.
+  void detect(Fleet& fleet, StepThreads& threads, const Contact* instead = nullptr);
+  /// Sweeps from the start poses: every contact gets its time of impact (`skip`: as detected).
+  void sweep(const Fleet& fleet, bool skip);
+
+  StepContacts& contacts() { return step_; }
+  const StepContacts& contacts() const { return step_; }
+  /// The case's detector (thread 0's), for single-pose queries inside the step.
+  Detector& detector() { return *detectors_.front(); }
+  const DetectorStats& stats() const { return stats_; }
+  DetectorStats& stats() { return stats_; }
+
+ private:
+  /// The scene contacts of vehicles [begin, end) on `thread`'s detector, into its own buffer (thread 0:
+  /// the step's list) with the vehicles' case indices.
+  void detect_scene_range(const Fleet& fleet, int thread, std::size_t begin, std::size_t end);
+
+  bool at_end_;
+  std::vector<std::unique_ptr<Detector>> detectors_;  ///< [t] for thread t
+  std::vector<std::vector<Contact>> range_contacts_;  ///< [t - 1] for thread t
+  std::vector<DetectorStats> range_stats_;            ///< [t - 1] for thread t
+  DetectorStats stats_;
+  StepContacts step_;
+  SweepScratch sweep_scratch_;
+  std::vector<Contact> end_contacts_;   ///< at_end: the overlaps at the end of this step
+  ByVehicle end_index_;                 ///< at_end: end_contacts_ by vehicle
+  std::vector<Contact> kept_contacts_;  ///< at_end: scratch for the contacts kept
+};
+
+}  // namespace crashbench

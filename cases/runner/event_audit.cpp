@@ -1,0 +1,113 @@
+#include "cases/runner/event_audit.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "cases/invariants.hpp"
+
+namespace crashbench {
+namespace {
+
+void set_velocities(Body& body, const Eigen::Vector3d& v) {
+  body.state.velocity_W = v.head<2>();
+  body.state.yaw_rate = v[2];
+}
+
+}  // namespace
+
+EventAudit::EventAudit(const StepParts& parts, StepThreads& threads)
+    : run_(parts),
+      threads_(threads),
+      tyre_allowance_(parts.integration.tyre_allowance(parts.fleet, parts.c.dt)),
+      application_error_(parts.fleet.size(), Eigen::Vector3d::Zero()),
+      impulse_norm_sum_(parts.fleet.size(), 0.0) {
+  contact_events_.reserve(64);
+}
+
+Eigen::Vector3d EventAudit::beyond_tyres(const Eigen::Vector3d& error, const Eigen::Vector2d& allowance) {
+  Eigen::Vector3d out = error;
+  const double linear = error.head<2>().norm();
+  out.head<2>() *= linear > 0 ? std::max(0.0, linear - allowance[0]) / linear : 0.0;
+  out[2] = std::copysign(std::max(0.0, std::abs(error[2]) - allowance[1]), error[2]);
+  return out;
+}
+
+void EventAudit::account_continuing(int step, bool all) {
+  const double t0 = step * run_.c.dt;
+  for (const int vehicle : run_.continuing.sprung_vehicles()) {  // ascending, as a loop over every vehicle
+    const auto v = static_cast<std::size_t>(vehicle);
+    Eigen::Vector3d held;
+    Eigen::Vector3d dv = run_.integration.collision_dv(run_.fleet, v, t0, run_.c.dt, held);
+    if (run_.control.replayed(v)) dv = held;  // the log moves it: the springs are taken to have done what they meant
+    run_.continuing.account(static_cast<int>(v), run_.fleet.x[v], t0 + run_.c.dt, dv, held);
+  }
+  run_.continuing.close(step, all, run_.c.tolerances, contact_events_);
+}
+
+template <class PerEvent>
+void EventAudit::for_event_ranges(std::size_t first, std::size_t last, const PerEvent& per_event) {
+  threads_.for_ranges(last - first, [&](int, std::size_t begin, std::size_t end) {
+    for (std::size_t i = first + begin; i < first + end; ++i) per_event(run_.events[i]);
+  });
+}
+
+void EventAudit::charge_application_errors(int step, std::span<const int> loaded) {
+  // The collision force acted during this step's dynamics, together with the tyres. What it did is the
+  // difference to the same step without it; whatever differs from J/m and rho x J/Izz is charged to the
+  // events as an application error. Only the vehicles that carried a load (the events' vehicles among
+  // them): the others had no force.
+  threads_.for_ranges(loaded.size(), [&](int, std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k < end; ++k) {
+      const auto v = static_cast<std::size_t>(loaded[k]);
+      const VehicleInput& used = run_.fleet.applied_input[v];
+      application_error_[v].setZero();
+      // A replayed vehicle ignores the force (the log moves it): its events keep the model's answer.
+      if (run_.control.replayed(v) || (used.collision_force_W.isZero() && used.collision_moment == 0)) continue;
+      Eigen::Vector3d intended;
+      const Eigen::Vector3d dv = run_.integration.collision_dv(run_.fleet, v, step * run_.c.dt, run_.c.dt, intended);
+      application_error_[v] = beyond_tyres(dv - intended, tyre_allowance_[v]);
+    }
+  });
+  // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
+  for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
+    const ImpactEvent& e = run_.events[i];
+    impulse_norm_sum_[e.contact.vehicle] = 0;
+    if (e.two_body()) impulse_norm_sum_[e.contact.other] = 0;
+  }
+  for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
+    const ImpactEvent& e = run_.events[i];
+    const double j = e.resolution.impulse.linear_W.norm();
+    impulse_norm_sum_[e.contact.vehicle] += j;
+    if (e.two_body()) impulse_norm_sum_[e.contact.other] += j;
+  }
+  // Each event reads the sums above and writes only itself: split over the threads by event.
+  for_event_ranges(checked_upto_, pending_end_, [&](ImpactEvent& e) {
+    const double j = e.resolution.impulse.linear_W.norm();
+    const auto share = [&](int v) { return j > 0 ? j / impulse_norm_sum_[v] : 0.0; };
+    set_velocities(e.post_a, velocities(e.post_a) + share(e.contact.vehicle) * application_error_[e.contact.vehicle]);
+    if (e.two_body())
+      set_velocities(e.post_b, velocities(e.post_b) + share(e.contact.other) * application_error_[e.contact.other]);
+    e.checks = check_impact(e, run_.c.tolerances, run_.c.dt);
+  });
+}
+
+void EventAudit::check(int step, std::span<const int> loaded) {
+  account_continuing(step, false);
+  if (run_.c.application == Application::kForceOverStep && checked_upto_ < pending_end_) {
+    charge_application_errors(step, loaded);
+    checked_upto_ = pending_end_;
+  }
+  if (run_.c.application == Application::kImpulseReset) {
+    for_event_ranges(checked_upto_, run_.events.size(),
+                     [&](ImpactEvent& e) { e.checks = check_impact(e, run_.c.tolerances, run_.c.dt); });
+    checked_upto_ = run_.events.size();
+  }
+  pending_end_ = run_.events.size();
+}
+
+void EventAudit::finish(int step, std::span<const int> loaded) {
+  check(step, loaded);
+  run_.continuing.close(step, true, run_.c.tolerances, contact_events_);  // none should remain: no step resolved
+}
+
+}  // namespace crashbench

@@ -1,0 +1,21 @@
+#include "cases/runner/fleet.hpp"
+
+namespace crashbench {
+
+Fleet::Fleet(const Case& c) {
+  const std::size_t n = c.vehicles.size();
+  x_before.resize(n);
+  applied_input.resize(n);
+  for (const VehicleSetup& setup : c.vehicles) {
+    params.push_back(setup.params);
+    x.push_back(to_state_vector(setup.initial));
+    VehicleInput& held = input.emplace_back();
+    held.steer = setup.steer;
+    held.drive_force = setup.drive_force;
+    // Size and CG height never change: each step writes only a pose's place, heading and ground.
+    poses.push_back({Vec2::Zero(), 0.0, setup.params.cg_height, setup.params.body});
+  }
+  start_poses = poses;
+}
+
+}  // namespace crashbench

@@ -1,0 +1,142 @@
+#include "cases/runner/impact_pass.hpp"
+
+#include <algorithm>
+
+#include "cases/time_of_impact.hpp"
+#include "core/json_reader.hpp"
+
+namespace crashbench {
+
+ImpactPass::ImpactPass(const StepParts& parts)
+    : run_(parts),
+      model_(make_response_model(JsonReader(parts.c.response, parts.c.source_file, "/response"))),
+      touched_(parts.fleet.size()),
+      loads_(parts.fleet.size()),
+      one_start_(1),
+      one_end_(1),
+      one_pose_(1) {
+  model_->prepare(parts.fleet.params, parts.c.dt);
+  remainder_.reserve(64);
+}
+
+StateVector ImpactPass::state_at_toi(std::size_t v, double f) const {
+  return state_at(run_.fleet.x_before[v], run_.fleet.x[v], f, run_.c.application != Application::kImpulseReset);
+}
+
+void ImpactPass::resolve(StepContacts& step_contacts, int step) {
+  touched_.begin_step();
+  choose_impact_times(step_contacts);
+  const std::vector<Contact>& contacts = step_contacts.contacts;
+  // Only the vehicles of a contact have a body to push and impulses to sum: a step of 10,000 cars has a
+  // few dozen, and the others keep their states untouched (apply skips them).
+  for (const Contact& c : contacts)
+    for (const int v : {c.vehicle, c.other}) {
+      if (v == kStaticScene) continue;
+      const auto i = static_cast<std::size_t>(v);
+      if (touched_[i].member) continue;
+      const double first = touched_[i].first_toi;
+      touched_.join(v, run_.fleet.body(i, first < 1 ? state_at_toi(i, first) : run_.fleet.x[i]));
+    }
+  // Contacts are resolved one after another, each seeing the impulses before it (one Gauss-Seidel pass),
+  // with each vehicle as it was at its earliest closing contact of the step: the time its impulses act.
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const Contact& c = contacts[i];
+    double acts_at = step_contacts.first_touch.empty() ? c.toi : step_contacts.first_touch[i];
+    for (const int v : {c.vehicle, c.other})
+      if (v != kStaticScene && touched_[static_cast<std::size_t>(v)].first_toi <= 1)
+        acts_at = std::min(acts_at, touched_[static_cast<std::size_t>(v)].first_toi);
+    Body* b = c.other == kStaticScene ? nullptr : &touched_[static_cast<std::size_t>(c.other)].body;
+    if (!resolve_one(c, touched_[static_cast<std::size_t>(c.vehicle)].body, b, step, acts_at)) continue;
+    for (const int v : {c.vehicle, c.other}) {
+      if (v == kStaticScene) continue;
+      TouchedSet::Touch& t = touched_[static_cast<std::size_t>(v)];
+      if (t.first_toi <= 1) t.impact_toi = t.first_toi;
+    }
+  }
+}
+
+void ImpactPass::choose_impact_times(StepContacts& step_contacts) {
+  std::vector<Contact>& contacts = step_contacts.contacts;
+  std::vector<double>& first_touch = step_contacts.first_touch;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    Contact c = contacts[i];
+    if (run_.continuing.holds(c)) {
+      // A spring that acted over this step goes on from the step's end, opening (its rebound) or not:
+      // its depth, not a time of impact, says when it is over.
+      c.toi = 1;
+      if (!first_touch.empty()) first_touch[kept] = 1;
+      contacts[kept++] = c;
+      continue;
+    }
+    const auto va = static_cast<std::size_t>(c.vehicle), vb = static_cast<std::size_t>(c.other);
+    const Body a = run_.fleet.body(va, state_at_toi(va, c.toi));
+    const bool pair = c.other != kStaticScene;
+    const Body b = pair ? run_.fleet.body(vb, state_at_toi(vb, c.toi)) : Body{};
+    // Only closing contacts are impacts; one already opening (a car scraping along a wall, or just pushed
+    // off it) must not hold back a later one that closes.
+    if (!approaching(a, pair ? &b : nullptr, c)) continue;
+    if (!first_touch.empty()) first_touch[kept] = first_touch[i];
+    contacts[kept++] = c;
+    touched_[va].first_toi = std::min(touched_[va].first_toi, c.toi);
+    if (pair) touched_[vb].first_toi = std::min(touched_[vb].first_toi, c.toi);
+  }
+  contacts.resize(kept);
+  if (!first_touch.empty()) first_touch.resize(kept);
+}
+
+bool ImpactPass::resolve_one(const Contact& c, Body& a, Body* b, int step, double acts_at) {
+  const Resolution r = model_->resolve(a, b, c);
+  if (r.status == ResolutionStatus::kSeparating) return false;
+  run_.control.cut_after(c, run_.fleet);
+  if (r.answer == Answer::kForce) {  // a continuing contact: a spring over the next step, no impulse, no event yet
+    run_.continuing.add(c, r, a, b, step, (step + acts_at) * run_.c.dt);
+    return false;
+  }
+  ImpactEvent& e = run_.events.emplace_back();
+  e.step = step + 1;
+  e.time = (step + acts_at) * run_.c.dt;
+  e.contact = c;
+  e.resolution = r;
+  e.mu_limit = r.mu_limit;
+  e.pre_a = a;
+  const Vec2 J = r.impulse.linear_W;
+  a.apply_impulse(J, c.point_W);
+  TouchedSet::Touch& ta = touched_[static_cast<std::size_t>(c.vehicle)];
+  ta.impulse += J;
+  ta.angular_impulse += cross(c.point_W - a.state.position_W, J);
+  e.post_a = a;
+  if (b) {
+    e.pre_b = *b;
+    b->apply_impulse(-J, c.point_W);
+    TouchedSet::Touch& tb = touched_[static_cast<std::size_t>(c.other)];
+    tb.impulse -= J;
+    tb.angular_impulse -= cross(c.point_W - b->state.position_W, J);
+    e.post_b = *b;
+  }
+  return true;
+}
+
+void ImpactPass::apply(int step, Detection& detection) {
+  const bool force_mode = run_.c.application != Application::kImpulseReset;
+  if (force_mode) loads_.replace(touched_.members(), run_.fleet);
+  for (const int vehicle : touched_.members()) {
+    const auto v = static_cast<std::size_t>(vehicle);
+    if (run_.control.replayed(v)) continue;  // the log's motion stands; its events keep the model's answer
+    const TouchedSet::Touch& t = touched_[v];
+    if (force_mode) {
+      run_.fleet.input[v].collision_force_W = t.impulse / run_.c.dt;
+      run_.fleet.input[v].collision_moment = t.angular_impulse / run_.c.dt;
+      continue;
+    }
+    // No impulse at a time of impact: the step's end stands (the body may hold a state moved back).
+    if (t.impact_toi >= 1 && t.first_toi < 1) continue;
+    if (t.impact_toi >= 1 || run_.control.kinematic(v)) {
+      run_.fleet.x[v].segment<3>(3) = velocities(t.body);
+      continue;
+    }
+    finish_after_impact(v, step, detection);
+  }
+}
+
+}  // namespace crashbench

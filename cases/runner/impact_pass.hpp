@@ -1,0 +1,59 @@
+#pragma once
+// The impact pass: of the step's contacts, the closing ones and when each vehicle's impulses act; the
+// response model's answer to each, one after another (one Gauss-Seidel pass), recorded as events; then
+// the answers applied: impulse reset moves a vehicle back to its time of impact, applies the impulse there
+// and integrates the rest of the step (meeting the scene again if it must); force application holds J/dt
+// over the next step (docs/swept-detection.md).
+#include <memory>
+#include <vector>
+
+#include "cases/runner/collision_loads.hpp"
+#include "cases/runner/detection.hpp"
+#include "cases/runner/step_parts.hpp"
+#include "cases/runner/touched_set.hpp"
+#include "models/response/response_model.hpp"
+
+namespace crashbench {
+
+class ImpactPass {
+ public:
+  /// Builds and prepares the case's response model. The parts must outlive this.
+  explicit ImpactPass(const StepParts& parts);
+
+  const ResponseModel& model() const { return *model_; }
+  /// Step `step`'s contacts: keeps the closing ones (or a spring's continuation), sets each vehicle's
+  /// earliest, and resolves them one after another on the vehicles as they were at that time; impulse
+  /// answers become events, force answers springs, and a resolved contact cuts the control it cuts.
+  void resolve(StepContacts& step_contacts, int step);
+  /// What resolve() found, applied to the fleet (replayed vehicles keep their log's motion); with impulse
+  /// reset the rest of the step meets the scene through `detection`'s detector.
+  void apply(int step, Detection& detection);
+  /// Force application: the vehicles whose input holds a collision load.
+  CollisionLoads& loads() { return loads_; }
+
+ private:
+  /// `v`'s state at fraction `f` of this step as the response sees it (reset: all of it moved back; force:
+  /// the pose only, the velocities the step ended with).
+  StateVector state_at_toi(std::size_t v, double f) const;
+  void choose_impact_times(StepContacts& step_contacts);
+  /// Resolves `c` between `a` and `b` (null: the scene) as they are, records the event at fraction
+  /// `acts_at` of step `step` and applies the impulse to them; false if the model found the contact
+  /// opening or answered with a spring.
+  bool resolve_one(const Contact& c, Body& a, Body* b, int step, double acts_at);
+  /// Reset: vehicle `v` from its impulse to the end of the step, meeting the scene again on the way if it
+  /// must (impact_pass_reset.cpp).
+  void finish_after_impact(std::size_t v, int step, Detection& detection);
+  /// The first of a conservative sweep's tested poses, `v` moving from `from` to `to`, at which a contact
+  /// with the scene closes: its closing contacts in remainder_, `f` the fraction of that motion. False
+  /// if there is none.
+  bool next_impact(std::size_t v, const StateVector& from, const StateVector& to, double& f, Detection& detection);
+
+  StepParts run_;
+  std::unique_ptr<ResponseModel> model_;
+  TouchedSet touched_;
+  CollisionLoads loads_;
+  std::vector<Contact> remainder_;                     ///< next_impact's contacts
+  std::vector<VehiclePose> one_start_, one_end_, one_pose_;  ///< one vehicle's poses for next_impact
+};
+
+}  // namespace crashbench

@@ -1,0 +1,61 @@
+#include "cases/runner/run_record.hpp"
+
+#include <algorithm>
+
+#include "cases/physics_hash.hpp"
+
+namespace crashbench {
+
+RunRecord::RunRecord(const Case& c, const Scene& scene, int total_steps) {
+  const std::size_t n = c.vehicles.size();
+  result_.name = c.name;
+  result_.source_file = c.source_file;
+  result_.config = c;
+  result_.scene_walls = scene.walls;
+  result_.scene_triangles = static_cast<long long>(scene.triangles.size());
+  // An event per vehicle per step is the most a shipped case needs (a car scraping a wall): no allocation
+  // while stepping. Beyond the cap a long run adds segments, rarely (untouched storage costs nothing).
+  constexpr std::size_t kMaxReservedEvents = 16384;
+  events_.reserve(std::min(static_cast<std::size_t>(total_steps) * n + 16, kMaxReservedEvents));
+  const std::size_t samples = static_cast<std::size_t>(total_steps / c.record_every + 2);
+  result_.sample_times.reserve(samples);
+  for (auto& t : result_.timings) t.ns.reserve(static_cast<std::size_t>(total_steps + 1));
+  for (const VehicleSetup& setup : c.vehicles) {
+    VehicleTrack& track = result_.tracks.emplace_back(VehicleTrack{setup.name, {}, {}, {}});
+    track.states.reserve(samples);
+    track.roll.reserve(samples);
+    track.roll_rate.reserve(samples);
+  }
+}
+
+void RunRecord::sample(const Fleet& fleet, double t) {
+  result_.sample_times.push_back(t);
+  for (std::size_t v = 0; v < fleet.size(); ++v) {
+    VehicleTrack& track = result_.tracks[v];
+    track.states.push_back(to_planar_state(fleet.x[v]));
+    track.roll.push_back(fleet.x[v][6]);
+    track.roll_rate.push_back(fleet.x[v][7]);
+  }
+}
+
+void RunRecord::timed(Phase phase, Clock::time_point& since) {
+  const auto now = Clock::now();
+  result_.timings[static_cast<std::size_t>(phase)].ns.push_back(
+      static_cast<float>(std::chrono::duration<double, std::nano>(now - since).count()));
+  since = now;
+}
+
+RunResult RunRecord::finish(std::vector<ImpactEvent>& contact_events, std::span<const StateVector> x) {
+  // Continuing contacts' events have their verdicts already: they join here, in step order, so the
+  // impulse events' per-step checks never see them.
+  result_.events.reserve(events_.size() + contact_events.size());
+  events_.move_to(result_.events);
+  result_.events.insert(result_.events.end(), contact_events.begin(), contact_events.end());
+  std::stable_sort(result_.events.begin(), result_.events.end(),
+                   [](const ImpactEvent& a, const ImpactEvent& b) { return a.step < b.step; });
+  summarise(result_);
+  result_.physics_hash = physics_hash(result_, x);
+  return std::move(result_);
+}
+
+}  // namespace crashbench

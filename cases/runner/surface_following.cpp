@@ -1,0 +1,45 @@
+#include "cases/runner/surface_following.hpp"
+
+#include <cmath>
+
+#include "detectors/scenes/surface_query.hpp"
+
+namespace crashbench {
+
+SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int threads)
+    : surface_(scene.surface.get()), range_misses_(static_cast<std::size_t>(threads), 0) {
+  for (const VehicleSetup& v : c.vehicles) {
+    double& z = surface_z_.emplace_back(v.start_surface.below_height);  // kHighest unless given
+    if (v.start_surface.lowest && surface_) {
+      const double lowest = surface_->lowest_at(v.initial.position_W);
+      if (!std::isnan(lowest)) z = lowest;
+    }
+  }
+}
+
+long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
+  threads.for_ranges(fleet.size(), [&](int thread, std::size_t begin, std::size_t end) {
+    long long misses = 0;
+    for (std::size_t v = begin; v < end; ++v) {
+      const Vec2 p_W(fleet.x[v][0], fleet.x[v][1]);
+      VehiclePose& pose = fleet.poses[v];
+      // A car that never found a surface stands on the barrier bottoms (below): its next surface is sought
+      // from there, not from the top of whatever lies under it, or a CG that ends a step inside a wall
+      // would stand on the wall's top face and lift its rectangle over the wall it is crossing.
+      const bool on_fallback = std::isinf(surface_z_[v]) && !std::isnan(pose.ground_z);
+      const double z = surface_ ? surface_->height_below(p_W, on_fallback ? pose.ground_z : surface_z_[v]) : 0.0;
+      if (!std::isnan(z)) {
+        pose.ground_z = surface_z_[v] = z;
+        continue;
+      }
+      ++misses;
+      pose.ground_z = std::isinf(surface_z_[v]) ? surface_->fallback_at(p_W) : surface_z_[v];
+    }
+    range_misses_[static_cast<std::size_t>(thread)] = misses;
+  });
+  long long misses = 0;
+  for (const long long m : range_misses_) misses += m;
+  return misses;
+}
+
+}  // namespace crashbench

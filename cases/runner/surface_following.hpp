@@ -1,0 +1,29 @@
+#pragma once
+// Terrain following: each step, the height of the drivable surface under each vehicle's CG, found from
+// its last one (the nearest surface below it, so a car under a bridge stays under it), written into its
+// rectangle's pose for the detectors. Owns each vehicle's last surface height.
+#include <vector>
+
+#include "cases/case.hpp"
+#include "cases/runner/fleet.hpp"
+#include "cases/step_threads.hpp"
+#include "detectors/scenes/scene.hpp"
+
+namespace crashbench {
+
+class SurfaceFollowing {
+ public:
+  /// The first query takes the highest surface under each start, unless its StartSurface says otherwise.
+  /// `scene` must outlive this.
+  SurfaceFollowing(const Case& c, const Scene& scene, int threads);
+  /// Sets poses[v].ground_z under each x[v]; returns how many vehicles found no surface (counted, never
+  /// fatal: the rectangle stays at the last surface found, or stands on the barrier bottoms).
+  long long follow(Fleet& fleet, StepThreads& threads);
+
+ private:
+  const SurfaceQuery* surface_;
+  std::vector<double> surface_z_;           ///< per vehicle, its last surface height [m]; +inf before the first
+  std::vector<long long> range_misses_;     ///< per thread, this step's vehicles without a surface
+};
+
+}  // namespace crashbench
