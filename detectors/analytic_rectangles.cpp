@@ -57,6 +57,9 @@ PreparedWall prepare_wall(const WallSegment& wall, int index) {
   return w;
 }
 
+/// Shallower than this a contact is a touch [m]: far below any overlap a step makes, far above rounding.
+constexpr double kTouchingDepth = 1e-9;
+
 bool wall_contact(const PreparedWall& wall, const PlacedRectangle& r, Contact& c) {
   const Vec2 a_B = r.to_body(wall.a_W);
   const Vec2 d_B = r.direction_to_body(wall.b_W - wall.a_W);
@@ -69,9 +72,18 @@ bool wall_contact(const PreparedWall& wall, const PlacedRectangle& r, Contact& c
   const Vec2 n = cg_left ? wall.left_normal_W : Vec2(-wall.left_normal_W);
   double lowest = 0;
   for (const Vec2& corner : r.corners_W) lowest = std::min(lowest, (corner - wall.a_W).dot(n));
+  c.depth = lowest < 0 ? -lowest : 0.0;
+  if (c.depth < kTouchingDepth) {
+    // Just touching (a swept contact at its time of impact): a wall along the touched face lies on the
+    // slab's edge to rounding, where the clip falls anywhere along the face (a head-on hit would get a
+    // lever arm and spin). Knight's interference line is then the face's length of wall: clip against the
+    // slabs widened by the touching depth.
+    t0 = 0, t1 = 1;
+    clip_to_slab(a_B.x(), d_B.x(), r.x_min_B - kTouchingDepth, r.x_max_B + kTouchingDepth, t0, t1);
+    clip_to_slab(a_B.y(), d_B.y(), -r.half_width - kTouchingDepth, r.half_width + kTouchingDepth, t0, t1);
+  }
   c.point_W = wall.a_W + 0.5 * (t0 + t1) * (wall.b_W - wall.a_W);
   c.normal_W = n;
-  c.depth = lowest < 0 ? -lowest : 0.0;
   return true;
 }
 

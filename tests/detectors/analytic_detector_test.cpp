@@ -150,6 +150,24 @@ TEST(AnalyticWalls, TouchingGivesAtMostAZeroDepthContactAndNoNaN) {
   expect_finite_touch(detect_once(one_wall({0, 0}, {0, -5}), {make_pose(-1.5, 0.9, 0, 1.5, 2.5, 1.8)}), Vec2(-1, 0));
 }
 
+TEST(AnalyticWalls, AFaceTouchingAWallToRoundingContactsAtTheFacesMiddle) {
+  // Heading -90 deg from a computed angle (cos = 6e-17, not 0): the front face lies on the wall Y = 0 to
+  // rounding, where clipping the wall to the face's slab alone would put the point anywhere along it.
+  const double heading = -std::acos(-1.0) / 2;
+  int touches = 0;
+  for (const double x : {3.7, 37.3, 120.1})
+    for (const double y : {2.25, std::nextafter(2.25, 0.0), std::nextafter(std::nextafter(2.25, 0.0), 0.0)}) {
+      const std::vector<Contact> got =
+          detect_once(scene_from_walls("straight-wall", kStraightWall), {make_pose(x, y, heading, 2.25, 2.45, 1.8)});
+      ASSERT_LE(got.size(), 1u) << x;
+      if (got.empty()) continue;
+      ++touches;
+      EXPECT_NEAR(got[0].point_W.x(), x, 1e-9) << "a centred face touch has no lever arm";
+      EXPECT_LE(got[0].depth, 1e-12);
+    }
+  EXPECT_GE(touches, 3);
+}
+
 TEST(AnalyticWalls, ZeroLengthWallIsBadInput) {
   AnalyticDetector detector;
   EXPECT_THROW(detector.prepare(one_wall({3, 4}, {3, 4}), 1), Error);
