@@ -17,7 +17,7 @@
 
 #include "detectors/detector.hpp"
 #include "detectors/swept.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "bench/bench_scene_file.hpp"
 #ifdef CRASHBENCH_HAVE_EMBREE

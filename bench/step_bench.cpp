@@ -9,7 +9,7 @@
 
 #include <memory>
 
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "cases/case_loader.hpp"
 #include "cases/matrix.hpp"
 #include "cases/simulation.hpp"

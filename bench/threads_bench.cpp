@@ -12,7 +12,7 @@
 
 #include "bench/scale_layout.hpp"
 #include "cases/simulation.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 
 namespace crashbench::bench {
 namespace {

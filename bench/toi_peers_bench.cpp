@@ -1,5 +1,5 @@
 // Head to head on the time-of-impact corpus (docs/swept-detection.md, "Head to head: FCL and Box2D"): the
-// one-step rectangle motions of tests/support/toi_corpus (seed 26, as the test; 10^4 motions, or
+// one-step rectangle motions of testkit/toi_corpus (seed 26, as the test; 10^4 motions, or
 // CRASHBENCH_TOI_CORPUS) answered by crashbench's detect_swept (analytic and tree detectors), FCL 0.7's
 // continuousCollide (naive sampling and conservative advancement) and Box2D 2.4's b2TimeOfImpact (as
 // shipped, without radius, and with a skin that makes its target separation a touch). Each is scored
@@ -31,7 +31,7 @@
 #include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/swept.hpp"
-#include "tests/support/toi_corpus.hpp"
+#include "testkit/toi_corpus.hpp"
 
 namespace crashbench::bench {
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "cases/event_log.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 
 namespace crashbench {
 namespace {

@@ -13,7 +13,7 @@
 #include "cases/path_follower.hpp"
 #include "cases/simulation.hpp"
 #include "cases/vehicle_presets.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"

@@ -9,7 +9,7 @@
 #include "cases/matrix.hpp"
 #include "detectors/detector.hpp"
 #include "models/response/response_model.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

@@ -12,7 +12,7 @@
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
 #include "tests/cases/crowd_case.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {

@@ -15,7 +15,7 @@
 #include "core/units.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/scene_io.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {

@@ -6,7 +6,7 @@
 #include <numeric>
 
 #include "core/huge_pages.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 
 namespace crashbench {
 namespace {

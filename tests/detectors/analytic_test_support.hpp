@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "detectors/analytic_detector.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 
 namespace crashbench::testing {
 

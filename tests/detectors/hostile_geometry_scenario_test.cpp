@@ -13,7 +13,7 @@
 #include "detectors/detector.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/scene_library.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {

@@ -9,7 +9,7 @@
 #include "detectors/scenes/ground_grid.hpp"
 #include "detectors/scenes/interference.hpp"
 #include "detectors/scenes/scene_library.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 
 namespace crashbench {
 namespace {

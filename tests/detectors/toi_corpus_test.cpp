@@ -1,5 +1,5 @@
 // A certified time of impact (docs/swept-detection.md): the runner's swept detection (detect_swept, with
-// every registered detector) on a corpus of one-step motions whose answer tests/support/toi_corpus works
+// every registered detector) on a corpus of one-step motions whose answer testkit/toi_corpus works
 // out independently in long double. A motion whose shapes overlap by at least kEpsilon at some moment of
 // the step must be reported (no false negative); one that stays kEpsilon apart must not (no false
 // positive); grazes within kEpsilon are counted apart. At dt = 5 ms the reported time lies within 1 us of
@@ -18,7 +18,7 @@
 #include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/swept.hpp"
-#include "tests/support/toi_corpus.hpp"
+#include "testkit/toi_corpus.hpp"
 
 namespace crashbench {
 namespace {

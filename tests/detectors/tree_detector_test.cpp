@@ -6,7 +6,7 @@
 #include "detectors/detector.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "detectors/tree_detector.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {

@@ -11,7 +11,7 @@
 #include "detectors/detector.hpp"
 #include "detectors/scenes/scene_library.hpp"
 #include "tests/detectors/analytic_test_support.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 
 namespace crashbench {
 namespace {

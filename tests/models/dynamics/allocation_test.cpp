@@ -5,7 +5,7 @@
 
 #include "models/dynamics/four_dof_zhou_suv.hpp"
 #include "tests/models/dynamics/test_vehicle.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 
 namespace crashbench {
 namespace {

@@ -2,7 +2,7 @@
 
 #include "models/response/response_model.hpp"
 #include "tests/models/response/response_fixtures.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 
 namespace crashbench {
 namespace {

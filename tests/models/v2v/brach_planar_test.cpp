@@ -9,7 +9,7 @@
 
 #include "core/error.hpp"
 #include "tests/models/response/response_fixtures.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/tolerance.hpp"
 
 namespace crashbench {

@@ -10,8 +10,8 @@
 
 #include "models/dynamics/four_dof_tyres.hpp"
 #include "models/response/brach_planar.hpp"
-#include "tests/models/v2v/zhou_2008_case.hpp"
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/zhou_2008_case.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/tolerance.hpp"
 
 namespace crashbench {

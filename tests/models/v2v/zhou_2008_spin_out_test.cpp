@@ -9,7 +9,7 @@
 #include "models/dynamics/vehicle_ode.hpp"
 #include "models/response/four_dof_impact.hpp"
 #include "tests/models/dynamics/test_vehicle.hpp"
-#include "tests/models/v2v/zhou_2008_case.hpp"
+#include "testkit/zhou_2008_case.hpp"
 
 namespace crashbench {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "models/response/brach_planar.hpp"
 #include "models/response/four_dof_impact.hpp"
-#include "tests/models/v2v/zhou_2008_case.hpp"
+#include "testkit/zhou_2008_case.hpp"
 
 namespace crashbench {
 namespace {

@@ -1,4 +1,4 @@
-#include "tests/support/counting_allocator.hpp"
+#include "testkit/counting_allocator.hpp"
 
 #include <atomic>
 #include <cstdlib>

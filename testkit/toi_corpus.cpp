@@ -1,4 +1,4 @@
-#include "tests/support/toi_corpus.hpp"
+#include "testkit/toi_corpus.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,7 @@
 // past a quarter turn per step. The reference works in long double on the exact separating-axis
 // separation of the two convex shapes: conservative advancement for the first time of contact (never
 // steps over one) and a dense scan with local refinement for the deepest overlap. Shared by the test
-// (tests/detectors/toi_corpus_test.cpp) and the head-to-head bench (bench/toi_bench.cpp).
+// (tests/detectors/toi_corpus_test.cpp) and the head-to-head bench (bench/toi_peers_bench.cpp).
 #include <array>
 #include <cstdint>
 #include <vector>

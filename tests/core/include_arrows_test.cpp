@@ -1,0 +1,90 @@
+// The one-way arrows between folders, as docs/architecture.md's table "What each folder may include"
+// states them, held against every `#include "<folder>/..."` in the tree: a new include that points
+// against them fails here, naming the file, the line and the row it breaks.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "tests/support/paths.hpp"
+
+namespace crashbench {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// folder -> the folders its files may include, from the table's rows "| `folder/` | a, b, c |".
+std::map<std::string, std::set<std::string>> documented_arrows() {
+  std::ifstream doc(testing::source_path("docs/architecture.md"));
+  std::map<std::string, std::set<std::string>> arrows;
+  const std::regex row(R"(^\| `([a-z_]+)/` \| ([a-z_, ]+) \|$)");
+  std::smatch m;
+  for (std::string line; std::getline(doc, line);) {
+    if (!std::regex_match(line, m, row)) continue;
+    std::stringstream list(m[2].str());
+    for (std::string folder; std::getline(list >> std::ws, folder, ',');) arrows[m[1]].insert(folder);
+  }
+  return arrows;
+}
+
+/// Every file of ours under `folder` with the folder each of its includes names, and the line.
+struct Include {
+  std::string file, target;
+  int line = 0;
+};
+std::vector<Include> includes_under(const std::string& folder) {
+  std::vector<Include> out;
+  const std::regex include(R"(^\s*#\s*include\s+"([a-z_]+)/[^"]+")");
+  for (const auto& entry : fs::recursive_directory_iterator(testing::source_path(folder))) {
+    const std::string ext = entry.path().extension().string();
+    if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
+    std::ifstream in(entry.path());
+    int n = 0;
+    std::smatch m;
+    for (std::string line; std::getline(in, line);)
+      if (++n, std::regex_search(line, m, include))
+        out.push_back({fs::relative(entry.path(), testing::source_path("")).string(), m[1], n});
+  }
+  return out;
+}
+
+TEST(IncludeArrows, EveryIncludeFollowsTheDocumentedArrows) {
+  const auto arrows = documented_arrows();
+  ASSERT_GE(arrows.size(), 10u) << "the table in docs/architecture.md was not found";
+  int checked = 0;
+  for (const auto& [folder, allowed] : arrows)
+    for (const Include& i : includes_under(folder)) {
+      ++checked;
+      EXPECT_TRUE(allowed.count(i.target)) << i.file << ":" << i.line << " includes " << i.target
+                                           << "/, which the row of " << folder << "/ in docs/architecture.md does not allow";
+    }
+  EXPECT_GT(checked, 500);
+}
+
+TEST(IncludeArrows, TheRunnersPhasesAreIncludedOnlyByTheSimulationAndEachOther) {
+  const std::regex runner(R"(#\s*include\s+"cases/runner/)");
+  for (const char* folder : {"core", "models", "detectors", "validation", "cases", "reports", "app", "testkit", "bench", "fuzz", "examples"})
+    for (const auto& entry : fs::recursive_directory_iterator(testing::source_path(folder))) {
+      const std::string path = fs::relative(entry.path(), testing::source_path("")).string();
+      if (!entry.is_regular_file() || path.rfind("cases/runner/", 0) == 0 || path.rfind("cases/simulation.", 0) == 0) continue;
+      std::ifstream in(entry.path());
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      EXPECT_FALSE(std::regex_search(text, runner)) << path << " includes a runner phase: run cases through Simulation";
+    }
+}
+
+TEST(IncludeArrows, ARowThatForbidsAnIncludeIsEnforced) {
+  // The check itself: the table's row for core allows core alone, and a models header is not core.
+  const auto arrows = documented_arrows();
+  ASSERT_TRUE(arrows.count("core"));
+  EXPECT_EQ(arrows.at("core"), std::set<std::string>{"core"});
+  EXPECT_FALSE(arrows.at("detectors").count("models")) << "detectors know nothing of the response models";
+}
+
+}  // namespace
+}  // namespace crashbench
