@@ -80,7 +80,9 @@ struct SceneArgs {
 
 /// `scene convert`: any scene file (an OpenDRIVE road network too) written in any format osgDB writes.
 void convert(const SceneArgs& args) {
-  const Scene scene = load_scene(args.file, args.options());
+  SceneOptions options = args.options();
+  options.decode_images = true;  // the written file keeps the pictures
+  const Scene scene = load_scene(args.file, options);
   write_scene_graph(*scene.graph, args.output);
   const TriangleCensus c = census(*scene.graph);
   std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);

@@ -32,7 +32,7 @@ void require_plugin(const std::string& path) {
 
 }  // namespace
 
-osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
+osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path, bool decode_images) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw Error(path, "", "scene file not found");
   require_plugin(path);
@@ -42,7 +42,7 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path) {
     check_ac3d_counts(path);
   else if (ext == "osgt")
     check_osgt_counts(path);
-  const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names();
+  const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names(decode_images);
   read_in_child_first(path, options.get());
   osg::ref_ptr<osg::Node> node;
   try {

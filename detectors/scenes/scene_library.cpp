@@ -164,7 +164,7 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
       if (is_opendrive_file(name_or_path)) return opendrive_scene(name_or_path, options);
       SceneOptions file_options = options;
       file_options.find_sprites = true;
-      return make_scene(name_or_path, read_scene_graph(name_or_path), {}, file_options);
+      return make_scene(name_or_path, read_scene_graph(name_or_path, options.decode_images), {}, file_options);
     } catch (const Error& e) {
       throw e.in_file(name_or_path);  // the graph's own checks name the node, not the file
     }

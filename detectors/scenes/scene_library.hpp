@@ -29,6 +29,8 @@ struct SceneOptions {
   /// Look for sprites (sprites.hpp) and mark them, unless `collision.sprites`: load_scene sets it for a
   /// file read through osgDB; scenes built in code and OpenDRIVE roads are ours, with no picture cards.
   bool find_sprites = false;
+  /// Decode the files' texture images (collision reads only their names): for writing the graph out.
+  bool decode_images = false;
 };
 
 /// Knight's 2002 thesis, Table 6-1 (VDANL on a 300 MHz Pentium II): the source of the published step times.

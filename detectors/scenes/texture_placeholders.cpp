@@ -24,28 +24,33 @@ class FindOrKeepName : public osgDB::FindFileCallback {
 
 class ReadOrPlaceholder : public osgDB::ReadFileCallback {
  public:
+  explicit ReadOrPlaceholder(bool decode) : decode_(decode) {}
   osgDB::ReaderWriter::ReadResult readImage(const std::string& file, const osgDB::Options* options) override {
     const bool exists = osgDB::fileExists(file);
-    if (exists) {
+    if (exists && decode_) {
       osgDB::ReaderWriter::ReadResult read = osgDB::Registry::instance()->readImageImplementation(file, options);
       if (read.validImage()) return read;
     }
-    OSG_FATAL << "crashbench: could not " << (exists ? "read" : "find") << " texture \"" << file
-              << "\" (kept by its file name, without its image)" << std::endl;
+    if (!exists || decode_)
+      OSG_FATAL << "crashbench: could not " << (exists ? "read" : "find") << " texture \"" << file
+                << "\" (kept by its file name, without its image)" << std::endl;
     osg::ref_ptr<osg::Image> placeholder = new osg::Image;
     placeholder->allocateImage(1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE);
     std::fill_n(placeholder->data(), 4, static_cast<unsigned char>(255));  // opaque white
     placeholder->setFileName(file);
     return placeholder.get();
   }
+
+ private:
+  bool decode_;
 };
 
 }  // namespace
 
-osg::ref_ptr<osgDB::Options> options_keeping_texture_names() {
+osg::ref_ptr<osgDB::Options> options_keeping_texture_names(bool decode_images) {
   osg::ref_ptr<osgDB::Options> options = new osgDB::Options;
   options->setFindFileCallback(new FindOrKeepName);
-  options->setReadFileCallback(new ReadOrPlaceholder);
+  options->setReadFileCallback(new ReadOrPlaceholder(decode_images));
   return options;
 }
 
