@@ -1,6 +1,7 @@
 # What `cmake --install` puts under the prefix: the crashbench executable, the libraries' headers and
 # archives, crashbench::plugin for plugins, a CMake package (find_package(crashbench CONFIG)), and the
-# shipped cases and case schema under share/crashbench, where an installed crashbench looks for them.
+# shipped cases and case schema under share/crashbench, where an installed crashbench looks for them, and the
+# example plugins' sources (share/crashbench/examples/plugin) to build against the package.
 include(CMakePackageConfigHelpers)
 
 # A plugin compiles against the headers and links none of the archives: it takes crashbench's symbols
@@ -27,3 +28,4 @@ install(FILES ${PROJECT_BINARY_DIR}/crashbenchConfig.cmake ${PROJECT_BINARY_DIR}
 
 install(DIRECTORY cases/library/ DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench/cases)
 install(FILES ${PROJECT_BINARY_DIR}/case.schema.json DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench)  # merged with the parts' fragments
+install(DIRECTORY examples/plugin/ DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench/examples/plugin)

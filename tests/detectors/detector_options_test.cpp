@@ -10,6 +10,7 @@
 #include "detectors/scenes/scene_library.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/paths.hpp"
+#include "tests/support/plugin_alternative.hpp"
 
 namespace crashbench {
 namespace {
@@ -49,7 +50,9 @@ TEST(DetectorOptions, EveryDetectorRejectsAKeyItDoesNotOwnAndABadName) {
 TEST(DetectorOptions, CaseSchemaCarriesANameAndEveryDetectorsFragment) {
   const nlohmann::json schema = read_json_file(CRASHBENCH_CASE_SCHEMA);
   const nlohmann::json& merged = schema.at("properties").at("detector").at("oneOf");
-  ASSERT_EQ(merged.size(), 1 + detectors().size()) << "a detector without a fragment, or a fragment without one";
+  ASSERT_EQ(merged.size(), 1 + detectors().size() + 1) << "a detector without a fragment, or a fragment without one";
+  // Last, a plugin's detector: any name but these, so a built-in's object still has to match its fragment.
+  EXPECT_EQ(testing::plugin_alternative_excludes(merged, "name"), testing::sorted_names(detectors()));
   for (const auto& entry : detectors()) {
     const std::string file = "detectors/" + std::string(entry.name) + ".schema.json";
     const nlohmann::json fragment = read_json_file(testing::source_path(file));

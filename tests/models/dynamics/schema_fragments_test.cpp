@@ -7,6 +7,7 @@
 #include "cases/json_parse.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "tests/support/paths.hpp"
+#include "tests/support/plugin_alternative.hpp"
 
 namespace crashbench {
 namespace {
@@ -18,7 +19,10 @@ nlohmann::json dynamics_fragment(std::string_view model) {
 TEST(DynamicsSchema, CaseSchemaCarriesANameAndEveryModelsFragmentUnchanged) {
   const nlohmann::json schema = read_json_file(CRASHBENCH_CASE_SCHEMA);
   const nlohmann::json& merged = schema.at("properties").at("dynamics").at("oneOf");
-  ASSERT_EQ(merged.size(), 1 + dynamics_models().size()) << "a model without a fragment, or a fragment without a model";
+  ASSERT_EQ(merged.size(), 1 + dynamics_models().size() + 1)
+      << "a model without a fragment, or a fragment without a model";
+  // Last, a plugin's model: any name but these, so a built-in's object still has to match its fragment.
+  EXPECT_EQ(testing::plugin_alternative_excludes(merged, "model"), testing::sorted_names(dynamics_models()));
   EXPECT_EQ(merged.at(0).at("type"), "string");
   for (const auto& entry : dynamics_models()) {
     const nlohmann::json fragment = dynamics_fragment(entry.name);

@@ -1,6 +1,6 @@
 // Each response model's schema fragment lives beside it; the build merges them into the case schema
 // (cases/model_schemas.cmake writes build/<preset>/case.schema.json). This checks every registered
-// model has its fragment there, unchanged.
+// model has its fragment there, unchanged, and that the plugin alternative after them excludes their names.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,6 +8,7 @@
 #include "cases/matrix.hpp"
 #include "models/response/response_model.hpp"
 #include "tests/support/paths.hpp"
+#include "tests/support/plugin_alternative.hpp"
 
 namespace crashbench {
 namespace {
@@ -15,7 +16,9 @@ namespace {
 TEST(ResponseSchema, CaseSchemaCarriesEveryModelsFragmentUnchanged) {
   const nlohmann::json schema = read_json_file(CRASHBENCH_CASE_SCHEMA);
   const nlohmann::json& merged = schema.at("properties").at("response").at("oneOf");
-  ASSERT_EQ(merged.size(), response_models().size()) << "a model without a fragment, or a fragment without a model";
+  ASSERT_EQ(merged.size(), response_models().size() + 1) << "a model without a fragment, or a fragment without a model";
+  // Last, a plugin's model: any name but these, so a built-in's object still has to match its fragment.
+  EXPECT_EQ(testing::plugin_alternative_excludes(merged, "model"), testing::sorted_names(response_models()));
   for (const auto& entry : response_models()) {
     const std::string file = "models/response/" + std::string(entry.name) + ".schema.json";
     ASSERT_TRUE(std::filesystem::exists(testing::source_path(file))) << file;
