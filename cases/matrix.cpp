@@ -4,7 +4,8 @@
 #include <charconv>
 #include <filesystem>
 
-#include "cases/json_reader.hpp"
+#include "cases/json_parse.hpp"
+#include "core/json_reader.hpp"
 
 namespace crashbench {
 namespace {

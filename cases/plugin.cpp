@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "cases/json_reader.hpp"
+#include "core/json_reader.hpp"
 #include "cases/plugin_file_check.hpp"
 
 namespace crashbench {

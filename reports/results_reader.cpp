@@ -5,7 +5,8 @@
 #include <climits>
 #include <filesystem>
 
-#include "cases/json_reader.hpp"
+#include "cases/json_parse.hpp"
+#include "core/json_reader.hpp"
 #include "cases/physics_hash.hpp"
 #include "reports/record_store.hpp"
 #include "reports/results_json.hpp"

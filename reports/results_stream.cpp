@@ -6,7 +6,8 @@
 #include <climits>
 #include <ctime>
 
-#include "cases/json_reader.hpp"
+#include "cases/json_parse.hpp"
+#include "core/json_reader.hpp"
 #include "reports/shared_walls.hpp"
 
 namespace crashbench {
