@@ -1,0 +1,98 @@
+#pragma once
+// SUMO's files as crashbench reads them (docs/case-files.md, "SUMO traffic"): the floating car data
+// (FCD, --fcd-output) streamed one timestep at a time, the vehicle types of route or additional files,
+// and the collision output (--collision-output). XML through expat; any entity declaration is refused
+// (a "billion laughs" bomb, an external file) and no handler can read a file or the network. Every
+// problem is an Error naming the file, the element and its line.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/vehicle.hpp"
+
+namespace crashbench::sumo {
+
+/// Coordinates beyond this are no road network's [m].
+inline constexpr double kLargestCoordinate = 1e7;
+
+/// One vehicle of one FCD timestep, as SUMO wrote it.
+struct FcdVehicle {
+  std::string id;
+  std::string type;              ///< its vType id ("" when the row has none)
+  Vec2 front_W = Vec2::Zero();   ///< SUMO's x, y: the middle of the front bumper [m, network frame]
+  double angle_deg = 0;          ///< SUMO's navigational angle: 0 = +y (north), clockwise [deg]
+  double speed = 0;              ///< [m/s]
+  int line = 0;                  ///< of its <vehicle> element
+};
+
+/// One <timestep>. The buffers are kept from one timestep to the next (strings keep their capacity):
+/// vehicles[0, count) are this timestep's, in file order.
+struct FcdFrame {
+  double time = 0;  ///< [s]
+  int line = 0;     ///< of the <timestep> element
+  std::vector<FcdVehicle> vehicles;
+  std::size_t count = 0;
+  long long persons = 0;      ///< <person> elements in this timestep (crashbench ignores them)
+  int position_decimals = 0;  ///< the fewest digits after the decimal point in any x or y of this timestep
+};
+
+/// Reads an FCD file a timestep at a time, holding only the current one: memory does not grow with the
+/// file's length.
+class FcdReader {
+ public:
+  /// Opens `file`; throws Error naming it when it cannot be read.
+  explicit FcdReader(std::string file);
+  ~FcdReader();
+  FcdReader(const FcdReader&) = delete;
+  FcdReader& operator=(const FcdReader&) = delete;
+
+  /// The next <timestep> into `frame`; false after the last one (</fcd-export> reached). Throws Error
+  /// naming the file, the element and its line: XML not well-formed or cut short, an entity declaration,
+  /// a root other than <fcd-export>, a <vehicle> or <person> outside a <timestep>, a missing or non-finite
+  /// time, id, x, y, angle or speed, |x| or |y| above kLargestCoordinate, a negative speed, a time not
+  /// after the previous timestep's, the same vehicle id twice in one timestep.
+  bool next(FcdFrame& frame);
+
+  const std::string& file() const { return file_; }
+
+ private:
+  struct Parser;
+  std::string file_;
+  std::unique_ptr<Parser> parser_;
+};
+
+/// A <vType>: only what crashbench uses of it.
+struct VehicleType {
+  std::string id;
+  std::optional<double> length;  ///< [m]
+  std::optional<double> width;   ///< [m]
+  std::optional<double> mass;    ///< [kg] (SUMO's `mass` attribute)
+  int line = 0;
+};
+
+/// Every <vType> of a SUMO route or additional file, also those inside a <vTypeDistribution>, in file
+/// order; the rest of the file (routes, vehicles, trips) is skipped. Throws Error naming the file, the
+/// element and its line: XML not well-formed or cut short, an entity declaration, a vType without id or
+/// with an id seen before, a length or width not in (0, 100] m, a mass not in (0, 1e6] kg.
+std::vector<VehicleType> read_vehicle_types(const std::string& file);
+
+/// One <collision> of SUMO's collision output.
+struct Collision {
+  double time = 0;  ///< [s]
+  std::string type;      ///< SUMO's: "collision" (gap on a lane), "junction", "frontal", ...
+  std::string lane;
+  std::string collider;  ///< vehicle id
+  std::string victim;    ///< vehicle id
+  double collider_speed = 0;  ///< [m/s]
+  double victim_speed = 0;    ///< [m/s]
+  int line = 0;
+};
+
+/// Every <collision> of a SUMO collision output, in file order. Throws Error naming the file, the element
+/// and its line: XML not well-formed or cut short, an entity declaration, a root other than
+/// <collisions>, a missing or non-finite time, collider, victim or speed, collider equal to victim, a
+/// time before the previous collision's.
+std::vector<Collision> read_collisions(const std::string& file);
+
+}  // namespace crashbench::sumo
