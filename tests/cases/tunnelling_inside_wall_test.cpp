@@ -15,6 +15,7 @@
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
 #include "core/error.hpp"
+#include "core/units.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/scene_io.hpp"
 #include "tests/support/temp_folder.hpp"
