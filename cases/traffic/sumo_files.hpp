@@ -73,8 +73,9 @@ struct VehicleType {
 
 /// Every <vType> of a SUMO route or additional file, also those inside a <vTypeDistribution>, in file
 /// order; the rest of the file (routes, vehicles, trips) is skipped. Throws Error naming the file, the
-/// element and its line: XML not well-formed or cut short, an entity declaration, a vType without id or
-/// with an id seen before, a length or width not in (0, 100] m, a mass not in (0, 1e6] kg.
+/// element and its line: XML not well-formed or cut short, an entity declaration, a root other than
+/// <routes> or <additional>, a vType without id or with an id seen before, a length or width not in
+/// (0, 100] m, a mass not in (0, 1e6] kg.
 std::vector<VehicleType> read_vehicle_types(const std::string& file);
 
 /// One <collision> of SUMO's collision output.
