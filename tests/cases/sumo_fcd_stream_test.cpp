@@ -1,0 +1,88 @@
+// FcdReader streams: a file of 2,000 timesteps, many times the reader's 64 KiB chunk, comes out whole and
+// in order, and once the first timesteps have sized the buffers, reading on neither allocates nor holds
+// more heap.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <malloc.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "cases/traffic/sumo_files.hpp"
+#include "testkit/counting_allocator.hpp"
+#include "tests/support/sanitizers.hpp"
+#include "tests/support/sumo_text.hpp"
+
+namespace crashbench::sumo {
+namespace {
+
+constexpr int kStreamTimesteps = 2000;
+constexpr int kStreamVehicles = 6;
+
+/// Vehicle `i` of timestep `t`: ids longer than a string's inline buffer, so that reusing a frame's strings
+/// is what keeps them from allocating.
+std::string stream_vehicle_id(int i) { return fmt::format("flow_north_to_south_{}.{}", i, i * 7); }
+std::string stream_x(int t, int i) { return fmt::format("{:.2f}", 0.25 * t + 10.0 * i); }
+std::string stream_y(int t, int i) { return fmt::format("{:.3f}", -0.125 * t - i); }
+
+/// The test's file: vehicle i of timestep t at (stream_x, stream_y), heading 3i + 0.5 deg at i + t/100 m/s.
+std::string stream_fcd_text() {
+  std::string timesteps;
+  for (int t = 0; t < kStreamTimesteps; ++t) {
+    timesteps += fmt::format("    <timestep time=\"{:.2f}\">\n", 0.1 * t);
+    for (int i = 0; i < kStreamVehicles; ++i)
+      timesteps += fmt::format(
+          "        <vehicle id=\"{}\" x=\"{}\" y=\"{}\" angle=\"{:.2f}\" type=\"car\" speed=\"{:.2f}\" pos=\"1.00\" "
+          "lane=\"A0A1_0\" slope=\"0.00\"/>\n",
+          stream_vehicle_id(i), stream_x(t, i), stream_y(t, i), 3.0 * i + 0.5, i + t / 100.0);
+    timesteps += "    </timestep>\n";
+  }
+  return testing::fcd_text(timesteps);
+}
+
+TEST(SumoFcdStream, TwoThousandTimestepsComeOutWholeAndInOrder) {
+  const std::string text = stream_fcd_text();
+  ASSERT_GT(text.size(), 10u * 64 * 1024) << "the file must span many of the reader's chunks";
+  FcdReader reader(testing::write_sumo_file("stream.fcd.xml", text));
+  FcdFrame frame;
+  int t = 0;
+  for (; reader.next(frame); ++t) {
+    ASSERT_LT(t, kStreamTimesteps);
+    EXPECT_EQ(frame.time, std::strtod(fmt::format("{:.2f}", 0.1 * t).c_str(), nullptr));
+    EXPECT_EQ(frame.line, testing::line_of(text, fmt::format("<timestep time=\"{:.2f}\">", 0.1 * t)));
+    ASSERT_EQ(frame.count, static_cast<std::size_t>(kStreamVehicles)) << "timestep " << t;
+    EXPECT_EQ(frame.position_decimals, 2);
+    for (int i = 0; i < kStreamVehicles; ++i) {
+      const FcdVehicle& v = frame.vehicles[static_cast<std::size_t>(i)];
+      EXPECT_EQ(v.id, stream_vehicle_id(i));
+      EXPECT_EQ(v.front_W.x(), std::strtod(stream_x(t, i).c_str(), nullptr));
+      EXPECT_EQ(v.front_W.y(), std::strtod(stream_y(t, i).c_str(), nullptr));
+      EXPECT_EQ(v.line, frame.line + 1 + i);
+    }
+    EXPECT_LE(frame.vehicles.capacity(), 2u * kStreamVehicles) << "the frame's buffers grew with the file";
+  }
+  EXPECT_EQ(t, kStreamTimesteps);
+}
+
+TEST(SumoFcdStream, OnceTheFirstTimestepsAreReadReadingOnAllocatesNothingAndHoldsNoMoreHeap) {
+  if (testing::kUnderAddressSanitizer) GTEST_SKIP() << "ASan's allocator keeps no glibc heap statistics";
+  FcdReader reader(testing::write_sumo_file("alike.fcd.xml", stream_fcd_text()));
+  FcdFrame frame;
+  // Warm-up: a few of the reader's chunks (about 70 timesteps each here), since expat sizes its buffer
+  // for a token cut at a chunk's end when it first meets one.
+  const int warm_up = kStreamTimesteps / 8;
+  for (int t = 0; t < warm_up; ++t) ASSERT_TRUE(reader.next(frame));
+  // mallinfo2 sees expat's malloc as well as operator new, which the counter sees.
+  const std::size_t heap_before = mallinfo2().uordblks;
+  const testing::AllocationScope reading_on;
+  int timesteps = warm_up;
+  while (reader.next(frame)) ++timesteps;
+  const auto allocations = reading_on.allocations();
+  const std::size_t heap_after = mallinfo2().uordblks;
+  EXPECT_EQ(timesteps, kStreamTimesteps);
+  EXPECT_EQ(allocations, 0);
+  EXPECT_EQ(heap_after, heap_before) << "bytes of heap in use";
+}
+
+}  // namespace
+}  // namespace crashbench::sumo
