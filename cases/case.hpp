@@ -12,6 +12,7 @@
 
 #include "cases/path_follower.hpp"
 #include "cases/replay_log.hpp"
+#include "cases/traffic/traffic_spec.hpp"
 #include "core/vehicle.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/opendrive/opendrive_options.hpp"
@@ -156,6 +157,8 @@ struct Case {
   Expectations expect;
   std::optional<PublishedResults> published;
   std::string check_against;  ///< a reference detector run on every step too (detector_agreement), or empty
+  /// SUMO's vehicles, driven by their FCD until their first contact (cases/traffic/), or null.
+  std::shared_ptr<const TrafficSpec> traffic;
 };
 
 std::string_view to_string(Application application);

@@ -8,6 +8,7 @@
 
 #include "cases/case.hpp"
 #include "cases/invariants.hpp"
+#include "cases/traffic/sumo_comparison.hpp"
 #include "cases/tunnelling_check.hpp"
 #include "detectors/scenes/scene.hpp"
 
@@ -88,7 +89,8 @@ struct RunResult {
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
   long long scene_triangles = 0;         ///< the scene's collision triangles (Scene::triangles), for report labels
   std::optional<std::uint64_t> physics_hash;  ///< cases/physics_hash.hpp; absent when the case did not run
-  std::optional<DetectorAgreement> agreement;  ///< with Case::check_against
+  std::optional<DetectorAgreement> agreement;
+  std::optional<SumoComparison> sumo;  ///< with Case::traffic: SUMO's collisions against this run's contacts  ///< with Case::check_against
 };
 
 /// Events on the same vehicle, obstacle and face at most this many steps apart belong to one impact:

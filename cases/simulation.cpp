@@ -7,6 +7,7 @@
 
 #include "cases/prescribed_contact.hpp"
 #include "cases/scene_cache.hpp"
+#include "cases/traffic/sumo_comparison.hpp"
 
 namespace crashbench {
 namespace {
@@ -39,6 +40,7 @@ Simulation::Simulation(const Case& c, int threads)
       surface_(case_, *scene_, threads_.size()),
       tunnelling_(*scene_, c.vehicles),
       reference_(case_, *scene_, total_steps_, record_.result().agreement) {
+  control_.begin_step(fleet_, 0.0);  // SUMO's vehicles there at the start
   record_.sample(fleet_, time());
   apply_prescribed_contact();
 }
@@ -46,6 +48,7 @@ Simulation::Simulation(const Case& c, int threads)
 void Simulation::step() {
   const auto start = RunRecord::Clock::now();
   auto since = start;
+  control_.begin_step(fleet_, time() + case_.dt);
   control_.set_inputs(fleet_);
   integrate();
   record_.timed(Phase::kDynamics, since);
@@ -121,7 +124,9 @@ RunResult Simulation::run() {
   result.steps = step_;
   result.tunnelling_checked = tunnelling_.checked();
   result.detector_primitives_tested = detection_.stats().primitives_tested;
-  return record_.finish(audit_.contact_events(), fleet_.x);
+  RunResult out = record_.finish(audit_.contact_events(), fleet_.x);
+  if (case_.traffic && out.failure.empty()) out.sumo = compare_with_sumo(case_, out);
+  return out;
 }
 
 RunResult run_case(const Case& c, int threads) { return Simulation(c, threads).run(); }

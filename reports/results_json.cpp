@@ -1,4 +1,5 @@
 #include "reports/results_json.hpp"
+#include "reports/sumo_json.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -266,6 +267,7 @@ json to_json(const RunResult& r, const std::string& trajectory_file) {
                             out["detector_agreement"]["first_time"] = a->first_time;
   }
   out["invariants"] = invariants;
+  if (const auto& sumo = r.sumo) out["sumo"] = sumo_json(*sumo);
   // The no_tunnelling invariant's failures, each naming the wall (or vehicle) crossed and when.
   if (!r.tunnelling.empty()) {
     json crossings = json::array();

@@ -16,6 +16,28 @@ Control::Control(const Case& c) : case_(c) {
     followers_.push_back(setup.follow ? std::make_unique<PathFollower>(*setup.follow, setup.params) : nullptr);
     if (setup.follow) controlled_[v] = false;
   }
+  released_.assign(n, 0);
+  if (!c.traffic) return;
+  first_traffic_ = c.traffic->first_vehicle;
+  std::vector<double> cg_to_front;
+  for (std::size_t v = first_traffic_; v < n; ++v) cg_to_front.push_back(c.vehicles[v].params.body.cg_to_front);
+  traffic_ = std::make_unique<TrafficStream>(*c.traffic, std::move(cg_to_front));
+}
+
+void Control::begin_step(Fleet& fleet, double t_end) {
+  if (!traffic_) return;
+  traffic_->advance_to(t_end);
+  for (std::size_t v = first_traffic_; v < fleet.size(); ++v) {
+    if (released_[v]) continue;
+    const std::size_t i = v - first_traffic_;
+    PlanarState now;
+    const bool present = traffic_->state_at(i, t_end, now);
+    if (present == static_cast<bool>(fleet.present[v])) continue;
+    fleet.present[v] = present;
+    if (!present) now.position_W = case_.traffic->parking_spot(i);
+    // The integration takes this as the step's start too: an entry or exit is no motion to sweep.
+    fleet.x[v] = to_state_vector(now);
+  }
 }
 
 void Control::set_inputs(Fleet& fleet) const {
@@ -31,6 +53,11 @@ void Control::set_inputs(Fleet& fleet) const {
 }
 
 bool Control::move_kinematic(std::size_t v, double t_end, StateVector& x) {
+  if (sumo_driven(v)) {  // absent: stays parked
+    PlanarState now;
+    if (traffic_->state_at(v - first_traffic_, t_end, now)) x = to_state_vector(now);
+    return true;
+  }
   if (replays_[v]) {
     x = to_state_vector(replays_[v]->at(t_end));
     return true;
@@ -42,6 +69,8 @@ bool Control::move_kinematic(std::size_t v, double t_end, StateVector& x) {
 }
 
 void Control::cut_after(const Contact& c, Fleet& fleet) {
+  for (const int v : {c.vehicle, c.other})
+    if (v != kStaticScene && sumo_driven(static_cast<std::size_t>(v))) released_[static_cast<std::size_t>(v)] = 1;
   // Without control, or once every vehicle's is cut, a contact changes nothing: O(1) per contact.
   const bool has_control = case_.control.gain > 0 || case_.control.path_curvature.has_value();
   if (!has_control || all_cut_ || case_.control.cut == ControlModule::Cut::kNever) return;

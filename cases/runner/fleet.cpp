@@ -1,5 +1,7 @@
 #include "cases/runner/fleet.hpp"
 
+#include <algorithm>
+
 namespace crashbench {
 
 Fleet::Fleet(const Case& c) {
@@ -16,6 +18,15 @@ Fleet::Fleet(const Case& c) {
     poses.push_back({Vec2::Zero(), 0.0, setup.params.cg_height, setup.params.body});
   }
   start_poses = poses;
+  present.assign(n, 1);
+  if (!c.traffic) return;
+  // SUMO's vehicles wait parked until the FCD has them (Control::begin_step).
+  for (std::size_t v = c.traffic->first_vehicle; v < n; ++v) {
+    present[v] = 0;
+    PlanarState parked;
+    parked.position_W = c.traffic->parking_spot(v - c.traffic->first_vehicle);
+    x[v] = to_state_vector(parked);
+  }
 }
 
 }  // namespace crashbench

@@ -33,6 +33,9 @@ struct Fleet {
   std::vector<VehicleInput> applied_input;  ///< what the step's integration used
   std::vector<VehiclePose> poses;           ///< rectangles at the end of the step
   std::vector<VehiclePose> start_poses;     ///< and at its start (the sweep's other end)
+  /// On the road: SUMO's vehicles are absent before they enter and after they leave, parked apart beyond
+  /// the traffic (TrafficSpec::parking_spot), where they meet nothing; the others always present.
+  std::vector<char> present;
 };
 
 }  // namespace crashbench

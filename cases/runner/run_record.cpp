@@ -32,6 +32,14 @@ void RunRecord::sample(const Fleet& fleet, double t) {
   result_.sample_times.push_back(t);
   for (std::size_t v = 0; v < fleet.size(); ++v) {
     VehicleTrack& track = result_.tracks[v];
+    // An absent vehicle (SUMO's, parked) keeps its last sample, or before it enters its first pose in the
+    // FCD: its track does not leap to the parking.
+    if (!fleet.present[v]) {
+      track.states.push_back(track.states.empty() ? result_.config.vehicles[v].initial : track.states.back());
+      track.roll.push_back(0.0);
+      track.roll_rate.push_back(0.0);
+      continue;
+    }
     track.states.push_back(to_planar_state(fleet.x[v]));
     track.roll.push_back(fleet.x[v][6]);
     track.roll_rate.push_back(fleet.x[v][7]);

@@ -1,6 +1,7 @@
 #include "cases/runner/surface_following.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "detectors/scenes/surface_query.hpp"
 
@@ -21,6 +22,10 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
   threads.for_ranges(fleet.size(), [&](int thread, std::size_t begin, std::size_t end) {
     long long misses = 0;
     for (std::size_t v = begin; v < end; ++v) {
+      if (!fleet.present[v]) {
+        surface_z_[v] = std::numeric_limits<double>::infinity();  // a vehicle entering (again) finds its road afresh
+        continue;
+      }
       const Vec2 p_W(fleet.x[v][0], fleet.x[v][1]);
       VehiclePose& pose = fleet.poses[v];
       // A car that never found a surface stands on the barrier bottoms (below): its next surface is sought

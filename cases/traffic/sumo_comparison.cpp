@@ -1,0 +1,210 @@
+#include "cases/traffic/sumo_comparison.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <numbers>
+#include <unordered_map>
+
+#include "cases/case.hpp"
+#include "cases/run_result.hpp"
+#include "detectors/analytic_rectangles.hpp"
+
+namespace crashbench {
+namespace {
+
+constexpr double kNever = std::numeric_limits<double>::infinity();
+
+using Pair = std::pair<int, int>;  // vehicle indices, lower first; other = kStaticScene for the scene
+Pair pair_of(int a, int b) { return b == kStaticScene ? Pair{a, b} : Pair{std::min(a, b), std::max(a, b)}; }
+
+/// Each pair's events in time order, and each vehicle's first event: when it left its SUMO path.
+struct ContactHistory {
+  std::map<Pair, std::vector<const ImpactEvent*>> by_pair;
+  std::vector<double> released_at;  ///< per vehicle [s]; kNever
+  std::vector<int> released_by;     ///< the other vehicle of that first event (kStaticScene: the scene)
+
+  ContactHistory(const RunResult& r, std::size_t vehicles) : released_at(vehicles, kNever), released_by(vehicles, kStaticScene) {
+    for (const ImpactEvent& e : r.events) {
+      by_pair[pair_of(e.contact.vehicle, e.contact.other)].push_back(&e);
+      for (const auto& [v, o] : {Pair{e.contact.vehicle, e.contact.other}, Pair{e.contact.other, e.contact.vehicle}})
+        if (v != kStaticScene && e.time < released_at[static_cast<std::size_t>(v)])
+          released_at[static_cast<std::size_t>(v)] = e.time, released_by[static_cast<std::size_t>(v)] = o;
+    }
+  }
+};
+
+/// SUMO's rows grouped into episodes, in the order of their first rows.
+std::vector<SumoEpisode> episodes_of(const TrafficSpec& t) {
+  std::vector<SumoEpisode> out;
+  std::map<std::pair<std::string, std::string>, std::size_t> open;  // unordered pair -> its last episode
+  for (const sumo::Collision& k : t.collisions) {
+    const double time = k.time - t.first_time;
+    const auto key = std::minmax(k.collider, k.victim);
+    const auto found = open.find({key.first, key.second});
+    if (found != open.end() && time - out[found->second].last_time <= 1.5 * t.sumo_step) {
+      out[found->second].last_time = time;
+      continue;
+    }
+    SumoEpisode& e = out.emplace_back();
+    e.collider = k.collider, e.victim = k.victim, e.type = k.type, e.lane = k.lane;
+    e.time = e.last_time = time;
+    e.line = k.line;
+    e.collider_speed = k.collider_speed, e.victim_speed = k.victim_speed;
+    open[{key.first, key.second}] = out.size() - 1;
+  }
+  return out;
+}
+
+/// The speed change of `vehicle` in event `e` [m/s].
+double speed_change(const ImpactEvent& e, int vehicle) {
+  const bool a = e.contact.vehicle == vehicle;
+  return ((a ? e.post_a : e.post_b).state.velocity_W - (a ? e.pre_a : e.pre_b).state.velocity_W).norm();
+}
+
+/// The FCD rows of the vehicles in `wanted` at the timesteps of `times` [s, FCD time], read in one pass.
+std::map<std::pair<double, std::string>, sumo::FcdVehicle> rows_at(const std::string& fcd, std::vector<double> times,
+                                                                   const std::vector<std::string>& wanted) {
+  std::sort(times.begin(), times.end());
+  std::map<std::pair<double, std::string>, sumo::FcdVehicle> out;
+  sumo::FcdReader reader(fcd);
+  sumo::FcdFrame frame;
+  std::size_t next = 0;
+  while (next < times.size() && reader.next(frame)) {
+    if (std::abs(frame.time - times[next]) > 1e-6) continue;
+    for (std::size_t k = 0; k < frame.count; ++k)
+      if (std::find(wanted.begin(), wanted.end(), frame.vehicles[k].id) != wanted.end())
+        out[{times[next], frame.vehicles[k].id}] = frame.vehicles[k];
+    while (next < times.size() && times[next] <= frame.time + 1e-6) ++next;
+  }
+  return out;
+}
+
+/// Vehicle `v` of the case where the FCD row has it.
+PlacedRectangle placed(const Case& c, std::size_t v, const sumo::FcdVehicle& row) {
+  const VehicleParams& p = c.vehicles[v].params;
+  VehiclePose pose;
+  pose.heading = (90.0 - row.angle_deg) * std::numbers::pi / 180.0;
+  pose.position_W = row.front_W - p.body.cg_to_front * unit_at(pose.heading);
+  pose.size = p.body;
+  return place_rectangle(pose);
+}
+
+}  // namespace
+
+std::size_t SumoComparison::matched() const {
+  return static_cast<std::size_t>(std::count_if(episodes.begin(), episodes.end(), [](const SumoEpisode& e) { return e.matched; }));
+}
+
+std::string_view to_string(SumoExtraContact::Kind kind) {
+  switch (kind) {
+    case SumoExtraContact::Kind::kUnreported: return "unreported";
+    case SumoExtraContact::Kind::kSecondary: return "secondary";
+    case SumoExtraContact::Kind::kScene: return "scene";
+  }
+  return "?";
+}
+
+SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
+  const TrafficSpec& t = *c.traffic;
+  SumoComparison out;
+  out.vehicles = t.ids.size();
+  out.most_present = t.most_present;
+  out.persons = t.persons;
+  out.defaulted_types = t.defaulted_types;
+  out.collision_rows = t.collisions.size();
+  out.episodes = episodes_of(t);
+  const ContactHistory history(result, c.vehicles.size());
+  std::unordered_map<std::string_view, int> index;
+  for (std::size_t v = 0; v < c.vehicles.size(); ++v) index.emplace(c.vehicles[v].name, static_cast<int>(v));
+  for (std::size_t v = t.first_vehicle; v < c.vehicles.size(); ++v) out.released += history.released_at[v] < kNever;
+
+  const double window = 2.0 * t.sumo_step + 1e-9;
+  std::map<const ImpactEvent*, bool> claimed;  // first contacts an episode matched
+  std::vector<double> unexplained_times;
+  std::vector<std::string> unexplained_ids;
+  for (SumoEpisode& e : out.episodes) {
+    const int a = index.at(e.collider), b = index.at(e.victim);
+    const auto events = history.by_pair.find(pair_of(a, b));
+    if (events != history.by_pair.end())
+      for (const ImpactEvent* ev : events->second)
+        if (ev->time >= e.time - window && ev->time <= e.time + window) {
+          e.matched = true;
+          e.contact_time = ev->time;
+          e.impulse = ev->resolution.impulse.linear_W.norm();
+          e.collider_dv = speed_change(*ev, a);
+          e.victim_dv = speed_change(*ev, b);
+          claimed[ev] = true;
+          break;
+        }
+    if (e.matched) continue;
+    // Left its SUMO path before: crashbench's vehicle is no longer where SUMO's is.
+    for (const auto& [v, id] : {std::pair{a, &e.collider}, std::pair{b, &e.victim}}) {
+      const double left = history.released_at[static_cast<std::size_t>(v)];
+      if (left < e.time - window && e.why.empty()) {
+        const int by = history.released_by[static_cast<std::size_t>(v)];
+        e.why = fmt::format("'{}' left its SUMO path at {:.3f} s (contact with {}): SUMO's collision is on the path "
+                            "it no longer drives", *id, left, by == kStaticScene ? "the scene" : "'" + c.vehicles[static_cast<std::size_t>(by)].name + "'");
+      }
+    }
+    if (e.why.empty()) {
+      unexplained_times.push_back(e.time + t.first_time);
+      unexplained_ids.push_back(e.collider);
+      unexplained_ids.push_back(e.victim);
+    }
+  }
+  // The rest: where the FCD has the two at the episode's start.
+  if (!unexplained_times.empty()) {
+    const auto rows = rows_at(t.fcd_file, unexplained_times, unexplained_ids);
+    for (SumoEpisode& e : out.episodes) {
+      if (e.matched || !e.why.empty()) continue;
+      const auto ra = rows.find({e.time + t.first_time, e.collider}), rb = rows.find({e.time + t.first_time, e.victim});
+      if (ra == rows.end() || rb == rows.end()) {
+        e.why = fmt::format("'{}' is not in the FCD at {:.3f} s: SUMO removed or teleported it in that step",
+                            ra == rows.end() ? e.collider : e.victim, e.time);
+        continue;
+      }
+      const PlacedRectangle pa = placed(c, static_cast<std::size_t>(index.at(e.collider)), ra->second);
+      const PlacedRectangle pb = placed(c, static_cast<std::size_t>(index.at(e.victim)), rb->second);
+      Contact overlap;
+      e.why = rectangle_contact(pa, pb, overlap)
+                  ? fmt::format("the rectangles overlap {:.3f} m at {:.3f} s but crashbench found no closing contact "
+                                "within two SUMO steps", overlap.depth, e.time)
+                  : fmt::format("the rectangles do not overlap at {:.3f} s (centres {:.2f} m apart): SUMO's '{}' rule "
+                                "is not an overlap of the vehicles' rectangles", e.time, (pa.center_W() - pb.center_W()).norm(), e.type);
+    }
+  }
+  // First contacts SUMO did not report.
+  for (const auto& [pair, events] : history.by_pair) {
+    const ImpactEvent* first = events.front();
+    if (claimed.contains(first)) continue;
+    SumoExtraContact& x = out.extra.emplace_back();
+    x.vehicle = c.vehicles[static_cast<std::size_t>(pair.first)].name;
+    x.other = pair.second == kStaticScene ? "" : c.vehicles[static_cast<std::size_t>(pair.second)].name;
+    x.time = first->time;
+    if (pair.second == kStaticScene) {
+      x.kind = SumoExtraContact::Kind::kScene;
+      x.why = "a contact with the scene's geometry: SUMO has none";
+      continue;
+    }
+    for (const int v : {pair.first, pair.second}) {
+      const auto s = static_cast<std::size_t>(v);
+      const bool sumo_vehicle = s >= t.first_vehicle;
+      if (sumo_vehicle && history.released_at[s] < first->time - 1e-12 && x.why.empty()) {
+        x.kind = SumoExtraContact::Kind::kSecondary;
+        x.why = fmt::format("'{}' left its SUMO path at {:.3f} s: a secondary impact", c.vehicles[s].name, history.released_at[s]);
+      }
+      if (!sumo_vehicle && x.why.empty()) x.why = fmt::format("'{}' is the case's own vehicle, not SUMO's", c.vehicles[s].name);
+    }
+    if (x.why.empty())
+      x.why = "both on their SUMO paths with overlapping rectangles: SUMO checks vehicles on one lane by their gap, "
+              "and shapes only inside junctions (--collision.check-junctions); neighbouring lanes, lane changes and "
+              "junction exits are not checked";
+  }
+  return out;
+}
+
+}  // namespace crashbench

@@ -1,0 +1,198 @@
+// SUMO's vehicles as case vehicles (cases/traffic/): SUMO's frame converted, vehicles entering and leaving
+// when the FCD has them, a teleport taken as an absence, two vehicles released by their contact, and the
+// files a comparison cannot trust refused. FCDs written by hand (sumo_case.hpp), on the l-rail away from its walls.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "cases/simulation.hpp"
+#include "cases/vehicle_presets.hpp"
+#include "core/error.hpp"
+#include "tests/cases/traffic/sumo_case.hpp"
+#include "tests/support/temp_folder.hpp"
+
+namespace crashbench {
+namespace {
+
+using testing::FcdRow;
+using testing::FcdStep;
+
+/// A vehicle driving at `speed` along navigational `angle_deg` from front position (`x0`, `y0`) at `t0`
+/// until `t1` [s].
+struct Drive {
+  std::string id;
+  double t0 = 0, t1 = 0, x0 = 0, y0 = 0, angle_deg = 0, speed = 0;
+};
+
+/// A fresh folder `name` holding fcd.xml: a timestep every 0.1 s from 0 to `last` with the rows of `drives`.
+std::filesystem::path fcd_folder(const std::string& name, double last, const std::vector<Drive>& drives) {
+  std::vector<FcdStep> steps;
+  for (int k = 0; k * 0.1 <= last + 1e-9; ++k) steps.push_back({k * 0.1, {}});
+  for (const Drive& d : drives) {
+    const double a = (90.0 - d.angle_deg) * std::numbers::pi / 180.0;
+    for (FcdStep& s : steps)
+      if (s.time >= d.t0 - 1e-9 && s.time <= d.t1 + 1e-9)
+        s.rows.push_back({d.id, d.x0 + d.speed * (s.time - d.t0) * std::cos(a), d.y0 + d.speed * (s.time - d.t0) * std::sin(a),
+                          d.angle_deg, d.speed});
+  }
+  const auto dir = testing::fresh_temp_folder(name);
+  testing::write_fcd(dir / "fcd.xml", steps);
+  return dir;
+}
+
+bool parked(const Case& c, const PlanarState& s) {
+  return (s.position_W - c.traffic->parking_W).minCoeff() >= -1e-9;
+}
+
+TEST(SumoTraffic, TheFrontBumperAndTheNavigationalAngleBecomeTheCgAndTheHeading) {
+  const auto dir = fcd_folder("sumo-frame", 0.1, {{"east", 0, 0.1, 20, 30, 90, 10}, {"north", 0, 0.1, 40, 20, 0, 5}});
+  testing::write_car_type(dir / "types.xml", 4.0, 2.0, 1200);
+  const Case c = testing::traffic_case(dir, 0.1, {{"sumo_routes", "types.xml"}});
+  ASSERT_EQ(c.vehicles.size(), 2u);
+  for (const VehicleSetup& v : c.vehicles) {
+    EXPECT_DOUBLE_EQ(v.params.body.cg_to_front + v.params.body.cg_to_rear, 4.0);
+    EXPECT_DOUBLE_EQ(v.params.body.width, 2.0);
+    EXPECT_DOUBLE_EQ(v.params.mass, 1200);
+  }
+  const VehicleSetup& east = c.vehicles[0];
+  EXPECT_EQ(east.name, "east");
+  EXPECT_NEAR(east.initial.heading, 0.0, 1e-12);
+  EXPECT_NEAR(east.initial.position_W.x(), 20 - east.params.body.cg_to_front, 1e-9);
+  EXPECT_NEAR(east.initial.position_W.y(), 30, 1e-9);
+  EXPECT_NEAR(east.initial.velocity_W.x(), 10, 1e-9);
+  const VehicleSetup& north = c.vehicles[1];
+  EXPECT_NEAR(north.initial.heading, std::numbers::pi / 2, 1e-12);
+  EXPECT_NEAR(north.initial.position_W.x(), 40, 1e-9);
+  EXPECT_NEAR(north.initial.position_W.y(), 20 - north.params.body.cg_to_front, 1e-9);
+  // No route file: the sedan as it is, and its type named as sized by default.
+  const Case unsized = testing::traffic_case(dir, 0.1);
+  EXPECT_EQ(unsized.vehicles[0].params.mass, find_entry(vehicle_presets(), "sedan", "").make().mass);
+  EXPECT_EQ(unsized.traffic->defaulted_types, std::vector<std::string>{"car"});
+}
+
+TEST(SumoTraffic, VehiclesEnterAndLeaveWhenTheFcdHasThemAndMoveAsItSaysBetweenRows) {
+  const auto dir = fcd_folder("sumo-enter-leave", 1.0, {{"early", 0.0, 0.6, 10, 30, 90, 10}, {"late", 0.5, 1.0, 50, 30, 90, 10}});
+  const Case c = testing::traffic_case(dir, 0.95);
+  Simulation sim(c);
+  const double cg_to_front = c.vehicles[0].params.body.cg_to_front;
+  while (sim.time() < 0.25 - 1e-9) sim.step();
+  // Between rows 0.2 and 0.3: interpolated linearly, 10 m/s east.
+  EXPECT_NEAR(sim.state(0).position_W.x(), 10 + 10 * sim.time() - cg_to_front, 1e-9);
+  EXPECT_NEAR(sim.state(0).velocity_W.x(), 10, 1e-9);
+  EXPECT_TRUE(parked(c, sim.state(1))) << "not in the FCD before 0.5 s";
+  while (sim.time() < 0.8 - 1e-9) sim.step();
+  EXPECT_TRUE(parked(c, sim.state(0))) << "not in the FCD after 0.6 s";
+  EXPECT_NEAR(sim.state(1).position_W.x(), 50 + 10 * (sim.time() - 0.5) - cg_to_front, 1e-9);
+  const RunResult r = sim.run();
+  EXPECT_TRUE(r.events.empty());
+  EXPECT_TRUE(r.tunnelling.empty());
+  EXPECT_EQ(r.steps_without_surface, 0);
+}
+
+TEST(SumoTraffic, ATeleportIsAnAbsenceNotACrossingOfTheWallItJumps) {
+  // 74 m in 0.1 s, through the end wall at x = 100.
+  const auto dir = fcd_folder("sumo-teleport", 1.0, {{"jumper", 0.0, 0.5, 80, 20, 90, 10}, {"jumper", 0.6, 1.0, 160, 20, 90, 10}});
+  const Case c = testing::traffic_case(dir, 0.95);
+  Simulation sim(c);
+  while (sim.time() < 0.55 - 1e-9) sim.step();
+  EXPECT_TRUE(parked(c, sim.state(0)));
+  while (sim.time() < 0.75 - 1e-9) sim.step();
+  EXPECT_GT(sim.state(0).position_W.x(), 150);
+  const RunResult r = sim.run();
+  EXPECT_TRUE(r.events.empty());
+  EXPECT_TRUE(r.tunnelling.empty());
+}
+
+/// Two sedans head-on along y = 30, each at 10 m/s, fronts 20 m apart, until `last`: SUMO drives them
+/// through each other.
+std::vector<Drive> head_on(double last) { return {{"a", 0, last, 20, 30, 90, 10}, {"b", 0, last, 40, 30, 270, 10}}; }
+
+TEST(SumoTraffic, TwoVehiclesThatMeetAreReleasedToTheirDynamicsByTheirContact) {
+  const auto dir = fcd_folder("sumo-head-on", 2.0, head_on(2.0));
+  for (const std::string application : {"reset", "force"}) {
+    const RunResult r = run_case(testing::traffic_case(dir, 1.9, nlohmann::json::object(), application));
+    ASSERT_TRUE(r.failure.empty()) << r.failure;
+    ASSERT_FALSE(r.events.empty()) << application;
+    const ImpactEvent& first = r.events.front();
+    EXPECT_TRUE(first.two_body());
+    // The fronts meet after 20 m / 20 m/s.
+    EXPECT_NEAR(first.time, 1.0, 0.0101) << application;
+    for (const InvariantSummary& s : r.invariants) EXPECT_EQ(s.failed, 0) << application;
+    if (application == "reset") {
+      // Equal masses head-on with restitution 0.2: each rebounds at 0.2 x 10 m/s.
+      EXPECT_NEAR(first.post_a.state.velocity_W.norm(), 2.0, 1e-6);
+      EXPECT_NEAR(first.post_b.state.velocity_W.norm(), 2.0, 1e-6);
+    }
+    // Released: at the end neither is where SUMO has it, 19 m on from its start (CG behind the front).
+    const double cg_to_front = r.config.vehicles[0].params.body.cg_to_front;
+    const double sumo_a = 20 + 19 - cg_to_front, sumo_b = 40 - 19 + cg_to_front;
+    EXPECT_GT(std::abs(r.tracks[0].states.back().position_W.x() - sumo_a), 5.0) << application;
+    EXPECT_GT(std::abs(r.tracks[1].states.back().position_W.x() - sumo_b), 5.0) << application;
+    EXPECT_TRUE(r.tunnelling.empty());
+  }
+}
+
+TEST(SumoTraffic, TheCollisionsSumoReportsAreMatchedOrExplained) {
+  std::vector<Drive> drives = head_on(2.0);
+  drives.push_back({"far", 0, 2.0, 20, 60, 90, 10});
+  const auto dir = fcd_folder("sumo-compare", 2.0, drives);
+  std::ofstream(dir / "collisions.xml")
+      << "<collisions>\n"
+         "  <collision time=\"1.00\" type=\"collision\" lane=\"l\" pos=\"1\" collider=\"a\" victim=\"b\" colliderSpeed=\"10\" victimSpeed=\"10\"/>\n"
+         "  <collision time=\"1.10\" type=\"collision\" lane=\"l\" pos=\"1\" collider=\"a\" victim=\"b\" colliderSpeed=\"10\" victimSpeed=\"10\"/>\n"
+         "  <collision time=\"1.50\" type=\"junction\" lane=\"j\" pos=\"1\" collider=\"far\" victim=\"a\" colliderSpeed=\"10\" victimSpeed=\"10\"/>\n"
+         "</collisions>\n";
+  const RunResult r = run_case(testing::traffic_case(dir, 1.9, {{"sumo_collisions", "collisions.xml"}}));
+  ASSERT_TRUE(r.sumo.has_value());
+  const SumoComparison& s = *r.sumo;
+  ASSERT_EQ(s.episodes.size(), 2u) << "the two rows of a and b 0.1 s apart are one episode";
+  EXPECT_TRUE(s.episodes[0].matched);
+  EXPECT_NEAR(s.episodes[0].contact_time, 1.0, 0.2);
+  EXPECT_GT(s.episodes[0].impulse, 0);
+  EXPECT_FALSE(s.episodes[1].matched);
+  // 'a' left its path at its contact with 'b', before SUMO's 'far' and 'a' row.
+  EXPECT_NE(s.episodes[1].why.find("'a' left its SUMO path"), std::string::npos) << s.episodes[1].why;
+  EXPECT_TRUE(s.extra.empty());
+  EXPECT_EQ(s.released, 2u);
+}
+
+TEST(SumoTraffic, AnFcdTooCoarseForTheComparisonIsRefusedWithTheReason) {
+  const auto dir = testing::fresh_temp_folder("sumo-coarse");
+  std::vector<FcdStep> coarse = {{0.0, {{"a", 20, 30, 90, 10}}}, {0.2, {{"a", 22, 30, 90, 10}}}};
+  testing::write_fcd(dir / "fcd.xml", coarse);
+  try {
+    (void)testing::traffic_case(dir, 0.1);
+    FAIL() << "an FCD 0.2 s apart was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--step-length"), std::string::npos) << e.what();
+    EXPECT_NE(e.file().find("fcd.xml"), std::string::npos);
+  }
+  std::ofstream(dir / "fcd.xml") << "<fcd-export>\n<timestep time=\"0.00\"><vehicle id=\"a\" x=\"1.25\" y=\"2.50\" angle=\"0.00\" speed=\"1.00\"/></timestep>\n"
+                                    "<timestep time=\"0.10\"><vehicle id=\"a\" x=\"1.25\" y=\"2.60\" angle=\"0.00\" speed=\"1.00\"/></timestep>\n</fcd-export>\n";
+  try {
+    (void)testing::traffic_case(dir, 0.1);
+    FAIL() << "positions with 2 decimals were accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--precision"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SumoTraffic, ACollisionOfAVehicleTheFcdDoesNotHaveIsRefusedWithItsLine) {
+  const auto dir = fcd_folder("sumo-unknown-id", 0.5, head_on(0.5));
+  std::ofstream(dir / "collisions.xml")
+      << "<collisions>\n"
+         "  <collision time=\"0.30\" type=\"collision\" lane=\"l\" pos=\"1\" collider=\"a\" victim=\"ghost\" colliderSpeed=\"1\" victimSpeed=\"1\"/>\n"
+         "</collisions>\n";
+  try {
+    (void)testing::traffic_case(dir, 0.4, {{"sumo_collisions", "collisions.xml"}});
+    FAIL() << "an unknown victim was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(e.file().find("collisions.xml"), std::string::npos);
+    EXPECT_NE(e.pointer().find("line 2"), std::string::npos) << e.pointer();
+    EXPECT_NE(e.problem().find("'ghost'"), std::string::npos) << e.problem();
+  }
+}
+
+}  // namespace
+}  // namespace crashbench
