@@ -95,10 +95,10 @@ struct FcdReader::Parser final : XmlHandler {
     if (!text) return;
     const std::string_view t(text);
     const auto dot = t.find('.');
-    int digits = 0;
-    if (dot != std::string_view::npos)
-      while (dot + 1 + digits < t.size() && t[dot + 1 + digits] >= '0' && t[dot + 1 + digits] <= '9') ++digits;
-    fewest_decimals = std::min(fewest_decimals, digits);
+    const std::string_view after = dot == std::string_view::npos ? std::string_view() : t.substr(dot + 1);
+    const auto digits =
+        std::find_if(after.begin(), after.end(), [](char c) { return c < '0' || c > '9'; }) - after.begin();
+    fewest_decimals = std::min(fewest_decimals, static_cast<int>(digits));
   }
 
   /// Sorting indices finds a repeated id without a set that would allocate per timestep.

@@ -60,6 +60,7 @@ struct XmlFileStream::Expat {
     }
   }
 
+  /// A root of another kind is another file than the one meant: say so before reading it.
   void check_root(std::string_view name, int line) const {
     const auto& roots = stream.kind().roots;
     if (std::find(roots.begin(), roots.end(), name) != roots.end()) return;

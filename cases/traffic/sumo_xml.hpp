@@ -47,6 +47,7 @@ class XmlValues {
   std::optional<double> number_if_any(const XmlElement& e, std::string_view key) const;
   /// The Error "expected <expected>, got '<the attribute's text>'".
   [[noreturn]] void unexpected(const XmlElement& e, std::string_view key, std::string_view expected) const;
+  /// The Error at `e` (and its attribute `key`, unless empty) saying `problem`.
   [[noreturn]] void fail(const XmlElement& e, std::string_view key, const std::string& problem) const;
 
  private:
@@ -72,11 +73,11 @@ struct XmlFileKind {
 };
 
 /// An XML file parsed 64 KiB at a time; a handler may suspend() the parse, and the next read() goes on
-/// where it stopped. Problems of the XML itself (not well-formed, cut short, an entity declaration,
-/// nested too deep, another root) are Errors naming the innermost open element and its line.
+/// where it stopped. Problems of the XML itself (not well-formed, cut short, nested too deep, another root)
+/// are Errors naming the innermost open element and its line; an entity declaration, the declaration.
 class XmlFileStream {
  public:
-  /// Opens `file`.
+  /// Opens `file`; an Error naming it when it cannot.
   XmlFileStream(std::string file, XmlFileKind kind, XmlHandler& handler);
   ~XmlFileStream();
   XmlFileStream(const XmlFileStream&) = delete;
