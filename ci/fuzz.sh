@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-20000}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader nhtsa_reader)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader nhtsa_reader sumo_files)
 
 [ -f build/asan/CMakeCache.txt ] || cmake --preset asan
 cmake --build --preset asan --target crashbench_fuzzers -j "$(nproc)"
@@ -19,7 +19,8 @@ work=build/asan/fuzz-work
 bin=build/asan/fuzz
 mkdir -p "$work"
 
-# Seeds: the shipped case files and the broken ones; small results files; one wall per scene format.
+# Seeds: the shipped case files and the broken ones; small results files; one wall per scene format; a
+# tiny file of each SUMO kind.
 seed() {  # seed HARNESS FILE...: copies FILEs into the harness's seed folder
   local dir="$work/seeds/$1"
   shift
@@ -33,6 +34,7 @@ seed results_reader fuzz/seeds/results/*.json
 seed scene_loader fuzz/seeds/scene/*
 seed nhtsa_reader fuzz/seeds/nhtsa/*
 seed opendrive fuzz/seeds/opendrive/*
+seed sumo_files fuzz/seeds/sumo/*
 # compare/merge reads two results files separated by "\n--\n": every ordered pair of the results seeds.
 mkdir -p "$work/seeds/compare_merge"
 for a in fuzz/seeds/results/*.json; do

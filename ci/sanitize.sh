@@ -2,7 +2,7 @@
 # The sanitizer job: under clang's address and undefined-behaviour sanitizers (the `asan` preset), the
 # unit suites of core, detectors (the geometry, the sweep and the scene readers) and validation (the
 # crash-test readers), and the golden physics hashes (every shipped case run under the sanitizers), then a fuzz smoke of every
-# harness (ci/fuzz.sh), which drives the case, results, scene and crash-test readers. The runner's,
+# harness (ci/fuzz.sh), which drives the case, results, scene, crash-test and SUMO readers. The runner's,
 # reports' and command line's suites and every scenario suite run in the release build only: a second
 # build and run of them under the sanitizers does not fit CI's 20 minutes (docs/fuzzing.md). Set
 # CRASHBENCH_TEST_SUITES= (empty) in a build of your own for all of them.

@@ -27,14 +27,9 @@ struct FcdReader::Parser final : XmlHandler {
   std::vector<std::uint32_t> by_id;  // the timestep's vehicles sorted by id: kept, so that it stops allocating
 
   explicit Parser(const std::string& file)
-      : stream(file, "a SUMO FCD file (--fcd-output)", *this), values(stream.file()) {}
+      : stream(file, {"a SUMO FCD file (--fcd-output)", {"fcd-export"}}, *this), values(stream.file()) {}
 
   void start(const XmlElement& e) override {
-    if (e.depth == 0) {
-      if (e.name != "fcd-export")
-        values.fail(e, "", fmt::format("expected the root <fcd-export> of {}, found <{}>", stream.kind(), e.name));
-      return;
-    }
     if (e.name == "timestep") return begin_timestep(e);
     // SUMO may add other rows (<container>) and attributes: those are skipped.
     if (e.name != "vehicle" && e.name != "person") return;
@@ -77,8 +72,7 @@ struct FcdReader::Parser final : XmlHandler {
     FcdVehicle& v = frame->vehicles[frame->count];
     // assign() keeps each string's capacity from earlier timesteps.
     v.id.assign(values.text(e, "id"));
-    const char* type = e.find("type");
-    v.type.assign(type ? type : "");
+    v.type.assign(e.find_or_empty("type"));
     v.front_W.x() = coordinate(e, "x");
     v.front_W.y() = coordinate(e, "y");
     v.angle_deg = values.number(e, "angle");
@@ -101,10 +95,10 @@ struct FcdReader::Parser final : XmlHandler {
     if (!text) return;
     const std::string_view t(text);
     const auto dot = t.find('.');
-    int digits = 0;
-    if (dot != std::string_view::npos)
-      while (dot + 1 + digits < t.size() && t[dot + 1 + digits] >= '0' && t[dot + 1 + digits] <= '9') ++digits;
-    fewest_decimals = std::min(fewest_decimals, digits);
+    const std::string_view after = dot == std::string_view::npos ? std::string_view() : t.substr(dot + 1);
+    const auto digits =
+        std::find_if(after.begin(), after.end(), [](char c) { return c < '0' || c > '9'; }) - after.begin();
+    fewest_decimals = std::min(fewest_decimals, static_cast<int>(digits));
   }
 
   /// Sorting indices finds a repeated id without a set that would allocate per timestep.

@@ -10,23 +10,14 @@
 namespace crashbench::sumo {
 namespace {
 
-class VehicleTypeCollector final : public XmlHandler {
+class VehicleTypeCollector final : public XmlListReader<VehicleType> {
  public:
   explicit VehicleTypeCollector(const std::string& file)
-      : stream_(file, "a SUMO route or additional file", *this), values_(stream_.file()) {}
-
-  std::vector<VehicleType> read() {
-    while (stream_.read()) {
-    }
-    return std::move(types_);
-  }
+      : XmlListReader(file, {"a SUMO route or additional file", {"routes", "additional"}}) {}
 
   void start(const XmlElement& e) override {
-    if (e.depth == 0 && e.name != "routes" && e.name != "additional")
-      values_.fail(e, "",
-                   fmt::format("expected the root <routes> or <additional> of {}, found <{}>", stream_.kind(), e.name));
     if (e.name != "vType") return;
-    VehicleType& type = types_.emplace_back();
+    VehicleType& type = items_.emplace_back();
     type.id = values_.text(e, "id");
     type.line = e.line;
     if (const auto [seen, fresh] = lines_of_ids_.try_emplace(type.id, e.line); !fresh)
@@ -39,8 +30,6 @@ class VehicleTypeCollector final : public XmlHandler {
     if (type.mass && !(*type.mass > 0 && *type.mass <= 1e6)) values_.unexpected(e, "mass", "a mass in (0, 1e6] kg");
   }
 
-  void end(std::string_view, int) override {}
-
  private:
   std::optional<double> dimension(const XmlElement& e, std::string_view key) const {
     const std::optional<double> x = values_.number_if_any(e, key);
@@ -48,9 +37,6 @@ class VehicleTypeCollector final : public XmlHandler {
     return x;
   }
 
-  XmlFileStream stream_;
-  XmlValues values_;
-  std::vector<VehicleType> types_;
   std::unordered_map<std::string, int> lines_of_ids_;
 };
 

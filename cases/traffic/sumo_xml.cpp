@@ -2,7 +2,9 @@
 
 #include <expat.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <exception>
@@ -58,13 +60,23 @@ struct XmlFileStream::Expat {
     }
   }
 
+  /// A root of another kind is another file than the one meant: say so before reading it.
+  void check_root(std::string_view name, int line) const {
+    const auto& roots = stream.kind().roots;
+    if (std::find(roots.begin(), roots.end(), name) != roots.end()) return;
+    throw Error(stream.file(), xml_where(name, line),
+                fmt::format("expected the root <{}> of {}, found <{}>", fmt::join(roots, "> or <"),
+                            stream.kind().description, name));
+  }
+
   static void on_start(void* data, const XML_Char* name, const XML_Char** attributes) {
     auto& x = *static_cast<Expat*>(data);
     x.guard([&] {
       const int line = x.line();
       if (x.depth == kDeepestXml)
         throw Error(x.stream.file(), xml_where(name, line),
-                    fmt::format("nested more than {} deep: expected {}", kDeepestXml, x.stream.kind()));
+                    fmt::format("nested more than {} deep: expected {}", kDeepestXml, x.stream.kind().description));
+      if (x.depth == 0) x.check_root(name, line);
       const XmlElement e{name, x.depth > 0 ? x.open[x.depth - 1].name : std::string_view(), line, x.depth, attributes};
       x.open[x.depth].name.assign(name);
       x.open[x.depth].line = line;
@@ -84,7 +96,7 @@ struct XmlFileStream::Expat {
     auto& x = *static_cast<Expat*>(data);
     x.guard([&] {
       throw Error(x.stream.file(), fmt::format("<!ENTITY {}> (line {})", name, x.line()),
-                  fmt::format("an entity declaration: {} needs none, and none is read", x.stream.kind()));
+                  fmt::format("an entity declaration: {} needs none, and none is read", x.stream.kind().description));
     });
   }
 
@@ -98,7 +110,7 @@ struct XmlFileStream::Expat {
       return Error(stream.file(), where,
                    fmt::format("the file ends at line {}, column {}, {}: expected the whole of {} (expat: {})", line(),
                                column, depth > 0 ? "before this element is closed" : "before a root element",
-                               stream.kind(), XML_ErrorString(code)));
+                               stream.kind().description, XML_ErrorString(code)));
     return Error(stream.file(), where,
                  fmt::format("not well-formed XML at line {}, column {}: {}", line(), column, XML_ErrorString(code)));
   }
@@ -131,16 +143,21 @@ const char* XmlElement::find(std::string_view key) const {
   return nullptr;
 }
 
+std::string_view XmlElement::find_or_empty(std::string_view key) const {
+  const char* value = find(key);
+  return value ? value : "";
+}
+
 std::string XmlElement::where(std::string_view attribute) const { return xml_where(name, line, attribute); }
 
-XmlFileStream::XmlFileStream(std::string file, std::string kind, XmlHandler& handler)
+XmlFileStream::XmlFileStream(std::string file, XmlFileKind kind, XmlHandler& handler)
     : file_(std::move(file)), kind_(std::move(kind)), expat_(std::make_unique<Expat>(*this, handler)) {
   Expat& x = *expat_;
   x.in.reset(std::fopen(file_.c_str(), "rb"));
   if (!x.in)
     throw Error(file_, "",
                 fmt::format("cannot open it ({}): expected {}",
-                            std::error_code(errno, std::generic_category()).message(), kind_));
+                            std::error_code(errno, std::generic_category()).message(), kind_.description));
   x.parser.reset(XML_ParserCreate(nullptr));
   if (!x.parser) throw Error(file_, "", "expat could not create a parser");
   XML_SetUserData(x.parser.get(), &x);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace crashbench::sumo {
 
@@ -26,6 +27,8 @@ struct XmlElement {
 
   /// The value of `key`, or null when the element has none.
   const char* find(std::string_view key) const;
+  /// The value of `key`, or "" when the element has none.
+  std::string_view find_or_empty(std::string_view key) const;
   /// Where the element, or one of its attributes, is: xml_where's pointer.
   std::string where(std::string_view attribute = {}) const;
 };
@@ -44,6 +47,7 @@ class XmlValues {
   std::optional<double> number_if_any(const XmlElement& e, std::string_view key) const;
   /// The Error "expected <expected>, got '<the attribute's text>'".
   [[noreturn]] void unexpected(const XmlElement& e, std::string_view key, std::string_view expected) const;
+  /// The Error at `e` (and its attribute `key`, unless empty) saying `problem`.
   [[noreturn]] void fail(const XmlElement& e, std::string_view key, const std::string& problem) const;
 
  private:
@@ -62,13 +66,19 @@ class XmlHandler {
   ~XmlHandler() = default;
 };
 
+/// What a file should be.
+struct XmlFileKind {
+  std::string description;         ///< for messages: "a SUMO FCD file (--fcd-output)"
+  std::vector<std::string> roots;  ///< the root elements it may have
+};
+
 /// An XML file parsed 64 KiB at a time; a handler may suspend() the parse, and the next read() goes on
-/// where it stopped. Problems of the XML itself (not well-formed, cut short, an entity declaration,
-/// nested too deep) are Errors naming the innermost open element and its line.
+/// where it stopped. Problems of the XML itself (not well-formed, cut short, nested too deep, another root)
+/// are Errors naming the innermost open element and its line; an entity declaration, the declaration.
 class XmlFileStream {
  public:
-  /// Opens `file`; `kind` names what it should be in messages ("a SUMO FCD file").
-  XmlFileStream(std::string file, std::string kind, XmlHandler& handler);
+  /// Opens `file`; an Error naming it when it cannot.
+  XmlFileStream(std::string file, XmlFileKind kind, XmlHandler& handler);
   ~XmlFileStream();
   XmlFileStream(const XmlFileStream&) = delete;
   XmlFileStream& operator=(const XmlFileStream&) = delete;
@@ -79,12 +89,35 @@ class XmlFileStream {
   void suspend();
 
   const std::string& file() const { return file_; }
-  const std::string& kind() const { return kind_; }
+  const XmlFileKind& kind() const { return kind_; }
 
  private:
   struct Expat;
-  std::string file_, kind_;
+  std::string file_;
+  XmlFileKind kind_;
   std::unique_ptr<Expat> expat_;
+};
+
+/// The readers that keep every element they want of a whole file: `start` appends to `items_`.
+template <class Item>
+class XmlListReader : public XmlHandler {
+ public:
+  XmlListReader(const std::string& file, XmlFileKind kind)
+      : stream_(file, std::move(kind), *this), values_(stream_.file()) {}
+
+  std::vector<Item> read() {
+    while (stream_.read()) {
+    }
+    return std::move(items_);
+  }
+  void end(std::string_view, int) override {}
+
+ protected:
+  ~XmlListReader() = default;
+
+  XmlFileStream stream_;
+  XmlValues values_;
+  std::vector<Item> items_;
 };
 
 }  // namespace crashbench::sumo

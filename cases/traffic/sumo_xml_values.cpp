@@ -37,8 +37,7 @@ std::optional<double> XmlValues::number_if_any(const XmlElement& e, std::string_
 }
 
 void XmlValues::unexpected(const XmlElement& e, std::string_view key, std::string_view expected) const {
-  const char* value = e.find(key);
-  fail(e, key, fmt::format("expected {}, got '{}'", expected, value ? value : ""));
+  fail(e, key, fmt::format("expected {}, got '{}'", expected, e.find_or_empty(key)));
 }
 
 }  // namespace crashbench::sumo

@@ -11,21 +11,11 @@
 namespace crashbench {
 namespace {
 
+using testing::error_of;
+
 /// The message of the Error `parse_json_text(text)` throws, or "" when it parses.
 std::string parse_error(const std::string& text) {
   return testing::error_message([&] { parse_json_text(text, "in.json"); });
-}
-
-/// The Error `action` throws; a test failure when it throws none.
-template <class Action>
-Error error_of(Action action) {
-  try {
-    action();
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "expected an Error";
-  return Error("", "", "");
 }
 
 TEST(JsonParse, DepthSixtyFourParsesAndSixtyFiveIsRefusedWhereItStarts) {

@@ -10,6 +10,7 @@
 
 #include "cases/traffic/sumo_files.hpp"
 #include "core/error.hpp"
+#include "tests/support/error_message.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench::testing {
@@ -70,18 +71,6 @@ inline int read_whole_fcd(const std::string& path) {
   int timesteps = 0;
   while (reader.next(frame)) ++timesteps;
   return timesteps;
-}
-
-/// The Error `action` throws; a test failure (and an empty Error) when it throws none.
-template <class Action>
-Error error_from(Action action) {
-  try {
-    action();
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no crashbench::Error thrown";
-  return Error("", "", "");
 }
 
 /// Expects `e` to name `file` and `pointer` exactly, and its problem to contain `says`.
