@@ -40,6 +40,7 @@ Simulation::Simulation(const Case& c, int threads)
       surface_(case_, *scene_, threads_.size()),
       tunnelling_(*scene_, c.vehicles),
       reference_(case_, *scene_, total_steps_, record_.result().agreement) {
+  if (c.traffic && !c.traffic->secondary_impacts) tunnelling_.ignore_passing(fleet_.passing);
   control_.begin_step(fleet_, 0.0);  // SUMO's vehicles there at the start
   record_.sample(fleet_, time());
   apply_prescribed_contact();

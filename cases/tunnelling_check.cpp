@@ -179,7 +179,7 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
   for (const auto& [a, b] : pairs_.pairs())
     for (const auto& [p, q] : {std::pair{a, b}, std::pair{b, a}}) {
       const auto pi = static_cast<std::size_t>(p), qi = static_cast<std::size_t>(q);
-      if (crossed_[pi] || !through(pi, qi)) continue;
+      if (crossed_[pi] || (passing_ && passing_->passes(p, q)) || !through(pi, qi)) continue;
       crossed_[pi] = 1;
       out.push_back({time, p, q, -1, {}});
     }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cases/case.hpp"
+#include "cases/traffic/sumo_role.hpp"
 #include "core/contact.hpp"
 #include "detectors/box_pairs.hpp"
 #include "detectors/detector.hpp"
@@ -42,6 +43,8 @@ class TunnellingCheck {
   /// the last step; appends the first crossing of each vehicle, if any, to `out`.
   void check(std::span<const StateVector> before, std::span<const StateVector> after,
              std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out);
+  /// Pairs that `passing` says pass through each other are not checked (it must outlive this).
+  void ignore_passing(const PassingPairs& passing) { passing_ = &passing; }
   /// Vehicle-steps checked so far.
   long long checked() const { return checked_; }
 
@@ -66,6 +69,7 @@ class TunnellingCheck {
   void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
                       std::vector<Tunnelling>& out);
 
+  const PassingPairs* passing_ = nullptr;
   std::vector<Triangle> triangles_;
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the height band a vehicle reaches
   std::vector<Wall> walls_;        // by lo_W.x

@@ -70,7 +70,10 @@ bool Control::move_kinematic(std::size_t v, double t_end, StateVector& x) {
 
 void Control::cut_after(const Contact& c, Fleet& fleet) {
   for (const int v : {c.vehicle, c.other})
-    if (v != kStaticScene && sumo_driven(static_cast<std::size_t>(v))) released_[static_cast<std::size_t>(v)] = 1;
+    if (v != kStaticScene && sumo_driven(static_cast<std::size_t>(v))) {
+      released_[static_cast<std::size_t>(v)] = 1;
+      fleet.passing.roles[static_cast<std::size_t>(v)] = case_.traffic->secondary_impacts ? SumoRole::kNone : SumoRole::kReleased;
+    }
   // Without control, or once every vehicle's is cut, a contact changes nothing: O(1) per contact.
   const bool has_control = case_.control.gain > 0 || case_.control.path_curvature.has_value();
   if (!has_control || all_cut_ || case_.control.cut == ControlModule::Cut::kNever) return;

@@ -5,7 +5,8 @@
 
 namespace crashbench {
 
-Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end) : at_end_(at_end) {
+Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end)
+    : at_end_(at_end), traffic_(c.traffic && !c.traffic->secondary_impacts) {
   const int n = static_cast<int>(c.vehicles.size());
   for (int t = 0; t < threads; ++t) {
     detectors_.push_back(make_detector(JsonReader(c.detector_params, c.source_file, "/detector")));
@@ -30,6 +31,7 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
 void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instead) {
   std::vector<Contact>& contacts = step_.contacts;
   contacts.clear();
+  if (traffic_) fleet.passing.begin_step();
   threads.for_ranges(fleet.size(), [&](int thread, std::size_t begin, std::size_t end) {
     for (std::size_t v = begin; v < end; ++v) {
       fleet.poses[v].position_W = {fleet.x[v][0], fleet.x[v][1]};
@@ -51,6 +53,24 @@ void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instea
     stats_.primitives_tested += range_stats_[t].primitives_tested;
   }
   detector().detect_pairs(fleet.poses, contacts, stats_);
+  drop_passing_pairs(fleet);
+}
+
+void Detection::drop_passing_pairs(Fleet& fleet) {
+  if (!traffic_) return;
+  std::vector<Contact>& contacts = step_.contacts;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const Contact& c = contacts[i];
+    if (c.other != kStaticScene && fleet.passing.passes(c.vehicle, c.other)) {
+      fleet.passing.overlapping(c.vehicle, c.other);
+      continue;
+    }
+    if (!step_.first_touch.empty()) step_.first_touch[kept] = step_.first_touch[i];
+    contacts[kept++] = contacts[i];
+  }
+  contacts.resize(kept);
+  if (!step_.first_touch.empty()) step_.first_touch.resize(kept);
 }
 
 void Detection::detect_scene_range(const Fleet& fleet, int thread, std::size_t begin, std::size_t end) {
@@ -72,7 +92,7 @@ void Detection::detect_scene_range(const Fleet& fleet, int thread, std::size_t b
   }
 }
 
-void Detection::sweep(const Fleet& fleet, bool skip) {
+void Detection::sweep(Fleet& fleet, bool skip) {
   std::vector<Contact>& contacts = step_.contacts;
   step_.first_touch.clear();
   if (skip) return;
@@ -80,7 +100,7 @@ void Detection::sweep(const Fleet& fleet, bool skip) {
   // the force application's J/dt, and any force answer (a spring on the overlap).
   if (at_end_) end_contacts_.assign(contacts.begin(), contacts.end());
   detector().sweep(fleet.start_poses, fleet.poses, contacts, stats_, sweep_scratch_);
-  if (!at_end_) return;
+  if (!at_end_) return drop_passing_pairs(fleet);
   // A contact still there at the end of the step is taken there, as the force mode always did, and
   // stamped with its first touch. Only one the end of the step no longer shows the right way (the CG past
   // the wall line, or through) is taken at its first touch.
@@ -97,6 +117,7 @@ void Detection::sweep(const Fleet& fleet, bool skip) {
     step_.first_touch.push_back(c.toi);
   }
   contacts.assign(kept_contacts_.begin(), kept_contacts_.end());
+  drop_passing_pairs(fleet);
 }
 
 }  // namespace crashbench

@@ -35,7 +35,10 @@ class Detection {
   /// then the pairs'. `instead`: not detected; this one contact is the step's.
   void detect(Fleet& fleet, StepThreads& threads, const Contact* instead = nullptr);
   /// Sweeps from the start poses: every contact gets its time of impact (`skip`: as detected).
-  void sweep(const Fleet& fleet, bool skip);
+  void sweep(Fleet& fleet, bool skip);
+  /// Drops the pair contacts of vehicles that pass through each other (cases/traffic/sumo_role.hpp),
+  /// noting each such pair as overlapping this step.
+  void drop_passing_pairs(Fleet& fleet);
 
   StepContacts& contacts() { return step_; }
   const StepContacts& contacts() const { return step_; }
@@ -50,6 +53,7 @@ class Detection {
   void detect_scene_range(const Fleet& fleet, int thread, std::size_t begin, std::size_t end);
 
   bool at_end_;
+  bool traffic_;  ///< SUMO's vehicles pass through released ones (drop_passing_pairs)
   std::vector<std::unique_ptr<Detector>> detectors_;  ///< [t] for thread t
   std::vector<std::vector<Contact>> range_contacts_;  ///< [t - 1] for thread t
   std::vector<DetectorStats> range_stats_;            ///< [t - 1] for thread t

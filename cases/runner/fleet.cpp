@@ -19,10 +19,12 @@ Fleet::Fleet(const Case& c) {
   }
   start_poses = poses;
   present.assign(n, 1);
+  passing.roles.assign(n, SumoRole::kNone);
   if (!c.traffic) return;
   // SUMO's vehicles wait parked until the FCD has them (Control::begin_step).
   for (std::size_t v = c.traffic->first_vehicle; v < n; ++v) {
     present[v] = 0;
+    passing.roles[v] = SumoRole::kOnPath;
     PlanarState parked;
     parked.position_W = c.traffic->parking_spot(v - c.traffic->first_vehicle);
     x[v] = to_state_vector(parked);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cases/case.hpp"
+#include "cases/traffic/sumo_role.hpp"
 #include "detectors/detector.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
@@ -36,6 +37,8 @@ struct Fleet {
   /// On the road: SUMO's vehicles are absent before they enter and after they leave, parked apart beyond
   /// the traffic (TrafficSpec::parking_spot), where they meet nothing; the others always present.
   std::vector<char> present;
+  /// Who drives each vehicle, and the pairs that pass through each other: never paired (sumo_role.hpp).
+  PassingPairs passing;
 };
 
 }  // namespace crashbench

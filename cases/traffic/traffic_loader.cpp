@@ -89,9 +89,10 @@ VehicleParams sized(VehicleParams p, const sumo::VehicleType& type) {
 }  // namespace
 
 void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limits) {
-  field.only_keys({"sumo_fcd", "sumo_routes", "sumo_collisions", "vehicle"});
+  field.only_keys({"sumo_fcd", "sumo_routes", "sumo_collisions", "vehicle", "secondary_impacts"});
   auto spec = std::make_shared<TrafficSpec>();
   spec->fcd_file = case_file_path(field.at("sumo_fcd"), "SUMO FCD");
+  if (const auto s = field.find("secondary_impacts")) spec->secondary_impacts = s->boolean();
   const nlohmann::json sedan = "sedan";  // the default vehicle
   const VehicleParams defaults =
       parse_params(field.find("vehicle").value_or(JsonReader(sedan, field.file(), field.pointer() + "/vehicle")));

@@ -22,6 +22,7 @@ struct TrafficSpec {
   double last_time = 0;          ///< its last [s]
   Vec2 parking_W = Vec2::Zero(); ///< where absent vehicles wait, beyond every FCD position [m]
   long long persons = 0;         ///< <person> rows in the FCD, ignored
+  bool secondary_impacts = false;  ///< released vehicles meet SUMO's (cases/traffic/sumo_role.hpp)
   std::size_t most_present = 0;  ///< the most vehicles in one timestep
   std::vector<std::string> defaulted_types;  ///< vTypes (or "" for rows without one) sized from the case's defaults
   std::vector<sumo::Collision> collisions;   ///< SUMO's, in file order (empty without a collision file)

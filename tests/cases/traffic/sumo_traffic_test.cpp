@@ -3,6 +3,7 @@
 // files a comparison cannot trust refused. FCDs written by hand (sumo_case.hpp), on the l-rail away from its walls.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -131,6 +132,29 @@ TEST(SumoTraffic, TwoVehiclesThatMeetAreReleasedToTheirDynamicsByTheirContact) {
     EXPECT_GT(std::abs(r.tracks[1].states.back().position_W.x() - sumo_b), 5.0) << application;
     EXPECT_TRUE(r.tunnelling.empty());
   }
+}
+
+TEST(SumoTraffic, AVehicleOnItsSumoPathPassesThroughAWreckUnlessSecondaryImpactsAreAsked) {
+  // 'late' follows along y = 30 and reaches the wreck of a and b (met at x = 30, t = 1 s) at about 1.6 s.
+  std::vector<Drive> drives = head_on(2.5);
+  drives.push_back({"late", 0, 2.5, 0, 30, 90, 20});
+  const auto dir = fcd_folder("sumo-wreck", 2.5, drives);
+  const RunResult passing = run_case(testing::traffic_case(dir, 2.4));
+  ASSERT_TRUE(passing.failure.empty()) << passing.failure;
+  for (const ImpactEvent& e : passing.events) EXPECT_NE(e.contact.other, 2) << "at " << e.time;
+  for (const ImpactEvent& e : passing.events) EXPECT_NE(e.contact.vehicle, 2) << "at " << e.time;
+  EXPECT_TRUE(passing.tunnelling.empty());
+  // Still on its path: where the FCD has it at the end (front at 20 m/s x 2.4 s).
+  EXPECT_NEAR(passing.tracks[2].states.back().position_W.x(), 48 - passing.config.vehicles[2].params.body.cg_to_front, 1e-6);
+  ASSERT_TRUE(passing.sumo.has_value());
+  EXPECT_EQ(passing.sumo->released, 2u);
+
+  const RunResult meeting = run_case(testing::traffic_case(dir, 2.4, {{"secondary_impacts", true}}));
+  ASSERT_TRUE(meeting.failure.empty()) << meeting.failure;
+  const auto hits_late = [](const ImpactEvent& e) { return e.contact.vehicle == 2 || e.contact.other == 2; };
+  EXPECT_TRUE(std::any_of(meeting.events.begin(), meeting.events.end(), hits_late));
+  EXPECT_EQ(meeting.sumo->released, 3u);
+  for (const InvariantSummary& i : meeting.invariants) EXPECT_EQ(i.failed, 0);
 }
 
 TEST(SumoTraffic, TheCollisionsSumoReportsAreMatchedOrExplained) {
