@@ -1,4 +1,5 @@
 #include "reports/summary_table.hpp"
+#include "reports/sumo_text.hpp"
 
 #include <fmt/format.h>
 
@@ -72,6 +73,7 @@ std::string summary_table(std::span<const RunResult> results) {
     out += fmt::format("{:<{}}  {:<6}  {:>7}  {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.3f}  {}\n", names[i], name_width,
                        to_string(r.status), r.impacts, median_us(r, Phase::kDetect), median_us(r, Phase::kResolve),
                        median_us(r, Phase::kDynamics), step, 100.0 * step * 1e-6 / r.config.dt, invariant_cell(r));
+    if (r.sumo) out += sumo_summary(*r.sumo);
   }
   out += summary_count_line(results);
   // The note explains the impacts column: a run whose every case is an error shows none.

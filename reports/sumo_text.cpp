@@ -1,0 +1,25 @@
+#include "reports/sumo_text.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <array>
+
+namespace crashbench {
+
+std::string sumo_summary(const SumoComparison& s) {
+  std::array<int, 3> kinds{};
+  for (const SumoExtraContact& x : s.extra) ++kinds[static_cast<std::size_t>(x.kind)];
+  std::string out = fmt::format(
+      "  SUMO: {} collision episodes, {} matched (the others say why in results.json's sumo.episodes); {} contacts SUMO "
+      "did not report ({} {}, {} {}, {} {}); {} of {} vehicles released\n",
+      s.episodes.size(), s.matched(), s.extra.size(), kinds[0], to_string(SumoExtraContact::Kind::kUnreported), kinds[1],
+      to_string(SumoExtraContact::Kind::kSecondary), kinds[2], to_string(SumoExtraContact::Kind::kScene), s.released,
+      s.vehicles);
+  if (!s.defaulted_types.empty())
+    out += fmt::format("  warning: SUMO vehicle types without length and width in the route file, sized as the case's "
+                       "default vehicle: '{}'\n", fmt::join(s.defaulted_types, "', '"));
+  return out;
+}
+
+}  // namespace crashbench
