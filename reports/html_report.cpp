@@ -16,6 +16,7 @@
 #include "reports/plot_library.hpp"
 #include "reports/report_assets.hpp"
 #include "reports/report_contacts.hpp"
+#include "reports/report_sumo.hpp"
 #include "reports/report_figures.hpp"
 #include "reports/report_scale.hpp"
 #include "reports/report_tables.hpp"
@@ -110,6 +111,9 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
           "counter-clockwise positive.</p>\n" + impacts_side_by_side_html(results);
   if (const std::string contacts = contact_table_html(results); !contacts.empty())
     page += "<h2>Contact forces and integrators</h2>\n" + contacts + "<div class=plots id=plots-contacts></div>\n";
+  if (const std::string sumo = sumo_section_html(results); !sumo.empty())
+    page += "<h2>SUMO traffic</h2>\n<p class=note>Each SUMO collision episode against crashbench's first contact of "
+            "the same pair within two SUMO steps (docs/case-files.md, \"SUMO traffic\").</p>\n" + sumo;
   page += "<script type=application/json id=figures>" + escape_json_for_script(figures_json(results)) + "</script>\n";
   page += "<script>" + std::string(render_script()) + "</script>\n</body></html>\n";
   return page;
