@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SUMO traffic through crashbench end to end (docs/case-files.md, "SUMO traffic"): makes the scenario
 # (make-scenario.sh), runs its case, and prints the comparison with SUMO's collisions.
-# usage: examples/sumo/run.sh [OUT_DIR, default out/sumo] [PERIOD s, default 0.2] [UNTIL s, default 300];
+# usage: examples/sumo/run.sh [OUT_DIR, default out/sumo] [PERIOD s, default 0.2] [UNTIL s, default 300] [TAIL s, default 600];
 #        needs Debian's sumo and sumo-tools, and a built crashbench (build/release).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

@@ -21,7 +21,7 @@ TEST(SumoGrid, EveryCollisionSumoReportsIsMatchedOrExplained) {
     GTEST_SKIP() << "SUMO is not installed (apt-get install sumo sumo-tools)";
   const auto dir = testing::fresh_temp_folder("sumo-grid");
   const std::string make = std::string(CRASHBENCH_SOURCE_DIR) + "/examples/sumo/make-scenario.sh " + dir.string() +
-                           " 0.25 120 > " + (dir / "make.log").string() + " 2>&1";
+                           " 0.25 120 100 > " + (dir / "make.log").string() + " 2>&1";
   ASSERT_EQ(std::system(make.c_str()), 0) << "see " << (dir / "make.log");
   const std::string file = (dir / "case.json").string();
   const RunResult r = run_case(parse_case(read_json_file(file), file, {.max_vehicles = 100000}));
