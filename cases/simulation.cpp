@@ -49,7 +49,6 @@ Simulation::Simulation(const Case& c, int threads)
 void Simulation::step() {
   const auto start = RunRecord::Clock::now();
   auto since = start;
-  control_.begin_step(fleet_, time() + case_.dt);
   control_.set_inputs(fleet_);
   integrate();
   record_.timed(Phase::kDynamics, since);
@@ -77,6 +76,7 @@ void Simulation::step() {
 }
 
 void Simulation::integrate() {
+  control_.begin_step(fleet_, time() + case_.dt);
   continuing_.begin_step();
   impacts_.loads().begin_integration();
   integration_.step(fleet_, control_, continuing_, threads_, time(), case_.dt);

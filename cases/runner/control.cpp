@@ -22,6 +22,7 @@ Control::Control(const Case& c) : case_(c) {
   std::vector<double> cg_to_front;
   for (std::size_t v = first_traffic_; v < n; ++v) cg_to_front.push_back(c.vehicles[v].params.body.cg_to_front);
   traffic_ = std::make_unique<TrafficStream>(*c.traffic, std::move(cg_to_front));
+  sumo_end_.resize(n - first_traffic_);
 }
 
 void Control::begin_step(Fleet& fleet, double t_end) {
@@ -32,11 +33,13 @@ void Control::begin_step(Fleet& fleet, double t_end) {
     const std::size_t i = v - first_traffic_;
     PlanarState now;
     const bool present = traffic_->state_at(i, t_end, now);
+    sumo_end_[i] = present ? std::optional(to_state_vector(now)) : std::nullopt;
     if (present == static_cast<bool>(fleet.present[v])) continue;
     fleet.present[v] = present;
-    if (!present) now.position_W = case_.traffic->parking_spot(i);
+    PlanarState parked;
+    parked.position_W = case_.traffic->parking_spot(i);
     // The integration takes this as the step's start too: an entry or exit is no motion to sweep.
-    fleet.x[v] = to_state_vector(now);
+    fleet.x[v] = present ? *sumo_end_[i] : to_state_vector(parked);
   }
 }
 
@@ -53,9 +56,8 @@ void Control::set_inputs(Fleet& fleet) const {
 }
 
 bool Control::move_kinematic(std::size_t v, double t_end, StateVector& x) {
-  if (sumo_driven(v)) {  // absent: stays parked
-    PlanarState now;
-    if (traffic_->state_at(v - first_traffic_, t_end, now)) x = to_state_vector(now);
+  if (sumo_driven(v)) {  // where begin_step read SUMO has it at t_end; absent: stays parked
+    if (const auto& end = sumo_end_[v - first_traffic_]) x = *end;
     return true;
   }
   if (replays_[v]) {

@@ -5,6 +5,7 @@
 // dynamics). Owns who is still controlled; writes only the fleet's inputs, and the states and presence of
 // kinematic vehicles.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "cases/arc_path.hpp"
@@ -19,15 +20,16 @@ class Control {
   /// `c` must outlive this.
   explicit Control(const Case& c);
 
-  /// SUMO's traffic, before a step: reads the FCD up to `t_end` [s], the end of the step, and moves the
-  /// vehicles that enter then (placed where SUMO has them, the step's start included: no sweep from
-  /// elsewhere) or leave (parked). A released vehicle stays: its dynamics move it. Nothing without traffic.
+  /// SUMO's traffic, before a step's integration: reads the FCD up to `t_end` [s], the end of the step,
+  /// keeps each vehicle's state then for move_kinematic, and moves the vehicles that enter then (placed
+  /// where SUMO has them, the step's start included: no sweep from elsewhere) or leave (parked). A released
+  /// vehicle stays: its dynamics move it. Nothing without traffic.
   void begin_step(Fleet& fleet, double t_end);
   /// Before a step's integration: the speed hold's drive force for vehicles still controlled, and each
   /// follower's steer and drive.
   void set_inputs(Fleet& fleet) const;
-  /// A kinematic vehicle (replayed, or held on its path) at `t_end` [s], the end of the step, into `x`;
-  /// false for a vehicle its dynamics move.
+  /// A kinematic vehicle (replayed, held on its path, or SUMO's as begin_step read it) at `t_end` [s], the
+  /// end of the step, into `x`; false for a vehicle its dynamics move.
   bool move_kinematic(std::size_t v, double t_end, StateVector& x);
   /// Kinematic this step: held on its control path, or replayed from its log.
   bool kinematic(std::size_t v) const { return replayed(v) || (controlled_[v] && !paths_.empty()); }
@@ -50,6 +52,7 @@ class Control {
   std::unique_ptr<TrafficStream> traffic_;                ///< SUMO's vehicles, or null
   std::size_t first_traffic_ = 0;                         ///< the first of them
   std::vector<char> released_;                            ///< per vehicle: SUMO's, released by a contact
+  std::vector<std::optional<StateVector>> sumo_end_;      ///< per SUMO vehicle: at the step's end; none while absent
 };
 
 }  // namespace crashbench

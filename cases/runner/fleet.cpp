@@ -1,7 +1,5 @@
 #include "cases/runner/fleet.hpp"
 
-#include <algorithm>
-
 namespace crashbench {
 
 Fleet::Fleet(const Case& c) {

@@ -6,11 +6,12 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <numbers>
+#include <set>
 #include <unordered_map>
 
 #include "cases/case.hpp"
 #include "cases/run_result.hpp"
+#include "cases/traffic/sumo_frame.hpp"
 #include "detectors/analytic_rectangles.hpp"
 
 namespace crashbench {
@@ -83,14 +84,13 @@ std::map<std::pair<double, std::string>, sumo::FcdVehicle> rows_at(const std::st
   return out;
 }
 
-double heading_of(const sumo::FcdVehicle& row) { return (90.0 - row.angle_deg) * std::numbers::pi / 180.0; }
-
 /// Vehicle `v` of the case where the FCD row has it.
 PlacedRectangle placed(const Case& c, std::size_t v, const sumo::FcdVehicle& row) {
   const VehicleParams& p = c.vehicles[v].params;
+  const PlanarState s = sumo::state_of(row, p.body.cg_to_front);
   VehiclePose pose;
-  pose.heading = heading_of(row);
-  pose.position_W = row.front_W - p.body.cg_to_front * unit_at(pose.heading);
+  pose.heading = s.heading;
+  pose.position_W = s.position_W;
   pose.size = p.body;
   return place_rectangle(pose);
 }
@@ -125,7 +125,7 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
   for (std::size_t v = t.first_vehicle; v < c.vehicles.size(); ++v) out.released += history.released_at[v] < kNever;
 
   const double window = 2.0 * t.sumo_step + 1e-9;
-  std::map<const ImpactEvent*, bool> claimed;  // first contacts an episode matched
+  std::set<const ImpactEvent*> claimed;  // contacts an episode matched
   std::vector<double> unexplained_times;
   std::vector<std::string> unexplained_ids;
   for (SumoEpisode& e : out.episodes) {
@@ -139,7 +139,7 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
           e.impulse = ev->resolution.impulse.linear_W.norm();
           e.collider_dv = speed_change(*ev, a);
           e.victim_dv = speed_change(*ev, b);
-          claimed[ev] = true;
+          claimed.insert(ev);
           break;
         }
     if (e.matched) continue;
@@ -183,7 +183,7 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
       Contact overlap;
       if (rectangle_contact(pa, pb, overlap)) {
         // Closing when the CG velocities approach along the normal (from b towards a).
-        const Vec2 relative = ra->second.speed * unit_at(heading_of(ra->second)) - rb->second.speed * unit_at(heading_of(rb->second));
+        const Vec2 relative = sumo::state_of(ra->second, 0).velocity_W - sumo::state_of(rb->second, 0).velocity_W;
         const double closing = -relative.dot(overlap.normal_W);
         e.why = closing > 0 ? fmt::format("the rectangles overlap {:.3f} m at {:.3f} s, closing at {:.2f} m/s, and crashbench "
                                           "found no contact within two SUMO steps: a detector's miss", overlap.depth, e.time, closing)

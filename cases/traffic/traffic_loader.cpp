@@ -9,24 +9,17 @@
 #include <unordered_map>
 
 #include "cases/case_fields.hpp"
+#include "cases/traffic/sumo_frame.hpp"
 #include "cases/vehicle_loader.hpp"
 #include "core/units.hpp"
 
 namespace crashbench {
 namespace {
 
-/// A vehicle's first row in the FCD.
-struct FirstRow {
-  std::string type;
-  Vec2 front_W;
-  double angle_deg;
-  double speed;
-};
-
 /// What the pre-pass learns: vehicles in order of first appearance, the time span, the extent.
 struct FcdSurvey {
   std::vector<std::string> ids;
-  std::vector<FirstRow> first;
+  std::vector<sumo::FcdVehicle> first;  ///< each vehicle's first row
   double first_time = 0, last_time = 0;
   Vec2 hi = Vec2::Constant(-std::numeric_limits<double>::infinity());
   long long persons = 0;
@@ -63,7 +56,7 @@ FcdSurvey survey(const std::string& file) {
       s.hi = s.hi.cwiseMax(v.front_W);
       if (!seen.emplace(v.id, s.ids.size()).second) continue;
       s.ids.push_back(v.id);
-      s.first.push_back({v.type, v.front_W, v.angle_deg, v.speed});
+      s.first.push_back(v);
     }
   }
   if (timesteps < 2) throw Error(file, "", fmt::format("{} timesteps: expected an FCD of at least two", timesteps));
@@ -107,14 +100,13 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
   }
   spec->first_vehicle = c.vehicles.size();
   spec->first_time = s.first_time;
-  spec->last_time = s.last_time;
   spec->sumo_step = s.step;
   spec->persons = s.persons;
   spec->most_present = s.most_present;
   spec->parking_W = s.hi + Vec2(1000.0, 1000.0);
   for (const VehicleSetup& v : c.vehicles) spec->parking_W = spec->parking_W.cwiseMax(v.initial.position_W + Vec2(1000.0, 1000.0));
   for (std::size_t i = 0; i < s.ids.size(); ++i) {
-    const FirstRow& row = s.first[i];
+    const sumo::FcdVehicle& row = s.first[i];
     const auto type = types.find(row.type);
     const bool sized_by_type = type != types.end() && type->second.length && type->second.width;
     if (!sized_by_type && std::find(spec->defaulted_types.begin(), spec->defaulted_types.end(), row.type) == spec->defaulted_types.end())
@@ -122,9 +114,7 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
     VehicleSetup& v = c.vehicles.emplace_back();
     v.name = s.ids[i];
     v.params = type != types.end() ? sized(defaults, type->second) : defaults;
-    v.initial.heading = (90.0 - row.angle_deg) * kDegToRad;
-    v.initial.position_W = row.front_W - v.params.body.cg_to_front * unit_at(v.initial.heading);
-    v.initial.velocity_W = row.speed * unit_at(v.initial.heading);
+    v.initial = sumo::state_of(row, v.params.body.cg_to_front);
   }
   if (const auto collisions = field.find("sumo_collisions")) {
     spec->collisions_file = case_file_path(*collisions, "SUMO collision");

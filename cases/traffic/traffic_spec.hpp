@@ -19,7 +19,6 @@ struct TrafficSpec {
   std::vector<std::string> ids;
   double sumo_step = 0;          ///< the FCD's time step [s]
   double first_time = 0;         ///< the FCD's first timestep [s]: the case's t = 0
-  double last_time = 0;          ///< its last [s]
   Vec2 parking_W = Vec2::Zero(); ///< where absent vehicles wait, beyond every FCD position [m]
   long long persons = 0;         ///< <person> rows in the FCD, ignored
   bool secondary_impacts = false;  ///< released vehicles meet SUMO's (cases/traffic/sumo_role.hpp)

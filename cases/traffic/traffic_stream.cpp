@@ -6,14 +6,12 @@
 #include <cmath>
 #include <numbers>
 
+#include "cases/traffic/sumo_frame.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 
 namespace crashbench {
 namespace {
-
-/// SUMO's navigational angle (0 = +y, clockwise) as crashbench's heading (0 = +x, counter-clockwise).
-double heading_of(double angle_deg) { return (90.0 - angle_deg) * kDegToRad; }
 
 /// `b - a` taken the shorter way round [rad].
 double turn(double a, double b) { return std::remainder(b - a, 2.0 * std::numbers::pi); }
@@ -46,9 +44,10 @@ void TrafficStream::advance_to(double t) {
       r.before = r.after;
       // Unwrapped from the row before: a heading that jumps by a turn between steps would sweep the car
       // the long way round.
-      const double raw = heading_of(row.angle_deg);
-      const double heading = r.before.timestep == timestep_ - 1 ? r.before.heading + turn(r.before.heading, raw) : raw;
-      r.after = {row.front_W - cg_to_front_[i] * unit_at(heading), heading, row.speed, timestep_};
+      const PlanarState s = sumo::state_of(row, cg_to_front_[i]);
+      const double heading =
+          r.before.timestep == timestep_ - 1 ? r.before.heading + turn(r.before.heading, s.heading) : s.heading;
+      r.after = {s.position_W, heading, row.speed, timestep_};
     }
   }
 }
