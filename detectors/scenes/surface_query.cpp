@@ -18,7 +18,7 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
                            double above_road_max)
     : barrier_bottoms_(std::move(barrier_bottoms)), above_road_max_(above_road_max) {
   Vec2 lo = Vec2::Constant(std::numeric_limits<double>::max()), hi = -lo;
-  double footprint = 0;
+  std::vector<double> footprints;
   for (const Triangle& t : all) {
     if (is_degenerate(t) || is_vertical(t, tolerance_deg)) continue;
     const Vec3 n = (t.b_W - t.a_W).cross(t.c_W - t.a_W);
@@ -27,14 +27,17 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
     f.gy = -n.y() / n.z();
     f.z0 = t.a_W.z() - f.gx * t.a_W.x() - f.gy * t.a_W.y();
     faces_.push_back(f);
-    footprint += 0.5 * std::abs(n.z());
+    footprints.push_back(0.5 * std::abs(n.z()));
     for (const Vec2* v : {&f.a, &f.b, &f.c}) lo = lo.cwiseMin(*v), hi = hi.cwiseMax(*v);
   }
   if (faces_.empty()) return;
-  // Cells about twice the mean footprint's side, within 1..32 m, at most kMaxCells of them; and coarser still
-  // while the cell lists would hold more than kMaxListed entries (a few faces spanning the whole scene
+  // Cells the median footprint's side, within 1..32 m: on a real track the road's small faces set it, not
+  // the terrain's large ones (a mean-sized cell lists 20-120 faces under a car, this one 4-6). Coarser while
+  // there would be more than kMaxCells cells or kMaxListed entries (a few faces spanning the whole scene
   // would otherwise be listed in millions of cells each).
-  cell_ = std::clamp(2 * std::sqrt(footprint / faces_.size()), 1.0, 32.0);
+  auto median = footprints.begin() + static_cast<std::ptrdiff_t>(footprints.size() / 2);
+  std::nth_element(footprints.begin(), median, footprints.end());
+  cell_ = std::clamp(0.5 * std::sqrt(*median), 1.0, 32.0);
   const Vec2 extent = hi - lo;
   origin_W_ = lo;
   const double max_listed = std::max(kMaxListed, 4.0 * static_cast<double>(faces_.size()));
@@ -42,38 +45,51 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
     if ((extent.x() / cell_ + 1) * (extent.y() / cell_ + 1) > kMaxCells) continue;
     nx_ = static_cast<int>(extent.x() / cell_) + 1;
     ny_ = static_cast<int>(extent.y() / cell_) + 1;
-    if (listed_entries() <= max_listed) break;
+    if (listed_entries(max_listed) <= max_listed) break;
   }
-  // Two passes over each face's cell range: count, then fill (CSR).
+  // Two passes over each face's cells: count, then fill (CSR).
   cell_start_.assign(static_cast<std::size_t>(nx_) * ny_ + 1, 0);
-  int i0, i1, j0, j1;
-  for (const Face& f : faces_) {
-    cell_range(f, i0, i1, j0, j1);
-    for (int j = j0; j <= j1; ++j)
-      for (int i = i0; i <= i1; ++i) ++cell_start_[static_cast<std::size_t>(j) * nx_ + i + 1];
-  }
+  for (const Face& f : faces_) for_each_cell(f, [&](std::size_t k) { ++cell_start_[k + 1]; });
   for (std::size_t k = 1; k < cell_start_.size(); ++k) cell_start_[k] += cell_start_[k - 1];
   items_.resize(static_cast<std::size_t>(cell_start_.back()));
   std::vector<int> fill(cell_start_.begin(), cell_start_.end() - 1);
-  for (std::size_t n = 0; n < faces_.size(); ++n) {
-    cell_range(faces_[n], i0, i1, j0, j1);
-    for (int j = j0; j <= j1; ++j)
-      for (int i = i0; i <= i1; ++i) items_[static_cast<std::size_t>(fill[static_cast<std::size_t>(j) * nx_ + i]++)] = static_cast<int>(n);
+  for (std::size_t n = 0; n < faces_.size(); ++n)
+    for_each_cell(faces_[n], [&](std::size_t k) { items_[static_cast<std::size_t>(fill[k]++)] = static_cast<int>(n); });
+}
+
+template <class Visit>
+void SurfaceQuery::for_each_cell(const Face& f, Visit visit) const {
+  // Row by row: the footprint's X extent within the row's band, widened by a margin far above the rounding
+  // of a query's cell index and of covers()' edge tolerance, so that a face covering a point is always
+  // listed in the point's cell. A long diagonal road strip meets a few cells per row, not its bounds' many.
+  const double margin = 1e-6 * std::max(1.0, cell_);
+  const Vec2 v[3] = {f.a - origin_W_, f.b - origin_W_, f.c - origin_W_};
+  const int j0 = cell_at(std::min({v[0].y(), v[1].y(), v[2].y()}) - margin, ny_);
+  const int j1 = cell_at(std::max({v[0].y(), v[1].y(), v[2].y()}) + margin, ny_);
+  for (int j = j0; j <= j1; ++j) {
+    const double band_lo = j * cell_ - margin, band_hi = (j + 1) * cell_ + margin;
+    double x_lo = std::numeric_limits<double>::infinity(), x_hi = -x_lo;
+    for (int e = 0; e < 3; ++e) {
+      const Vec2 &p = v[e], &q = v[(e + 1) % 3];
+      if (p.y() >= band_lo && p.y() <= band_hi) x_lo = std::min(x_lo, p.x()), x_hi = std::max(x_hi, p.x());
+      for (const double y : {band_lo, band_hi})
+        if ((p.y() < y && q.y() > y) || (p.y() > y && q.y() < y)) {
+          const double x = p.x() + (q.x() - p.x()) * ((y - p.y()) / (q.y() - p.y()));
+          x_lo = std::min(x_lo, x), x_hi = std::max(x_hi, x);
+        }
+    }
+    if (!(x_lo <= x_hi)) continue;
+    for (int i = cell_at(x_lo - margin, nx_), last = cell_at(x_hi + margin, nx_); i <= last; ++i) visit(static_cast<std::size_t>(j) * nx_ + i);
   }
 }
 
-void SurfaceQuery::cell_range(const Face& f, int& i0, int& i1, int& j0, int& j1) const {
-  const Vec2 flo = f.a.cwiseMin(f.b).cwiseMin(f.c) - origin_W_, fhi = f.a.cwiseMax(f.b).cwiseMax(f.c) - origin_W_;
-  i0 = std::clamp(static_cast<int>(flo.x() / cell_), 0, nx_ - 1), i1 = std::clamp(static_cast<int>(fhi.x() / cell_), 0, nx_ - 1);
-  j0 = std::clamp(static_cast<int>(flo.y() / cell_), 0, ny_ - 1), j1 = std::clamp(static_cast<int>(fhi.y() / cell_), 0, ny_ - 1);
-}
+int SurfaceQuery::cell_at(double offset, int n) const { return std::clamp(static_cast<int>(offset / cell_), 0, n - 1); }
 
-double SurfaceQuery::listed_entries() const {
+double SurfaceQuery::listed_entries(double stop_above) const {
   double total = 0;
-  int i0, i1, j0, j1;
   for (const Face& f : faces_) {
-    cell_range(f, i0, i1, j0, j1);
-    total += (i1 - i0 + 1.0) * (j1 - j0 + 1.0);
+    for_each_cell(f, [&total](std::size_t) { ++total; });
+    if (total > stop_above) break;
   }
   return total;
 }

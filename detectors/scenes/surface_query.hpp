@@ -44,6 +44,13 @@ class SurfaceQuery {
   /// Surface triangles indexed.
   int surface_triangles() const { return static_cast<int>(faces_.size()); }
 
+  /// The index's layout, for the benchmarks: cell edge [m], cells, and entries in the cells' lists.
+  struct Layout {
+    double cell = 0;
+    long long cells = 0, entries = 0;
+  };
+  Layout layout() const { return {cell_, static_cast<long long>(nx_) * ny_, static_cast<long long>(items_.size())}; }
+
   /// The height band: how far above the road under a car geometry still collides with it [m].
   double above_road_max() const { return above_road_max_; }
 
@@ -58,10 +65,13 @@ class SurfaceQuery {
   /// accepts; NaN where none.
   template <class Keep, class Better>
   double pick(const Vec2& p_W, Keep keep, Better better) const;
-  /// The cells [i0..i1] x [j0..j1] that face `f`'s footprint bounds meet.
-  void cell_range(const Face& f, int& i0, int& i1, int& j0, int& j1) const;
-  /// How many entries the cell lists would hold at the current layout.
-  double listed_entries() const;
+  /// The cell (of `n` along the axis) at `offset` [m] from the origin, clamped to the grid.
+  int cell_at(double offset, int n) const;
+  /// Calls `visit(k)` for each cell k that face `f`'s footprint meets (with a margin: never one fewer).
+  template <class Visit>
+  void for_each_cell(const Face& f, Visit visit) const;
+  /// How many entries the cell lists would hold at the current layout (counting stops above `stop_above`).
+  double listed_entries(double stop_above) const;
 
   /// The cell lists' budget: 1M entries (4 MB), or four per face if that is more. The cell size
   /// changes only the work, never an answer.
