@@ -35,10 +35,13 @@ const Scene& cached_scene(const std::string& name) {
   return it->second;
 }
 
-/// The drive of a registered scene, or the file scene's laps.
+/// The drive of a registered scene, or the file scene's laps; each pose on the surface under it, as the
+/// runner places it before detection, so that the rows time detection alone (surface/... times the query).
 std::vector<VehiclePose> drive_of(const std::string& name) {
   if (name == bench_scene_label()) return bench_scene_file().drive;
-  return scene_registry().at(name).drive();
+  std::vector<VehiclePose> poses = scene_registry().at(name).drive();
+  follow_surface(cached_scene(name), poses);
+  return poses;
 }
 
 /// A registered detector, or Embree. (Named apart from crashbench::make_detector: an overload taking
@@ -141,6 +144,10 @@ void surface_step(benchmark::State& state) {
     i = i + 1 == f.points_W.size() ? 0 : i + 1;
   }
   state.counters["triangles"] = static_cast<double>(f.scene.triangles.size());
+  const SurfaceQuery::Layout layout = f.scene.surface->layout();
+  state.counters["surface_faces"] = f.scene.surface->surface_triangles();
+  state.counters["cell_m"] = layout.cell;
+  state.counters["listed_MB"] = static_cast<double>(layout.entries + layout.cells) * sizeof(int) / 1e6;
 }
 
 /// The file scene's rows: the detectors a real-track user would weigh, and the surface query.

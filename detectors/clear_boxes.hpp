@@ -25,6 +25,10 @@ class ClearBoxes {
   static constexpr double kMarginAcross = 0.5;
   static constexpr double kMarginHeight = 0.25;  ///< the plane may rise or fall this much in the box [m]
   static constexpr int kRetrySteps = 8;          ///< queries a slot waits after its box met something
+  /// Longest wait between proposals of a slot whose boxes spare nothing (a car jumping more than a box's
+  /// margin a step, as detect_bench's drives do every 2 m): the wait doubles with each such box up to this,
+  /// so that a proposal's scan, the dearest part of a query on a large scene, stops being paid for nothing.
+  static constexpr int kMaxBackoff = 63;
 
   /// A box to try: the rectangle grown by the margins (and by 1 mm, `tested`, so that rounding in a
   /// detector's overlap test cannot hide geometry touching it), with its band of plane heights [m].
@@ -38,16 +42,18 @@ class ClearBoxes {
 
   bool holds(std::size_t slot) const { return slot < slots_.size() && slots_[slot].box.half_x >= 0; }
 
-  /// Whether the rectangle with `corners_W` and its plane at `z` [m] lies inside the slot's box.
-  bool covers(std::size_t slot, const std::array<Vec2, 4>& corners_W, double z) const {
+  /// Whether the rectangle with `corners_W` and its plane at `z` [m] lies inside the slot's box (the
+  /// query it spares is counted).
+  bool covers(std::size_t slot, const std::array<Vec2, 4>& corners_W, double z) {
     if (!holds(slot)) return false;
-    const Slot& s = slots_[slot];
+    Slot& s = slots_[slot];
     if (!(z >= s.z_lo && z <= s.z_hi)) return false;
     for (const Vec2& corner : corners_W) {
       const Vec2 d = corner - s.box.centre_W;
       if (!(std::abs(s.box.axis_W.dot(d)) <= s.box.half_x && std::abs(cross(s.box.axis_W, d)) <= s.box.half_y))
         return false;
     }
+    s.spared = true;
     return true;
   }
 
@@ -57,29 +63,35 @@ class ClearBoxes {
   /// a sin d + b cos d across it, from the CG: with |sin d| <= |d| and 0 <= cos d <= 1, within
   /// [-rear - half_width |d|, front + half_width |d|] along and half_width + max(front, rear) |d| across.
   /// No trigonometry; most cars on open road pass. False says only "not surely": ask covers().
-  bool surely_covers(std::size_t slot, const VehiclePose& pose, double z) const {
+  bool surely_covers(std::size_t slot, const VehiclePose& pose, double z) {
     if (!holds(slot)) return false;
-    const Slot& s = slots_[slot];
+    Slot& s = slots_[slot];
     const double turn = std::abs(pose.heading - s.heading);
     if (!(z >= s.z_lo && z <= s.z_hi) || !(turn <= 0.5 * std::numbers::pi)) return false;  // NaN too
     const RectangleSize& size = pose.size;
     const double half_width = 0.5 * size.width, sway = half_width * turn;
     const Vec2 d = pose.position_W - s.box.centre_W;
     const double along = s.box.axis_W.dot(d), across = std::abs(cross(s.box.axis_W, d));
-    return along + size.cg_to_front + sway <= s.box.half_x && along - size.cg_to_rear - sway >= -s.box.half_x &&
-           across + half_width + std::max(size.cg_to_front, size.cg_to_rear) * turn <= s.box.half_y;
+    const bool inside = along + size.cg_to_front + sway <= s.box.half_x && along - size.cg_to_rear - sway >= -s.box.half_x &&
+                        across + half_width + std::max(size.cg_to_front, size.cg_to_rear) * turn <= s.box.half_y;
+    s.spared = s.spared || inside;
+    return inside;
   }
 
   /// After a query of slot `slot` that found nothing: the box around the rectangle at `cg_W` along
   /// `forward_W` (unit, at angle `heading` [rad]) with extents `front`, `rear`, `half_width` and its
   /// plane at `z` [m], kept if `meets(proposal)` says nothing in the scene meets proposal.tested at any
   /// plane height in [z_lo, z_hi] (true when it cannot tell). A box that met something leaves the slot
-  /// waiting.
+  /// waiting kRetrySteps queries; one that spared no query, a wait that doubles (kMaxBackoff).
   template <class Meets>
   void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double heading, double front, double rear,
                 double half_width, double z, Meets&& meets) {
     if (slot >= slots_.size()) return;
     Slot& s = slots_[slot];
+    if (s.box.half_x >= 0) {  // the box this query left
+      s.backoff = s.spared ? 0 : std::min(2 * s.backoff + 1, kMaxBackoff);
+      s.retry_in = std::max(s.retry_in, s.backoff);
+    }
     s.box.half_x = -1;  // none until proven clear
     if (s.retry_in > 0) {
       --s.retry_in;
@@ -96,7 +108,7 @@ class ClearBoxes {
       s.retry_in = kRetrySteps;
       return;
     }
-    s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi, s.heading = heading;
+    s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi, s.heading = heading, s.spared = false;
   }
 
  private:
@@ -105,6 +117,8 @@ class ClearBoxes {
     double z_lo = 0, z_hi = 0;
     double heading = 0;  // of box.axis_W [rad]
     int retry_in = 0;
+    int backoff = 0;      // queries to wait after a box that spared none
+    bool spared = false;  // whether the box has spared a query
   };
   std::vector<Slot> slots_;
 };

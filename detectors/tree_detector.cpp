@@ -269,7 +269,7 @@ bool TreeDetector::triangles_meet(const ClearBoxes::Proposal& p) const {
   for (int j = j0; j <= j1; ++j)
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * nx_ + i;
-      if (!occupied_(c)) continue;
+      if (!occupied_(c) || !box_meets_run_band(c, p.tested)) continue;
       for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
         const CellItem& it = items_[k];
         // A plane at some z in [z_lo, z_hi] slices it (zmin < z <= zmax, as the scan decides).

@@ -69,6 +69,9 @@ class TreeDetector final : public Detector {
   static constexpr std::uint32_t kNoRun = ~0u;
   void build_runs();
   bool visit_run(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
+  /// Whether `box` reaches the band of cell c's run (true for a cell without one): a clear box beside a
+  /// finely cut wall skips the wall's hundreds of items at once.
+  bool box_meets_run_band(std::size_t c, const OrientedRectangle& box) const;
 
   /// Whether a triangle slicing some plane in the proposal's band meets its box (clear_boxes.hpp); true
   /// when the box covers too many cells to tell cheaply.

@@ -52,6 +52,17 @@ void TreeDetector::build_runs() {
   }
 }
 
+bool TreeDetector::box_meets_run_band(std::size_t c, const OrientedRectangle& box) const {
+  const std::uint32_t r = run_of_cell_[c];
+  if (r == kNoRun) return true;  // not a run: its items may lie anywhere in the cell
+  // The box's extent across the run: its centre's, give or take its half sides projected on the normal.
+  const Run& run = runs_[r];
+  const Vec2 n = perp(run.dir);
+  const double centre = n.dot(box.centre_W);
+  const double reach = std::abs(n.dot(box.axis_W)) * box.half_x + std::abs(cross(box.axis_W, n)) * box.half_y + 1e-9;
+  return centre + reach >= run.p_lo && centre - reach <= run.p_hi;
+}
+
 bool TreeDetector::visit_run(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
   const std::uint32_t r = run_of_cell_[c];
   if (r == kNoRun) return false;

@@ -54,17 +54,19 @@ std::vector<VehiclePose> track_drive() {
 
 std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& line, std::span<const double> lanes) {
   std::vector<VehiclePose> poses;
-  double hint = kHighest;
-  for (const double lane : lanes) {
-    for (const LapRow& row : lap_rows(line, 25.0, lane)) {
-      VehiclePose pose = drive_pose(row.position_W, row.heading);
-      const double z = scene.surface ? scene.surface->height_below(row.position_W, hint) : 0.0;
-      if (!std::isnan(z)) hint = z;
-      pose.ground_z = z;
-      poses.push_back(pose);
-    }
-  }
+  for (const double lane : lanes)
+    for (const LapRow& row : lap_rows(line, 25.0, lane)) poses.push_back(drive_pose(row.position_W, row.heading));
+  follow_surface(scene, poses);
   return poses;
+}
+
+void follow_surface(const Scene& scene, std::span<VehiclePose> poses) {
+  double hint = kHighest;
+  for (VehiclePose& pose : poses) {
+    const double z = scene.surface ? scene.surface->height_below(pose.position_W, hint) : 0.0;
+    if (!std::isnan(z)) hint = z;
+    pose.ground_z = z;
+  }
 }
 
 VehiclePose drive_pose(const Vec2& cg_W, double heading) {

@@ -25,4 +25,8 @@ std::vector<VehiclePose> track_drive();
 /// NaN, for the detector's own choice, where none lies under it).
 std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& line, std::span<const double> lanes);
 
+/// Sets each pose's ground_z to the surface `scene` finds under it, one after another as the runner does
+/// (hinted with the previous answer; NaN, for the detector's own choice, where none lies under it).
+void follow_surface(const Scene& scene, std::span<VehiclePose> poses);
+
 }  // namespace crashbench

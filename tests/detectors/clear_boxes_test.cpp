@@ -34,7 +34,7 @@ ClearBoxes boxes_around(const VehiclePose& pose, double z) {
 TEST(ClearBoxes, SurelyCoversClaimsOnlyRectanglesWhoseCornersLieInTheBox) {
   const VehiclePose start = sedan_at({40.0, -7.0}, 0.7);
   const double z = 0.5;
-  const ClearBoxes boxes = boxes_around(start, z);
+  ClearBoxes boxes = boxes_around(start, z);
   ASSERT_TRUE(boxes.holds(0));
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> shift(-1.2, 1.2), turn(-0.25, 0.25);
@@ -57,7 +57,7 @@ TEST(ClearBoxes, SurelyCoversClaimsOnlyRectanglesWhoseCornersLieInTheBox) {
 
 TEST(ClearBoxes, SurelyCoversNeedsABoxAndThePlaneInItsBand) {
   const VehiclePose pose = sedan_at({0.0, 0.0}, 0.0);
-  const ClearBoxes boxes = boxes_around(pose, 1.0);
+  ClearBoxes boxes = boxes_around(pose, 1.0);
   EXPECT_TRUE(boxes.surely_covers(0, pose, 1.0));  // the rectangle the box was made around
   EXPECT_FALSE(boxes.surely_covers(0, pose, 1.0 + 2 * ClearBoxes::kMarginHeight));
   EXPECT_FALSE(boxes.surely_covers(0, sedan_at({0.0, 0.0}, std::nan("")), 1.0));
@@ -65,6 +65,34 @@ TEST(ClearBoxes, SurelyCoversNeedsABoxAndThePlaneInItsBand) {
   ClearBoxes none;
   none.reset(1);
   EXPECT_FALSE(none.surely_covers(0, pose, 1.0));
+}
+
+/// How many proposals slot 0 makes in `queries` queries of a car moving `step` [m] along X a query, the
+/// detector's way: the box is asked first, and a query that ran (nothing met) offers the next box.
+int proposals_over(int queries, double step) {
+  ClearBoxes boxes;
+  boxes.reset(1);
+  int proposed = 0;
+  for (int q = 0; q < queries; ++q) {
+    const VehiclePose pose = sedan_at({step * q, 0.0}, 0.0);
+    const PlacedRectangle r = place_rectangle(pose);
+    if (boxes.covers(0, r.corners_W, 0.5)) continue;
+    boxes.remember(0, r.cg_W, r.forward_W, pose.heading, r.x_max_B, -r.x_min_B, r.half_width, 0.5,
+                   [&proposed](const ClearBoxes::Proposal&) { return ++proposed, false; });
+  }
+  return proposed;
+}
+
+TEST(ClearBoxes, ASlotWhoseBoxesSpareNothingProposesLessOften) {
+  // 2 m a query (detect_bench's drives) leaves each 1.5 m box at once: the waits double 1, 3, 7 ... 63.
+  const int jumping = proposals_over(1000, 2.0);
+  EXPECT_LE(jumping, 1000 / (ClearBoxes::kMaxBackoff + 1) + 7);
+  EXPECT_GE(jumping, 1000 / (ClearBoxes::kMaxBackoff + 2));
+  // 0.1 m a query (20 m/s at 5 ms): each box, made around the rectangle, spares the next 15 queries (1.5 m
+  // ahead), and a new one is offered as soon as the car leaves it, without waiting: one in 16 queries.
+  const int driving = proposals_over(1000, 0.1);
+  EXPECT_GE(driving, 1000 / 16 - 2);
+  EXPECT_LE(driving, 1000 / 16 + 2);
 }
 
 }  // namespace
