@@ -122,11 +122,12 @@ void TreeDetector::prepare(const Scene& scene, int vehicle_count) {
   clear_.reset(vehicle_count);
 }
 
+// Truncation, not std::floor (a libm call without SSE4.1): they differ only below zero, where both clamp to 0.
 int TreeDetector::cell_x(double x) const {
-  return std::clamp(static_cast<int>(std::floor((x - origin_W_.x()) / cell_)), 0, nx_ - 1);
+  return std::clamp(static_cast<int>((x - origin_W_.x()) / cell_), 0, nx_ - 1);
 }
 int TreeDetector::cell_y(double y) const {
-  return std::clamp(static_cast<int>(std::floor((y - origin_W_.y()) / cell_)), 0, ny_ - 1);
+  return std::clamp(static_cast<int>((y - origin_W_.y()) / cell_), 0, ny_ - 1);
 }
 
 void TreeDetector::take(std::uint32_t e, DetectorStats& stats) {

@@ -61,11 +61,22 @@ std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& 
 }
 
 void follow_surface(const Scene& scene, std::span<VehiclePose> poses) {
+  // Poses metres apart (a real track's strips, 5-9 m) climb more than the step allowance between two on
+  // a grade: the hint is carried through points kSubstep apart in between, as a car stepping there would.
+  constexpr double kSubstep = 0.25;  // [m]: a 200 % grade still rises less than kStepAllowance
   double hint = kHighest;
-  for (VehiclePose& pose : poses) {
-    const double z = scene.surface ? scene.surface->height_below(pose.position_W, hint) : 0.0;
+  const auto follow = [&](const Vec2& p_W) {
+    const double z = scene.surface ? scene.surface->height_below(p_W, hint) : 0.0;
     if (!std::isnan(z)) hint = z;
-    pose.ground_z = z;
+    return z;
+  };
+  for (std::size_t k = 0; k < poses.size(); ++k) {
+    if (k > 0) {
+      const Vec2 from = poses[k - 1].position_W, d = poses[k].position_W - from;
+      const int substeps = static_cast<int>(std::ceil(d.norm() / kSubstep));
+      for (int s = 1; s < substeps; ++s) follow(from + d * (static_cast<double>(s) / substeps));
+    }
+    poses[k].ground_z = follow(poses[k].position_W);
   }
 }
 

@@ -21,12 +21,12 @@ std::vector<VehiclePose> straight_wall_drive();
 /// barrier to barrier and 0.15 m into each.
 std::vector<VehiclePose> track_drive();
 /// A real track's laps: `line` driven each of `lanes` [m] to its left (lap_rows at 25 m/s), one pose per
-/// row, each on the surface `scene` finds under it as the runner does (hinted with the previous answer;
-/// NaN, for the detector's own choice, where none lies under it).
+/// row, each on the surface `scene` finds under it (follow_surface).
 std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& line, std::span<const double> lanes);
 
 /// Sets each pose's ground_z to the surface `scene` finds under it, one after another as the runner does
-/// (hinted with the previous answer; NaN, for the detector's own choice, where none lies under it).
+/// (hinted with the last answer, also found every 0.25 m between poses; NaN, for the detector's own
+/// choice, where none lies under it).
 void follow_surface(const Scene& scene, std::span<VehiclePose> poses);
 
 }  // namespace crashbench
