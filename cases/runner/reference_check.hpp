@@ -8,13 +8,14 @@
 
 #include "cases/case.hpp"
 #include "cases/run_result.hpp"
+#include "core/phase_clock.hpp"
 #include "detectors/detector.hpp"
 
 namespace crashbench {
 
 class ReferenceCheck {
  public:
-  using Clock = std::chrono::steady_clock;
+  using Clock = PhaseClock;
   /// Without Case::check_against, does nothing. Otherwise builds the reference on `scene` (which must
   /// outlive this) and starts `out`, the result's agreement, which each compare() adds to.
   ReferenceCheck(const Case& c, const Scene& scene, int total_steps, std::optional<DetectorAgreement>& out);

@@ -10,13 +10,14 @@
 #include "cases/event_log.hpp"
 #include "cases/run_result.hpp"
 #include "cases/runner/fleet.hpp"
+#include "core/phase_clock.hpp"
 #include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
 
 class RunRecord {
  public:
-  using Clock = std::chrono::steady_clock;
+  using Clock = PhaseClock;
   RunRecord(const Case& c, const Scene& scene, int total_steps);
 
   /// A trajectory sample of every vehicle at time `t` [s].
