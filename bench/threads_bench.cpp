@@ -4,14 +4,18 @@
 // real time, its CPU column the whole process's (every thread's) CPU time; wall_per_vehicle is the real
 // time per step and vehicle. Phase medians per vehicle come from the runner's own (wall-clock) timers.
 //
+// BM_Calibration measures what two threads give on this machine, for reading the step's speed-up against.
+//
 //   build/release/bench/threads_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "bench/scale_layout.hpp"
 #include "cases/simulation.hpp"
+#include "cases/step_threads.hpp"
 #include "testkit/counting_allocator.hpp"
 
 namespace crashbench::bench {
@@ -46,6 +50,33 @@ void BM_ThreadedStep(benchmark::State& state, const std::string& detector) {
     state.counters[std::string(to_string(p)) + "_ns_per_vehicle"] =
         median_per_vehicle(sim->result().timings[static_cast<std::size_t>(p)].ns, kCars);
 }
+
+/// The machine's own two-thread ceiling, for reading BM_ThreadedStep's speed-up: per car, the kind of
+/// work a step does (a sin/cos pair and a few products on a state as large as a car's, read and written
+/// back), split over the threads by the same StepThreads ranges. What two threads gain here, with no
+/// sharing between them, is what this VM gives two threads; a step's speed-up is read against it.
+void BM_Calibration(benchmark::State& state) {
+  const int threads = static_cast<int>(state.range(0));
+  constexpr std::size_t kDoublesPerCar = 96;  // about the fleet's and the detector's bytes per car
+  std::vector<double> cars(kCars * kDoublesPerCar, 0.5);
+  StepThreads pool(threads);
+  for (auto _ : state) {
+    pool.for_ranges(kCars, [&cars](int, std::size_t begin, std::size_t end) {
+      for (std::size_t v = begin; v < end; ++v) {
+        double* x = &cars[v * kDoublesPerCar];
+        const double s = std::sin(x[0]), c = std::cos(x[0]);
+        double sum = 0;
+        for (std::size_t k = 1; k < kDoublesPerCar; ++k) sum += x[k] * (k % 2 ? s : c);
+        x[0] = 0.5 + 1e-9 * sum;
+      }
+    });
+    benchmark::DoNotOptimize(cars.data());
+  }
+  state.counters["threads"] = threads;
+  state.counters["wall_per_vehicle"] =
+      benchmark::Counter(kCars, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Calibration)->Arg(1)->Arg(2)->Iterations(2000)->UseRealTime()->MeasureProcessCPUTime()->Unit(benchmark::kMicrosecond);
 
 const bool kRegistered = [] {
   for (const std::string detector : {"tree", "analytic"})
