@@ -161,8 +161,14 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
     const Vec2 reach = Vec2::Constant(reach_[v]);
     swept_[v] = {cg(before[v]).cwiseMin(cg(after[v])) - reach, cg(before[v]).cwiseMax(cg(after[v])) + reach};
   }
-  DetectorStats unused;
-  pairs_.find_coherent(swept_, kPairsMargin, unused);
+  const std::vector<std::pair<int, int>>* pairs = nullptr;
+  if (step_pairs_ && step_pairs_->holds(swept_)) {
+    pairs = &step_pairs_->candidates();
+  } else {
+    DetectorStats unused;
+    pairs_.find_coherent(swept_, kPairsMargin, unused);
+    pairs = &pairs_.pairs();
+  }
   // A's CG path relative to B, in B's frame at the start of the step, against B's two centre lines.
   const auto through = [&](std::size_t a, std::size_t b) {
     // Both centre lines lie within B's reach of its CG (1 um spares rounding): a path that stays farther
@@ -176,7 +182,7 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
     return crosses(r0, r1, {-s.cg_to_rear, 0}, {s.cg_to_front, 0}) ||
            crosses(r0, r1, {0, -0.5 * s.width}, {0, 0.5 * s.width});
   };
-  for (const auto& [a, b] : pairs_.pairs())
+  for (const auto& [a, b] : *pairs)
     for (const auto& [p, q] : {std::pair{a, b}, std::pair{b, a}}) {
       const auto pi = static_cast<std::size_t>(p), qi = static_cast<std::size_t>(q);
       if (crossed_[pi] || (passing_ && passing_->passes(p, q)) || !through(pi, qi)) continue;
