@@ -9,6 +9,7 @@
 // footprint meets: while its paths stay inside, it needs no look at the wall grid (whose cells, on a scene of
 // kilometres, are cache misses). The vehicle pairs are the runner's for the step (StepPairs) wherever
 // they hold every car's box here. No allocation per step unless a crossing is found.
+#include <array>
 #include <memory>
 #include <span>
 #include <vector>
@@ -84,10 +85,12 @@ class TunnellingCheck {
   std::vector<int> candidates_;    // one path's walls from the grid
   std::vector<Box2> clear_;        // per vehicle: a box no wall's footprint meets, or an empty box
   std::vector<int> retry_in_;      // per vehicle: paths until it tries for a clear box again
-  std::vector<RectangleSize> sizes_;
+  std::vector<std::array<Vec2, 4>> centre_lines_;  // per vehicle: rear to front, right to left, body frame [m]
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
   std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]
   BoxPairs pairs_;                   // vehicle pairs whose swept boxes meet, without step_pairs_
+  std::vector<Mat2> to_start_frame_; // per vehicle: world to its frame at the start of the step
+  std::vector<long long> turned_at_; // per vehicle: the check that set to_start_frame_
   std::vector<char> crossed_;        // per vehicle: already reported this step
   std::vector<double> start_ground_; // per vehicle: the road under it at the end of the last step [m], NaN before
   long long checked_ = 0;
