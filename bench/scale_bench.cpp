@@ -1,6 +1,7 @@
 // Whole simulation steps at traffic scale (bench/scale_layout.hpp): N sedans in facing pairs on the L-rail
 // and on the tiled track, N = 10 ... 100,000, and the issue's traffic on the tiled track (two lanes, one
-// way, 15-30 m/s, 4 s), N = 1,000 and 10,000; analytic detector (and `tree` on the track's triangles),
+// way, 15-30 m/s, 4 s), N = 1,000 and 10,000, and N cars at rest at one point (every pair touching), N =
+// 100 and 1,000; analytic detector (and `tree` on the track's triangles),
 // restitution, bicycle dynamics and RK4. One iteration is one step; each batch is a fresh Simulation
 // (built outside the timer) run for its steps (100; traffic 800), and small N runs several batches so
 // every N times the same mix of steps. Counters, per vehicle, from the runner's own per-step timers: the
@@ -94,6 +95,8 @@ const bool kRegistered = [] {
   // The issue's run: 4 s of traffic at 1,000 and 10,000 cars.
   register_layout("traffic", 1000, 10000);
   register_layout("traffic", 1000, 10000, "tree");
+  // Issue 29: a thousand cars at one point, half a million touching pairs a step.
+  register_layout("one-point", 100, 1000);
   return true;
 }();
 

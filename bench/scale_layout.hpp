@@ -22,8 +22,11 @@ inline constexpr double kSedanLength = 4.7;    ///< the sedan preset's rectangle
 inline constexpr int kCarsPerLap = 200;        ///< the track layout: at most this many per lap, two lanes
 
 /// Steps of one batch of `layout`: kScaleSteps, except traffic's 4 s (800 steps), since its cars meet
-/// only after a few seconds (the issue's run: rear-end collisions and barriers at the bends).
-inline int scale_steps(const std::string& layout) { return layout == "traffic" ? 800 : kScaleSteps; }
+/// only after a few seconds (the issue's run: rear-end collisions and barriers at the bends), and the
+/// crowd at one point's 0.1 s (20 steps; issue 29's run).
+inline int scale_steps(const std::string& layout) {
+  return layout == "traffic" ? 800 : layout == "one-point" ? 20 : kScaleSteps;
+}
 
 /// Batches of kScaleSteps a benchmark of `n` cars runs: more at small n, so every n times enough steps.
 inline int scale_batches(int n) { return std::max(1, 1000 / n); }
@@ -118,11 +121,25 @@ inline nlohmann::json traffic_cars(int n) {
   return cars;
 }
 
-/// The case file for `layout` ("l-rail", "track" or "traffic") with `n` cars (n even), run for `duration` [s] and
-/// recording every `record_every` steps.
+/// A pathological but legal crowd (issue 29): `n` sedans at rest at one point, every pair touching.
+inline nlohmann::json one_point_cars(int n) {
+  nlohmann::json cars = nlohmann::json::array();
+  for (int k = 0; k < n; ++k) cars.push_back({{"params", "sedan"}, {"position", {0, 0}}, {"heading_deg", 0}, {"speed", 0}});
+  return cars;
+}
+
+/// The case file for `layout` ("l-rail", "track", "traffic" or "one-point", on open road) with `n` cars
+/// (n even), run for `duration` [s] and recording every `record_every` steps.
 inline nlohmann::json scale_case_json(const std::string& layout, int n, double duration, int record_every,
                                       const std::string& detector = "analytic") {
   const bool rail = layout == "l-rail";
+  if (layout == "one-point") {
+    nlohmann::json c = scale_case_json("l-rail", 0, duration, record_every, detector);
+    c["name"] = "one-point-" + std::to_string(n);
+    c["scene"] = "open-road";
+    c["vehicles"] = one_point_cars(n);
+    return c;
+  }
   return {{"name", layout + "-" + std::to_string(n)},
           {"scene", rail ? std::string("l-rail") : track_scene_for(n).second},  // traffic: the track's
           {"detector", detector},

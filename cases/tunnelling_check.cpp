@@ -47,8 +47,8 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   const std::size_t n = vehicles.size();
   surface_ = scene.surface;
   for (const VehicleSetup& v : vehicles) {
-    sizes_.push_back(v.params.body);
     const RectangleSize& s = v.params.body;
+    centre_lines_.push_back({Vec2(-s.cg_to_rear, 0), Vec2(s.cg_to_front, 0), Vec2(0, -0.5 * s.width), Vec2(0, 0.5 * s.width)});
     reach_.push_back(std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width));
   }
   // The triangles, where the scene has them, are the walls as they stand; its analytic walls then add
@@ -78,6 +78,8 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   retry_in_.assign(n, 0);
   swept_.resize(n);
   pairs_.reserve(static_cast<int>(n));
+  to_start_frame_.resize(n);
+  turned_at_.assign(n, -1);
   crossed_.resize(n);
   start_ground_.assign(n, std::numeric_limits<double>::quiet_NaN());
 }
@@ -161,8 +163,19 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
     const Vec2 reach = Vec2::Constant(reach_[v]);
     swept_[v] = {cg(before[v]).cwiseMin(cg(after[v])) - reach, cg(before[v]).cwiseMax(cg(after[v])) + reach};
   }
-  DetectorStats unused;
-  pairs_.find_coherent(swept_, kPairsMargin, unused);
+  const std::vector<std::pair<int, int>>* pairs = nullptr;
+  if (step_pairs_ && step_pairs_->holds(swept_)) {
+    pairs = &step_pairs_->candidates();
+  } else {
+    DetectorStats unused;
+    pairs_.find_coherent(swept_, kPairsMargin, unused);
+    pairs = &pairs_.pairs();
+  }
+  // B's start frame once per check for each car in a pair (a crowd's car is in a thousand).
+  const auto to_frame = [&](std::size_t b) -> const Mat2& {
+    if (turned_at_[b] != checked_) to_start_frame_[b] = rotation(-before[b][2]), turned_at_[b] = checked_;
+    return to_start_frame_[b];
+  };
   // A's CG path relative to B, in B's frame at the start of the step, against B's two centre lines.
   const auto through = [&](std::size_t a, std::size_t b) {
     // Both centre lines lie within B's reach of its CG (1 um spares rounding): a path that stays farther
@@ -170,13 +183,12 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
     const Vec2 d0 = cg(before[a]) - cg(before[b]), d1 = cg(after[a]) - cg(after[b]);
     const double reach = reach_[b] + 1e-6;
     if (squared_distance_from_origin(d0, d1) > reach * reach) return false;
-    const Mat2 to_b = rotation(-before[b][2]);
+    const Mat2& to_b = to_frame(b);
     const Vec2 r0 = to_b * d0, r1 = to_b * d1;
-    const RectangleSize& s = sizes_[b];
-    return crosses(r0, r1, {-s.cg_to_rear, 0}, {s.cg_to_front, 0}) ||
-           crosses(r0, r1, {0, -0.5 * s.width}, {0, 0.5 * s.width});
+    const std::array<Vec2, 4>& line = centre_lines_[b];
+    return crosses(r0, r1, line[0], line[1]) || crosses(r0, r1, line[2], line[3]);
   };
-  for (const auto& [a, b] : pairs_.pairs())
+  for (const auto& [a, b] : *pairs)
     for (const auto& [p, q] : {std::pair{a, b}, std::pair{b, a}}) {
       const auto pi = static_cast<std::size_t>(p), qi = static_cast<std::size_t>(q);
       if (crossed_[pi] || (passing_ && passing_->passes(p, q)) || !through(pi, qi)) continue;

@@ -7,7 +7,9 @@
 // from the CG at the start of the step to the CG at its end; a car that bounced off a wall has both ends
 // on its own side, so only a pass-through crosses. A vehicle keeps a box around its path that no wall's
 // footprint meets: while its paths stay inside, it needs no look at the wall grid (whose cells, on a scene of
-// kilometres, are cache misses). No allocation per step unless a crossing is found.
+// kilometres, are cache misses). The vehicle pairs are the runner's for the step (StepPairs) wherever
+// they hold every car's box here. No allocation per step unless a crossing is found.
+#include <array>
 #include <memory>
 #include <span>
 #include <vector>
@@ -17,6 +19,7 @@
 #include "core/contact.hpp"
 #include "detectors/box_pairs.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/step_pairs.hpp"
 #include "detectors/scenes/interference.hpp"
 #include "detectors/wall_grid.hpp"
 #include "detectors/scenes/scene.hpp"
@@ -45,6 +48,10 @@ class TunnellingCheck {
              std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out);
   /// Pairs that `passing` says pass through each other are not checked (it must outlive this).
   void ignore_passing(const PassingPairs& passing) { passing_ = &passing; }
+  /// The vehicle pairs are taken from `pairs` (the runner's, found for the step; it must outlive this)
+  /// when its step boxes hold every vehicle's box here, instead of a broad phase of this check's own (one
+  /// that still runs when a response moved a car beyond its step box).
+  void use_pairs(const StepPairs& pairs) { step_pairs_ = &pairs; }
   /// Vehicle-steps checked so far.
   long long checked() const { return checked_; }
 
@@ -70,6 +77,7 @@ class TunnellingCheck {
                       std::vector<Tunnelling>& out);
 
   const PassingPairs* passing_ = nullptr;
+  const StepPairs* step_pairs_ = nullptr;
   std::vector<Triangle> triangles_;
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the height band a vehicle reaches
   std::vector<Wall> walls_;        // by lo_W.x
@@ -77,10 +85,12 @@ class TunnellingCheck {
   std::vector<int> candidates_;    // one path's walls from the grid
   std::vector<Box2> clear_;        // per vehicle: a box no wall's footprint meets, or an empty box
   std::vector<int> retry_in_;      // per vehicle: paths until it tries for a clear box again
-  std::vector<RectangleSize> sizes_;
+  std::vector<std::array<Vec2, 4>> centre_lines_;  // per vehicle: rear to front, right to left, body frame [m]
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
   std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]
-  BoxPairs pairs_;                   // vehicle pairs whose swept boxes meet
+  BoxPairs pairs_;                   // vehicle pairs whose swept boxes meet, without step_pairs_
+  std::vector<Mat2> to_start_frame_; // per vehicle: world to its frame at the start of the step
+  std::vector<long long> turned_at_; // per vehicle: the check that set to_start_frame_
   std::vector<char> crossed_;        // per vehicle: already reported this step
   std::vector<double> start_ground_; // per vehicle: the road under it at the end of the last step [m], NaN before
   long long checked_ = 0;

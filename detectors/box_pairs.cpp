@@ -51,7 +51,7 @@ void BoxPairs::grid_pairs(std::span<const Box2> boxes, DetectorStats& stats) {
 }
 
 void BoxPairs::find_coherent(std::span<const Box2> boxes, double margin, DetectorStats& stats) {
-  if (!inside_grown(boxes)) {
+  if (!all_inside(boxes, grown_)) {
     ++grid_runs_;
     const Vec2 grow = Vec2::Constant(margin > 0 ? margin : 0.0);  // shrunk boxes would lose pairs
     grown_.resize(boxes.size());
@@ -66,12 +66,12 @@ void BoxPairs::find_coherent(std::span<const Box2> boxes, double margin, Detecto
   }
 }
 
-bool BoxPairs::inside_grown(std::span<const Box2> boxes) const {
-  if (grown_.size() != boxes.size()) return false;
+bool all_inside(std::span<const Box2> inner, std::span<const Box2> outer) {
+  if (inner.size() != outer.size()) return false;
   bool inside = true;  // no early exit: a loop the compiler can vectorise, and most calls pass
-  for (std::size_t i = 0; i < boxes.size(); ++i)
-    inside &= boxes[i].lo.x() >= grown_[i].lo.x() && boxes[i].lo.y() >= grown_[i].lo.y() &&
-              boxes[i].hi.x() <= grown_[i].hi.x() && boxes[i].hi.y() <= grown_[i].hi.y();
+  for (std::size_t i = 0; i < inner.size(); ++i)
+    inside &= inner[i].lo.x() >= outer[i].lo.x() && inner[i].lo.y() >= outer[i].lo.y() &&
+              inner[i].hi.x() <= outer[i].hi.x() && inner[i].hi.y() <= outer[i].hi.y();
   return inside;
 }
 

@@ -30,6 +30,9 @@ struct Box2 {
   Vec2 lo = Vec2::Zero(), hi = Vec2::Zero();
 };
 
+/// True if `inner` and `outer` have as many boxes and each box of `inner` lies inside the one of `outer`.
+bool all_inside(std::span<const Box2> inner, std::span<const Box2> outer);
+
 class BoxPairs {
  public:
   /// Sizes the buffers for `box_count` boxes (more grow them once).
@@ -54,7 +57,6 @@ class BoxPairs {
   };
   /// find()'s pairs, unordered, by the grid.
   void grid_pairs(std::span<const Box2> boxes, DetectorStats& stats);
-  bool inside_grown(std::span<const Box2> boxes) const;
   void choose_cell_size(std::span<const Box2> boxes);
   void list_cells(std::span<const Box2> boxes);
   void bucket_entries();

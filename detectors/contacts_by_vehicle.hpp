@@ -3,7 +3,6 @@
 // looks at that vehicle's few entries instead of every entry of the step: the sweep's bookkeeping stays
 // O(contacts) when thousands of cars touch at once. Allocation-free once reserved.
 #include <cstddef>
-#include <cstdint>
 #include <vector>
 
 namespace crashbench {
@@ -68,78 +67,6 @@ class ByVehicle {
   std::vector<int> cursor_;       // per vehicle: where find() walks from next, kNone: the first entry
   std::vector<int> next_;         // per entry: the next of its vehicle
   std::vector<int> vehicles_;     // per entry: its vehicle
-};
-
-/// Entries keyed by a vehicle pair (vehicle, other): whether a pair has one is answered in O(1), found
-/// or not. A walk over a vehicle's entries costs as many tests as the vehicle has entries, and filing a
-/// thousand new pair keys per car that way was quadratic. Open addressing with linear probing; clear() is
-/// O(1) (a generation count), so a step with few pairs does not pay for the capacity a crowd once needed.
-/// Allocation-free once reserved for the entries a step holds; past that it grows.
-class PairIndex {
- public:
-  static constexpr int kNone = -1;
-  /// Room for `entries` pairs without growing.
-  void reserve(std::size_t entries) {
-    std::size_t capacity = 16;
-    while (capacity < 2 * entries) capacity *= 2;
-    if (capacity > slots_.size()) rebuild(capacity);
-  }
-  /// Forgets every pair.
-  void clear() {
-    size_ = 0;
-    if (++generation_ != 0) return;
-    // After 2^32 clears the count wraps round: slots of generation 0 would look in use.
-    for (Slot& s : slots_) s.generation = 0;
-    generation_ = 1;
-  }
-  /// The entry stored for (vehicle, other), or kNone.
-  int find(int vehicle, int other) const {
-    if (slots_.empty()) return kNone;
-    const std::uint64_t key = pack(vehicle, other);
-    for (std::size_t i = slot_of(key);; i = (i + 1) & (slots_.size() - 1)) {
-      const Slot& s = slots_[i];
-      if (s.generation != generation_) return kNone;
-      if (s.key == key) return s.entry;
-    }
-  }
-  /// Stores `entry` for (vehicle, other), which holds none yet.
-  void add(int vehicle, int other, int entry) {
-    if (2 * (size_ + 1) > slots_.size()) rebuild(slots_.empty() ? 16 : 2 * slots_.size());
-    put(pack(vehicle, other), entry);
-    ++size_;
-  }
-
- private:
-  struct Slot {
-    std::uint64_t key = 0;
-    std::uint32_t generation = 0;  // the slot is in use when it equals generation_
-    int entry = kNone;
-  };
-  static std::uint64_t pack(int vehicle, int other) {
-    return (std::uint64_t{static_cast<std::uint32_t>(vehicle)} << 32) | static_cast<std::uint32_t>(other);
-  }
-  std::size_t slot_of(std::uint64_t key) const {
-    // Fibonacci hashing: the top bits of key * 2^64 / phi spread consecutive pairs over the table.
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & (slots_.size() - 1);
-  }
-  void put(std::uint64_t key, int entry) {
-    std::size_t i = slot_of(key);
-    while (slots_[i].generation == generation_) i = (i + 1) & (slots_.size() - 1);
-    slots_[i] = {key, generation_, entry};
-  }
-  /// Moves the pairs in use into a table of `capacity` slots (a power of two).
-  void rebuild(std::size_t capacity) {
-    std::vector<Slot> old(capacity);
-    old.swap(slots_);
-    const std::uint32_t in_use = generation_;
-    generation_ = 1;
-    for (const Slot& s : old)
-      if (s.generation == in_use) put(s.key, s.entry);
-  }
-
-  std::vector<Slot> slots_;
-  std::uint32_t generation_ = 1;
-  std::size_t size_ = 0;
 };
 
 }  // namespace crashbench

@@ -70,10 +70,6 @@ class Detector {
   /// All this step's contacts: detect's, then one per overlapping vehicle pair (vehicle = lower index,
   /// other = higher, normal from other towards vehicle; detectors/vehicle_pairs.hpp), by (vehicle, other).
   void detect_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
-  /// The shared vehicle-pair pass alone, for the run's vehicles (the runner's threads split detect): the
-  /// same vehicles in the same order at every call, step after step, so that its broad phase can keep its
-  /// candidate pairs from one step to the next (VehiclePairs). Gives the pairs detect_all gives.
-  void detect_pairs(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
   /// Turns `out`, which holds detect_all(end)'s contacts for this step (toi = 1), into the contacts that begin
   /// DURING the step, the vehicles moving from `start` to `end` (same size and order): each one once, at
   /// its time of first contact `toi` (fraction of the step), with the point and normal at that time.
@@ -83,8 +79,7 @@ class Detector {
                      DetectorStats& stats, SweepScratch& scratch);
 
  private:
-  std::unique_ptr<VehiclePairs> pairs_;      // detect_all: any poses
-  std::unique_ptr<VehiclePairs> run_pairs_;  // detect_pairs: the run's vehicles, step after step
+  std::unique_ptr<VehiclePairs> pairs_;  // detect_all: any poses (the run's own pass: StepPairs)
 };
 
 /// Builds a detector from its own `detector` object (the whole object, "name" included); throws Error

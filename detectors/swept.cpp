@@ -14,37 +14,41 @@ constexpr double kSameFaceCosine = 0.8660254037844386;  // cos 30 deg: one face 
 
 /// Smallest distance from the CG to an edge of the rectangle [m].
 double inradius(const RectangleSize& s) { return std::min({s.cg_to_front, s.cg_to_rear, 0.5 * s.width}); }
-/// Largest distance from the CG to a corner [m].
-double reach(const RectangleSize& s) { return std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width); }
-/// How far any point of the rectangle moves from `a` to `b` at most [m]: the CG's path plus the turn times
-/// the farthest corner's distance.
-double motion(const VehiclePose& a, const VehiclePose& b) {
-  return (b.position_W - a.position_W).norm() + std::abs(b.heading - a.heading) * reach(b.size);
-}
 
 bool matches(const Key& key, const Contact& c) {
   if (c.vehicle != key.vehicle || c.other != key.other) return false;
   return c.other != kStaticScene || c.normal_W.dot(key.normal_W) > kSameFaceCosine;
 }
 
-/// Files a new key for `c` with the bracket (lo, hi].
-void add_key(const Contact& c, double lo, double hi, SweepScratch& s) {
-  if (c.other != kStaticScene) s.pair_keys.add(c.vehicle, c.other, static_cast<int>(s.keys.size()));
-  s.keys.push_back({c.vehicle, c.other, c.normal_W, lo, hi});
-  s.key_index.add(c.vehicle);
+/// The scene's key of entry `e` of key_index.
+const Key& scene_key(const SweepScratch& s, int e) {
+  return s.keys[static_cast<std::size_t>(s.scene_keys[static_cast<std::size_t>(e)])];
 }
 
-/// Files the contacts of `found` under their keys; keys not seen before get the bracket (lo, hi]: free at
-/// `lo` and touching at `hi` (lo == hi == 0: touching from the start).
-void file_keys(const std::vector<Contact>& found, double lo, double hi, SweepScratch& s) {
-  for (const Contact& c : found) {
-    // A pair has one key, looked up in O(1) (a crowd of cars touching at once files a million).
+/// Files a new key for `c` (`pair`: its pair index, for a vehicle pair) with the bracket (lo, hi].
+void add_key(const Contact& c, int pair, double lo, double hi, SweepScratch& s) {
+  const int k = static_cast<int>(s.keys.size());
+  if (c.other != kStaticScene) {
+    s.key_of_pair[static_cast<std::size_t>(pair)] = k;
+  } else {
+    s.key_index.add(c.vehicle);
+    s.scene_keys.push_back(k);
+  }
+  s.keys.push_back({c.vehicle, c.other, c.normal_W, lo, hi, pair});
+}
+
+/// Files the contacts of `found` (`pairs`: their pair indices) under their keys; keys not seen before get
+/// the bracket (lo, hi]: free at `lo` and touching at `hi` (lo == hi == 0: touching from the start).
+void file_keys(const std::vector<Contact>& found, const std::vector<int>& pairs, double lo, double hi, SweepScratch& s) {
+  for (std::size_t j = 0; j < found.size(); ++j) {
+    const Contact& c = found[j];
+    // A pair has one key, found by its index (a crowd of cars touching at once files half a million).
     const bool pair = c.other != kStaticScene;
-    bool known = pair && s.pair_keys.find(c.vehicle, c.other) != PairIndex::kNone;
+    bool known = pair && s.key_of_pair[static_cast<std::size_t>(pairs[j])] != -1;
     for (int i = s.key_index.first(c.vehicle); !pair && i != ByVehicle::kNone && !known; i = s.key_index.next(i))
-      known = matches(s.keys[static_cast<std::size_t>(i)], c);
+      known = matches(scene_key(s, i), c);
     if (known) continue;
-    add_key(c, lo, hi, s);
+    add_key(c, pairs[j], lo, hi, s);
   }
 }
 
@@ -53,7 +57,7 @@ void file_keys(const std::vector<Contact>& found, double lo, double hi, SweepScr
 bool far_side(const Key& key, const SweepScratch& s) {
   if (key.other != kStaticScene) return false;
   for (int i = s.key_index.first(key.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i)) {
-    const Key& k = s.keys[static_cast<std::size_t>(i)];
+    const Key& k = scene_key(s, i);
     if (k.other == kStaticScene && k.hi < key.hi && k.normal_W.dot(key.normal_W) < -0.5) return true;
   }
   return false;
@@ -64,7 +68,7 @@ bool far_side(const Key& key, const SweepScratch& s) {
 bool superseded(const Key& key, const SweepScratch& s) {
   if (key.other != kStaticScene) return false;  // a pair has one key
   for (int i = s.key_index.first(key.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i)) {
-    const Key& k = s.keys[static_cast<std::size_t>(i)];
+    const Key& k = scene_key(s, i);
     if (k.hi < key.hi && k.other == key.other && (key.other != kStaticScene || k.normal_W.dot(key.normal_W) > kSameFaceCosine))
       return true;
   }
@@ -88,24 +92,76 @@ struct Sweep {
   std::span<const VehiclePose> start, end;
   DetectorStats& stats;
   SweepScratch& s;
+  StepPairs& pairs;  ///< the candidate pairs of start and end
 
-  /// Appends the contacts of vehicles `s.ids` at fraction `f` to `out`, with run-wide vehicle indices. With
-  /// `span` > 0 each rectangle is grown by what its points move over half of `span` (s.motion): it then
-  /// holds the rectangle's whole sweep over [f - span/2, f + span/2], and a miss certifies that interval.
-  void query(double f, std::vector<Contact>& out, double span = 0) {
-    s.poses.clear();
-    for (int v : s.ids) {
-      const VehiclePose p = interpolate(start[v], end[v], f);
-      s.poses.push_back(span > 0 ? grown(p, 0.5 * span * s.motion[static_cast<std::size_t>(v)] + kGrowthSlack) : p);
-    }
-    const std::size_t first = out.size();
-    detector.detect_all(s.poses, out, stats);
+  /// Vehicle `v`'s pose at fraction `f`; with `span` > 0 grown by what its points move over half of `span`
+  /// (s.motion): it then holds the rectangle's whole sweep over [f - span/2, f + span/2].
+  VehiclePose pose_at(int v, double f, double span) const {
+    const VehiclePose p = interpolate(start[v], end[v], f);
+    return span > 0 ? grown(p, 0.5 * span * s.motion[static_cast<std::size_t>(v)] + kGrowthSlack) : p;
+  }
+  /// Renumbers out[first, ...), found on s.poses (vehicles s.ids), to run-wide vehicle indices at time `f`.
+  void to_run(std::vector<Contact>& out, std::size_t first, double f) const {
     for (std::size_t i = first; i < out.size(); ++i) {
       Contact& c = out[i];
       c.vehicle = s.ids[static_cast<std::size_t>(c.vehicle)];
       if (c.other != kStaticScene) c.other = s.ids[static_cast<std::size_t>(c.other)];
       c.toi = f;
     }
+  }
+  /// Appends the contacts of vehicles `s.ids` at fraction `f` to `out`, with run-wide vehicle indices. With
+  /// `span` > 0 the rectangles are grown (pose_at), and a miss certifies that interval.
+  void query(double f, std::vector<Contact>& out, double span = 0) {
+    s.poses.clear();
+    for (int v : s.ids) s.poses.push_back(pose_at(v, f, span));
+    const std::size_t first = out.size();
+    detector.detect_all(s.poses, out, stats);
+    to_run(out, first, f);
+  }
+  /// query() for the vehicles of select_all() or select_involved(), their pairs tested from the step's
+  /// candidates (no broad phase of its own; the same contacts in the same order), each contact's pair
+  /// index into `index`, parallel to `out` (-1: the scene's). Candidate i is not tested where skip(i).
+  template <class Skip>
+  void query_selected(double f, std::vector<Contact>& out, std::vector<int>& index, double span, Skip skip) {
+    const bool every = s.ids.size() == end.size();
+    s.poses.clear();
+    s.all_poses.resize(every ? 0 : end.size());
+    for (int v : s.ids) {
+      s.poses.push_back(pose_at(v, f, span));
+      if (!every) s.all_poses[static_cast<std::size_t>(v)] = s.poses.back();
+    }
+    const std::size_t first = out.size();
+    detector.detect(s.poses, out, stats);
+    to_run(out, first, f);
+    index.resize(out.size(), -1);
+    const std::size_t first_pair = out.size();
+    pairs.contacts(every ? s.poses : s.all_poses, every ? std::span<const char>() : std::span<const char>(s.involved), skip,
+                   out, &index, stats);
+    for (std::size_t i = first_pair; i < out.size(); ++i) out[i].toi = f;
+  }
+  void query_selected(double f, std::vector<Contact>& out, std::vector<int>& index, double span = 0) {
+    query_selected(f, out, index, span, [](std::size_t) { return false; });
+  }
+  /// Vehicle pair (a, b)'s index (SweepScratch::key_of_pair): among the candidates, found from `cursor` on
+  /// (StepPairs::index_of), or after them for a pair that is none (contacts a caller gave).
+  int pair_slot(int a, int b, std::size_t& cursor) {
+    const int i = pairs.index_of(a, b, cursor);
+    if (i >= 0) return i;
+    const std::pair<int, int> pair{a, b};
+    auto e = std::find(s.extra_pairs.begin(), s.extra_pairs.end(), pair);
+    if (e == s.extra_pairs.end()) {
+      s.extra_pairs.push_back(pair);
+      s.key_of_pair.push_back(-1);
+      s.start_of_pair.push_back(-1);
+      e = s.extra_pairs.end() - 1;
+    }
+    return static_cast<int>(pairs.candidates().size()) + static_cast<int>(e - s.extra_pairs.begin());
+  }
+  /// The pair indices of `contacts` (-1 for the scene's) into `index`.
+  void index_pairs(const std::vector<Contact>& contacts, std::vector<int>& index) {
+    index.clear();
+    std::size_t cursor = 0;
+    for (const Contact& c : contacts) index.push_back(c.other == kStaticScene ? -1 : pair_slot(c.vehicle, c.other, cursor));
   }
   void select_all() {
     s.ids.resize(end.size());
@@ -132,23 +188,31 @@ struct Sweep {
   /// depend on their places alone), otherwise a query.
   void start_overlaps() {
     s.start.clear();
+    s.start_pair.clear();
     const bool same = s.last_end.size() == start.size() && std::all_of(s.ids.begin(), s.ids.end(), [&](int v) {
                         const SweepScratch::Place& p = s.last_end[static_cast<std::size_t>(v)];
                         return start[v].position_W == p.position_W && start[v].heading == p.heading;
                       });
-    if (!same) return query(0.0, s.start);
-    const bool everyone = s.ids.size() == start.size();  // a crowd: no search per contact
+    if (!same) return query_selected(0.0, s.start, s.start_pair);
+    if (s.ids.size() == start.size()) {  // a crowd: taken whole (remember_end refills last_end_contacts)
+      s.start.swap(s.last_end_contacts);
+      for (Contact& c : s.start) c.toi = 0;
+      return index_pairs(s.start, s.start_pair);
+    }
     for (Contact c : s.last_end_contacts) {
-      const auto selected = [&](int v) { return everyone || std::binary_search(s.ids.begin(), s.ids.end(), v); };
+      const auto selected = [&](int v) { return std::binary_search(s.ids.begin(), s.ids.end(), v); };
       if (!selected(c.vehicle) || (c.other != kStaticScene && !selected(c.other))) continue;
       c.toi = 0;
       s.start.push_back(c);
     }
+    index_pairs(s.start, s.start_pair);
   }
-  /// Remembers the end of this step for the next one.
-  void remember_end(const std::vector<Contact>& at_end) {
+  /// Remembers the end of this step for the next one: the places, and `at_end`'s contacts, taken whole
+  /// where the caller has no more use for them (`take`: `at_end` is left with what the buffer held).
+  void remember_end(std::vector<Contact>& at_end, bool take = false) {
     s.last_end.resize(end.size());
     for (std::size_t v = 0; v < end.size(); ++v) s.last_end[v] = {end[v].position_W, end[v].heading};
+    if (take) return s.last_end_contacts.swap(at_end);
     s.last_end_contacts.assign(at_end.begin(), at_end.end());
   }
   /// Whether `key` touches at `f` (with `span`, anywhere in the span around it: query()).
@@ -277,11 +341,16 @@ struct Sweep {
       if (k > 1 || !first_done) {
         select_all();
         s.grown.clear();
-        query(0.5 * (lo + hi), s.grown, hi - lo);
+        s.grown_pair.clear();
+        // A pair a key explains needs no test: its contact would be passed over below (a crowd's every pair).
+        query_selected(0.5 * (lo + hi), s.grown, s.grown_pair, hi - lo,
+                       [&](std::size_t i) { return explained_pair(static_cast<int>(i), hi); });
       }
-      for (const Contact& c : s.grown) {
-        if (explained(c, hi)) continue;
-        const Key key{c.vehicle, c.other, c.normal_W, lo, hi};
+      for (std::size_t j = 0; j < s.grown.size(); ++j) {
+        const Contact& c = s.grown[j];
+        const int pair = s.grown_pair[j];
+        if (explained(c, pair, hi)) continue;
+        const Key key{c.vehicle, c.other, c.normal_W, lo, hi, pair};
         // Touching when the step began (a vehicle the scan did not look at the start, as it leaves a wall):
         // a contact the last step reported, not a new one.
         if (k == 1 && touches(key, 0.0)) continue;
@@ -289,25 +358,27 @@ struct Sweep {
         if (std::isnan(t) || !touches(key, t)) continue;  // touches() refills s.found with the touch at t
         // Filed with the normal of the touch itself: the grown rectangle may have met the face elsewhere.
         for (const Contact& touch : s.found)
-          if (matches(key, touch) && !explained(touch, t)) add_touch(touch, lo, t);
+          if (matches(key, touch) && !explained(touch, pair, t)) add_touch(touch, pair, lo, t);
       }
     }
   }
-  /// Whether a key filed so far explains `c`: the same contact, touching by `by`.
-  bool explained(const Contact& c, double by) const {
-    if (c.other != kStaticScene) {  // a pair has one key, found in O(1) in a crowd
-      const int e = s.pair_keys.find(c.vehicle, c.other);
-      return e != PairIndex::kNone && s.keys[static_cast<std::size_t>(e)].hi <= by;
-    }
+  /// Whether a key filed so far explains `c` (`pair`: its pair index): the same contact, touching by `by`.
+  bool explained(const Contact& c, int pair, double by) const {
+    if (c.other != kStaticScene) return explained_pair(pair, by);
     for (int i = s.key_index.first(c.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i))
-      if (matches(s.keys[static_cast<std::size_t>(i)], c) && s.keys[static_cast<std::size_t>(i)].hi <= by) return true;
+      if (matches(scene_key(s, i), c) && scene_key(s, i).hi <= by) return true;
     return false;
   }
-  /// Files a touch found between tested poses at `hi`, free at `lo`: a pair's one key moves its bracket
-  /// earlier; a scene face gets a key of its own (the later one is superseded).
-  void add_touch(const Contact& c, double lo, double hi) {
-    const int e = c.other != kStaticScene ? s.pair_keys.find(c.vehicle, c.other) : PairIndex::kNone;
-    if (e == PairIndex::kNone) return add_key(c, lo, hi, s);
+  /// Whether the vehicle pair of index `pair` has a key touching by `by` (a pair has one key).
+  bool explained_pair(int pair, double by) const {
+    const int e = s.key_of_pair[static_cast<std::size_t>(pair)];
+    return e != -1 && s.keys[static_cast<std::size_t>(e)].hi <= by;
+  }
+  /// Files a touch found between tested poses at `hi`, free at `lo` (`pair`: its pair index): a pair's one
+  /// key moves its bracket earlier; a scene face gets a key of its own (the later one is superseded).
+  void add_touch(const Contact& c, int pair, double lo, double hi) {
+    const int e = c.other != kStaticScene ? s.key_of_pair[static_cast<std::size_t>(pair)] : -1;
+    if (e == -1) return add_key(c, pair, lo, hi, s);
     s.keys[static_cast<std::size_t>(e)].lo = lo;
     s.keys[static_cast<std::size_t>(e)].hi = hi;
   }
@@ -323,6 +394,10 @@ void SweepScratch::prepare(int vehicle_count) {
   ids.reserve(n);
   involved.assign(n, 0);
   for (auto* v : {&found, &grown, &start, &result, &last_end_contacts}) v->reserve(16 * n);
+  for (auto* v : {&found_pair, &grown_pair, &start_pair, &end_pair, &key_of_pair, &start_of_pair}) v->reserve(16 * n);
+  for (auto* v : {&scene_keys, &start_scene}) v->reserve(16 * n);
+  all_poses.reserve(n);
+  own_pairs.reserve(static_cast<int>(n));
   motion.reserve(n);
   last_end.reserve(n);
   last_end.clear();
@@ -331,7 +406,6 @@ void SweepScratch::prepare(int vehicle_count) {
   closest.reserve(kSweepQueryBudget);
   searched.reserve(kSweepQueryBudget);
   key_index.reserve(static_cast<int>(n), 16 * n);
-  pair_keys.reserve(16 * n);
   start_index.reserve(static_cast<int>(n), 16 * n);
 }
 
@@ -348,7 +422,7 @@ int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePo
   for (std::size_t v = 0; v < end.size(); ++v) {
     // Two vehicles can close at the sum of their motions: half the smallest inradius each.
     safe = std::min(safe, 0.5 * inradius(end[v].size));
-    most = std::max(most, motion(start[v], end[v]));
+    most = std::max(most, pose_motion(start[v], end[v]));
   }
   if (!(safe > 0) || !(most > safe)) return 1;  // also a non-finite motion: nothing to cut
   const double n = std::ceil(most / safe);
@@ -357,39 +431,58 @@ int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePo
 
 void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
                        std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch) {
-  const int n = sweep_substeps(start, end);
-  Sweep sweep{detector, start, end, stats, scratch};
   SweepScratch& s = scratch;
+  StepPairs& pairs = s.pairs ? *s.pairs : s.own_pairs;
+  if (!s.pairs) s.own_pairs.find(start, end, stats);
+  s.pairs = nullptr;
+  const int n = sweep_substeps(start, end);
+  Sweep sweep{detector, start, end, stats, scratch, pairs};
   s.motion.resize(end.size());
-  for (std::size_t v = 0; v < end.size(); ++v) s.motion[v] = motion(start[v], end[v]);
+  for (std::size_t v = 0; v < end.size(); ++v) s.motion[v] = pose_motion(start[v], end[v]);
   // Small motion and nothing touching at the end: one grown query holds every rectangle's whole sweep;
   // if it touches nothing, nothing was touched during the step.
   const bool cheap_path_grown = n == 1 && out.empty();
   if (cheap_path_grown) {
     sweep.select_all();
     s.grown.clear();
-    sweep.query(0.5, s.grown, 1.0);
+    s.grown_pair.clear();
+    sweep.query_selected(0.5, s.grown, s.grown_pair, 1.0);
     if (s.grown.empty()) return sweep.remember_end(out);
   }
   s.keys.clear();
   s.key_index.clear();
-  s.pair_keys.clear();
+  s.scene_keys.clear();
+  s.key_of_pair.assign(pairs.candidates().size(), -1);
+  s.start_of_pair.assign(pairs.candidates().size(), -1);
+  s.extra_pairs.clear();
   s.result.clear();
   // The tested poses: the start, the substeps, the end. With one substep only the vehicles touching at
   // the end can be touching there.
   n == 1 ? sweep.select_involved(out) : sweep.select_all();
   sweep.start_overlaps();
-  file_keys(s.start, 0, 0, s);
+  file_keys(s.start, s.start_pair, 0, 0, s);
   s.start_index.clear();
-  for (const Contact& c : s.start) s.start_index.add(c.vehicle);
+  s.start_scene.clear();
+  for (std::size_t j = 0; j < s.start.size(); ++j) {
+    const int pair = s.start_pair[j];
+    if (pair >= 0) {
+      int& first = s.start_of_pair[static_cast<std::size_t>(pair)];
+      if (first == -1) first = static_cast<int>(j);
+      continue;
+    }
+    s.start_index.add(s.start[j].vehicle);
+    s.start_scene.push_back(static_cast<int>(j));
+  }
   for (int k = 1; k < n; ++k) {
     sweep.select_all();
     s.found.clear();
-    sweep.query(static_cast<double>(k) / n, s.found);
-    file_keys(s.found, static_cast<double>(k - 1) / n, static_cast<double>(k) / n, s);
+    s.found_pair.clear();
+    sweep.query_selected(static_cast<double>(k) / n, s.found, s.found_pair);
+    file_keys(s.found, s.found_pair, static_cast<double>(k - 1) / n, static_cast<double>(k) / n, s);
   }
-  file_keys(out, static_cast<double>(n - 1) / n, 1.0, s);
-  sweep.remember_end(out);
+  sweep.index_pairs(out, s.end_pair);
+  file_keys(out, s.end_pair, static_cast<double>(n - 1) / n, 1.0, s);
+  sweep.remember_end(out, true);  // `out` is given the result below
   // Between the tested poses: touches that begin and end there.
   sweep.certify_intervals(n, cheap_path_grown);
   for (std::size_t i = 0; i < s.keys.size(); ++i) {
@@ -401,14 +494,16 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
     }
     // Touching when the step began: the contact is at its start. A pair has one contact a query.
     if (key.other != kStaticScene) {
-      const int j = s.start_index.find(key.vehicle, [&](int e) { return matches(key, s.start[static_cast<std::size_t>(e)]); });
-      if (j != ByVehicle::kNone) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
+      const int j = s.start_of_pair[static_cast<std::size_t>(key.pair)];
+      if (j != -1) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
       continue;
     }
-    for (int j = s.start_index.first(key.vehicle); j != ByVehicle::kNone; j = s.start_index.next(j))
-      if (matches(key, s.start[static_cast<std::size_t>(j)])) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
+    for (int e = s.start_index.first(key.vehicle); e != ByVehicle::kNone; e = s.start_index.next(e)) {
+      const Contact& c = s.start[static_cast<std::size_t>(s.start_scene[static_cast<std::size_t>(e)])];
+      if (matches(key, c)) s.result.push_back(c);
+    }
   }
-  out.assign(s.result.begin(), s.result.end());
+  out.swap(s.result);  // no copy of a crowd's half a million contacts
 }
 
 void detect_swept(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,

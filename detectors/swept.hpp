@@ -15,6 +15,7 @@
 
 #include "detectors/contacts_by_vehicle.hpp"
 #include "detectors/detector.hpp"
+#include "detectors/step_pairs.hpp"
 
 namespace crashbench {
 
@@ -41,14 +42,24 @@ struct SweepScratch {
     int other = kStaticScene;
     Vec2 normal_W = Vec2::UnitX();  ///< first normal seen (scene contacts only), unit
     double lo = 0, hi = 0;          ///< free at lo, touching at hi [fraction of the step]; 0, 0: from the start
+    int pair = -1;                  ///< a vehicle pair's index among the step's candidate pairs (pair_slot)
   };
   /// Reserves for `vehicle_count` vehicles.
   void prepare(int vehicle_count);
 
-  std::vector<VehiclePose> poses;  ///< poses of one query
-  std::vector<int> ids;            ///< vehicles of a subset query, ascending
+  /// The vehicle pairs of this call's start and end poses, found by the caller (the runner's StepPairs,
+  /// which detection and the no_tunnelling check read too); null: the sweep finds them into own_pairs.
+  /// Read by one sweep, which sets it back to null.
+  StepPairs* pairs = nullptr;
+  StepPairs own_pairs;
+  std::vector<VehiclePose> poses;      ///< poses of one query
+  std::vector<VehiclePose> all_poses;  ///< a subset query's poses by vehicle index (its pairs)
+  std::vector<int> ids;                ///< vehicles of a subset query, ascending
   std::vector<char> involved;      ///< per vehicle: has a contact at the end of the step
   std::vector<Contact> found, grown, start, result;
+  /// Parallel to found, grown, start and the contacts at the end: each one's pair index (pair_slot), -1 for
+  /// the scene's.
+  std::vector<int> found_pair, grown_pair, start_pair, end_pair;
   std::vector<double> motion;  ///< per vehicle: how far its points move over the step, at most [m]
   long long budget_spent = 0;  ///< searches that ran out of kSweepQueryBudget, over the run
   /// An interval a search between tested poses still has to look into: its grown query touched `depth`
@@ -60,9 +71,15 @@ struct SweepScratch {
   std::vector<int> closest;         ///< heap of `intervals` by gap, closest on top
   std::vector<char> searched;       ///< per entry of `intervals`
   std::vector<Key> keys;
-  ByVehicle key_index;    ///< keys by vehicle
-  PairIndex pair_keys;    ///< vehicle-pair keys by (vehicle, other)
-  ByVehicle start_index;  ///< `start` by vehicle
+  /// A vehicle pair's index: among the step's candidates (StepPairs::candidates()), or after them for a
+  /// pair given that is none (extra_pairs). Per index: its key and its contact in `start`, or -1. A crowd of
+  /// cars touching at once files half a million pair keys a step, each found by its index, in order.
+  std::vector<int> key_of_pair, start_of_pair;
+  std::vector<std::pair<int, int>> extra_pairs;
+  ByVehicle key_index;           ///< the scene's keys by vehicle, entry e being keys[scene_keys[e]]
+  std::vector<int> scene_keys;
+  ByVehicle start_index;         ///< the scene's contacts in `start` by vehicle, entry e being start[start_scene[e]]
+  std::vector<int> start_scene;
   /// Where a vehicle ended the last sweep.
   struct Place {
     Vec2 position_W = Vec2::Zero();

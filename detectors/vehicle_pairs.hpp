@@ -13,12 +13,31 @@
 
 namespace crashbench {
 
+/// One query's rectangles and their bounds (rectangle_bounds), each made on first use: most vehicles are
+/// in no pair.
+class QueryRectangles {
+ public:
+  void reserve(int vehicle_count);
+  /// Starts a query of `count` poses: what the last one made is forgotten (O(1)).
+  void begin(std::size_t count);
+  const PlacedRectangle& rectangle(std::span<const VehiclePose> poses, int v);
+  const Box2& box(std::span<const VehiclePose> poses, int v);
+
+ private:
+  std::vector<PlacedRectangle> rects_;  // by vehicle index, where placed
+  std::vector<Box2> boxes_;             // by vehicle index, where bounded
+  std::vector<std::uint32_t> placed_, bounded_;  // per vehicle: the query that made rects_[v], boxes_[v]
+  std::uint32_t query_ = 0;
+};
+
+/// The narrow phase of a pair a < b: appends their contact (vehicle = a, other = b, normal from b towards
+/// a, feature = separating-axis index) if their rectangles overlap, counting the test in
+/// stats.primitives_tested.
+bool append_pair_contact(QueryRectangles& rects, std::span<const VehiclePose> poses, int a, int b,
+                         std::vector<Contact>& out, DetectorStats& stats);
+
 class VehiclePairs {
  public:
-  /// `coherence_margin` [m] > 0: the poses are the same vehicles call after call (the run's, step by
-  /// step), and the broad phase keeps its candidates while each box stays within this margin of where it
-  /// was (BoxPairs::find_coherent); 0: every call stands alone (subsets of vehicles, as a sweep asks).
-  explicit VehiclePairs(double coherence_margin = 0) : coherence_margin_(coherence_margin) {}
   /// Sizes the buffers for `vehicle_count` vehicles.
   void reserve(int vehicle_count);
   /// Appends one Contact per overlapping pair of `poses` (vehicle = lower index a, other = b, normal from
@@ -27,15 +46,9 @@ class VehiclePairs {
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
 
  private:
-  /// Vehicle `v`'s rectangle, placed on first use this query: most vehicles are in no pair.
-  const PlacedRectangle& rectangle(std::span<const VehiclePose> poses, int v);
-
-  std::vector<PlacedRectangle> rects_;  // this query's rectangles, by vehicle index, where placed
-  std::vector<std::uint32_t> placed_;   // per vehicle: the query that placed rects_[v]
-  std::uint32_t query_ = 0;
-  std::vector<Box2> boxes_;             // the rectangles' bounds
+  QueryRectangles rects_;
+  std::vector<Box2> boxes_;  // the rectangles' bounds
   BoxPairs broad_;
-  double coherence_margin_;
 };
 
 }  // namespace crashbench

@@ -14,6 +14,7 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
     detectors_.back()->prepare(scene, n);
     if (t == 0) {
       detectors_[0]->reserve_pairs(n);
+      pairs_.reserve(n);
       continue;
     }
     const auto [begin, end] = thread_range(t, threads, c.vehicles.size());
@@ -52,7 +53,8 @@ void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instea
     stats_.nodes_visited += range_stats_[t].nodes_visited;
     stats_.primitives_tested += range_stats_[t].primitives_tested;
   }
-  detector().detect_pairs(fleet.poses, contacts, stats_);
+  pairs_.find(fleet.start_poses, fleet.poses, stats_);
+  pairs_.contacts(fleet.poses, contacts, stats_);
   drop_passing_pairs(fleet);
 }
 
@@ -99,6 +101,7 @@ void Detection::sweep(Fleet& fleet, bool skip) {
   // A force acts over the next step, from the end-of-step state, while the car goes on into the wall:
   // the force application's J/dt, and any force answer (a spring on the overlap).
   if (at_end_) end_contacts_.assign(contacts.begin(), contacts.end());
+  sweep_scratch_.pairs = &pairs_;
   detector().sweep(fleet.start_poses, fleet.poses, contacts, stats_, sweep_scratch_);
   if (!at_end_) return drop_passing_pairs(fleet);
   // A contact still there at the end of the step is taken there, as the force mode always did, and

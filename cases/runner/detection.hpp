@@ -32,7 +32,8 @@ class Detection {
 
   /// Writes each vehicle's end and start poses from the fleet's states, then detects on the end poses
   /// into contacts(): the scene's contacts vehicle by vehicle (the serial order for any thread count),
-  /// then the pairs'. `instead`: not detected; this one contact is the step's.
+  /// then the pairs' (from the step's pairs(), found here). `instead`: not detected; this one contact is
+  /// the step's.
   void detect(Fleet& fleet, StepThreads& threads, const Contact* instead = nullptr);
   /// Sweeps from the start poses: every contact gets its time of impact (`skip`: as detected).
   void sweep(Fleet& fleet, bool skip);
@@ -45,6 +46,9 @@ class Detection {
   /// The case's detector (thread 0's), for single-pose queries inside the step.
   Detector& detector() { return *detectors_.front(); }
   const DetectorStats& stats() const { return stats_; }
+  /// The step's candidate vehicle pairs, found by detect() from the start and end poses: read by
+  /// detection, the sweep and the no_tunnelling check alike.
+  const StepPairs& pairs() const { return pairs_; }
   DetectorStats& stats() { return stats_; }
 
  private:
@@ -58,6 +62,7 @@ class Detection {
   std::vector<std::vector<Contact>> range_contacts_;  ///< [t - 1] for thread t
   std::vector<DetectorStats> range_stats_;            ///< [t - 1] for thread t
   DetectorStats stats_;
+  StepPairs pairs_;
   StepContacts step_;
   SweepScratch sweep_scratch_;
   std::vector<Contact> end_contacts_;   ///< at_end: the overlaps at the end of this step

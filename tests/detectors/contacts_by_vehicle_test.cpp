@@ -1,11 +1,9 @@
-// ByVehicle and PairIndex (detectors/contacts_by_vehicle.hpp): ByVehicle::find() takes the entry a walk
-// over the vehicle's entries would take, in any order of lookups, and costs one test per lookup when the
-// lookups come in the order the entries were added; PairIndex answers as a map does. The sweep's
-// bookkeeping of a thousand cars at one point (half a million pair keys) was quadratic before.
+// ByVehicle (detectors/contacts_by_vehicle.hpp): ByVehicle::find() takes the entry a walk over the
+// vehicle's entries would take, in any order of lookups, and costs one test per lookup when the lookups
+// come in the order the entries were added. The sweep's bookkeeping of a thousand cars at one point (half
+// a million pair keys) was quadratic before.
 #include <gtest/gtest.h>
 
-#include <map>
-#include <random>
 #include <vector>
 
 #include "detectors/contacts_by_vehicle.hpp"
@@ -61,33 +59,6 @@ TEST(ByVehicle, LookupsInTheOrderAddedCostOneTestEach) {
     for (int v = 0; v < kVehicles; ++v) ASSERT_EQ(crowd.find(v, other, tests), other * kVehicles + v);
   // One test per lookup; a walk from each vehicle's first entry made about 500 each (5e8 in all).
   EXPECT_EQ(tests, static_cast<long>(kVehicles) * kPerVehicle);
-}
-
-TEST(PairIndex, AnswersFoundAndNotFoundAsAMapDoesThroughGrowthAndClears) {
-  PairIndex index;
-  index.reserve(4);  // grows well past this
-  std::map<std::pair<int, int>, int> reference;
-  std::mt19937 random(29);
-  std::uniform_int_distribution<int> vehicle(0, 300);
-  for (int round = 0; round < 3; ++round) {
-    for (int i = 0; i < 5000; ++i) {
-      const int a = vehicle(random), b = vehicle(random);
-      const auto it = reference.find({a, b});
-      ASSERT_EQ(index.find(a, b), it == reference.end() ? PairIndex::kNone : it->second) << a << " " << b;
-      if (it == reference.end()) {
-        index.add(a, b, i);
-        reference[{a, b}] = i;
-      }
-    }
-    // (a, b) and (b, a) are different pairs; after clear() none is there.
-    EXPECT_EQ(index.find(1000, 2000), PairIndex::kNone);
-    index.add(1000, 2000, 7);
-    EXPECT_EQ(index.find(1000, 2000), 7);
-    EXPECT_EQ(index.find(2000, 1000), PairIndex::kNone);
-    index.clear();
-    reference.clear();
-    EXPECT_EQ(index.find(1000, 2000), PairIndex::kNone);
-  }
 }
 
 }  // namespace
