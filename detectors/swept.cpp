@@ -5,75 +5,12 @@
 #include <limits>
 #include <utility>
 
+#include "detectors/sweep_keys.hpp"
+
 namespace crashbench {
 namespace {
 
-using Key = SweepScratch::Key;
-
-constexpr double kSameFaceCosine = 0.8660254037844386;  // cos 30 deg: one face of the scene
-
-/// Smallest distance from the CG to an edge of the rectangle [m].
-double inradius(const RectangleSize& s) { return std::min({s.cg_to_front, s.cg_to_rear, 0.5 * s.width}); }
-
-bool matches(const Key& key, const Contact& c) {
-  if (c.vehicle != key.vehicle || c.other != key.other) return false;
-  return c.other != kStaticScene || c.normal_W.dot(key.normal_W) > kSameFaceCosine;
-}
-
-/// The scene's key of entry `e` of key_index.
-const Key& scene_key(const SweepScratch& s, int e) {
-  return s.keys[static_cast<std::size_t>(s.scene_keys[static_cast<std::size_t>(e)])];
-}
-
-/// Files a new key for `c` (`pair`: its pair index, for a vehicle pair) with the bracket (lo, hi].
-void add_key(const Contact& c, int pair, double lo, double hi, SweepScratch& s) {
-  const int k = static_cast<int>(s.keys.size());
-  if (c.other != kStaticScene) {
-    s.key_of_pair[static_cast<std::size_t>(pair)] = k;
-  } else {
-    s.key_index.add(c.vehicle);
-    s.scene_keys.push_back(k);
-  }
-  s.keys.push_back({c.vehicle, c.other, c.normal_W, lo, hi, pair});
-}
-
-/// Files the contacts of `found` (`pairs`: their pair indices) under their keys; keys not seen before get
-/// the bracket (lo, hi]: free at `lo` and touching at `hi` (lo == hi == 0: touching from the start).
-void file_keys(const std::vector<Contact>& found, const std::vector<int>& pairs, double lo, double hi, SweepScratch& s) {
-  for (std::size_t j = 0; j < found.size(); ++j) {
-    const Contact& c = found[j];
-    // A pair has one key, found by its index (a crowd of cars touching at once files half a million).
-    const bool pair = c.other != kStaticScene;
-    bool known = pair && s.key_of_pair[static_cast<std::size_t>(pairs[j])] != -1;
-    for (int i = s.key_index.first(c.vehicle); !pair && i != ByVehicle::kNone && !known; i = s.key_index.next(i))
-      known = matches(scene_key(s, i), c);
-    if (known) continue;
-    add_key(c, pairs[j], lo, hi, s);
-  }
-}
-
-/// True if `key` is the far side of something its vehicle already touched earlier in the step: the scene
-/// with the normal turned round (the CG crossed the wall line in a motion the response will undo).
-bool far_side(const Key& key, const SweepScratch& s) {
-  if (key.other != kStaticScene) return false;
-  for (int i = s.key_index.first(key.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i)) {
-    const Key& k = scene_key(s, i);
-    if (k.other == kStaticScene && k.hi < key.hi && k.normal_W.dot(key.normal_W) < -0.5) return true;
-  }
-  return false;
-}
-
-/// True if another key of the same contact touched earlier in the step: a touch between tested poses
-/// found before the tested pose that first showed the same face.
-bool superseded(const Key& key, const SweepScratch& s) {
-  if (key.other != kStaticScene) return false;  // a pair has one key
-  for (int i = s.key_index.first(key.vehicle); i != ByVehicle::kNone; i = s.key_index.next(i)) {
-    const Key& k = scene_key(s, i);
-    if (k.hi < key.hi && k.other == key.other && (key.other != kStaticScene || k.normal_W.dot(key.normal_W) > kSameFaceCosine))
-      return true;
-  }
-  return false;
-}
+using namespace sweep_keys;
 
 /// `pose` grown by `margin` [m] on every side: it holds every point within `margin` of the rectangle.
 VehiclePose grown(VehiclePose pose, double margin) {
@@ -386,8 +323,6 @@ struct Sweep {
 
 }  // namespace
 
-bool same_sweep_key(const Contact& a, const Contact& b) { return matches({a.vehicle, a.other, a.normal_W}, b); }
-
 void SweepScratch::prepare(int vehicle_count) {
   const std::size_t n = static_cast<std::size_t>(std::max(vehicle_count, 1));
   poses.reserve(n);
@@ -407,26 +342,6 @@ void SweepScratch::prepare(int vehicle_count) {
   searched.reserve(kSweepQueryBudget);
   key_index.reserve(static_cast<int>(n), 16 * n);
   start_index.reserve(static_cast<int>(n), 16 * n);
-}
-
-VehiclePose interpolate(const VehiclePose& a, const VehiclePose& b, double f) {
-  VehiclePose p = b;
-  if (f >= 1) return p;
-  p.position_W = a.position_W + f * (b.position_W - a.position_W);
-  p.heading = a.heading + f * (b.heading - a.heading);
-  return p;
-}
-
-int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end) {
-  double safe = std::numeric_limits<double>::infinity(), most = 0;
-  for (std::size_t v = 0; v < end.size(); ++v) {
-    // Two vehicles can close at the sum of their motions: half the smallest inradius each.
-    safe = std::min(safe, 0.5 * inradius(end[v].size));
-    most = std::max(most, pose_motion(start[v], end[v]));
-  }
-  if (!(safe > 0) || !(most > safe)) return 1;  // also a non-finite motion: nothing to cut
-  const double n = std::ceil(most / safe);
-  return n < kMaxSweepSubsteps ? static_cast<int>(n) : kMaxSweepSubsteps;
 }
 
 void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
