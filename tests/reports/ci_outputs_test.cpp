@@ -10,15 +10,12 @@
 #include "core/text.hpp"
 #include "reports/junit_xml.hpp"
 #include "tests/reports/report_test_support.hpp"
+#include "tests/support/text_count.hpp"
 
 namespace crashbench {
 namespace {
 
-int count_of(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using testing::occurrences;
 
 TEST(JunitXml, ValidatesAgainstTheJunitSchemaWithEveryStatus) {
   const ResultsFile results = read_results_file(testing::sample_results_file("junit"));
@@ -31,8 +28,8 @@ TEST(JunitXml, ValidatesAgainstTheJunitSchemaWithEveryStatus) {
   std::ofstream(path) << xml;
   const std::string command = "xmllint --noout --schema " + testing::testdata_path("junit.xsd") + " " + path.string();
   EXPECT_EQ(std::system(command.c_str()), 0) << xml;
-  EXPECT_EQ(count_of(xml, "<testcase "), static_cast<int>(results.cases.size()));
-  EXPECT_EQ(count_of(xml, "<error "), counts.errors);
+  EXPECT_EQ(occurrences(xml, "<testcase "), results.cases.size());
+  EXPECT_EQ(occurrences(xml, "<error "), static_cast<std::size_t>(counts.errors));
   // The sample's failed case failed on linear momentum: its failure names the invariant.
   EXPECT_NE(xml.find("type=\"invariant\" message=\"linear_momentum"), std::string::npos) << xml;
 }

@@ -4,6 +4,7 @@
 #include "reports/html_report.hpp"
 #include "reports/summary_markdown.hpp"
 #include "tests/reports/report_test_support.hpp"
+#include "tests/support/text_count.hpp"
 
 namespace crashbench {
 namespace {
@@ -21,17 +22,13 @@ ResultsFile renamed(const std::string& name) {
   return parse_results(doc, "hostile.json");
 }
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using testing::occurrences;
 
 TEST(HostileText, ReportPageHasOnlyItsOwnTags) {
   const std::string plain = report_html(renamed("plain name"), "");
   const std::string page = report_html(renamed(kHostileName), "");
   for (const char* tag : {"<script", "</script", "<img", "<!--"})
-    EXPECT_EQ(count(page, tag), count(plain, tag)) << tag;
+    EXPECT_EQ(occurrences(page, tag), occurrences(plain, tag)) << tag;
   // The figures' JSON still parses and still holds the name as written.
   const std::string open = "<script type=application/json id=figures>";
   const auto begin = page.find(open) + open.size();
@@ -48,7 +45,7 @@ TEST(HostileText, SummaryRowsStayRowsWithoutHtml) {
   for (std::size_t at = summary.find("\n| "); at != std::string::npos; at = summary.find("\n| ", at + 1)) {
     const std::string row = summary.substr(at + 1, summary.find('\n', at + 1) - at - 1);
     const bool verdict = at < cases_at;
-    EXPECT_EQ(count(row, " | "), verdict ? 6u : 8u) << (verdict ? "seven" : "nine") << " cells: " << row;
+    EXPECT_EQ(occurrences(row, " | "), verdict ? 6u : 8u) << (verdict ? "seven" : "nine") << " cells: " << row;
     ++(verdict ? verdict_rows : rows);
   }
   EXPECT_GE(verdict_rows, 3u) << "a header, its rule and a row per scene and model";
