@@ -5,14 +5,19 @@
 #include <filesystem>
 
 #include "cases/json_parse.hpp"
+#include "cases/matrix_draws.hpp"
 #include "core/json_reader.hpp"
 
 namespace crashbench {
 namespace {
 
+/// One axis of the product: a field and its listed values, or every drawn field with one column of
+/// values each (draw i sets them all).
 struct Variation {
-  std::string path;                    ///< dotted path into the case, e.g. "response.model"
-  std::vector<nlohmann::json> values;
+  std::vector<std::string> paths;                 ///< dotted paths into the case, e.g. "response.model"
+  std::vector<std::vector<nlohmann::json>> rows;  ///< rows[i][k]: the value of paths[k] in combination i
+  bool drawn = false;
+  std::size_t size() const { return rows.size(); }
 };
 
 /// The array index `key` names, or nullopt when it is not a decimal number below `size`.
@@ -58,16 +63,53 @@ void check_dotted_path(const JsonReader& list, const std::string& path) {
     list.fail("the path is deeper than " + std::to_string(kMaxJsonDepth) + " fields");
 }
 
-std::vector<Variation> parse_variations(const JsonReader& field) {
+/// The drawn fields as one axis of `plan.count` rows.
+Variation draw_rows(const std::vector<std::pair<std::string, Distribution>>& drawn, const DrawPlan& plan) {
+  Variation axis{{}, std::vector<std::vector<nlohmann::json>>(plan.count), true};
+  for (const auto& [path, distribution] : drawn) {
+    axis.paths.push_back(path);
+    for (std::size_t i = 0; i < plan.count; ++i) axis.rows[i].push_back(draw_value(distribution, plan.seed, path, i));
+  }
+  return axis;
+}
+
+/// `vary`'s lists, one axis each in the paths' order, then the distributions' joint draws as the last
+/// axis (so a listed combination's draws are consecutive cases).
+std::vector<Variation> parse_variations(const JsonReader& root) {
   std::vector<Variation> variations;
-  if (!field.is_object()) field.fail("expected an object of \"dotted.path\": [values]");
+  if (!root.has("vary")) {
+    if (root.has("draws")) root.at("draws").fail("no field in \"vary\" has a distribution to draw from");
+    return variations;
+  }
+  const JsonReader field = root.at("vary");
+  if (!field.is_object()) field.fail("expected an object of \"dotted.path\": [values] or {distribution}");
+  std::vector<std::pair<std::string, Distribution>> drawn;
   for (const auto& [path, values] : field.json().items()) {
     const JsonReader list(values, field.file(), field.pointer() + "/" + path);
     check_dotted_path(list, path);
-    if (list.array_size() == 0) list.fail("expected a non-empty array of values");
-    variations.push_back({path, {values.begin(), values.end()}});
+    if (names_distribution(list)) {
+      drawn.emplace_back(path, parse_distribution(list));
+      if (!root.has("draws")) list.fail("a distribution needs the matrix's \"draws\": {\"count\": N, \"seed\": S}");
+      continue;
+    }
+    if (list.array_size() == 0) list.fail("expected a non-empty array of values, or a distribution");
+    Variation axis{{path}, {}, false};
+    for (const auto& value : values) axis.rows.push_back({value});
+    variations.push_back(std::move(axis));
+  }
+  if (root.has("draws")) {
+    if (drawn.empty()) root.at("draws").fail("no field in \"vary\" has a distribution to draw from");
+    variations.push_back(draw_rows(drawn, parse_draw_plan(root.at("draws"))));
   }
   return variations;
+}
+
+/// How a case's name shows its row of `axis`: a drawn row by its index (its values are in `variation`), a
+/// listed one by its value.
+std::string axis_label(const Variation& axis, std::size_t row) {
+  if (axis.drawn) return "draw=" + std::to_string(row);
+  const nlohmann::json& value = axis.rows[row].front();
+  return axis.paths.front() + "=" + (value.is_string() ? value.get<std::string>() : dump_json(value));
 }
 
 /// cases x the product of the variations' sizes, refused above `max_cases` before anything is expanded.
@@ -76,9 +118,9 @@ std::size_t checked_case_count(const JsonReader& root, std::size_t cases, const 
   std::size_t count = cases;
   std::string product = std::to_string(cases) + " listed";
   for (const auto& v : variations) {
-    product += " x " + std::to_string(v.values.size());
-    const bool over = count > max_cases / v.values.size();
-    count = over ? max_cases + 1 : count * v.values.size();
+    product += " x " + std::to_string(v.size());
+    const bool over = count > max_cases / v.size();
+    count = over ? max_cases + 1 : count * v.size();
   }
   if (count > max_cases)
     root.at(variations.empty() ? "cases" : "vary").fail("the matrix expands to more than " + std::to_string(max_cases) + " cases (" + product +
@@ -92,7 +134,7 @@ std::vector<std::vector<std::size_t>> combinations(const std::vector<Variation>&
   for (const auto& v : variations) {
     std::vector<std::vector<std::size_t>> next;
     for (const auto& prefix : out)
-      for (std::size_t i = 0; i < v.values.size(); ++i) {
+      for (std::size_t i = 0; i < v.size(); ++i) {
         next.push_back(prefix);
         next.back().push_back(i);
       }
@@ -128,9 +170,9 @@ CaseInput load_listed_case(const JsonReader& entry, const std::filesystem::path&
 
 std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::string& file, const InputLimits& limits) {
   const JsonReader root(matrix, file);
-  root.only_keys({"matrix", "description", "cases", "vary"});
+  root.only_keys({"matrix", "description", "cases", "vary", "draws"});
   root.at("matrix").short_string(kMaxNameBytes);
-  const std::vector<Variation> variations = root.has("vary") ? parse_variations(root.at("vary")) : std::vector<Variation>{};
+  const std::vector<Variation> variations = parse_variations(root);
   const JsonReader cases = root.at("cases");
   if (cases.array_size() == 0) cases.fail("expected at least one case");
   std::vector<CaseInput> out;
@@ -145,12 +187,15 @@ std::vector<CaseInput> expand_matrix(const nlohmann::json& matrix, const std::st
       input.listed_name = listed.label;
       std::string suffix;
       for (std::size_t k = 0; k < combo.size(); ++k) {
-        const auto& value = variations[k].values[combo[k]];
-        if (!input.error && !set_dotted(input.doc, variations[k].path, value))
-          input.error = Error(file, "/vary/" + variations[k].path, "the path does not exist in case " + input.label);
-        input.variation[variations[k].path] = value;
-        suffix += (suffix.empty() ? "" : ",") + variations[k].path + "=" +
-                  (value.is_string() ? value.get<std::string>() : dump_json(value));
+        const Variation& axis = variations[k];
+        for (std::size_t p = 0; p < axis.paths.size(); ++p) {
+          const auto& value = axis.rows[combo[k]][p];
+          if (!input.error && !set_dotted(input.doc, axis.paths[p], value))
+            input.error = Error(file, "/vary/" + axis.paths[p], "the path does not exist in case " + input.label);
+          input.variation[axis.paths[p]] = value;
+        }
+        suffix += suffix.empty() ? "" : ",";
+        suffix += axis_label(axis, combo[k]);
       }
       if (!suffix.empty()) {
         input.label += "[" + suffix + "]";

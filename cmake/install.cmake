@@ -28,4 +28,5 @@ install(FILES ${PROJECT_BINARY_DIR}/crashbenchConfig.cmake ${PROJECT_BINARY_DIR}
 
 install(DIRECTORY cases/library/ DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench/cases)
 install(FILES ${PROJECT_BINARY_DIR}/case.schema.json DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench)  # merged with the parts' fragments
+install(FILES cases/matrix.schema.json DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench)
 install(DIRECTORY examples/plugin/ DESTINATION ${CMAKE_INSTALL_DATADIR}/crashbench/examples/plugin)
