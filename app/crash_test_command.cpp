@@ -5,6 +5,7 @@
 
 #include "app/commands.hpp"
 #include "app/crash_test_band.hpp"
+#include "app/crash_test_matrix.hpp"
 #include "app/crash_test_score.hpp"
 #include "core/units.hpp"
 #include "reports/results_json.hpp"
@@ -27,15 +28,13 @@ void print_channels(const TestChecks& checks) {
 
 // The measurement's own uncertainty from the window: each vehicle's |dV| with the end rule's threshold at
 // half and at one and a third of the one used (the contact force's end is not sharp).
-void print_window_band(const NhtsaTest& test, const CheckLimits& limits) {
-  CheckLimits low = limits, high = limits;
-  low.end_threshold_g = limits.end_threshold_g / 1.5;
-  high.end_threshold_g = limits.end_threshold_g * 4 / 3;
-  const TestChecks a = check_channels(test, low), b = check_channels(test, high);
+void print_window_band(const WindowBand& band, const CheckLimits& limits) {
+  const TestChecks &a = band.late, &b = band.early;
   for (std::size_t i = 0; i < a.vehicles.size() && i < b.vehicles.size(); ++i)
     fmt::print("  vehicle {} window band: |dV| {:.1f} km/h (end {:.4f} s, {:.1f} g) to {:.1f} km/h (end {:.4f} s, "
                "{:.1f} g)\n", a.vehicles[i].vehicle, a.vehicles[i].delta_v_B.norm() * kMpsToKmh, a.pulse_end,
-               low.end_threshold_g, b.vehicles[i].delta_v_B.norm() * kMpsToKmh, b.pulse_end, high.end_threshold_g);
+               limits.end_threshold_g / 1.5, b.vehicles[i].delta_v_B.norm() * kMpsToKmh, b.pulse_end,
+               limits.end_threshold_g * 4 / 3);
 }
 
 void print_vehicles(const NhtsaTest& test, const TestChecks& checks) {
@@ -71,16 +70,19 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("crash-test",
                                  "Read an NHTSA crash test (EV5 header and channel files), check its channels, "
                                  "write it as a case and score every response model on it");
-  static std::string input, output;
+  static std::string input, output, matrix;
   static bool score = false;
   static int band_samples = 0;
   static unsigned long long band_seed = 1;
   static CheckLimits limits;
   cmd->add_option("file", input, "The test's EV5 header; its channel files NAME.NNN beside it")->required();
-  cmd->add_option("-o,--output", output, "Write the vehicle-to-vehicle case to this file");
+  auto* case_file = cmd->add_option("-o,--output", output, "Write the vehicle-to-vehicle case to this file");
+  cmd->add_option("--matrix", matrix, "With -o: write a matrix running every registered response model on the case "
+                                     "(with --band, drawing the inputs the header lacks), for `crashbench run` and its report")
+      ->needs(case_file);
   cmd->add_flag("--score", score, "Run every registered response model on the case and print the scorecard");
   cmd->add_option("--band", band_samples, "With --score: sample the inputs the header lacks this many times and "
-                                         "print each model's delta-V band")
+                                         "print each model's delta-V band; with --matrix: that many draws")
       ->check(CLI::Range(0, 10000));
   cmd->add_option("--seed", band_seed, "The band's random seed")->capture_default_str();
   cmd->add_option("--end-threshold", limits.end_threshold_g,
@@ -96,18 +98,23 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
                "exceeds {:.1f} g\n", checks.pulse_end, limits.end_threshold_g);
     print_channels(checks);
     print_vehicles(test, checks);
-    print_window_band(test, limits);
+    const WindowBand band = window_band(test, limits);
+    print_window_band(band, limits);
     exit_code = kExitOk;
     if (checks.vehicles.size() != 2 || !checks.vehicles[0].valid || !checks.vehicles[1].valid) return;
     const PairChecks pair = check_pair(h.test, checks.vehicles[0], checks.vehicles[1]);
     print_pair(h.test, pair);
-    const nlohmann::json doc = test_case(test, checks, pair, {{"model", "brach-planar"}});
+    const nlohmann::json doc = test_case(test, checks, pair, {{"model", "brach-planar"}}, {}, band.spread(checks));
     if (!output.empty()) {
       write_json_file(output, doc);
       fmt::print("case: {}\n", output);
     }
+    if (!matrix.empty()) {
+      write_json_file(matrix, crash_test_matrix(doc, output, matrix, band_samples, band_seed));
+      fmt::print("matrix: {} (crashbench run {} --report DIR)\n", matrix, matrix);
+    }
     if (score)
-      print_scorecard(score_models(doc, output.empty() ? input : output, checks, vehicle_pulse(test, checks, 1)),
+      print_scorecard(score_models(doc, output.empty() ? input : output, vehicle_pulse(test, checks, 1)),
                       checks);
     if (score && band_samples > 0)
       print_bands(sample_bands(test, checks, pair, output.empty() ? input : output, band_samples, band_seed), checks,

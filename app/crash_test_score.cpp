@@ -14,11 +14,6 @@
 namespace crashbench {
 namespace {
 
-
-double signed_angle_deg(const Vec2& from, const Vec2& to) {
-  return std::atan2(cross(from, to), from.dot(to)) * kRadToDeg;
-}
-
 // Linear interpolation of (time, x) at t.
 double at(const std::vector<double>& time, const std::vector<double>& x, double t) {
   const auto hi = std::lower_bound(time.begin(), time.end(), t);
@@ -50,27 +45,26 @@ bool answers_with_force(const RunResult& r) {
                      [](const ImpactEvent& e) { return e.resolution.answer == Answer::kForce; });
 }
 
-void score(ModelScore& s, const RunResult& r, const TestChecks& checks) {
-  for (std::size_t i = 0; i < r.tracks.size() && i < checks.vehicles.size(); ++i) {
-    const PlanarState& a = r.tracks[i].states.front();
-    const PlanarState& b = r.tracks[i].states.back();
-    // Both states in the vehicle's body frame at impact, as the accelerometers (nearly) measure them.
-    const Vec2 dv = rotation(-a.heading) * (b.velocity_W - a.velocity_W);
-    s.delta_v_B.push_back(dv);
-    const Vec2& m = checks.vehicles[i].delta_v_B;
-    s.magnitude_error.push_back(dv.norm() - m.norm());
-    s.direction_error.push_back(signed_angle_deg(m, dv));
-    if (i == 0) {
-      s.yaw_rate_change = b.yaw_rate - a.yaw_rate;
-      s.has_yaw_error = checks.vehicles[0].has_yaw_estimate;
-      s.yaw_rate_error = s.yaw_rate_change - checks.vehicles[0].yaw_rate_change;
+// Each vehicle's change over the case's measured window against the measured one (cases/measured_crash.hpp).
+void score(ModelScore& s, const RunResult& r) {
+  const MeasuredCrash& m = *r.config.measured;
+  for (std::size_t i = 0; i < r.tracks.size() && i < m.vehicles.size(); ++i) {
+    const auto c = compare_with_measured(m.vehicles[i], r.tracks[i].states, r.sample_times, m.window);
+    if (!c) return;
+    s.delta_v_B.push_back(c->simulated_B);
+    s.magnitude_error.push_back(c->magnitude_error);
+    s.direction_error.push_back(c->direction_error * kRadToDeg);
+    if (i == 0 && c->yaw_rate_change) {
+      s.yaw_rate_change = *c->yaw_rate_change;
+      s.has_yaw_error = true;
+      s.yaw_rate_error = *c->yaw_rate_error;
     }
   }
 }
 
 }  // namespace
 
-std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file, const TestChecks& checks,
+std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file,
                                      const VehiclePulse& measured) {
   std::vector<ModelScore> out;
   for (const auto& entry : response_models()) {
@@ -83,7 +77,7 @@ std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::
       if (r.status == CaseStatus::kError) {
         s.error = r.error;
       } else {
-        score(s, r, checks);
+        score(s, r);
         s.parameters = r.config.response.dump();
         if (answers_with_force(r) && measured.time.size() > 1) {
           s.has_pulse = true;
@@ -113,11 +107,12 @@ void print_scorecard(const std::vector<ModelScore>& scores, const TestChecks& ch
       fmt::print("{:<14} did not run: {}\n", s.model, s.error);
       continue;
     }
-    fmt::print("{:<14} {:>22} {:>8.1f} {:>8.1f} {:>22} {:>8.1f} {:>8.1f} {:>9.0f} {:>9}\n", s.model,
+    fmt::print("{:<14} {:>22} {:>8.1f} {:>8.1f} {:>22} {:>8.1f} {:>8.1f} {:>9} {:>9}\n", s.model,
                fmt::format("({:.1f}, {:.1f})", s.delta_v_B[0].x() * kMpsToKmh, s.delta_v_B[0].y() * kMpsToKmh),
                s.magnitude_error[0] * kMpsToKmh, s.direction_error[0],
                fmt::format("({:.1f}, {:.1f})", s.delta_v_B[1].x() * kMpsToKmh, s.delta_v_B[1].y() * kMpsToKmh),
-               s.magnitude_error[1] * kMpsToKmh, s.direction_error[1], s.yaw_rate_change * kRadToDeg,
+               s.magnitude_error[1] * kMpsToKmh, s.direction_error[1],
+               s.has_yaw_error ? fmt::format("{:.0f}", s.yaw_rate_change * kRadToDeg) : "-",
                s.has_yaw_error ? fmt::format("{:.0f}", s.yaw_rate_error * kRadToDeg) : "-");
   }
   fmt::print("* yaw rate: an estimate from the sills' x delta-V difference (no yaw-rate sensor)\n");

@@ -28,9 +28,10 @@ struct ModelScore {
   std::string parameters;            ///< the model's parameters as it ran
 };
 
-/// Runs `case_doc` (from test_case) once per registered response model, each with its defaults; a model
+/// Runs `case_doc` (from test_case, with its `measured`) once per registered response model, each with its
+/// defaults, scoring each vehicle's delta-V over the measured window; a model
 /// that answers with a force also has its pulse compared with `measured` (vehicle 1's).
-std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file, const TestChecks& checks,
+std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file,
                                      const VehiclePulse& measured);
 
 /// Prints the scorecard: the measured values with their window uncertainty, then a row per model.

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cases/measured_crash.hpp"
 #include "cases/path_follower.hpp"
 #include "cases/replay_log.hpp"
 #include "cases/traffic/traffic_spec.hpp"
@@ -156,6 +157,7 @@ struct Case {
   Tolerances tolerances;
   Expectations expect;
   std::optional<PublishedResults> published;
+  std::optional<MeasuredCrash> measured;  ///< a staged crash test's measurements, scored in the report
   std::string check_against;  ///< a reference detector run on every step too (detector_agreement), or empty
   /// SUMO's vehicles, driven by their FCD until their first contact (cases/traffic/), or null.
   std::shared_ptr<const TrafficSpec> traffic;

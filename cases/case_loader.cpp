@@ -235,7 +235,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
   const JsonReader root(doc, file, pointer);
   root.only_keys({"name", "description", "scene", "detector", "response", "application", "dynamics", "integrator",
                   "dt", "duration", "record_every", "vehicles", "control", "contact", "tolerances", "expect",
-                  "published", "plugins", "check_against", "traffic"});
+                  "published", "measured", "plugins", "check_against", "traffic"});
   case_plugin_paths(doc, file);  // loaded by the command line before the runs (cases/plugin.hpp)
   Case c;
   c.source_file = file;
@@ -291,6 +291,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
   c.tolerances = root.has("tolerances") ? parse_tolerances(root.at("tolerances"), defaults) : defaults;
   if (const auto e = root.find("expect")) c.expect = parse_expectations(*e);
   if (const auto p = root.find("published")) c.published = parse_published(*p);
+  if (const auto m = root.find("measured")) c.measured = parse_measured(*m, c.vehicles.size(), c.duration);
   return c;
 }
 

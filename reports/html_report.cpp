@@ -16,6 +16,7 @@
 #include "reports/plot_library.hpp"
 #include "reports/report_assets.hpp"
 #include "reports/report_contacts.hpp"
+#include "reports/report_measured.hpp"
 #include "reports/report_sumo.hpp"
 #include "reports/report_figures.hpp"
 #include "reports/report_scale.hpp"
@@ -48,6 +49,7 @@ std::string figures_json(const ResultsFile& results) {
   nlohmann::json figures = nlohmann::json::array();
   std::vector<Figure> all = all_figures(results);
   for (Figure& f : scale_figures(results)) all.push_back(std::move(f));
+  for (Figure& f : measured_figures(results)) all.push_back(std::move(f));
   for (const Figure& f : all)
     figures.push_back({{"section", f.section}, {"title", f.title}, {"data", f.data}, {"layout", f.layout},
                        {"folded_legend_entries", f.folded_legend_entries}});
@@ -109,6 +111,12 @@ std::string report_html(const ResultsFile& results, std::string_view plotting_js
   page += "<h2>Response models side by side on each impact</h2>\n<p class=note>Pre: vehicle state before the impact's "
           "first event; post: after its last; impulse summed over the impact's events; world frame, yaw rate "
           "counter-clockwise positive.</p>\n" + impacts_side_by_side_html(results);
+  if (const std::string measured = measured_section_html(results); !measured.empty())
+    page += "<h2>Measured crashes</h2>\n<p class=note>Each listed case carrying a staged test's measurements is one "
+            "test: each vehicle's delta-V over the measured window, body frame at impact, per response model (the "
+            "median of its runs; a model's several runs, such as a matrix's draws of the inputs the test does not "
+            "give, are its band) against the measured one with its own uncertainty (docs/validation.md).</p>\n" +
+            measured;
   if (const std::string contacts = contact_table_html(results); !contacts.empty())
     page += "<h2>Contact forces and integrators</h2>\n" + contacts + "<div class=plots id=plots-contacts></div>\n";
   if (const std::string sumo = sumo_section_html(results); !sumo.empty())

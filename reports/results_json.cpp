@@ -104,6 +104,36 @@ json published_json(const PublishedResults& p) {
   return {{"source", p.source}, {"impact", p.impact}, {"columns", columns}};
 }
 
+json measured_json(const MeasuredCrash& m) {
+  json vehicles = json::array();
+  for (const MeasuredVehicle& v : m.vehicles) {
+    json out = {{"delta_v_B", vec(v.delta_v_B)}, {"uncertainty", v.uncertainty}, {"yaw_is_estimate", v.yaw_is_estimate}};
+    if (v.yaw_rate_change) out["yaw_rate_change_deg_s"] = *v.yaw_rate_change * kRadToDeg;
+    vehicles.push_back(out);
+  }
+  return {{"source", m.source}, {"window", m.window}, {"vehicles", vehicles}};
+}
+
+/// Each measured vehicle's simulated change over the window beside the measured one, or why there is none.
+json measured_comparison_json(const RunResult& r) {
+  json out = json::array();
+  for (std::size_t i = 0; i < r.config.measured->vehicles.size(); ++i) {
+    const auto c = i < r.tracks.size() ? compare_with_measured(r.config.measured->vehicles[i], r.tracks[i].states,
+                                                               r.sample_times, r.config.measured->window)
+                                       : std::nullopt;
+    if (!c) {
+      out.push_back({{"why", "the run recorded fewer than two states of this vehicle in the window"}});
+      continue;
+    }
+    json v = {{"simulated_B", vec(c->simulated_B)}, {"magnitude_error", c->magnitude_error},
+              {"direction_error_deg", c->direction_error * kRadToDeg}};
+    if (c->yaw_rate_change)
+      v["yaw_rate_change_deg_s"] = *c->yaw_rate_change * kRadToDeg, v["yaw_rate_error_deg_s"] = *c->yaw_rate_error * kRadToDeg;
+    out.push_back(v);
+  }
+  return out;
+}
+
 json config_json(const Case& c) {
   json vehicles = json::array();
   for (const auto& v : c.vehicles) vehicles.push_back(vehicle_params_json(v));
@@ -119,6 +149,7 @@ json config_json(const Case& c) {
           {"vehicle_params", vehicles},
           {"response", c.response}};
   if (c.published) out["published"] = published_json(*c.published);
+  if (c.measured) out["measured"] = measured_json(*c.measured);
   const CollisionFilter& k = c.scene.collision;
   if (c.scene.vertical_within_deg || k.selects_by_name_or_texture() || k.node_mask != 0xffffffffu ||
       k.above_road_max != kDefaultAboveRoadMax || k.sprites) {
@@ -268,6 +299,7 @@ json to_json(const RunResult& r, const std::string& trajectory_file) {
   }
   out["invariants"] = invariants;
   if (const auto& sumo = r.sumo) out["sumo"] = sumo_json(*sumo);
+  if (r.config.measured) out["measured_comparison"] = measured_comparison_json(r);
   // The no_tunnelling invariant's failures, each naming the wall (or vehicle) crossed and when.
   if (!r.tunnelling.empty()) {
     json crossings = json::array();

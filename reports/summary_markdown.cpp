@@ -6,6 +6,7 @@
 
 #include "core/text.hpp"
 #include "reports/expectation_text.hpp"
+#include "reports/report_measured.hpp"
 #include "reports/scene_verdicts.hpp"
 
 namespace crashbench {
@@ -72,6 +73,7 @@ std::string summary_markdown(const ResultsFile& results) {
   for (const CaseRecord* c : failures_first(results)) out += case_row(*c);
   out += "\nCosts are per step: median unless marked; budget is the median step as a share of the case's dt. " +
          impacts_versus_events_note() + "\n";
+  if (const std::string measured = measured_summary_markdown(results); !measured.empty()) out += "\n" + measured;
   return out;
 }
 

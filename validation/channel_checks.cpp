@@ -174,4 +174,23 @@ VehiclePulse vehicle_pulse(const NhtsaTest& test, const TestChecks& checks, int 
   return p;
 }
 
+WindowBand window_band(const NhtsaTest& test, const CheckLimits& limits) {
+  CheckLimits low = limits, high = limits;
+  low.end_threshold_g = limits.end_threshold_g / 1.5;
+  high.end_threshold_g = limits.end_threshold_g * 4 / 3;
+  return {check_channels(test, high), check_channels(test, low)};
+}
+
+std::vector<double> WindowBand::spread(const TestChecks& checks) const {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < checks.vehicles.size(); ++i) {
+    const double at = checks.vehicles[i].delta_v_B.norm();
+    double worst = 0;
+    for (const TestChecks* other : {&early, &late})
+      if (i < other->vehicles.size()) worst = std::max(worst, std::abs(other->vehicles[i].delta_v_B.norm() - at));
+    out.push_back(worst);
+  }
+  return out;
+}
+
 }  // namespace crashbench

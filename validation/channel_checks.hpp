@@ -63,6 +63,15 @@ struct TestChecks {
 /// Runs every channel check and estimates each vehicle's delta-V (docs/validation.md, "Checks").
 TestChecks check_channels(const NhtsaTest& test, const CheckLimits& limits = {});
 
+/// The window's share of the measurement's uncertainty: `checks` repeated with the end rule's threshold
+/// at 1/1.5 and at 4/3 of `limits`' (the contact force's end is not sharp).
+struct WindowBand {
+  TestChecks early, late;  ///< with the higher threshold (the pulse ends sooner) and the lower one
+  /// Per vehicle (header order): the larger departure of |dV| under either threshold from `checks`' [m/s].
+  std::vector<double> spread(const TestChecks& checks) const;
+};
+WindowBand window_band(const NhtsaTest& test, const CheckLimits& limits);
+
 /// A vehicle's CG acceleration estimated from the channels its delta-V came from, offsets removed, in its
 /// body frame at the channels' sample times. Empty when the vehicle has no passing planar channels.
 struct VehiclePulse {

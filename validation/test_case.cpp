@@ -53,6 +53,23 @@ nlohmann::json measured(const Ev5Vehicle& v1, const TestChecks& checks) {
           {"columns", {column}}};
 }
 
+// Both vehicles' measured delta-V over the pulse, for the measured-crashes section.
+nlohmann::json measured_block(const TestChecks& checks, const std::vector<double>& uncertainty) {
+  nlohmann::json vehicles = nlohmann::json::array();
+  for (std::size_t i = 0; i < checks.vehicles.size(); ++i) {
+    const VehicleDeltaV& m = checks.vehicles[i];
+    nlohmann::json v = {{"delta_v_B", {m.delta_v_B.x(), m.delta_v_B.y()}},
+                        {"uncertainty", i < uncertainty.size() ? uncertainty[i] : 0.0}};
+    if (m.has_yaw_estimate) v["yaw_rate_change_deg_s"] = m.yaw_rate_change * kRadToDeg, v["yaw_is_estimate"] = true;
+    vehicles.push_back(v);
+  }
+  return {{"source", fmt::format("accelerometers integrated over 0 to {:.4f} s ({}; {}); uncertainty: the "
+                                 "window band (the end rule's threshold at 1/1.5 and 4/3 of its value)", checks.pulse_end, checks.vehicles[0].source,
+                                 checks.vehicles[1].source)},
+          {"window", checks.pulse_end},
+          {"vehicles", vehicles}};
+}
+
 std::string assumptions(const Ev5Header& h, const PairChecks& pair, const MissingInputs& rules) {
   return fmt::format(
       " Not in the header, from stated rules (docs/validation.md): front overhang {} of (length - wheelbase); "
@@ -67,7 +84,8 @@ std::string assumptions(const Ev5Header& h, const PairChecks& pair, const Missin
 }  // namespace
 
 nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
-                         const nlohmann::json& response, const MissingInputs& rules) {
+                         const nlohmann::json& response, const MissingInputs& rules,
+                         const std::vector<double>& uncertainty) {
   const Ev5Header& h = test.header;
   if (h.vehicles.size() != 2) throw Error(test.ev5_path, "VEHICLE", "two vehicles (a vehicle-to-vehicle test)");
   const Ev5Vehicle &v1 = h.vehicles[0], &v2 = h.vehicles[1];
@@ -100,6 +118,7 @@ nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const 
          {"heading_deg", pair.heading2_deg}, {"speed", v2.speed}}}},
       {"contact",
        {{"vehicle", 0}, {"other", 1}, {"point_B", {point_B.x(), point_B.y()}}, {"normal", normal_deg}}},
+      {"measured", measured_block(checks, uncertainty)},
       {"published", measured(v1, checks)}};
   return doc;
 }

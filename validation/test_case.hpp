@@ -1,7 +1,8 @@
 #pragma once
 // A vehicle-to-vehicle NHTSA test as a crashbench case: the header's vehicles, what the header lacks from
-// stated rules (each named in the case's description), vehicle 1's measured end-of-pulse state as the
-// case's "published" column, which the report shows beside every model's.
+// stated rules (each named in the case's description), the measured delta-V of both vehicles as the case's
+// `measured` (the report's measured-crashes section scores every model against it) and vehicle 1's
+// end-of-pulse state as its "published" column (the impact table shows it beside every model's).
 #include <nlohmann/json.hpp>
 
 #include "validation/channel_checks.hpp"
@@ -24,8 +25,10 @@ struct MissingInputs {
 /// `pair.heading2_deg`, its left front against vehicle 1's left front with the centre lines
 /// `rules.rail_spacing` apart; the first contact prescribed at the middle of the overlap with the normal
 /// bisecting the two fronts), to run for `checks.pulse_end`.
-/// `response` is the case's response object.
+/// `response` is the case's response object. Each vehicle's measured delta-V is the case's `measured`,
+/// with `uncertainty` (per vehicle [m/s], WindowBand::spread; missing ones 0) as its spread.
 nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
-                         const nlohmann::json& response, const MissingInputs& rules = {});
+                         const nlohmann::json& response, const MissingInputs& rules = {},
+                         const std::vector<double>& uncertainty = {});
 
 }  // namespace crashbench

@@ -1,0 +1,40 @@
+#include "app/crash_test_matrix.hpp"
+
+#include <filesystem>
+
+#include "models/response/response_model.hpp"
+
+namespace crashbench {
+
+nlohmann::json crash_test_matrix(const nlohmann::json& case_doc, const std::string& case_file,
+                                 const std::string& matrix_file, int draws, std::uint64_t seed,
+                                 const MissingInputs& rules) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::absolute(matrix_file).parent_path();
+  nlohmann::json models = nlohmann::json::array();
+  for (const auto& entry : response_models()) models.push_back(entry.name);
+  nlohmann::json vary = {{"response.model", models}};
+  std::string drawn;
+  if (draws > 0) {
+    // The ranges of `crash-test --band` (docs/validation.md): CG height 0.50 to 0.60 m, and the yaw
+    // inertia factor 0.75 to 1.0 of m (L^2 + W^2) / 12, about the case's own factor.
+    for (std::size_t v = 0; v < case_doc.at("vehicles").size(); ++v) {
+      const std::string params = "vehicles." + std::to_string(v) + ".params.";
+      const double inertia = case_doc["vehicles"][v]["params"]["yaw_inertia"].get<double>();
+      vary[params + "cg_height"] = {{"uniform", {0.50, 0.60}}};
+      vary[params + "yaw_inertia"] = {{"uniform", {inertia * 0.75 / rules.yaw_inertia_factor,
+                                                   inertia * 1.0 / rules.yaw_inertia_factor}}};
+    }
+    drawn = " and draws each vehicle's CG height (0.50 to 0.60 m) and yaw inertia (factor 0.75 to 1.0)";
+  }
+  nlohmann::json matrix = {
+      {"matrix", case_doc.value("name", "crash-test") + "-models"},
+      {"description", "Every registered response model on " + case_doc.value("name", "the test") + drawn +
+                          " (crashbench crash-test --matrix); the report's measured-crashes section scores them."},
+      {"cases", {fs::absolute(case_file).lexically_relative(folder).generic_string()}},
+      {"vary", vary}};
+  if (draws > 0) matrix["draws"] = {{"count", draws}, {"seed", seed}};
+  return matrix;
+}
+
+}  // namespace crashbench
