@@ -14,8 +14,8 @@ namespace {
 
 // Under AddressSanitizer the reference's scan of every face is 20x slower (a minute for the drives): there
 // the sample is thinned, which still walks every code path of the grid; the release build compares all.
-constexpr std::size_t kDriveStride = testing::kUnderAddressSanitizer ? 4 : 1;
-constexpr int kGridSide = testing::kUnderAddressSanitizer ? 30 : 60;
+constexpr std::size_t kDriveStride = testing::kUnderAddressSanitizer ? 8 : 1;
+constexpr int kGridSide = testing::kUnderAddressSanitizer ? 24 : 60;
 
 /// The scene's own query against the reference built from the scene's triangles; returns the faces compared.
 std::size_t expect_scene_as_brute_force(const Scene& scene, const std::vector<Vec2>& drive_W) {
