@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <tuple>
+#include <utility>
 
 #include "core/units.hpp"
 #include "reports/html_text.hpp"
@@ -20,18 +23,37 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-double number_at(const json& j, const char* key) { return j.contains(key) && j[key].is_number() ? j[key].get<double>() : NAN; }
+// The results file may come from anywhere (the report renders what the reader accepts, fuzzed): every
+// field is read by kind, and a malformed one is left out, never thrown on.
+double number_at(const json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_number() ? j[key].get<double>() : NAN;
+}
+
+/// j[key] as (x, y) when it is two numbers.
+std::optional<std::pair<double, double>> pair_at(const json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key)) return std::nullopt;
+  const json& p = j[key];
+  if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) return std::nullopt;
+  return std::pair(p[0].get<double>(), p[1].get<double>());
+}
+
+std::string string_at(const json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
+}
 
 std::vector<MeasuredValue> measured_values(const json& measured) {
   std::vector<MeasuredValue> out;
-  for (const json& v : measured.value("vehicles", json::array())) {
+  if (!measured.is_object() || !measured.contains("vehicles") || !measured["vehicles"].is_array()) return out;
+  for (const json& v : measured["vehicles"]) {
+    const auto dv = pair_at(v, "delta_v_B");
+    if (!dv) break;  // the vehicles after a malformed one would be misnumbered
     MeasuredValue m;
-    m.x = v["delta_v_B"][0].get<double>(), m.y = v["delta_v_B"][1].get<double>();
+    std::tie(m.x, m.y) = *dv;
     m.magnitude = std::hypot(m.x, m.y);
     m.uncertainty = number_at(v, "uncertainty");
-    m.has_yaw = v.contains("yaw_rate_change_deg_s");
+    m.has_yaw = std::isfinite(number_at(v, "yaw_rate_change_deg_s"));
     if (m.has_yaw) m.yaw_rate_change_deg_s = number_at(v, "yaw_rate_change_deg_s");
-    m.yaw_is_estimate = v.value("yaw_is_estimate", false);
+    m.yaw_is_estimate = v.contains("yaw_is_estimate") && v["yaw_is_estimate"].is_boolean() && v["yaw_is_estimate"].get<bool>();
     out.push_back(m);
   }
   return out;
@@ -45,13 +67,15 @@ struct Gathered {
 void gather(Gathered& g, const json& comparisons, std::size_t vehicles) {
   g.magnitudes.resize(vehicles), g.magnitude_errors.resize(vehicles), g.direction_errors.resize(vehicles),
       g.yaw_errors.resize(vehicles);
+  if (!comparisons.is_array()) return;
   for (std::size_t k = 0; k < vehicles && k < comparisons.size(); ++k) {
     const json& c = comparisons[k];
-    if (!c.is_object() || !c.contains("simulated_B")) continue;  // the run recorded too little of the window
-    g.magnitudes[k].push_back(std::hypot(c["simulated_B"][0].get<double>(), c["simulated_B"][1].get<double>()));
+    const auto simulated = pair_at(c, "simulated_B");
+    if (!simulated) continue;  // the run recorded too little of the window
+    g.magnitudes[k].push_back(std::hypot(simulated->first, simulated->second));
     g.magnitude_errors[k].push_back(number_at(c, "magnitude_error"));
     g.direction_errors[k].push_back(number_at(c, "direction_error_deg"));
-    if (c.contains("yaw_rate_error_deg_s")) g.yaw_errors[k].push_back(number_at(c, "yaw_rate_error_deg_s"));
+    if (std::isfinite(number_at(c, "yaw_rate_error_deg_s"))) g.yaw_errors[k].push_back(number_at(c, "yaw_rate_error_deg_s"));
   }
 }
 
@@ -164,11 +188,14 @@ std::vector<MeasuredTest> measured_tests(const ResultsFile& results) {
   std::vector<MeasuredTest> tests;
   std::vector<std::vector<Gathered>> gathered;  // per test, per model
   for (const CaseRecord& c : results.cases) {
-    if (!c.raw.contains("config") || !c.raw["config"].contains("measured")) continue;
+    if (!c.raw.is_object() || !c.raw.contains("config") || !c.raw["config"].is_object() ||
+        !c.raw["config"].contains("measured"))
+      continue;
     const json& measured = c.raw["config"]["measured"];
+    if (measured_values(measured).empty()) continue;  // nothing readable to compare with
     auto t = std::find_if(tests.begin(), tests.end(), [&](const MeasuredTest& x) { return x.name == c.listed_name; });
     if (t == tests.end()) {
-      tests.push_back({c.listed_name, measured.value("source", ""), measured_values(measured), {}});
+      tests.push_back({c.listed_name, string_at(measured, "source"), measured_values(measured), {}});
       gathered.emplace_back();
       t = tests.end() - 1;
     }

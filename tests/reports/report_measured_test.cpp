@@ -110,6 +110,28 @@ TEST(ReportMeasured, AFigurePerTestWithTheMeasuredBarsFirst) {
   EXPECT_FALSE(data[2]["error_y"]["visible"].get<bool>());  // near: one run, no band
 }
 
+// Results come from files: malformed measured blocks and comparisons are left out, never thrown on.
+TEST(ReportMeasured, MalformedBlocksAreLeftOutNotThrownOn) {
+  ResultsFile r;
+  for (const char* raw : {R"({"config": {"measured": 3}})", R"({"config": {"measured": {"vehicles": [{"delta_v_B": "x"}]}}})",
+                          R"({"config": 1})", R"([1])",
+                          R"({"config": {"measured": {"source": 5, "vehicles": [{"delta_v_B": [1, 2], "yaw_is_estimate": 3}]}},
+                              "measured_comparison": {"a": 1}})",
+                          R"({"config": {"measured": {"vehicles": [{"delta_v_B": [1, 2]}]}},
+                              "measured_comparison": [{"simulated_B": [1]}, 7]})"}) {
+    CaseRecord& c = r.cases.emplace_back();
+    c.name = c.listed_name = "hostile";
+    c.status = "passed";
+    c.raw = json::parse(raw);
+  }
+  EXPECT_NO_THROW(measured_section_html(r));
+  EXPECT_NO_THROW(measured_figures(r));
+  const auto tests = measured_tests(r);
+  ASSERT_EQ(tests.size(), 1u);  // the two readable blocks, one test
+  EXPECT_EQ(tests.front().source, "");
+  EXPECT_EQ(tests.front().models.front().vehicles.front().runs, 0);  // no readable comparison
+}
+
 TEST(ReportMeasured, NothingWithoutMeasuredCases) {
   ResultsFile r;
   r.cases.emplace_back().name = "plain";
