@@ -3,27 +3,25 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <random>
 
 #include "app/crash_test_score.hpp"
+#include "cases/matrix_draws.hpp"
 #include "core/units.hpp"
 #include "validation/test_case.hpp"
 
 namespace crashbench {
 namespace {
 
-// A uniform draw from the generator's raw bits: the same numbers from any standard library, which
-// std::uniform_real_distribution does not promise.
-double uniform(std::mt19937_64& rng, double lo, double hi) {
-  return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;
-}
-
-MissingInputs draw(std::mt19937_64& rng) {
+// Draw `index` of each input, as a matrix's draws of the same ranges would give it.
+MissingInputs draw(std::uint64_t seed, std::size_t index) {
+  const auto uniform = [&](const InputRange& r, const char* name) {
+    return draw_value({Distribution::Kind::uniform, r.low, r.high, std::nullopt}, seed, name, index);
+  };
   MissingInputs m;
-  m.rail_spacing = uniform(rng, 0.8, 1.2);
-  m.yaw_inertia_factor = uniform(rng, 0.75, 1.0);
-  m.front_overhang_share = uniform(rng, 0.43, 0.53);
-  m.cg_height = uniform(rng, 0.50, 0.60);
+  m.rail_spacing = uniform(kRailSpacingRange, "rail_spacing");
+  m.yaw_inertia_factor = uniform(kYawInertiaFactorRange, "yaw_inertia_factor");
+  m.front_overhang_share = uniform(kFrontOverhangShareRange, "front_overhang_share");
+  m.cg_height = uniform(kCgHeightRange, "cg_height");
   return m;
 }
 
@@ -31,10 +29,9 @@ MissingInputs draw(std::mt19937_64& rng) {
 
 std::vector<ModelBand> sample_bands(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
                                     const std::string& file, int samples, unsigned long long seed) {
-  std::mt19937_64 rng(seed);
   std::vector<ModelBand> bands;
   for (int s = 0; s < samples; ++s) {
-    const MissingInputs rules = draw(rng);
+    const MissingInputs rules = draw(seed, static_cast<std::size_t>(s));
     const auto scores = score_models(test_case(test, checks, pair, {{"model", "brach-planar"}}, rules), file, {});
     bands.resize(scores.size());
     for (std::size_t m = 0; m < scores.size(); ++m) {
@@ -54,8 +51,10 @@ std::vector<ModelBand> sample_bands(const NhtsaTest& test, const TestChecks& che
 }
 
 void print_bands(const std::vector<ModelBand>& bands, const TestChecks& checks, int samples, unsigned long long seed) {
-  fmt::print("\nband: {} samples (seed {}) of the centre-line offset 0.8-1.2 m, yaw inertia factor 0.75-1.0, front "
-             "overhang share 0.43-0.53, CG height 0.50-0.60 m; |dV| [km/h]\n", samples, seed);
+  fmt::print("\nband: {} samples (seed {}) of the centre-line offset {}-{} m, yaw inertia factor {}-{}, front "
+             "overhang share {}-{}, CG height {}-{} m; |dV| [km/h]\n", samples, seed, kRailSpacingRange.low,
+             kRailSpacingRange.high, kYawInertiaFactorRange.low, kYawInertiaFactorRange.high,
+             kFrontOverhangShareRange.low, kFrontOverhangShareRange.high, kCgHeightRange.low, kCgHeightRange.high);
   int inside = 0, total = 0;
   for (const ModelBand& b : bands) {
     std::string row = fmt::format("{:<14}", b.model);

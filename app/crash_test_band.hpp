@@ -9,6 +9,16 @@
 
 namespace crashbench {
 
+/// The ranges the inputs the header lacks are drawn from (docs/validation.md, "The band"); --band and
+/// --matrix draw from the same.
+struct InputRange {
+  double low, high;
+};
+inline constexpr InputRange kRailSpacingRange{0.8, 1.2};         ///< [m] centre lines apart
+inline constexpr InputRange kYawInertiaFactorRange{0.75, 1.0};   ///< of m (L^2 + W^2) / 12
+inline constexpr InputRange kFrontOverhangShareRange{0.43, 0.53};
+inline constexpr InputRange kCgHeightRange{0.50, 0.60};          ///< [m]
+
 /// One model's band: the smallest and largest |dV| of each vehicle over the samples [m/s].
 struct ModelBand {
   std::string model;
@@ -16,8 +26,8 @@ struct ModelBand {
   int runs = 0;                   ///< samples that ran
 };
 
-/// Runs `samples` cases, each with MissingInputs drawn from `seed`: the centre lines 0.8 to 1.2 m apart,
-/// the yaw inertia factor 0.75 to 1.0, the front overhang share 0.43 to 0.53, the CG height 0.50 to 0.60 m.
+/// Runs `samples` cases, each with MissingInputs drawn uniformly from the ranges above (a matrix's draws,
+/// cases/matrix_draws.hpp, with `seed`).
 std::vector<ModelBand> sample_bands(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
                                     const std::string& file, int samples, unsigned long long seed);
 

@@ -1,7 +1,10 @@
 #include "app/crash_test_matrix.hpp"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 
+#include "app/crash_test_band.hpp"
 #include "models/response/response_model.hpp"
 
 namespace crashbench {
@@ -16,16 +19,15 @@ nlohmann::json crash_test_matrix(const nlohmann::json& case_doc, const std::stri
   nlohmann::json vary = {{"response.model", models}};
   std::string drawn;
   if (draws > 0) {
-    // The ranges of `crash-test --band` (docs/validation.md): CG height 0.50 to 0.60 m, and the yaw
-    // inertia factor 0.75 to 1.0 of m (L^2 + W^2) / 12, about the case's own factor.
+    // The ranges of `crash-test --band`; the yaw inertia's factor scales the case's own inertia.
     for (std::size_t v = 0; v < case_doc.at("vehicles").size(); ++v) {
       const std::string params = "vehicles." + std::to_string(v) + ".params.";
-      const double inertia = case_doc["vehicles"][v]["params"]["yaw_inertia"].get<double>();
-      vary[params + "cg_height"] = {{"uniform", {0.50, 0.60}}};
-      vary[params + "yaw_inertia"] = {{"uniform", {inertia * 0.75 / rules.yaw_inertia_factor,
-                                                   inertia * 1.0 / rules.yaw_inertia_factor}}};
+      const double per_factor = case_doc["vehicles"][v]["params"]["yaw_inertia"].get<double>() / rules.yaw_inertia_factor;
+      vary[params + "cg_height"] = {{"uniform", {kCgHeightRange.low, kCgHeightRange.high}}};
+      vary[params + "yaw_inertia"] = {{"uniform", {per_factor * kYawInertiaFactorRange.low, per_factor * kYawInertiaFactorRange.high}}};
     }
-    drawn = " and draws each vehicle's CG height (0.50 to 0.60 m) and yaw inertia (factor 0.75 to 1.0)";
+    drawn = fmt::format(" and draws each vehicle's CG height ({} to {} m) and yaw inertia (factor {} to {})",
+                        kCgHeightRange.low, kCgHeightRange.high, kYawInertiaFactorRange.low, kYawInertiaFactorRange.high);
   }
   nlohmann::json matrix = {
       {"matrix", case_doc.value("name", "crash-test") + "-models"},

@@ -51,8 +51,8 @@ std::vector<MeasuredValue> measured_values(const json& measured) {
     std::tie(m.x, m.y) = *dv;
     m.magnitude = std::hypot(m.x, m.y);
     m.uncertainty = number_at(v, "uncertainty");
-    m.has_yaw = std::isfinite(number_at(v, "yaw_rate_change_deg_s"));
-    if (m.has_yaw) m.yaw_rate_change_deg_s = number_at(v, "yaw_rate_change_deg_s");
+    m.yaw_rate_change_deg_s = number_at(v, "yaw_rate_change_deg_s");
+    m.has_yaw = std::isfinite(m.yaw_rate_change_deg_s);
     m.yaw_is_estimate = v.contains("yaw_is_estimate") && v["yaw_is_estimate"].is_boolean() && v["yaw_is_estimate"].get<bool>();
     out.push_back(m);
   }
@@ -75,7 +75,7 @@ void gather(Gathered& g, const json& comparisons, std::size_t vehicles) {
     g.magnitudes[k].push_back(std::hypot(simulated->first, simulated->second));
     g.magnitude_errors[k].push_back(number_at(c, "magnitude_error"));
     g.direction_errors[k].push_back(number_at(c, "direction_error_deg"));
-    if (std::isfinite(number_at(c, "yaw_rate_error_deg_s"))) g.yaw_errors[k].push_back(number_at(c, "yaw_rate_error_deg_s"));
+    if (const double yaw = number_at(c, "yaw_rate_error_deg_s"); std::isfinite(yaw)) g.yaw_errors[k].push_back(yaw);
   }
 }
 
@@ -136,18 +136,14 @@ std::string closest_sentence(const MeasuredTest& t) {
     if (m.failed > 0)
       untrusted += fmt::format("{}{} ({} of its runs failed an invariant)", untrusted.empty() ? "" : ", ", m.model, m.failed);
   if (!untrusted.empty()) untrusted = " Not ranked: " + untrusted + ".";
-  const ModelOnTest* best = t.closest();
-  if (!best) return "No model ran on every measured vehicle with its invariants held." + untrusted;
+  const std::vector<const ModelOnTest*> ranked = t.ranked();
+  if (ranked.empty()) return "No model ran on every measured vehicle with its invariants held." + untrusted;
+  const ModelOnTest* best = ranked.front();
   std::string errors;
   for (const ModelOnVehicle& v : best->vehicles) errors += (errors.empty() ? "" : " and ") + kmh(v.magnitude_error, "{:+.1f}");
   std::string out = fmt::format("{} came closest: |dV| off by {} km/h (mean |error| {} km/h)", best->model, errors,
                                 kmh(best->mean_abs_error()));
-  const ModelOnTest* next = nullptr;
-  for (const ModelOnTest& m : t.models)
-    if (&m != best && m.failed == 0 && std::isfinite(m.mean_abs_error()) &&
-        (!next || m.mean_abs_error() < next->mean_abs_error()))
-      next = &m;
-  if (next) out += fmt::format("; next {}, {} km/h", next->model, kmh(next->mean_abs_error()));
+  if (ranked.size() > 1) out += fmt::format("; next {}, {} km/h", ranked[1]->model, kmh(ranked[1]->mean_abs_error()));
   return out + "." + untrusted;
 }
 
@@ -176,12 +172,13 @@ double ModelOnTest::mean_abs_error() const {
   return vehicles.empty() ? std::numeric_limits<double>::infinity() : sum / static_cast<double>(vehicles.size());
 }
 
-const ModelOnTest* MeasuredTest::closest() const {
-  const ModelOnTest* best = nullptr;
+std::vector<const ModelOnTest*> MeasuredTest::ranked() const {
+  std::vector<const ModelOnTest*> out;
   for (const ModelOnTest& m : models)
-    if (m.failed == 0 && std::isfinite(m.mean_abs_error()) && (!best || m.mean_abs_error() < best->mean_abs_error()))
-      best = &m;
-  return best;
+    if (m.failed == 0 && std::isfinite(m.mean_abs_error())) out.push_back(&m);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const ModelOnTest* a, const ModelOnTest* b) { return a->mean_abs_error() < b->mean_abs_error(); });
+  return out;
 }
 
 std::vector<MeasuredTest> measured_tests(const ResultsFile& results) {
@@ -192,10 +189,11 @@ std::vector<MeasuredTest> measured_tests(const ResultsFile& results) {
         !c.raw["config"].contains("measured"))
       continue;
     const json& measured = c.raw["config"]["measured"];
-    if (measured_values(measured).empty()) continue;  // nothing readable to compare with
+    std::vector<MeasuredValue> values = measured_values(measured);
+    if (values.empty()) continue;  // nothing readable to compare with
     auto t = std::find_if(tests.begin(), tests.end(), [&](const MeasuredTest& x) { return x.name == c.listed_name; });
     if (t == tests.end()) {
-      tests.push_back({c.listed_name, string_at(measured, "source"), measured_values(measured), {}});
+      tests.push_back({c.listed_name, string_at(measured, "source"), std::move(values), {}});
       gathered.emplace_back();
       t = tests.end() - 1;
     }

@@ -44,9 +44,9 @@ struct MeasuredTest {
   std::string name, source;
   std::vector<MeasuredValue> measured;
   std::vector<ModelOnTest> models;  ///< in the order the results first name them
-  /// The model with the smallest mean_abs_error among those that ran on every vehicle with every run
-  /// passing its invariants (a run that failed one is no evidence), or nullptr.
-  const ModelOnTest* closest() const;
+  /// The models that ran on every vehicle with every run passing its invariants (a run that failed one is
+  /// no evidence), closest first (smallest mean_abs_error).
+  std::vector<const ModelOnTest*> ranked() const;
 };
 
 /// Every test in `results`, in the order of their first case.
