@@ -15,6 +15,7 @@
 #include "cases/simulation.hpp"
 #include "detectors/scenes/opendrive/lane_path.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "tests/support/opendrive_data.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"
 
@@ -23,19 +24,6 @@ namespace {
 
 constexpr double kSpeed = 15;  // [m/s]
 
-std::filesystem::path data_folder() {
-  if (const char* env = std::getenv("CRASHBENCH_OPENDRIVE_DATA")) return env;
-  return std::filesystem::path(CRASHBENCH_SOURCE_DIR) / ".." / "shared" / "data" / "opendrive";
-}
-
-std::vector<std::string> data_files() {
-  std::error_code ec;
-  std::vector<std::string> files;
-  for (const auto& e : std::filesystem::directory_iterator(data_folder(), ec))
-    if (e.path().extension() == ".xodr") files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 /// Writes the lane along `route` as a replay log; returns its duration [s].
 double write_lane(const odr::Network& net, const std::string& file, const std::vector<std::string>& route, int lane,
@@ -67,8 +55,8 @@ void expect_clean_drive(const std::string& file, const std::filesystem::path& di
 }
 
 TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
-  const std::vector<std::string> files = data_files();
-  if (files.empty()) GTEST_SKIP() << "no .xodr files in " << data_folder();
+  const std::vector<std::string> files = testing::opendrive_data_files();
+  if (files.empty()) GTEST_SKIP() << "no .xodr files in " << testing::opendrive_data_folder();
   const auto dir = testing::temp_folder("odr-lanes");
   for (const std::string& file : files) {
     const odr::Network net = odr::read_network(file);
@@ -95,8 +83,8 @@ TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
 TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
   // Each junction's lane links as routes: the incoming road's lane, the connecting road, and the road at
   // the connecting road's other end; with `tree` (the other detectors agree with it on the lanes above).
-  const std::vector<std::string> files = data_files();
-  if (files.empty()) GTEST_SKIP() << "no .xodr files in " << data_folder();
+  const std::vector<std::string> files = testing::opendrive_data_files();
+  if (files.empty()) GTEST_SKIP() << "no .xodr files in " << testing::opendrive_data_folder();
   const auto dir = testing::temp_folder("odr-routes");
   for (const std::string& file : files) {
     const odr::Network net = odr::read_network(file);

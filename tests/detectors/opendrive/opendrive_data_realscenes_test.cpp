@@ -11,25 +11,13 @@
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
 #include "detectors/scenes/scene_library.hpp"
+#include "tests/support/opendrive_data.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {
 namespace {
 
-std::filesystem::path data_folder() {
-  if (const char* env = std::getenv("CRASHBENCH_OPENDRIVE_DATA")) return env;
-  return std::filesystem::path(CRASHBENCH_SOURCE_DIR) / ".." / "shared" / "data" / "opendrive";
-}
-
-std::vector<std::string> files() {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(data_folder(), ec))
-    if (e.path().extension() == ".xodr") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 constexpr double kCarWidth = 1.8;  // [m]
 
@@ -66,8 +54,8 @@ Scene with_edges(const std::string& file) {
 }
 
 TEST(OpenDriveData, EveryFileLoadsAndItsLaneCentresAreClearOfTheEdges) {
-  const std::vector<std::string> all = files();
-  if (all.empty()) GTEST_SKIP() << "no .xodr files in " << data_folder();
+  const std::vector<std::string> all = testing::opendrive_data_files();
+  if (all.empty()) GTEST_SKIP() << "no .xodr files in " << testing::opendrive_data_folder();
   for (const std::string& file : all) {
     const Scene scene = with_edges(file);
     std::cout << file << ": " << scene.triangles.size() << " collision triangles, " << scene.load_seconds << " s\n";
@@ -83,8 +71,8 @@ TEST(OpenDriveData, EveryFileLoadsAndItsLaneCentresAreClearOfTheEdges) {
 }
 
 TEST(OpenDriveData, DetectorsAgreeBesideTheEdges) {
-  const std::vector<std::string> all = files();
-  if (all.empty()) GTEST_SKIP() << "no .xodr files in " << data_folder();
+  const std::vector<std::string> all = testing::opendrive_data_files();
+  if (all.empty()) GTEST_SKIP() << "no .xodr files in " << testing::opendrive_data_folder();
   for (const std::string& file : all) {
     const Scene scene = with_edges(file);
     const auto poses = lane_poses(file, 1.2);  // the car's side 0.3 m past a lane's edge

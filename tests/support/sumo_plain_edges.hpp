@@ -1,0 +1,189 @@
+#pragma once
+// SUMO's own reading of an OpenDRIVE file, as an independent check of ours: the edges and nodes that
+// `netconvert --opendrive-files F --plain-output-prefix P --offset.disable-normalization` writes to P.edg.xml
+// and P.nod.xml. SUMO makes an edge of each side of a road outside junctions, from the lanes of the types it
+// imports (its `type` attribute lists them), shaped like the line where the first imported lane starts:
+// the reference line moved left by the lane offset and out past any inner lanes it did not import, in the
+// plane (superelevation plays no part), sampled every 2 m and at every record's start, with the elevation's
+// z. A straight edge has no shape: its nodes are its ends. How far the vertices lie from our curve says
+// whether both read the geometry alike.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "detectors/scenes/opendrive/odr_model.hpp"
+#include "detectors/scenes/opendrive/odr_xml.hpp"
+#include "detectors/scenes/opendrive/road_surface.hpp"
+
+namespace crashbench::testing {
+
+/// One vertex of a SUMO shape; SUMO leaves z out of some (those at a node), so `has_z` says.
+struct SumoVertex {
+  Vec3 p = Vec3::Zero();
+  bool has_z = false;
+};
+
+struct SumoEdge {
+  std::string id;
+  std::set<std::string> lane_types;  ///< OpenDRIVE types of the lanes SUMO imported
+  std::vector<SumoVertex> shape;
+};
+
+/// "x,y[,z]" as a vertex.
+inline SumoVertex parse_vertex(const std::string& text) {
+  SumoVertex v;
+  const char* at = text.c_str();
+  char* end = nullptr;
+  for (int axis = 0; axis < 3 && *at != '\0'; ++axis, at = *end == ',' ? end + 1 : end) {
+    v.p[axis] = std::strtod(at, &end);
+    v.has_z = axis == 2;
+  }
+  return v;
+}
+
+/// The edges of the plain files `prefix`.edg.xml and `prefix`.nod.xml, each with its shape (its nodes'
+/// positions when it has none).
+inline std::vector<SumoEdge> read_plain_edges(const std::string& prefix) {
+  std::map<std::string, SumoVertex> nodes;
+  const std::string node_file = prefix + ".nod.xml";
+  const auto node_root = odr::parse_xml(node_file, odr::read_text(node_file));  // held: children live in it
+  for (const auto& n : node_root->children)
+    if (n->name == "node") {
+      const std::string* z = n->attribute("z");
+      nodes[*n->attribute("id")] = parse_vertex(*n->attribute("x") + "," + *n->attribute("y") + (z ? "," + *z : ""));
+    }
+  const std::string edge_file = prefix + ".edg.xml";
+  std::vector<SumoEdge> edges;
+  const auto edge_root = odr::parse_xml(edge_file, odr::read_text(edge_file));
+  for (const auto& e : edge_root->children) {
+    if (e->name != "edge") continue;
+    SumoEdge edge;
+    edge.id = *e->attribute("id");
+    std::istringstream types(*e->attribute("type"));
+    for (std::string type; std::getline(types, type, '|');) edge.lane_types.insert(type);
+    std::istringstream shape(e->attribute("shape") ? *e->attribute("shape") : "");
+    for (std::string vertex; shape >> vertex;) edge.shape.push_back(parse_vertex(vertex));
+    if (edge.shape.empty()) edge.shape = {nodes.at(*e->attribute("from")), nodes.at(*e->attribute("to"))};
+    edges.push_back(std::move(edge));
+  }
+  return edges;
+}
+
+/// The road an edge comes from: SUMO names a road's right side "-ID" and its left side "ID".
+inline const odr::Road* road_of(const SumoEdge& edge, const odr::Network& net) {
+  const std::string id = edge.id.rfind('-', 0) == 0 ? edge.id.substr(1) : edge.id;
+  for (const odr::Road& road : net.roads)
+    if (road.id == id) return &road;
+  return nullptr;
+}
+
+/// Where across the road SUMO lays `edge` at `s` [m from the reference line, left positive]: the inner
+/// border of the innermost lane on the edge's side whose type SUMO imported.
+inline double sumo_edge_t(const odr::RoadSurface& surface, const SumoEdge& edge, double s) {
+  const auto& sections = surface.road().sections;
+  std::size_t k = 0;
+  while (k + 1 < sections.size() && sections[k + 1].s <= s) ++k;
+  std::vector<odr::LaneSpan> spans;
+  surface.spans(k, s, spans);  // leftmost first: the left side's innermost lane is its last
+  const bool right = edge.id.rfind('-', 0) == 0;
+  std::vector<odr::LaneSpan> side;
+  for (const odr::LaneSpan& l : spans)
+    if ((l.lane->id < 0) == right) side.push_back(l);
+  if (!right) std::reverse(side.begin(), side.end());
+  for (const odr::LaneSpan& l : side)
+    if (edge.lane_types.count(l.lane->type)) return l.t_inner;
+  return odr::evaluate(surface.road().lane_offsets, s);
+}
+
+/// Between an edge's ends both programs evaluate the same formulas, and SUMO writes 1 um (--precision 6):
+/// its vertices there lie this close to our line [m].
+inline constexpr double kInsideBound = 1e-4;
+
+/// How far a shape's vertices lie from where SUMO should have laid it, the largest of each [m].
+struct ShapeDistance {
+  double across = 0;  ///< in the plane, from the line sumo_edge_t gives
+  double across_inside = 0;  ///< the same without each edge's two ends, where SUMO ends a curve by its chords
+  double up = 0;      ///< from the elevation at the nearest point's s (vertices with a z only)
+  int vertices = 0;
+};
+
+/// The distances of `edge`'s vertices from `road`: for each, the nearest point of the line (a scan every
+/// 0.25 m, then golden-section search in the scan's best interval either side).
+inline ShapeDistance distance_from_road(const odr::Road& road, const SumoEdge& edge) {
+  const odr::RoadSurface surface(road);
+  const auto line = [&](double s) {
+    const odr::Pose ref = surface.reference_line().at(s);
+    const Vec2 left(-std::sin(ref.hdg), std::cos(ref.hdg));
+    return Vec2(ref.p_W + sumo_edge_t(surface, edge, s) * left);
+  };
+  const auto gap = [&](double s, const Vec2& p) { return (line(s) - p).norm(); };
+  constexpr double kScan = 0.25;  // [m]
+  ShapeDistance out;
+  for (std::size_t i = 0; i < edge.shape.size(); ++i) {
+    const SumoVertex& v = edge.shape[i];
+    const Vec2 p = v.p.head<2>();
+    double best_s = 0;
+    for (double s = 0; s <= road.length; s += kScan)
+      if (gap(s, p) < gap(best_s, p)) best_s = s;
+    double lo = std::max(0.0, best_s - kScan), hi = std::min(road.length, best_s + kScan);
+    const double golden = 0.5 * (std::sqrt(5.0) - 1);
+    while (hi - lo > 1e-9) {
+      const double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
+      if (gap(a, p) < gap(b, p))
+        hi = b;
+      else
+        lo = a;
+    }
+    const double s = 0.5 * (lo + hi);
+    out.across = std::max(out.across, gap(s, p));
+    if (i > 0 && i + 1 < edge.shape.size()) out.across_inside = std::max(out.across_inside, gap(s, p));
+    if (v.has_z) out.up = std::max(out.up, std::abs(odr::evaluate(road.elevation, s) - v.p.z()));
+    ++out.vertices;
+  }
+  return out;
+}
+
+/// SUMO's plain files `prefix`.edg.xml and .nod.xml against the roads of `net`.
+struct SumoComparison {
+  ShapeDistance worst;  ///< the largest distances over every edge
+  int edges = 0;
+  std::vector<std::string> unknown_edges;  ///< edges that name no road
+  std::set<std::string> roads;             ///< roads that some edge comes from
+};
+
+inline SumoComparison compare_with_sumo(const odr::Network& net, const std::string& prefix) {
+  SumoComparison out;
+  for (const SumoEdge& edge : read_plain_edges(prefix)) {
+    ++out.edges;
+    const odr::Road* road = road_of(edge, net);
+    if (road == nullptr) {
+      out.unknown_edges.push_back(edge.id);
+      continue;
+    }
+    out.roads.insert(road->id);
+    const ShapeDistance d = distance_from_road(*road, edge);
+    out.worst.across = std::max(out.worst.across, d.across);
+    out.worst.across_inside = std::max(out.worst.across_inside, d.across_inside);
+    out.worst.up = std::max(out.worst.up, d.up);
+    out.worst.vertices += d.vertices;
+  }
+  return out;
+}
+
+/// Expects every road outside junctions to have an edge and every edge a road.
+inline void expect_every_road_matched(const odr::Network& net, const SumoComparison& c, const std::string& file) {
+  for (const std::string& edge : c.unknown_edges) ADD_FAILURE() << file << ": SUMO's edge " << edge << " names no road";
+  for (const odr::Road& road : net.roads) {
+    if (!road.in_junction()) {
+      EXPECT_TRUE(c.roads.count(road.id)) << file << ": SUMO made no edge of road " << road.id;
+    }
+  }
+}
+
+}  // namespace crashbench::testing
