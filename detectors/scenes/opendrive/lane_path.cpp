@@ -57,6 +57,26 @@ std::string lane_ids(const Road& road) {
   return fmt::format("{}", fmt::join(ids, ", "));
 }
 
+/// The lane of `next` that the file links lane `lane` of `road` to, leaving `road` at its end if `forward`
+/// (else at its start): the lane's own successor (predecessor) when the road's link names `next`, or the
+/// laneLink of a junction's connection from `road` into `next`; 0 when the file says neither.
+int linked_lane(const Network& net, const Road& road, int lane, bool forward, const Road& next) {
+  const Link& link = forward ? road.successor : road.predecessor;
+  if (link.element_type == "road" && link.element_id == next.id) {
+    const LaneSection& section = forward ? road.sections.back() : road.sections.front();
+    for (const auto* side : {&section.left, &section.right})
+      for (const Lane& l : *side)
+        if (l.id == lane) return (forward ? l.successor : l.predecessor).value_or(0);
+  }
+  if (link.element_type == "junction")
+    for (const Junction& j : net.junctions)
+      for (const Connection& c : j.connections)
+        if (j.id == link.element_id && c.incoming_road == road.id && c.connecting_road == next.id)
+          for (const LaneLink& l : c.lane_links)
+            if (l.from == lane) return l.to;
+  return 0;
+}
+
 }  // namespace
 
 std::vector<LanePoint> lane_route(const Network& net, const std::string& file, const std::vector<std::string>& route,
@@ -76,17 +96,24 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
           for (const Lane& l : *side)
             if (l.id == lane && type.empty()) type = l.type;
     } else {
-      // The next road from its nearer end, on the lane running that way whose centre is nearest.
+      // The next road on the lane the file links to, if it starts where the route is; else from its
+      // nearer end, on the lane of the same type running that way whose centre is nearest.
       const Vec3 here = points.back();
+      const auto gap_to = [&](int id) {
+        Vec3 p;
+        return centre_at(surface, id < 0 ? 0.0 : road.length, id, p) ? (p - here).norm()
+                                                                       : std::numeric_limits<double>::infinity();
+      };
       double best = std::numeric_limits<double>::infinity();
-      for (const LaneSection& sec : road.sections)
-        for (const auto* side : {&sec.left, &sec.right})
-          for (const Lane& l : *side) {
-            const bool with_s = l.id < 0;
-            Vec3 p;
-            if (l.type != type || !centre_at(surface, with_s ? 0.0 : road.length, l.id, p)) continue;
-            if (const double d = (p - here).norm(); d < best) best = d, lane = l.id, forward = with_s;
-          }
+      if (const int linked = linked_lane(net, find_road(net, file, route[r - 1]), lane, forward, road);
+          linked != 0 && gap_to(linked) <= kFarthestJoin) {
+        best = gap_to(linked), lane = linked, forward = linked < 0;
+      } else {
+        for (const LaneSection& sec : road.sections)
+          for (const auto* side : {&sec.left, &sec.right})
+            for (const Lane& l : *side)
+              if (const double d = gap_to(l.id); l.type == type && d < best) best = d, lane = l.id, forward = l.id < 0;
+      }
       if (!(best <= kFarthestJoin))
         throw Error(file, fmt::format("road '{}'", road.id),
                     fmt::format("no lane of it starts within {:g} m of where road '{}' ends on the route", kFarthestJoin, route[r - 1]));

@@ -1,5 +1,6 @@
 // Lanes as paths (detectors/scenes/opendrive/lane_path.hpp) on the test junction: two straight roads along
-// +X joined by a connecting road, each 6 m wide about its line (lane 1 left, lane -1 right, 3 m each).
+// +X joined by a connecting road, each 6 m wide about its line (lane 1 left, lane -1 right, 3 m each); and
+// on two roads whose lane link names a lane other than the nearest.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -35,6 +36,21 @@ TEST(OpenDriveLanePath, TheLeftLaneRunsAgainstTheReferenceLine) {
   EXPECT_NEAR(path.back().p_W.x(), 0, 1e-12);
   EXPECT_NEAR(path[path.size() / 2].p_W.y(), 1.5, 1e-12);
   EXPECT_NEAR(std::abs(path[path.size() / 2].heading), std::numbers::pi, 1e-12);
+}
+
+TEST(OpenDriveLanePath, ARouteTakesTheLinkedLaneOverTheNearestAndTheNearestWithoutALink) {
+  const std::string file = testing::testdata_path("opendrive/lane-link.xodr");
+  Network net = read_network(file);
+  const auto y_on_road_2 = [&] {
+    const auto path = lane_route(net, file, {"1", "2"}, -1);
+    EXPECT_NEAR(path.back().p_W.x(), 40, 1e-12);
+    return path.back().p_W.y();
+  };
+  EXPECT_NEAR(y_on_road_2(), -(1.5 + 3.5 / 2), 1e-12);  // lane -2, as the link says
+  net.roads.front().sections.front().right.front().successor = -5;  // a link to no lane
+  EXPECT_NEAR(y_on_road_2(), -1.5 / 2, 1e-12);  // lane -1, the nearest
+  net.roads.front().sections.front().right.front().successor.reset();
+  EXPECT_NEAR(y_on_road_2(), -1.5 / 2, 1e-12);
 }
 
 TEST(OpenDriveLanePath, AMissingLaneOrRoadOrABrokenRouteIsAnError) {
