@@ -119,7 +119,7 @@ void Detection::sweep(Fleet& fleet, bool skip) {
     kept_contacts_.push_back(at_step_end == ByVehicle::kNone ? c : end_contacts_[static_cast<std::size_t>(at_step_end)]);
     step_.first_touch.push_back(c.toi);
   }
-  contacts.assign(kept_contacts_.begin(), kept_contacts_.end());
+  contacts.swap(kept_contacts_);  // no copy of a crowd's contacts; the scratch is cleared before use
   drop_passing_pairs(fleet);
 }
 
