@@ -33,6 +33,7 @@ void BoxPairs::reserve(int box_count) {
   bucketed_.reserve(n);
   bucket_start_.reserve(table_size(n) + 1);
   pairs_.reserve(8 * n);
+  candidate_of_pair_.reserve(8 * n);
 }
 
 void BoxPairs::find(std::span<const Box2> boxes, DetectorStats& stats) {
@@ -60,9 +61,13 @@ void BoxPairs::find_coherent(std::span<const Box2> boxes, double margin, Detecto
     candidates_.swap(pairs_);
   }
   pairs_.clear();
-  for (const auto& [a, b] : candidates_) {
+  candidate_of_pair_.clear();
+  for (std::size_t k = 0; k < candidates_.size(); ++k) {
+    const auto [a, b] = candidates_[k];
     ++stats.nodes_visited;
-    if (overlap(boxes[static_cast<std::size_t>(a)], boxes[static_cast<std::size_t>(b)])) pairs_.emplace_back(a, b);
+    if (!overlap(boxes[static_cast<std::size_t>(a)], boxes[static_cast<std::size_t>(b)])) continue;
+    pairs_.emplace_back(a, b);
+    candidate_of_pair_.push_back(static_cast<int>(k));
   }
 }
 

@@ -46,6 +46,10 @@ class BoxPairs {
   /// any boxes give the right pairs.
   void find_coherent(std::span<const Box2> boxes, double margin, DetectorStats& stats);
   const std::vector<std::pair<int, int>>& pairs() const { return pairs_; }
+  /// After find_coherent: each pair's index among the candidates of its last grid run, which stay in
+  /// place until grid_runs() changes (so an index names one pair from call to call).
+  const std::vector<int>& candidate_of_pair() const { return candidate_of_pair_; }
+  std::size_t candidate_count() const { return candidates_.size(); }
   /// How often find_coherent ran the grid.
   long long grid_runs() const { return grid_runs_; }
 
@@ -86,6 +90,7 @@ class BoxPairs {
   std::vector<std::pair<int, int>> pairs_;
   std::vector<Box2> grown_;                       // find_coherent: the boxes of its last grid run, grown
   std::vector<std::pair<int, int>> candidates_;   // find_coherent: their pairs, ascending
+  std::vector<int> candidate_of_pair_;            // find_coherent: per pair, its index in candidates_
   long long grid_runs_ = 0;
   double inverse_cell_ = 1;                  // [1/m]
   std::uint64_t mask_ = 0;                   // table size - 1 (a power of two)

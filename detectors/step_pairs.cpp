@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
 
 namespace crashbench {
 namespace {
@@ -23,6 +25,11 @@ double pose_motion(const VehiclePose& a, const VehiclePose& b) {
 }
 
 void StepPairs::reserve(int vehicle_count) {
+  const std::size_t n = static_cast<std::size_t>(std::max(vehicle_count, 0));
+  versioned_pose_.reserve(n);
+  versions_.reserve(n);
+  compared_in_.reserve(n);
+  verdicts_.reserve(8 * n);
   boxes_.reserve(static_cast<std::size_t>(std::max(vehicle_count, 0)));
   broad_.reserve(vehicle_count);
   rects_.reserve(vehicle_count);
@@ -48,6 +55,37 @@ void StepPairs::find(std::span<const VehiclePose> start, std::span<const Vehicle
                  at_start.hi.cwiseMax(at_end.hi).cwiseMax(p0.cwiseMax(p1) + around)};
   }
   broad_.find_coherent(boxes_, kCoherenceMargin, stats);
+}
+
+void StepPairs::begin_verdicts(std::size_t vehicle_count) {
+  if (verdicts_grid_run_ != broad_.grid_runs()) {
+    verdicts_.assign(broad_.candidate_count(), Verdict{});
+    verdicts_grid_run_ = broad_.grid_runs();
+  }
+  if (versions_.size() != vehicle_count) {
+    // A pose no call gives (NaN bits), and versions from 1: nothing matches a verdict never filled.
+    VehiclePose never;
+    never.position_W = Vec2::Constant(std::numeric_limits<double>::quiet_NaN());
+    versioned_pose_.assign(vehicle_count, never);
+    versions_.assign(vehicle_count, 1);
+    compared_in_.assign(vehicle_count, 0);
+    std::fill(verdicts_.begin(), verdicts_.end(), Verdict{});
+  }
+  ++call_;
+}
+
+std::uint32_t StepPairs::version(std::span<const VehiclePose> poses, int v) {
+  const auto i = static_cast<std::size_t>(v);
+  if (compared_in_[i] != call_) {
+    compared_in_[i] = call_;
+    // Bits, not values: -0.0 and 0.0 compare equal but may place a rectangle differently in the last bit.
+    static_assert(sizeof(VehiclePose) == 8 * sizeof(double), "VehiclePose is compared bit for bit: no padding");
+    if (std::memcmp(&poses[i], &versioned_pose_[i], sizeof(VehiclePose)) != 0) {
+      versioned_pose_[i] = poses[i];
+      ++versions_[i];
+    }
+  }
+  return versions_[i];
 }
 
 bool StepPairs::holds(std::span<const Box2> boxes) const { return all_inside(boxes, boxes_); }

@@ -9,7 +9,14 @@
 // (the CG path widened by the reach). A pass over the candidates then tests each pair's boxes at its own
 // poses, as VehiclePairs' grid would, and finds the same pairs in the same order. The grid's candidates
 // are kept while every box stays within a margin of where the grid saw it (BoxPairs::find_coherent).
+//
+// Sleeping pairs: each grid candidate keeps its last verdict (touching, and the contact) with the versions
+// of its two vehicles' poses then; a vehicle's version moves on whenever a call gives it a pose that differs
+// from the last one in any bit. While neither has moved, the verdict is reused: rectangle_contact is a
+// function of the two poses alone, so the answer is the same bits. Parked cars, or a crowd at rest, are
+// tested once; moving cars pay a pose comparison per call.
 // Allocates nothing once sized.
+#include <cstdint>
 #include <cstddef>
 #include <span>
 #include <utility>
@@ -41,20 +48,33 @@ class StepPairs {
   /// the same poses: in candidate order, vehicle = a, other = b) of the pairs that pass both box and
   /// exact tests. `selected`: per vehicle, only pairs of two selected vehicles (empty: every vehicle).
   /// Candidate i is not tested where skip(i). `index`, if given, gets each contact's candidate index.
+  /// A pair whose verdict is reused (sleeping pairs) counts in neither stat: no test ran.
   template <class Skip>
   void contacts(std::span<const VehiclePose> poses, std::span<const char> selected, Skip skip,
                 std::vector<Contact>& out, std::vector<int>* index, DetectorStats& stats) {
     rects_.begin(poses.size());
+    begin_verdicts(poses.size());
     const std::vector<std::pair<int, int>>& pairs = candidates();
+    const std::vector<int>& candidate = broad_.candidate_of_pair();
     int box_tests = 0;  // counted here, not through `stats`, which the compiler must keep in memory
     for (std::size_t i = 0; i < pairs.size(); ++i) {
       const auto [a, b] = pairs[i];
       if (!selected.empty() && !(selected[static_cast<std::size_t>(a)] && selected[static_cast<std::size_t>(b)])) continue;
       if (skip(i)) continue;
-      ++box_tests;
-      const Box2 &box_a = rects_.box(poses, a), &box_b = rects_.box(poses, b);
-      if (!boxes_overlap(box_a.lo, box_a.hi, box_b.lo, box_b.hi)) continue;
-      if (append_pair_contact(rects_, poses, a, b, out, stats) && index) index->push_back(static_cast<int>(i));
+      Verdict& verdict = verdicts_[static_cast<std::size_t>(candidate[i])];
+      const std::uint32_t version_a = version(poses, a), version_b = version(poses, b);
+      if (verdict.version_a != version_a || verdict.version_b != version_b) {
+        verdict = {version_a, version_b, false, {}};
+        ++box_tests;
+        const Box2 &box_a = rects_.box(poses, a), &box_b = rects_.box(poses, b);
+        if (boxes_overlap(box_a.lo, box_a.hi, box_b.lo, box_b.hi) && append_pair_contact(rects_, poses, a, b, out, stats))
+          verdict.touching = true, verdict.contact = out.back();
+        if (verdict.touching && index) index->push_back(static_cast<int>(i));
+        continue;
+      }
+      if (!verdict.touching) continue;
+      out.push_back(verdict.contact);
+      if (index) index->push_back(static_cast<int>(i));
     }
     stats.nodes_visited += box_tests;
   }
@@ -63,6 +83,24 @@ class StepPairs {
   }
 
  private:
+  /// A candidate's last verdict, for the poses of the two versions.
+  struct Verdict {
+    std::uint32_t version_a = 0, version_b = 0;  // 0: never tested (versions start at 1)
+    bool touching = false;
+    Contact contact;
+  };
+  /// Starts a call: the verdicts of another grid run are dropped, and every vehicle's pose is compared
+  /// again when first met.
+  void begin_verdicts(std::size_t vehicle_count);
+  /// `poses[v]`'s version: moved on if it differs in any bit from the pose the version stood for.
+  std::uint32_t version(std::span<const VehiclePose> poses, int v);
+
+  std::vector<Verdict> verdicts_;  // per grid candidate
+  long long verdicts_grid_run_ = -1;
+  std::vector<VehiclePose> versioned_pose_;  // per vehicle: the pose its version stands for
+  std::vector<std::uint32_t> versions_;      // per vehicle
+  std::vector<std::uint64_t> compared_in_;   // per vehicle: the call that last compared its pose
+  std::uint64_t call_ = 0;
   std::vector<Box2> boxes_;  // per vehicle: its step box
   BoxPairs broad_;
   QueryRectangles rects_;

@@ -1,7 +1,8 @@
 // The step's vehicle pairs (detectors/step_pairs.hpp): from the candidates, the pairs of the start and
 // end poses, of every pose between and of those poses grown as the sweep grows them are the pairs
 // VehiclePairs' own grid finds, contact for contact in the same order; a subset and skipped candidates
-// leave out just those pairs; index_of answers as a map does, in any order of lookups.
+// leave out just those pairs; a pair neither of whose poses changed is not tested again (sleeping pairs);
+// index_of answers as a map does, in any order of lookups.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -77,6 +78,36 @@ TEST(StepPairs, EveryPoseTheSweepTestsGivesTheGridsPairs) {
       }
     EXPECT_GT(touching, 100u) << "the layout must have touching pairs";
   }
+}
+
+TEST(StepPairs, APairWhosePosesHaveNotChangedIsNotTestedAgainAndGivesTheSameContact) {
+  const Layout l = random_layout(120, 0.0, 0.0, 31);
+  StepPairs step;
+  DetectorStats stats;
+  step.find(l.start, l.end, stats);
+  std::vector<Contact> first, again;
+  step.contacts(l.end, first, stats);
+  const int tested = stats.primitives_tested;
+  ASSERT_GT(first.size(), 20u) << "the layout must have touching pairs";
+  step.contacts(l.end, again, stats);
+  EXPECT_EQ(stats.primitives_tested, tested) << "no pair moved: no test";
+  expect_same(again, first, "the same poses again");
+
+  // One car turned by the last bit of its heading, one a bit wider: only their pairs are tested again, and
+  // every contact is what a fresh grid finds.
+  std::vector<VehiclePose> moved = l.end;
+  moved[3].heading = std::nextafter(moved[3].heading, 10.0);
+  moved[7].size.width = std::nextafter(moved[7].size.width, 10.0);
+  int pairs_of_moved = 0;
+  for (const auto& [a, b] : step.candidates()) pairs_of_moved += a == 3 || b == 3 || a == 7 || b == 7;
+  ASSERT_GT(pairs_of_moved, 0);
+  std::vector<Contact> got, want;
+  step.contacts(moved, got, stats);
+  EXPECT_GT(stats.primitives_tested, tested);
+  EXPECT_LE(stats.primitives_tested - tested, pairs_of_moved);
+  VehiclePairs grid;
+  grid.detect(moved, want, stats);
+  expect_same(got, want, "two cars moved");
 }
 
 TEST(StepPairs, ASubsetAndSkippedCandidatesLeaveOutJustThosePairs) {
