@@ -36,6 +36,24 @@ bool cpu_flags_have(const std::string& a, const std::string& b) {
   return false;
 }
 
+/// A counter read and the steady time it was taken at: of a few tries, the one whose two steady reads
+/// around it lie closest, so that a preemption between the reads (a loaded 2-core VM) cannot skew it.
+struct Stamp {
+  Steady::time_point time;
+  std::uint64_t ticks = 0;
+};
+Stamp bracketed_stamp() {
+  Stamp best;
+  Steady::duration narrowest = Steady::duration::max();
+  for (int i = 0; i < 16; ++i) {
+    const Steady::time_point before = Steady::now();
+    const std::uint64_t ticks = __rdtsc();
+    const Steady::time_point after = Steady::now();
+    if (after - before < narrowest) narrowest = after - before, best = {before + (after - before) / 2, ticks};
+  }
+  return best;
+}
+
 /// The counter's scale, or 0 where it is not to be trusted: a rate that changes with power states, or
 /// counters that the kernel does not trust to agree across cores (it then times with another source).
 struct TscScale {
@@ -45,14 +63,14 @@ struct TscScale {
   TscScale() {
     if (!cpu_flags_have("constant_tsc", "nonstop_tsc")) return;
     if (first_line("/sys/devices/system/clocksource/clocksource0/current_clocksource") != "tsc") return;
-    const Steady::time_point t0 = Steady::now();
-    const std::uint64_t c0 = __rdtsc();
-    Steady::time_point t1;
-    do t1 = Steady::now(); while (t1 - t0 < std::chrono::milliseconds(2));
-    const std::uint64_t c1 = __rdtsc();
-    if (c1 <= c0) return;
-    ns_per_tick = std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(c1 - c0);
-    ticks0 = c0;
+    const Stamp start = bracketed_stamp();
+    while (Steady::now() - start.time < std::chrono::milliseconds(2)) {
+    }
+    const Stamp end = bracketed_stamp();
+    if (end.ticks <= start.ticks) return;
+    ns_per_tick = std::chrono::duration<double, std::nano>(end.time - start.time).count() /
+                  static_cast<double>(end.ticks - start.ticks);
+    ticks0 = start.ticks;
   }
 };
 
