@@ -181,6 +181,7 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
     // Both centre lines lie within B's reach of its CG (1 um spares rounding): a path that stays farther
     // needs no trigonometry. Most pairs are cars side by side in two lanes.
     const Vec2 d0 = cg(before[a]) - cg(before[b]), d1 = cg(after[a]) - cg(after[b]);
+    if (d0 == d1) return false;  // no relative motion: crosses() needs the ends on opposite sides (a crowd at rest)
     const double reach = reach_[b] + 1e-6;
     if (squared_distance_from_origin(d0, d1) > reach * reach) return false;
     const Mat2& to_b = to_frame(b);
