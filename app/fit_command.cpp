@@ -1,13 +1,18 @@
 // `crashbench fit TABLE.csv`: the IIHS small-overlap rows run forward with their tabulated Brach
 // parameters under every reading of the unconfirmed columns; the reading the known-vehicle rows fit best
 // is taken, the other rows are held out; then backward, from the measured delta-V and yaw rate to e and
-// the impulse ratio. Method: docs/validation.md.
+// the impulse ratio. With --cases DIR, the known-vehicle rows are written as cases too (validation/wall_case.hpp),
+// with a matrix of them, so that `crashbench run` and the report's measured-crashes section score them. Method:
+// docs/validation.md.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <limits>
 
 #include "app/commands.hpp"
 #include "core/units.hpp"
+#include "reports/results_json.hpp"
+#include "validation/wall_case.hpp"
 #include "validation/wall_impact.hpp"
 
 namespace crashbench {
@@ -41,6 +46,23 @@ void print_row(const IihsRow& r, const WallReading& reading, double mass, double
              f.e, f.mu_percent, f.e - r.e, f.mu_percent - r.mu_percent);
 }
 
+/// The known-vehicle rows as cases in `folder`, with `iihs-matrix.json` listing them; returns the matrix's path.
+std::string write_cases(const std::vector<IihsRow>& rows, const WallReading& reading, const std::string& folder) {
+  nlohmann::json cases = nlohmann::json::array();
+  for (const IihsRow& r : rows)
+    if (const auto v = known_vehicle(r)) {
+      const std::string name = "iihs-" + r.test_id + ".json";
+      write_json_file((std::filesystem::path(folder) / name).string(), wall_case(r, reading, *v));
+      cases.push_back(name);
+    }
+  const std::string matrix = (std::filesystem::path(folder) / "iihs-matrix.json").string();
+  write_json_file(matrix, {{"matrix", "iihs-forward"},
+                           {"description", "The IIHS rows with a known vehicle, forward with their Brach parameters "
+                                           "(crashbench fit --cases)."},
+                           {"cases", cases}});
+  return matrix;
+}
+
 }  // namespace
 
 void add_fit_command(CLI::App& app, int& exit_code) {
@@ -48,6 +70,9 @@ void add_fit_command(CLI::App& app, int& exit_code) {
                                         "parameters fitted back from the measured delta-V and yaw rate");
   static std::string input;
   cmd->add_option("file", input, "The table (iihs_small_overlap_brach_matrix.csv's columns)")->required();
+  static std::string cases_folder;
+  cmd->add_option("--cases", cases_folder, "Also write the known-vehicle rows as cases (taken reading), and a matrix "
+                                           "of them, into this folder");
   cmd->callback([&exit_code] {
     const std::vector<IihsRow> rows = read_iihs_table(input);
     fmt::print("readings of the unconfirmed columns, mean relative error on the known-vehicle rows:\n");
@@ -72,6 +97,9 @@ void add_fit_command(CLI::App& app, int& exit_code) {
     }
     fmt::print("dvx, dvy [m/s], r [deg/s] measured magnitudes; sim: forward with the tabulated e and mu%; error: "
                "relative, kinetic-energy metric; fit: e and mu% from the measured values\n");
+    if (!cases_folder.empty())
+      fmt::print("cases: {} (crashbench run it, with --report, for the measured-crashes section)\n",
+                 write_cases(rows, best, cases_folder));
     exit_code = kExitOk;
   });
 }

@@ -107,7 +107,7 @@ struct ControlModule {
 /// published impact whose crush plane the paper chose (Zhou, Peng & Lu 2008 set Gamma = theta_2).
 struct PrescribedContact {
   int vehicle = 0;                 ///< the struck vehicle; the point is in its body frame
-  int other = 1;                   ///< the other vehicle
+  int other = 1;                   ///< the other vehicle, or kStaticScene: a wall (the normal a world angle)
   Vec2 point_B = Vec2::Zero();     ///< contact point in `vehicle`'s body frame [m]
   bool normal_along_other = true;  ///< normal = `other`'s heading (it pushes `vehicle` along it)
   double normal_heading = 0;       ///< otherwise: the normal's direction in the world [rad]

@@ -158,14 +158,20 @@ PrescribedContact parse_contact(const JsonReader& field, int vehicle_count) {
   field.only_keys({"vehicle", "other", "point_B", "normal", "place_other_front"});
   PrescribedContact c;
   c.vehicle = field.at("vehicle").integer_in(0, vehicle_count - 1);
-  c.other = field.at("other").integer_in(0, vehicle_count - 1);
+  // Without `other`, the vehicle meets a wall: a rigid barrier with the normal given as a world angle.
+  const auto other = field.find("other");
+  c.other = other ? other->integer_in(0, vehicle_count - 1) : kStaticScene;
   if (c.other == c.vehicle) field.at("other").fail("expected a vehicle other than 'vehicle'");
   c.point_B = parse_vec2(field.at("point_B"));
   const JsonReader normal = field.at("normal");
   c.normal_along_other = normal.is_string();
+  if (c.normal_along_other && !other) normal.fail("expected a world angle [deg]: a wall contact (no 'other') has no other heading");
   if (c.normal_along_other) normal.choice({"other_heading"});
   else c.normal_heading = normal.number() * kDegToRad;
-  if (const auto place = field.find("place_other_front")) c.place_other_front = place->boolean();
+  if (const auto place = field.find("place_other_front")) {
+    if (!other) place->fail("a wall contact (no 'other') has no other vehicle to place");
+    c.place_other_front = place->boolean();
+  }
   return c;
 }
 

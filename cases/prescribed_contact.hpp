@@ -6,8 +6,8 @@
 namespace crashbench {
 
 /// `pc` on `struck` (its point is in the struck vehicle's body frame) and `other` (whose heading gives
-/// the normal when the case says "other_heading"), world frame. Impulses leave poses unchanged, so the
-/// pre- and post-impact states of an impact give the same contact.
-Contact place_contact(const PrescribedContact& pc, const PlanarState& struck, const PlanarState& other);
+/// the normal when the case says "other_heading"; nullptr for a wall contact), world frame. Impulses leave
+/// poses unchanged, so the pre- and post-impact states of an impact give the same contact.
+Contact place_contact(const PrescribedContact& pc, const PlanarState& struck, const PlanarState* other);
 
 }  // namespace crashbench

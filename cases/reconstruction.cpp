@@ -39,6 +39,8 @@ Reconstruction reconstruct(const Case& c) {
   if (!c.contact)
     throw Error(c.source_file, "/contact", "a reconstruction needs the collision geometry: a 'contact' block");
   const PrescribedContact& pc = *c.contact;
+  if (pc.other == kStaticScene)
+    throw Error(c.source_file, "/contact", "a reconstruction needs a contact between the two vehicles, not with a wall");
   const VehicleSetup& va = c.vehicles[pc.vehicle];
   const VehicleSetup& vb = c.vehicles[pc.other];
   const std::vector<VehicleParams> params{c.vehicles[0].params, c.vehicles[1].params};
@@ -48,7 +50,7 @@ Reconstruction reconstruct(const Case& c) {
   Reconstruction out;
   out.post_a = va.initial, out.post_b = vb.initial;
   const Body post_a = body_of(va, out.post_a), post_b = body_of(vb, out.post_b);
-  const Contact contact = place_contact(pc, out.post_a, out.post_b);
+  const Contact contact = place_contact(pc, out.post_a, &out.post_b);
   // e depends on the geometry only (angle of attack on the crush plane), so the model gives it on the
   // post-impact states already; the tangential ratio depends on the pre-impact sliding: iterate on it.
   out.restitution = model->resolve(post_a, &post_b, contact).restitution;

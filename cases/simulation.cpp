@@ -92,7 +92,9 @@ bool Simulation::stopped_on_non_finite() {
 
 Contact Simulation::prescribed_contact() const {
   const PrescribedContact& pc = *case_.contact;
-  return place_contact(pc, state(pc.vehicle), state(pc.other));
+  if (pc.other == kStaticScene) return place_contact(pc, state(pc.vehicle), nullptr);
+  const PlanarState other = state(pc.other);
+  return place_contact(pc, state(pc.vehicle), &other);
 }
 
 void Simulation::apply_prescribed_contact() {

@@ -46,14 +46,20 @@ std::vector<WallReading> all_readings() {
   return out;
 }
 
-WallOutcome wall_impact(const IihsRow& row, const WallReading& reading, double mass, double yaw_inertia, double e,
-                        double mu_percent) {
-  WallOutcome o;
-  const Body a = car(mass, yaw_inertia, row.speed);
+Contact wall_contact(const IihsRow& row, const WallReading& reading) {
   Contact c;
   const double phi = reading.phi_side * row.phi_deg * kDegToRad;
   c.point_W = row.d * Vec2(std::cos(phi), std::sin(phi));
   c.normal_W = normal_of(row, reading);
+  c.other = kStaticScene;
+  return c;
+}
+
+WallOutcome wall_impact(const IihsRow& row, const WallReading& reading, double mass, double yaw_inertia, double e,
+                        double mu_percent) {
+  WallOutcome o;
+  const Body a = car(mass, yaw_inertia, row.speed);
+  const Contact c = wall_contact(row, reading);
   const BrachImpulse critical = brach_impulse(a, nullptr, c, e, kUncapped);
   if (critical.status != ResolutionStatus::kOk) return o;
   o.critical_ratio = std::abs(critical.tangential_ratio);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/contact.hpp"
 #include "core/math.hpp"
 #include "validation/iihs_table.hpp"
 
@@ -29,6 +30,10 @@ struct WallOutcome {
   double critical_ratio = 0;      ///< |tangential / normal| impulse that ends the sliding [-]
   bool ok = false;                ///< false: the model found no impact (separating or singular)
 };
+
+/// The row's impact centre and the barrier's normal (from the barrier towards the car) read as `reading`,
+/// in the body frame at impact: the car at the origin, moving along +x.
+Contact wall_contact(const IihsRow& row, const WallReading& reading);
 
 /// Brach's wall impact for `row` read as `reading`, with `e` and `mu_percent` (the row's own when given
 /// those), for a car of `mass` [kg] and `yaw_inertia` [kg m^2].

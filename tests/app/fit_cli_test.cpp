@@ -1,10 +1,13 @@
 // `crashbench fit` on a table of two rows the forward model made under a known reading: it takes that
-// reading (or its mirror image) and fits back the parameters; a bad value is one line and exit 2.
+// reading (or its mirror image) and fits back the parameters; its rows written as cases (--cases) run and
+// match their measured values; a bad value is one line and exit 2.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "core/units.hpp"
 #include "tests/app/cli_support.hpp"
@@ -37,6 +40,24 @@ TEST(FitCli, TakesTheReadingThatMadeTheTable) {
   EXPECT_NE(r.output.find("taken: phi ccw, Gamma the normal's angle ccw, mu % of critical"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find(" 0.000   0.0\n"), std::string::npos) << r.output;  // de and dmu of a recovered row
+}
+
+TEST(FitCli, TheRowsAsCasesRunAndMatchTheirMeasuredValues) {
+  // The table was made by the forward model under the reading taken, so each case's run misses its
+  // measured values by no more than the tyres add over its one short step.
+  const std::string dir = testing::fresh_dir("fit-cases");
+  const auto fit = testing::crashbench("fit " + table_with(dir) + " --cases " + dir + "/cases");
+  ASSERT_EQ(fit.exit_code, 0) << fit.output;
+  const auto run = testing::crashbench("run -q " + dir + "/cases/iihs-matrix.json -o " + dir + "/out");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json results = nlohmann::json::parse(std::ifstream(dir + "/out/results.json"));
+  ASSERT_EQ(results.at("cases").size(), 2u);
+  for (const nlohmann::json& c : results.at("cases")) {
+    EXPECT_EQ(c.at("status"), "passed") << c.at("name");
+    const nlohmann::json& m = c.at("measured_comparison").at(0);
+    EXPECT_LT(std::abs(m.at("magnitude_error").get<double>()), 0.01) << c.at("name");
+    EXPECT_LT(std::abs(m.at("yaw_rate_error_deg_s").get<double>()), 0.5) << c.at("name");
+  }
 }
 
 TEST(FitCli, BadValueIsOneLineAndExitTwo) {

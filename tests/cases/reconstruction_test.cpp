@@ -28,7 +28,7 @@ nlohmann::json post_impact_case(nlohmann::json doc, std::array<PlanarState, 2>& 
   // Non-zero yaw rates, so every column of Brach's system takes part.
   a.state.yaw_rate = 0.3, b.state.yaw_rate = -0.2;
   pre = {a.state, b.state};
-  const Contact contact = place_contact(*c.contact, a.state, b.state);
+  const Contact contact = place_contact(*c.contact, a.state, &b.state);
   const Resolution r = model->resolve(a, &b, contact);
   EXPECT_EQ(r.status, ResolutionStatus::kOk);
   a.apply_impulse(r.impulse.linear_W, contact.point_W);
