@@ -12,17 +12,25 @@
 namespace crashbench {
 namespace {
 
-// Draw `index` of each input, as a matrix's draws of the same ranges would give it.
+// Draw `index` of the input `name`, as a matrix's draws of the same range would give it.
+double uniform(const InputRange& r, std::uint64_t seed, const char* name, std::size_t index) {
+  return draw_value({Distribution::Kind::uniform, r.low, r.high, std::nullopt}, seed, name, index);
+}
+
+// Draw `index` of each input the header lacks.
 MissingInputs draw(std::uint64_t seed, std::size_t index) {
-  const auto uniform = [&](const InputRange& r, const char* name) {
-    return draw_value({Distribution::Kind::uniform, r.low, r.high, std::nullopt}, seed, name, index);
-  };
+  const auto uniform = [&](const InputRange& r, const char* name) { return crashbench::uniform(r, seed, name, index); };
   MissingInputs m;
   m.rail_spacing = uniform(kRailSpacingRange, "rail_spacing");
   m.yaw_inertia_factor = uniform(kYawInertiaFactorRange, "yaw_inertia_factor");
   m.front_overhang_share = uniform(kFrontOverhangShareRange, "front_overhang_share");
   m.cg_height = uniform(kCgHeightRange, "cg_height");
   return m;
+}
+
+// Draw `index` of e and mu.
+DrawnLaws draw_laws(std::uint64_t seed, std::size_t index) {
+  return {uniform(kRestitutionRange, seed, "restitution", index), uniform(kFrictionRange, seed, "friction", index)};
 }
 
 }  // namespace
@@ -32,7 +40,8 @@ std::vector<ModelBand> sample_bands(const NhtsaTest& test, const TestChecks& che
   std::vector<ModelBand> bands;
   for (int s = 0; s < samples; ++s) {
     const MissingInputs rules = draw(seed, static_cast<std::size_t>(s));
-    const auto scores = score_models(test_case(test, checks, pair, {{"model", "brach-planar"}}, rules), file, {});
+    const DrawnLaws laws = draw_laws(seed, static_cast<std::size_t>(s));
+    const auto scores = score_models(test_case(test, checks, pair, {{"model", "brach-planar"}}, rules), file, {}, &laws);
     bands.resize(scores.size());
     for (std::size_t m = 0; m < scores.size(); ++m) {
       ModelBand& b = bands[m];
@@ -52,9 +61,11 @@ std::vector<ModelBand> sample_bands(const NhtsaTest& test, const TestChecks& che
 
 void print_bands(const std::vector<ModelBand>& bands, const TestChecks& checks, int samples, unsigned long long seed) {
   fmt::print("\nband: {} samples (seed {}) of the centre-line offset {}-{} m, yaw inertia factor {}-{}, front "
-             "overhang share {}-{}, CG height {}-{} m; |dV| [km/h]\n", samples, seed, kRailSpacingRange.low,
-             kRailSpacingRange.high, kYawInertiaFactorRange.low, kYawInertiaFactorRange.high,
-             kFrontOverhangShareRange.low, kFrontOverhangShareRange.high, kCgHeightRange.low, kCgHeightRange.high);
+             "overhang share {}-{}, CG height {}-{} m, and each model's e {}-{} and mu {}-{} where it has those laws; "
+             "|dV| [km/h]\n", samples, seed, kRailSpacingRange.low, kRailSpacingRange.high, kYawInertiaFactorRange.low,
+             kYawInertiaFactorRange.high, kFrontOverhangShareRange.low, kFrontOverhangShareRange.high,
+             kCgHeightRange.low, kCgHeightRange.high, kRestitutionRange.low, kRestitutionRange.high,
+             kFrictionRange.low, kFrictionRange.high);
   int inside = 0, total = 0;
   for (const ModelBand& b : bands) {
     std::string row = fmt::format("{:<14}", b.model);

@@ -18,6 +18,11 @@ inline constexpr InputRange kRailSpacingRange{0.8, 1.2};         ///< [m] centre
 inline constexpr InputRange kYawInertiaFactorRange{0.75, 1.0};   ///< of m (L^2 + W^2) / 12
 inline constexpr InputRange kFrontOverhangShareRange{0.43, 0.53};
 inline constexpr InputRange kCgHeightRange{0.50, 0.60};          ///< [m]
+/// Each model's restitution and friction, as constants, where its parameters hold them as laws (--band
+/// only: a matrix's keys are one model's). Around Knight's defaults, e(alpha) 0.18-0.30 and mu(alpha)
+/// 0.15-0.30, widened both ways: what the test's own numbers cannot pin.
+inline constexpr InputRange kRestitutionRange{0.0, 0.4};
+inline constexpr InputRange kFrictionRange{0.05, 0.6};
 
 /// One model's band: the smallest and largest |dV| of each vehicle over the samples [m/s].
 struct ModelBand {
@@ -26,8 +31,8 @@ struct ModelBand {
   int runs = 0;                   ///< samples that ran
 };
 
-/// Runs `samples` cases, each with MissingInputs drawn uniformly from the ranges above (a matrix's draws,
-/// cases/matrix_draws.hpp, with `seed`).
+/// Runs `samples` cases, each with MissingInputs, e and mu drawn uniformly from the ranges above (a matrix's
+/// draws, cases/matrix_draws.hpp, with `seed`).
 std::vector<ModelBand> sample_bands(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
                                     const std::string& file, int samples, unsigned long long seed);
 

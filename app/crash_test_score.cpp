@@ -62,10 +62,18 @@ void score(ModelScore& s, const RunResult& r) {
   }
 }
 
+/// `response` (a model with its defaults) with `laws` as constant laws, where its parameters hold a law of
+/// that key (a number, such as penalty's restitution, is not a law: it stays).
+void apply_laws(nlohmann::json& response, const DrawnLaws& laws) {
+  const nlohmann::json defaults = make_response_model(JsonReader(response, "", "/response"))->parameters();
+  for (const auto& [key, value] : {std::pair{"restitution", laws.restitution}, std::pair{"friction", laws.friction}})
+    if (defaults.contains(key) && defaults.at(key).is_object()) response[key] = {{"cos2", 0.0}, {"offset", value}};
+}
+
 }  // namespace
 
 std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file,
-                                     const VehiclePulse& measured) {
+                                     const VehiclePulse& measured, const DrawnLaws* laws) {
   std::vector<ModelScore> out;
   for (const auto& entry : response_models()) {
     ModelScore s;
@@ -73,6 +81,7 @@ std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::
     nlohmann::json doc = case_doc;
     doc["response"] = {{"model", entry.name}};
     try {
+      if (laws) apply_laws(doc["response"], *laws);
       const RunResult r = run_case(parse_case(doc, file));
       if (r.status == CaseStatus::kError) {
         s.error = r.error;

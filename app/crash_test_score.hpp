@@ -28,11 +28,19 @@ struct ModelScore {
   std::string parameters;            ///< the model's parameters as it ran
 };
 
+/// Restitution and friction as constants, for every model whose parameters hold such a law (an uncertainty
+/// band's sample: crash_test_band.hpp).
+struct DrawnLaws {
+  double restitution = 0;  ///< e [-]
+  double friction = 0;     ///< mu [-]
+};
+
 /// Runs `case_doc` (from test_case, with its `measured`) once per registered response model, each with its
-/// defaults, scoring each vehicle's delta-V over the measured window; a model
+/// defaults (or, with `laws`, its `restitution` and `friction` laws replaced by those constants where its
+/// parameters() hold them as laws), scoring each vehicle's delta-V over the measured window; a model
 /// that answers with a force also has its pulse compared with `measured` (vehicle 1's).
 std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file,
-                                     const VehiclePulse& measured);
+                                     const VehiclePulse& measured, const DrawnLaws* laws = nullptr);
 
 /// Prints the scorecard: the measured values with their window uncertainty, then a row per model.
 void print_scorecard(const std::vector<ModelScore>& scores, const TestChecks& checks);

@@ -2,6 +2,8 @@
 // registered response model appears on the scorecard; a bad header is one line and exit 2.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "cases/case_loader.hpp"
 #include "cases/json_parse.hpp"
 #include "models/response/response_model.hpp"
@@ -44,6 +46,13 @@ TEST(CrashTestCli, BandIsSeededAndCountsTheMeasuredValue) {
   EXPECT_EQ(a.output.substr(band), b.output.substr(b.output.find("\nband: ")));  // same seed, same band
   EXPECT_NE(a.output.find("(model, vehicle) pairs"), std::string::npos) << a.output;
   EXPECT_NE(a.output.find("[3 runs]"), std::string::npos) << a.output;
+  // e is drawn from 0 to 0.4 for the models with a restitution law: the impulse scales with 1 + e, so the
+  // restitution model's band spans far more than the geometry's few per cent.
+  const auto row = a.output.find("\nrestitution     vehicle 1: ", band);
+  ASSERT_NE(row, std::string::npos) << a.output;
+  double low = 0, high = 0;
+  ASSERT_EQ(std::sscanf(a.output.c_str() + row, "\nrestitution vehicle 1: %lf to %lf", &low, &high), 2) << a.output;
+  EXPECT_GT(high, 1.1 * low) << a.output;
 }
 
 // --matrix: every registered model on the case, drawn inputs; its run's report scores them against the
