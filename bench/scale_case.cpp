@@ -1,6 +1,6 @@
 // Prints the traffic-scale layout of bench/scale_layout.hpp as a case file, so that `crashbench run` can
 // run what the benches step (docs/scale.md):
-//   scale_case <l-rail|track|traffic> <cars> [duration s] [record_every] [detector]
+//   scale_case <l-rail|track|traffic|one-point> <cars> [duration s] [record_every] [detector]
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -26,9 +26,9 @@ int main(int argc, char** argv) {
   const double record_every = argc > 4 ? number(argv[4]) : 10;
   const std::string detector = argc > 5 ? argv[5] : "analytic";
   const auto whole = [](double v, double least) { return v >= least && v <= 1e7 && v == std::floor(v); };
-  if ((layout != "l-rail" && layout != "track" && layout != "traffic") || !whole(cars, 2) ||
+  if ((layout != "l-rail" && layout != "track" && layout != "traffic" && layout != "one-point") || !whole(cars, 2) ||
       std::fmod(cars, 2.0) != 0 || !(duration > 0 && duration < 1e6) || !whole(record_every, 1) || argc > 6) {
-    std::fprintf(stderr, "usage: scale_case <l-rail|track|traffic> <cars: even, >= 2> [duration s > 0 = 2] "
+    std::fprintf(stderr, "usage: scale_case <l-rail|track|traffic|one-point> <cars: even, >= 2> [duration s > 0 = 2] "
                          "[record_every: whole, >= 1 = 10] [detector = analytic]\n");
     return 2;
   }
