@@ -122,7 +122,14 @@ CommandResult run_on_terminal(const std::string& arguments, int columns) {
                         "\" /dev/null");
 }
 
+/// Why no pseudo-terminal can be made here ("" if one can): a chroot or container without /dev/pts has none.
+std::string no_terminal() {
+  const CommandResult probe = testing::shell("script -qec true /dev/null");
+  return probe.exit_code == 0 ? "" : "no pseudo-terminal here (script: " + probe.output + ")";
+}
+
 TEST(Cli, ProgressLineOnATerminalRedrawsInPlaceWithinItsWidth) {
+  if (const std::string why = no_terminal(); !why.empty()) GTEST_SKIP() << why;
   const std::string out = temp_dir("progress");
   const std::string matrix = testing::source_path("cases/library/matrix.json");  // 12 cases
   const CommandResult tty = run_on_terminal("run " + matrix + " -o " + out, 60);
