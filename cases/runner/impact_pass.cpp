@@ -1,6 +1,7 @@
 #include "cases/runner/impact_pass.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "cases/time_of_impact.hpp"
 #include "core/json_reader.hpp"
@@ -14,13 +15,26 @@ ImpactPass::ImpactPass(const StepParts& parts)
       loads_(parts.fleet.size()),
       one_start_(1),
       one_end_(1),
-      one_pose_(1) {
+      one_pose_(1),
+      toi_bodies_(parts.fleet.size()),
+      toi_body_fraction_(parts.fleet.size()),
+      toi_body_pass_(parts.fleet.size(), 0) {
   model_->prepare(parts.fleet.params, parts.c.dt);
   remainder_.reserve(64);
 }
 
 StateVector ImpactPass::state_at_toi(std::size_t v, double f) const {
   return state_at(run_.fleet.x_before[v], run_.fleet.x[v], f, run_.c.application != Application::kImpulseReset);
+}
+
+const Body& ImpactPass::body_at_toi(std::size_t v, double f) {
+  // Bits, not values: a NaN fraction never matches, and each fraction is computed as before.
+  if (toi_body_pass_[v] != toi_pass_ || std::memcmp(&toi_body_fraction_[v], &f, sizeof f) != 0) {
+    toi_bodies_[v] = run_.fleet.body(v, state_at_toi(v, f));
+    toi_body_fraction_[v] = f;
+    toi_body_pass_[v] = toi_pass_;
+  }
+  return toi_bodies_[v];
 }
 
 void ImpactPass::resolve(StepContacts& step_contacts, int step) {
@@ -58,6 +72,7 @@ void ImpactPass::resolve(StepContacts& step_contacts, int step) {
 void ImpactPass::choose_impact_times(StepContacts& step_contacts) {
   std::vector<Contact>& contacts = step_contacts.contacts;
   std::vector<double>& first_touch = step_contacts.first_touch;
+  ++toi_pass_;
   std::size_t kept = 0;
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     Contact c = contacts[i];
@@ -70,9 +85,9 @@ void ImpactPass::choose_impact_times(StepContacts& step_contacts) {
       continue;
     }
     const auto va = static_cast<std::size_t>(c.vehicle), vb = static_cast<std::size_t>(c.other);
-    const Body a = run_.fleet.body(va, state_at_toi(va, c.toi));
+    const Body a = body_at_toi(va, c.toi);
     const bool pair = c.other != kStaticScene;
-    const Body b = pair ? run_.fleet.body(vb, state_at_toi(vb, c.toi)) : Body{};
+    const Body b = pair ? body_at_toi(vb, c.toi) : Body{};
     // Only closing contacts are impacts; one already opening (a car scraping along a wall, or just pushed
     // off it) must not hold back a later one that closes.
     if (!approaching(a, pair ? &b : nullptr, c)) continue;

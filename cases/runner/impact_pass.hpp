@@ -4,6 +4,7 @@
 // the answers applied: impulse reset moves a vehicle back to its time of impact, applies the impulse there
 // and integrates the rest of the step (meeting the scene again if it must); force application holds J/dt
 // over the next step (docs/swept-detection.md).
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -35,6 +36,9 @@ class ImpactPass {
   /// `v`'s state at fraction `f` of this step as the response sees it (reset: all of it moved back; force:
   /// the pose only, the velocities the step ended with).
   StateVector state_at_toi(std::size_t v, double f) const;
+  /// `v`'s body at fraction `f`, kept for the rest of one choose_impact_times pass: a car of a crowd meets a
+  /// thousand others at the same fraction and is moved back once (the states do not change in the pass).
+  const Body& body_at_toi(std::size_t v, double f);
   void choose_impact_times(StepContacts& step_contacts);
   /// Resolves `c` between `a` and `b` (null: the scene) as they are, records the event at fraction
   /// `acts_at` of step `step` and applies the impulse to them; false if the model found the contact
@@ -54,6 +58,10 @@ class ImpactPass {
   CollisionLoads loads_;
   std::vector<Contact> remainder_;                     ///< next_impact's contacts
   std::vector<VehiclePose> one_start_, one_end_, one_pose_;  ///< one vehicle's poses for next_impact
+  std::vector<Body> toi_bodies_;            ///< body_at_toi's, per vehicle
+  std::vector<double> toi_body_fraction_;   ///< the fraction each was taken at
+  std::vector<std::uint64_t> toi_body_pass_;  ///< the pass that took it
+  std::uint64_t toi_pass_ = 0;
 };
 
 }  // namespace crashbench
