@@ -109,11 +109,23 @@ void Detection::sweep(Fleet& fleet, bool skip) {
   // the wall line, or through) is taken at its first touch.
   kept_contacts_.clear();
   end_index_.clear();
-  for (const Contact& e : end_contacts_) end_index_.add(e.vehicle);
-  for (const Contact& c : contacts) {
+  bool indexed = false;  // the end contacts by vehicle, built when a contact is first not found in its place
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const Contact& c = contacts[i];
     const auto same = [&](int e) { return same_sweep_key(c, end_contacts_[static_cast<std::size_t>(e)]); };
-    // A pair has one end contact, found in O(1) in a crowd; the scene's first like it, in order.
-    int at_step_end = c.other != kStaticScene ? end_index_.find(c.vehicle, same) : end_index_.first(c.vehicle);
+    // A pair has one end contact: where the swept contacts come in the end contacts' order (a crowd at
+    // rest), it is the one in the same place. Otherwise it is found in O(1) in a crowd; the scene's first
+    // like it, in order.
+    int at_step_end = ByVehicle::kNone;
+    if (c.other != kStaticScene && i < end_contacts_.size() && same(static_cast<int>(i))) {
+      at_step_end = static_cast<int>(i);
+    } else {
+      if (!indexed) {
+        for (const Contact& e : end_contacts_) end_index_.add(e.vehicle);
+        indexed = true;
+      }
+      at_step_end = c.other != kStaticScene ? end_index_.find(c.vehicle, same) : end_index_.first(c.vehicle);
+    }
     while (c.other == kStaticScene && at_step_end != ByVehicle::kNone && !same(at_step_end))
       at_step_end = end_index_.next(at_step_end);
     kept_contacts_.push_back(at_step_end == ByVehicle::kNone ? c : end_contacts_[static_cast<std::size_t>(at_step_end)]);
