@@ -74,7 +74,7 @@ void StepPairs::begin_verdicts(std::size_t vehicle_count) {
   ++call_;
 }
 
-std::uint32_t StepPairs::version(std::span<const VehiclePose> poses, int v) {
+std::uint64_t StepPairs::version(std::span<const VehiclePose> poses, int v) {
   const auto i = static_cast<std::size_t>(v);
   if (compared_in_[i] != call_) {
     compared_in_[i] = call_;

@@ -62,7 +62,7 @@ class StepPairs {
       if (!selected.empty() && !(selected[static_cast<std::size_t>(a)] && selected[static_cast<std::size_t>(b)])) continue;
       if (skip(i)) continue;
       Verdict& verdict = verdicts_[static_cast<std::size_t>(candidate[i])];
-      const std::uint32_t version_a = version(poses, a), version_b = version(poses, b);
+      const std::uint64_t version_a = version(poses, a), version_b = version(poses, b);
       if (verdict.version_a != version_a || verdict.version_b != version_b) {
         verdict = {version_a, version_b, false, {}};
         ++box_tests;
@@ -85,7 +85,7 @@ class StepPairs {
  private:
   /// A candidate's last verdict, for the poses of the two versions.
   struct Verdict {
-    std::uint32_t version_a = 0, version_b = 0;  // 0: never tested (versions start at 1)
+    std::uint64_t version_a = 0, version_b = 0;  // 0: never tested (versions start at 1; 64 bits never wrap)
     bool touching = false;
     Contact contact;
   };
@@ -93,12 +93,12 @@ class StepPairs {
   /// again when first met.
   void begin_verdicts(std::size_t vehicle_count);
   /// `poses[v]`'s version: moved on if it differs in any bit from the pose the version stood for.
-  std::uint32_t version(std::span<const VehiclePose> poses, int v);
+  std::uint64_t version(std::span<const VehiclePose> poses, int v);
 
   std::vector<Verdict> verdicts_;  // per grid candidate
   long long verdicts_grid_run_ = -1;
   std::vector<VehiclePose> versioned_pose_;  // per vehicle: the pose its version stands for
-  std::vector<std::uint32_t> versions_;      // per vehicle
+  std::vector<std::uint64_t> versions_;      // per vehicle
   std::vector<std::uint64_t> compared_in_;   // per vehicle: the call that last compared its pose
   std::uint64_t call_ = 0;
   std::vector<Box2> boxes_;  // per vehicle: its step box
