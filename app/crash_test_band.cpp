@@ -19,12 +19,11 @@ double uniform(const InputRange& r, std::uint64_t seed, const char* name, std::s
 
 // Draw `index` of each input the header lacks.
 MissingInputs draw(std::uint64_t seed, std::size_t index) {
-  const auto uniform = [&](const InputRange& r, const char* name) { return crashbench::uniform(r, seed, name, index); };
   MissingInputs m;
-  m.rail_spacing = uniform(kRailSpacingRange, "rail_spacing");
-  m.yaw_inertia_factor = uniform(kYawInertiaFactorRange, "yaw_inertia_factor");
-  m.front_overhang_share = uniform(kFrontOverhangShareRange, "front_overhang_share");
-  m.cg_height = uniform(kCgHeightRange, "cg_height");
+  m.rail_spacing = uniform(kRailSpacingRange, seed, "rail_spacing", index);
+  m.yaw_inertia_factor = uniform(kYawInertiaFactorRange, seed, "yaw_inertia_factor", index);
+  m.front_overhang_share = uniform(kFrontOverhangShareRange, seed, "front_overhang_share", index);
+  m.cg_height = uniform(kCgHeightRange, seed, "cg_height", index);
   return m;
 }
 

@@ -88,11 +88,8 @@ inline const odr::Road* road_of(const SumoEdge& edge, const odr::Network& net) {
 /// Where across the road SUMO lays `edge` at `s` [m from the reference line, left positive]: the inner
 /// border of the innermost lane on the edge's side whose type SUMO imported.
 inline double sumo_edge_t(const odr::RoadSurface& surface, const SumoEdge& edge, double s) {
-  const auto& sections = surface.road().sections;
-  std::size_t k = 0;
-  while (k + 1 < sections.size() && sections[k + 1].s <= s) ++k;
   std::vector<odr::LaneSpan> spans;
-  surface.spans(k, s, spans);  // leftmost first: the left side's innermost lane is its last
+  surface.spans(surface.section_at(s), s, spans);  // leftmost first: the left side's innermost lane is its last
   const bool right = edge.id.rfind('-', 0) == 0;
   std::vector<odr::LaneSpan> side;
   for (const odr::LaneSpan& l : spans)
@@ -130,17 +127,22 @@ inline ShapeDistance distance_from_road(const odr::Road& road, const SumoEdge& e
   for (std::size_t i = 0; i < edge.shape.size(); ++i) {
     const SumoVertex& v = edge.shape[i];
     const Vec2 p = v.p.head<2>();
-    double best_s = 0;
-    for (double s = 0; s <= road.length; s += kScan)
-      if (gap(s, p) < gap(best_s, p)) best_s = s;
-    double lo = std::max(0.0, best_s - kScan), hi = std::min(road.length, best_s + kScan);
+    double best_s = 0, best = gap(0, p);
+    for (double s = kScan; s <= road.length; s += kScan)
+      if (const double d = gap(s, p); d < best) best = d, best_s = s;
+    // Golden-section search: each step keeps the better inner point and evaluates one new one.
     const double golden = 0.5 * (std::sqrt(5.0) - 1);
+    double lo = std::max(0.0, best_s - kScan), hi = std::min(road.length, best_s + kScan);
+    double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
+    double gap_a = gap(a, p), gap_b = gap(b, p);
     while (hi - lo > 1e-9) {
-      const double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
-      if (gap(a, p) < gap(b, p))
-        hi = b;
-      else
-        lo = a;
+      if (gap_a < gap_b) {
+        hi = b, b = a, gap_b = gap_a;
+        a = hi - golden * (hi - lo), gap_a = gap(a, p);
+      } else {
+        lo = a, a = b, gap_a = gap_b;
+        b = lo + golden * (hi - lo), gap_b = gap(b, p);
+      }
     }
     const double s = 0.5 * (lo + hi);
     out.across = std::max(out.across, gap(s, p));

@@ -22,11 +22,8 @@ const Road& find_road(const Network& net, const std::string& file, const std::st
 
 /// The centre of lane `lane` at s (nullopt-like: false when no section there has that lane).
 bool centre_at(const RoadSurface& surface, double s, int lane, Vec3& out) {
-  const Road& road = surface.road();
-  std::size_t k = 0;
-  while (k + 1 < road.sections.size() && road.sections[k + 1].s <= s) ++k;
   std::vector<LaneSpan> spans;
-  surface.spans(k, s, spans);
+  surface.spans(surface.section_at(s), s, spans);
   for (const LaneSpan& l : spans)
     if (l.lane->id == lane) {
       out = surface.point(s, 0.5 * (l.t_inner + l.t_outer), 0.5 * (l.dz_inner + l.dz_outer));
@@ -83,6 +80,7 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
                                   int lane, double step) {
   std::vector<Vec3> points;
   std::string type;  // the first lane's type: the route stays on lanes of it
+  const Road* previous = nullptr;  // the road the route leaves
   for (std::size_t r = 0; r < route.size(); ++r) {
     const Road& road = find_road(net, file, route[r]);
     const RoadSurface surface(road);
@@ -104,11 +102,12 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
         return centre_at(surface, id < 0 ? 0.0 : road.length, id, p) ? (p - here).norm()
                                                                        : std::numeric_limits<double>::infinity();
       };
-      double best = std::numeric_limits<double>::infinity();
-      if (const int linked = linked_lane(net, find_road(net, file, route[r - 1]), lane, forward, road);
-          linked != 0 && gap_to(linked) <= kFarthestJoin) {
-        best = gap_to(linked), lane = linked, forward = linked < 0;
+      const int linked = linked_lane(net, *previous, lane, forward, road);
+      double best = linked != 0 ? gap_to(linked) : std::numeric_limits<double>::infinity();
+      if (best <= kFarthestJoin) {
+        lane = linked, forward = linked < 0;
       } else {
+        best = std::numeric_limits<double>::infinity();
         for (const LaneSection& sec : road.sections)
           for (const auto* side : {&sec.left, &sec.right})
             for (const Lane& l : *side)
@@ -119,6 +118,7 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
                     fmt::format("no lane of it starts within {:g} m of where road '{}' ends on the route", kFarthestJoin, route[r - 1]));
     }
     append_road(surface, lane, forward, step, points);
+    previous = &road;
   }
   std::vector<LanePoint> out(points.size());
   for (std::size_t i = 0; i < points.size(); ++i) {

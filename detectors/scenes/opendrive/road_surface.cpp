@@ -33,6 +33,12 @@ double RoadSurface::section_end(std::size_t k) const {
   return k + 1 < road_.sections.size() ? std::min(road_.sections[k + 1].s, road_.length) : road_.length;
 }
 
+std::size_t RoadSurface::section_at(double s) const {
+  std::size_t k = 0;
+  while (k + 1 < road_.sections.size() && road_.sections[k + 1].s <= s) ++k;
+  return k;
+}
+
 void RoadSurface::spans(std::size_t k, double s, std::vector<LaneSpan>& out) const {
   out.clear();
   const LaneSection& section = road_.sections[k];

@@ -32,6 +32,8 @@ class RoadSurface {
   /// Lane section `k`'s range along the road [m].
   double section_start(std::size_t k) const { return road_.sections[k].s; }
   double section_end(std::size_t k) const;
+  /// The lane section in force at `s`: the last that starts at or before it (the first, before them all).
+  std::size_t section_at(double s) const;
 
   /// The lanes of section `k` at `s`, leftmost (outermost left) first, rightmost last.
   void spans(std::size_t k, double s, std::vector<LaneSpan>& out) const;
