@@ -3,9 +3,10 @@
 // `crashbench scene info`. The first byte picks the extension, so one corpus covers five plugins.
 //
 // osgDB's own readers crash on some malformed files (docs/fuzzing.md lists what was found); crashbench reads
-// each file first in a child process, and so does this harness. A crash in this process (a reader that
-// survived the child's read and not the second) is attributed by ci/fuzz.sh, which runs the harness in
-// fork mode and fails only on a crash whose top frame is not in OpenSceneGraph.
+// each file in a child process that sends the graph back as .osgb, and so does this harness. A crash in
+// this process (in OSG's .osgb serializers, or in the second read of a graph the round trip did not keep
+// whole) is attributed by ci/fuzz.sh, which runs the harness in fork mode and fails only on a crash whose
+// top frame is not in OpenSceneGraph.
 #include <osg/Notify>
 
 #include <array>
@@ -26,13 +27,13 @@ constexpr std::array<const char*, 5> kExtensions = {"osgt", "osg", "ac", "obj", 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   // osgDB narrates every malformed line at the default level; the fuzzer's log needs none of it.
   osg::setNotifyLevel(osg::FATAL);
-  // Files are read as crashbench reads them: first in a child process (contained_read.hpp), where a crash
-  // of osgDB's own plugins ends as a clean error instead of ending the fuzzing run; a file the child
-  // survived is then read here, where the fuzzer sees its coverage. The child is cut short after 3 s, so
-  // that its read and this one stay within the harness's 10 s timeout.
+  // Files are read as crashbench reads them: in a child process (contained_read.hpp), where a crash of
+  // osgDB's own plugins ends as a clean error instead of ending the fuzzing run; the graph of a file the
+  // child survived comes back here, where the fuzzer sees the coverage of what follows. The child is cut
+  // short after 3 s, within the harness's 10 s timeout.
   crashbench::set_scene_read_timeout(3);
-  // OSG's readers allocate what a count in the file announces, and a file the child read is read again
-  // here: the child's 1 GB keeps this process within libFuzzer's 2 GB (-rss_limit_mb).
+  // OSG's readers allocate what a count in the file announces: the child's 1 GB keeps a second read here
+  // (of a graph the round trip did not keep whole) within libFuzzer's 2 GB (-rss_limit_mb).
   crashbench::set_scene_read_memory_limit(1024);
   return 0;
 }

@@ -16,7 +16,7 @@ namespace {
 constexpr std::uint64_t kBytesPerRecord = 6;
 
 /// What a count word counts ("" for a word that is not one).
-std::string counted_by(std::string_view word) {
+std::string_view counted_by(std::string_view word) {
   constexpr std::array<std::array<const char*, 2>, 5> kCounts = {{
       {"kids", "objects"}, {"numvert", "vertices"}, {"numsurf", "surfaces"}, {"refs", "references"}, {"data", "bytes"}}};
   for (const auto& [count_word, counted] : kCounts)
@@ -26,13 +26,13 @@ std::string counted_by(std::string_view word) {
 
 /// The count after `word` on `line`: refused when the file ends first or it is not a decimal number.
 std::uint64_t read_count(const std::string& path, std::string_view word, std::string_view count, int line) {
-  const std::string where = "line " + std::to_string(line) + ": '" + std::string(word) + "'";
+  const auto where = [&] { return "line " + std::to_string(line) + ": '" + std::string(word) + "'"; };
   if (count.empty())
-    throw Error(path, "", where + ": the file ends at '" + std::string(word) + "' without the count it announces " +
+    throw Error(path, "", where() + ": the file ends at '" + std::string(word) + "' without the count it announces " +
                               "(OpenSceneGraph's AC3D reader would take the count from uninitialised memory)");
   const std::optional<std::uint64_t> value = decimal_count(count);
   if (!value)
-    throw Error(path, "", where + " is followed by '" + std::string(count.substr(0, 32)) +
+    throw Error(path, "", where() + " is followed by '" + std::string(count.substr(0, 32)) +
                               "', not a count (a decimal number of 0 or more)");
   return *value;
 }
@@ -55,20 +55,23 @@ void check_ac3d_counts(const std::string& path) {
       ++objects;
     } else if (word == "MATERIAL" || word == "name" || word == "texture") {
       words.skip_string(false);  // OSG's AC3D readString knows no escapes
-    } else if (const std::string counted = counted_by(word); !counted.empty()) {
+    } else if (const std::string_view counted = counted_by(word); !counted.empty()) {
       const int line = words.line();
       const std::string_view count_text = words.next();
       const std::uint64_t count = read_count(path, word, count_text, line);
       const std::uint64_t left = words.bytes_left();
-      const std::string announced = "line " + std::to_string(line) + ": '" + std::string(word) + " " +
-                                    std::string(count_text) + "' announces more " + counted + " than ";
+      // Written only for a refusal or a kids record: a track has a count word on every surface.
+      const auto announced = [&] {
+        return "line " + std::to_string(line) + ": '" + std::string(word) + " " + std::string(count_text) +
+               "' announces more " + std::string(counted) + " than ";
+      };
       if (word == "kids") {
-        kids.push_back({announced, count, objects});
+        kids.push_back({announced(), count, objects});
       } else if (word == "data") {
-        if (count > left) throw Error(path, "", announced + "the " + std::to_string(left) + " left in the file");
+        if (count > left) throw Error(path, "", announced() + "the " + std::to_string(left) + " left in the file");
         words.skip_bytes(count);
       } else if (count > left / kBytesPerRecord) {
-        throw Error(path, "", announced + "the " + std::to_string(left) + " bytes after it can hold (" +
+        throw Error(path, "", announced() + "the " + std::to_string(left) + " bytes after it can hold (" +
                                   std::to_string(kBytesPerRecord) + " bytes at least each)");
       }
     }

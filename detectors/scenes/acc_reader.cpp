@@ -7,20 +7,46 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
 #include <fstream>
+#include <limits>
 #include <mutex>
 #include <sstream>
+#include <string_view>
 #include <vector>
+
+#include "detectors/scenes/text_words.hpp"
 
 namespace crashbench {
 namespace {
 
-/// The first `count` whitespace-separated tokens of `line`, joined by single spaces.
-std::string first_tokens(const std::string& line, int count) {
-  std::istringstream in(line);
-  std::string token, out;
-  for (int i = 0; i < count && in >> token; ++i) out += (i ? " " : "") + token;
-  return out;
+/// Appends the first `count` blank-separated tokens of `line` to `out`, joined by single spaces (the
+/// words a stream would read; scanned in place: a track has a hundred thousand such lines).
+void append_first_tokens(std::string_view line, int count, std::string& out) {
+  std::size_t at = 0;
+  for (int i = 0; i < count; ++i) {
+    while (at < line.size() && is_stream_blank(line[at])) ++at;
+    if (at == line.size()) return;
+    const std::size_t end = std::find_if(line.begin() + at, line.end(), is_stream_blank) - line.begin();
+    if (i > 0) out += ' ';
+    out.append(line, at, end - at);
+    at = end;
+  }
+}
+
+/// The count after the keyword of a `numvert N`, `numsurf N` or `refs N` line, read as `stream >> word >>
+/// count` reads it: 0 when there is none, saturated when it overflows.
+int count_after_keyword(std::string_view header) {
+  std::size_t at = 0;
+  while (at < header.size() && is_stream_blank(header[at])) ++at;
+  while (at < header.size() && !is_stream_blank(header[at])) ++at;
+  while (at < header.size() && is_stream_blank(header[at])) ++at;
+  if (at < header.size() && header[at] == '+') ++at;
+  int count = 0;
+  if (std::from_chars(header.data() + at, header.data() + header.size(), count).ec == std::errc::result_out_of_range)
+    return header[at] == '-' ? std::numeric_limits<int>::min() : std::numeric_limits<int>::max();
+  return count;
 }
 
 /// `texture "NAME" MODE` without its mode word, or "" when it names no file.
@@ -46,12 +72,12 @@ bool keyword(const std::string& line, const char* word) {
 
 /// Copies the `count` lines after a `numvert` or `refs` line, each cut to `tokens` tokens.
 void copy_cut(std::istream& in, const std::string& header, int tokens, std::string& out) {
-  std::istringstream h(header);
-  std::string word;
-  int count = 0;
-  h >> word >> count;
+  const int count = count_after_keyword(header);
   std::string line;
-  for (int i = 0; i < count && read_line(in, line); ++i) out += first_tokens(line, tokens) + '\n';
+  for (int i = 0; i < count && read_line(in, line); ++i) {
+    append_first_tokens(line, tokens, out);
+    out += '\n';
+  }
 }
 
 /// Reads one surface (`SURF`, `mat`, `refs N` and N references cut to `index u v`); appends it to `out`
@@ -63,11 +89,8 @@ int surface(std::istream& in, std::string& out) {
   read_line(in, mat);
   read_line(in, refs);
   std::vector<std::string> r;
-  std::istringstream h(refs);
-  std::string word;
-  int count = 0;
-  h >> word >> count;
-  for (int i = 0; i < count && read_line(in, line); ++i) r.push_back(first_tokens(line, 3));
+  const int count = count_after_keyword(refs);
+  for (int i = 0; i < count && read_line(in, line); ++i) append_first_tokens(line, 3, r.emplace_back());
   const unsigned flags = static_cast<unsigned>(std::stoul(surf.substr(5), nullptr, 16));
   if ((flags & 0xF) != 4) {
     out += surf + '\n' + mat + '\n' + refs + '\n';
@@ -82,10 +105,9 @@ int surface(std::istream& in, std::string& out) {
 
 /// The `numsurf N` block after `header`, triangle strips split, with the count of what it became.
 std::string surfaces(std::istream& in, const std::string& header) {
-  std::istringstream h(header);
-  std::string word, body;
-  int count = 0, written = 0;
-  h >> word >> count;
+  std::string body;
+  const int count = count_after_keyword(header);
+  int written = 0;
   for (int i = 0; i < count; ++i) written += surface(in, body);
   return fmt::format("numsurf {}\n", written) + body;
 }

@@ -2,7 +2,9 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,11 +19,14 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <new>
+#include <optional>
 #include <osgDB/FileNameUtils>
 #include <osgDB/ReadFile>
+#include <string_view>
 #include <thread>
 
 #include "core/error.hpp"
+#include "detectors/scenes/read_reply.hpp"
 
 // A sanitizer runtime's hook for its fatal reports (weak: absent from a build without one).
 extern "C" __attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
@@ -34,8 +39,9 @@ std::atomic<double> read_memory_limit_mb{kSceneReadLimitFromSize};
 
 constexpr double kMegabyte = 1024.0 * 1024.0;
 
-/// The child's exit codes when the plugin threw (a count read from the file can ask for any amount).
-constexpr int kOutOfMemory = 3, kThrew = 4;
+/// The child's exit codes when the plugin threw (a count read from the file can ask for any amount), and
+/// when it read the file but could not send the reply (the parent then reads the file itself).
+constexpr int kOutOfMemory = 3, kThrew = 4, kReplyNotSent = 5;
 
 /// Caps the child's data memory (heap and private mappings, RLIMIT_DATA) at what it holds now plus
 /// `megabytes`: what the process held when it forked, a sanitizer's reserved shadow included, stays usable.
@@ -51,9 +57,37 @@ void limit_data_memory(double megabytes) {
   }
 }
 
+/// Writes all of `bytes` to `fd`.
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t wrote = write(fd, bytes.data(), bytes.size());
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) return false;
+    bytes.remove_prefix(static_cast<std::size_t>(wrote));
+  }
+  return true;
+}
+
+/// All of the file behind `fd`, from its start ("" if it cannot be read).
+std::string read_all(int fd) {
+  struct stat about {};
+  if (fstat(fd, &about) != 0 || about.st_size <= 0) return {};
+  std::string bytes(static_cast<std::size_t>(about.st_size), '\0');
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t got = pread(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return {};
+    done += static_cast<std::size_t>(got);
+  }
+  return bytes;
+}
+
 /// The child: silent (a crashing plugin's last words, or a sanitizer's report, are not the user's
-/// business: the parent says what happened), reads, and leaves without running exit handlers.
-[[noreturn]] void read_and_exit(const std::string& path, const osgDB::Options* options, double memory_limit_mb) {
+/// business: the parent says what happened), reads, writes its reply to `reply_fd`, and leaves without
+/// running exit handlers.
+[[noreturn]] void read_and_exit(const std::string& path, const osgDB::Options* options, double memory_limit_mb,
+                                int reply_fd) {
   // A crash ends the child by its signal, whatever handler the parent installed (a sanitizer's or a
   // fuzzer's would report it, and a fuzzer's would save the file as its own finding).
   for (const int signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) std::signal(signal, SIG_DFL);
@@ -65,16 +99,42 @@ void limit_data_memory(double megabytes) {
     dup2(null, STDERR_FILENO);
   }
   if (memory_limit_mb > 0) limit_data_memory(memory_limit_mb);
+  const osg::ref_ptr<RecordingNotifyHandler> notices = new RecordingNotifyHandler;
+  osg::setNotifyHandler(notices.get());
   // A plugin that throws would throw in the parent too: the exit code says so, and the parent reads no more.
+  osg::ref_ptr<osg::Node> graph;
   try {
-    (void)osgDB::readRefNodeFile(path, options);
+    graph = osgDB::readRefNodeFile(path, options);
   } catch (const std::bad_alloc&) {
     _exit(kOutOfMemory);
   } catch (...) {
     _exit(kThrew);
   }
-  _exit(0);
+  try {
+    if (reply_fd >= 0 && write_all(reply_fd, encode_read_reply(notices->notices(), graph.get()))) _exit(0);
+  } catch (...) {
+  }
+  _exit(kReplyNotSent);
 }
+
+/// The plain read in this process.
+osg::ref_ptr<osg::Node> read_here(const std::string& path, const osgDB::Options* options) {
+  try {
+    return osgDB::readRefNodeFile(path, options);
+  } catch (const std::bad_alloc&) {  // with the child off: the same answer
+    throw reader_out_of_memory(path);
+  } catch (const std::exception& e) {
+    throw Error(path, "", reader_of(path) + " threw an exception on this file: " + e.what());
+  }
+}
+
+/// A file descriptor closed when it goes out of scope.
+struct OwnedFd {
+  int fd;
+  ~OwnedFd() {
+    if (fd >= 0) close(fd);
+  }
+};
 
 /// Reaps `child` (blocking: it has been killed).
 void reap(pid_t child) {
@@ -133,21 +193,24 @@ Error reader_out_of_memory(const std::string& path) {
                                            "machine has: the file is malformed or too large)");
 }
 
-void read_in_child_first(const std::string& path, const osgDB::Options* options) {
+osg::ref_ptr<osg::Node> read_contained(const std::string& path, const osgDB::Options* options) {
   std::error_code size_error;
   const std::uintmax_t bytes = std::filesystem::file_size(path, size_error);
   const double limit = scene_read_timeout(size_error ? 0 : bytes);
-  if (limit <= 0) return;
+  if (limit <= 0) return read_here(path, options);
   const double memory_limit_mb = scene_read_memory_limit(size_error ? 0 : bytes);
   const std::string reader = reader_of(path);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                                std::chrono::duration<double>(limit));
+  // Anonymous memory the child writes its reply into: no pipe to drain while waiting, no file left behind.
+  const OwnedFd reply{memfd_create("crashbench-scene-read", MFD_CLOEXEC)};
+  load_osgb_serializers();
   const pid_t child = fork();
   if (child < 0)
     throw Error(path, "", fmt::format("cannot start the process that reads a scene file safely: {} "
                                       "(--scene-read-timeout 0 reads it in this process)",
                                       std::strerror(errno)));
-  if (child == 0) read_and_exit(path, options, memory_limit_mb);
+  if (child == 0) read_and_exit(path, options, memory_limit_mb, reply.fd);
   int status = 0;
   if (!wait_until(child, deadline, status))
     throw Error(path, "", fmt::format("{} did not finish within {:.3g} s (a malformed file can make it loop; "
@@ -166,10 +229,22 @@ void read_in_child_first(const std::string& path, const osgDB::Options* options)
   if (WIFEXITED(status) && WEXITSTATUS(status) == kThrew)
     throw Error(path, "", reader + " threw an exception on this file: it is malformed or beyond what the "
                                    "plugin reads");
-  if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+  if (WIFEXITED(status) && WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != kReplyNotSent)
     throw Error(path, "", fmt::format("{} failed on this file (the separate process that reads it first "
                                       "exited with code {})",
                                       reader, WEXITSTATUS(status)));
+  // The plugin survived the file: what the child sent back is the graph, unless the round trip lost some of it.
+  if (const std::optional<ReadReply> sent = decode_read_reply(read_all(reply.fd))) {
+    if (!sent->read_a_graph) {
+      replay_notices(*sent);
+      return nullptr;
+    }
+    if (osg::ref_ptr<osg::Node> graph = graph_of(*sent)) {
+      replay_notices(*sent);
+      return graph;
+    }
+  }
+  return read_here(path, options);
 }
 
 }  // namespace crashbench

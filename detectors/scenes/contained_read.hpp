@@ -1,9 +1,11 @@
 #pragma once
 // osgDB's reader plugins are third-party code that crashes or hangs on some malformed files
 // (docs/fuzzing.md lists what fuzzing found in OpenSceneGraph's). A crash inside the plugin would take the
-// whole run down, and with it every case still running. So each scene file is first read in a child
-// process: if the plugin dies or overruns the time limit there, the file is refused with one clear error
-// and the run goes on; only a file the plugin survived is then read for real, in this process.
+// whole run down, and with it every case still running. So each scene file is read in a child process: if
+// the plugin dies or overruns the time limit there, the file is refused with one clear error and the run
+// goes on. A child that read the file sends the graph back as .osgb (OSG's own binary format, read by
+// OSG's serializers, not by the plugin), with the notifications the read sent: the file is read once.
+#include <osg/Node>
 #include <osgDB/Options>
 
 #include <cstdint>
@@ -35,11 +37,13 @@ void set_scene_read_memory_limit(double megabytes);
 /// The memory limit for a file of `bytes` bytes [MB].
 double scene_read_memory_limit(std::uintmax_t bytes);
 
-/// Reads `path` with osgDB in a child process and waits for it (at most scene_read_timeout(its size)). Throws
+/// Reads `path` with osgDB in a child process and waits for it (at most scene_read_timeout(its size)), then
+/// returns the graph it read (nullptr: the plugin read none) and replays its notifications here. Throws
 /// Error(path) naming the plugin's extension and what happened if the child was killed by a signal,
-/// exited with a failure, or overran the limit; returns as soon as the child exits normally, whatever
-/// the read gave (the real read reports that). Does nothing when the timeout is 0.
-void read_in_child_first(const std::string& path, const osgDB::Options* options);
+/// exited with a failure, or overran the limit. With the timeout 0, reads in this process. A graph the
+/// .osgb round trip would not keep whole (a node class OSG's serializers do not know) is read again here,
+/// after the child survived it.
+osg::ref_ptr<osg::Node> read_contained(const std::string& path, const osgDB::Options* options);
 
 /// "osgDB's '.EXT' reader" for `path`: how errors name the plugin that read it.
 std::string reader_of(const std::string& path);

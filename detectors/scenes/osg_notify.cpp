@@ -12,11 +12,16 @@ namespace crashbench {
 namespace {
 
 std::atomic<bool> g_verbose{false};
+thread_local int t_uncounted = 0;  // open OsgNoticesUncounted scopes on this thread
 
 /// Counts every notification; keeps the first warning; echoes only when verbose.
 class CountingHandler : public osg::NotifyHandler {
  public:
   void notify(osg::NotifySeverity severity, const char* message) override {
+    if (t_uncounted > 0) {
+      if (g_verbose) std::cerr << message;
+      return;
+    }
     std::lock_guard lock(mutex_);
     const bool bad = severity <= osg::WARN;
     if (severity <= osg::FATAL)
@@ -66,6 +71,15 @@ void install_osg_notify_handler() { handler(); }
 void set_osg_verbose(bool verbose) {
   install_osg_notify_handler();
   g_verbose = verbose;
+}
+
+OsgNoticesUncounted::OsgNoticesUncounted() { ++t_uncounted; }
+OsgNoticesUncounted::~OsgNoticesUncounted() {
+  // OSG sends a message when its stream is flushed: a line left without one would be counted by the next
+  // load (or sent by a forked child that inherits the buffer).
+  for (int severity = osg::ALWAYS; severity <= osg::DEBUG_FP; ++severity)
+    osg::notify(static_cast<osg::NotifySeverity>(severity)) << std::flush;
+  --t_uncounted;
 }
 
 OsgNoticeScope::OsgNoticeScope() : start_(handler()->begin()) {}

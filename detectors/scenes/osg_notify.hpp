@@ -32,6 +32,17 @@ class OsgNoticeScope {
   OsgNotices start_;
 };
 
+/// While it lives, notifications sent on this thread are not counted (`--verbose` still shows them): those
+/// of crashbench's own work on a graph, such as reading back the .osgb a child sent (read_reply.hpp),
+/// which say nothing about the file.
+class OsgNoticesUncounted {
+ public:
+  OsgNoticesUncounted();
+  ~OsgNoticesUncounted();
+  OsgNoticesUncounted(const OsgNoticesUncounted&) = delete;
+  OsgNoticesUncounted& operator=(const OsgNoticesUncounted&) = delete;
+};
+
 /// One line for `source`'s notices, or "" if there were none: counts, the first warning, how to see all.
 std::string summarise_notices(const std::string& source, const OsgNotices& notices);
 

@@ -1,13 +1,10 @@
 #include "detectors/scenes/scene_io.hpp"
 
-#include <osg/Notify>
 #include <osgDB/FileNameUtils>
-#include <osgDB/ReadFile>
 #include <osgDB/Registry>
 #include <osgDB/WriteFile>
 
 #include <filesystem>
-#include <new>
 
 #include "core/error.hpp"
 #include "detectors/scenes/ac3d_guard.hpp"
@@ -43,15 +40,7 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path, bool decode_im
   else if (ext == "osgt")
     check_osgt_counts(path);
   const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names(decode_images);
-  read_in_child_first(path, options.get());
-  osg::ref_ptr<osg::Node> node;
-  try {
-    node = osgDB::readRefNodeFile(path, options.get());
-  } catch (const std::bad_alloc&) {  // with the child (contained_read.hpp) off: the same answer
-    throw reader_out_of_memory(path);
-  } catch (const std::exception& e) {
-    throw Error(path, "", reader_of(path) + " threw an exception on this file: " + e.what());
-  }
+  const osg::ref_ptr<osg::Node> node = read_contained(path, options.get());
   if (!node) throw Error(path, "", "osgDB could not read this file as a scene graph");
   return node;
 }

@@ -1,17 +1,10 @@
 #include "detectors/scenes/text_words.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 #include <string>
 
 namespace crashbench {
-namespace {
-
-bool blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
-
-}  // namespace
-
 std::optional<std::uint64_t> decimal_count(std::string_view word) {
   if (word.empty() || !std::ranges::all_of(word, [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
   if (word.size() > 18) return std::numeric_limits<std::uint64_t>::max();  // 10^18 and more: past any file
@@ -21,7 +14,7 @@ std::optional<std::uint64_t> decimal_count(std::string_view word) {
 std::string_view TextWords::next() {
   skip_blanks();
   const std::size_t start = pos_;
-  while (pos_ < text_.size() && !blank(text_[pos_])) ++pos_;
+  while (pos_ < text_.size() && !is_stream_blank(text_[pos_])) ++pos_;
   return text_.substr(start, pos_ - start);
 }
 
@@ -49,7 +42,7 @@ void TextWords::skip_bytes(std::uint64_t count) {
 }
 
 void TextWords::skip_blanks() {
-  for (; pos_ < text_.size() && blank(text_[pos_]); ++pos_)
+  for (; pos_ < text_.size() && is_stream_blank(text_[pos_]); ++pos_)
     if (text_[pos_] == '\n') ++line_;
 }
 

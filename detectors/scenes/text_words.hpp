@@ -7,6 +7,11 @@
 
 namespace crashbench {
 
+/// Whether `c` is a blank that `stream >> word` skips in the C locale (std::isspace without its call).
+constexpr bool is_stream_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
 /// A count as the guards accept it: decimal digits only, saturating at UINT64_MAX (std::nullopt otherwise).
 std::optional<std::uint64_t> decimal_count(std::string_view word);
 

@@ -48,7 +48,7 @@ void expect_memory_limit_answer(const std::string& message, const std::string& l
 std::string child_read_error(const std::string& vertices) {
   const std::string path = wall_announcing(vertices);
   if (path.empty()) return "the seed wall has no vertex list";
-  const std::string message = testing::error_message([&] { read_in_child_first(path, nullptr); });
+  const std::string message = testing::error_message([&] { (void)read_contained(path, nullptr); });
   EXPECT_NE(message.find(path), std::string::npos) << message;
   return message;
 }
