@@ -11,7 +11,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "crashbench_version.hpp"
-#include "detectors/scenes/contained_read.hpp"
+#include "detectors/scenes/files/contained_read.hpp"
 
 namespace {
 

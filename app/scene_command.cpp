@@ -12,15 +12,15 @@
 
 #include "cases/replay_log.hpp"
 #include "core/units.hpp"
-#include "detectors/scenes/centreline.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
 #include "detectors/scenes/opendrive/lane_path.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
-#include "detectors/scenes/osg_notify.hpp"
-#include "detectors/scenes/scene_io.hpp"
-#include "detectors/scenes/scene_library.hpp"
-#include "detectors/scenes/scene_report.hpp"
-#include "detectors/scenes/torcs_track_anchor.hpp"
+#include "detectors/scenes/files/osg_notify.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/registry/scene_report.hpp"
+#include "detectors/scenes/torcs/torcs_track_anchor.hpp"
 
 namespace crashbench {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "detectors/analytic_detector.hpp"
-#include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
 
 namespace crashbench {
 namespace {

@@ -10,9 +10,9 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "detectors/scenes/centreline.hpp"
-#include "detectors/scenes/scene_drives.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 
 namespace crashbench {
 

@@ -18,7 +18,7 @@
 #include "detectors/detector.hpp"
 #include "detectors/swept.hpp"
 #include "testkit/counting_allocator.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "bench/bench_scene_file.hpp"
 #ifdef CRASHBENCH_HAVE_EMBREE
 #include "bench/detect_bench_embree.hpp"

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "cases/case_loader.hpp"
-#include "detectors/scenes/track.hpp"
-#include "detectors/scenes/track_layout.hpp"
+#include "detectors/scenes/registry/track.hpp"
+#include "detectors/scenes/registry/track_layout.hpp"
 
 namespace crashbench::bench {
 

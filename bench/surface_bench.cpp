@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "detectors/scenes/scene_drives.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/surface_query.hpp"
 
 namespace crashbench {

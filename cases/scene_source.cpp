@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/wall_footprints.hpp"
 
 namespace crashbench {

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "detectors/scenes/scene_report.hpp"
+#include "detectors/scenes/registry/scene_report.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {

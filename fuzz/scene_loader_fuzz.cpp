@@ -12,9 +12,9 @@
 #include <array>
 #include <cstdint>
 
-#include "detectors/scenes/contained_read.hpp"
-#include "detectors/scenes/scene_library.hpp"
-#include "detectors/scenes/scene_report.hpp"
+#include "detectors/scenes/files/contained_read.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/registry/scene_report.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 namespace {

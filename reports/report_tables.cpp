@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "reports/case_groups.hpp"
 #include "reports/cost_summary.hpp"
 #include "reports/expectation_text.hpp"

@@ -7,7 +7,7 @@
 #include "cases/matrix.hpp"
 #include "cases/vehicle_presets.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/integrators/integrator.hpp"
 #include "models/response/response_model.hpp"

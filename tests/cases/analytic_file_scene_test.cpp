@@ -10,8 +10,8 @@
 #include "cases/scene_source.hpp"
 #include "cases/simulation.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/scenes/scene_io.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

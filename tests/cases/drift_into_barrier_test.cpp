@@ -15,7 +15,7 @@
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
-#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
 #include "tests/support/first_contact.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"

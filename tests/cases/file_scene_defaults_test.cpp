@@ -10,7 +10,7 @@
 #include <numbers>
 
 #include "cases/scene_source.hpp"
-#include "detectors/scenes/scene_drives.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
 #include "detectors/scenes/surface_query.hpp"
 #include "tests/support/band_scenes.hpp"
 #include "tests/support/detector_agreement.hpp"

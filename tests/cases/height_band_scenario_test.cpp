@@ -5,7 +5,7 @@
 
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
-#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
 #include "tests/support/band_scenes.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/registries.hpp"

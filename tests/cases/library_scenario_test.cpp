@@ -7,7 +7,7 @@
 #include "cases/batch.hpp"
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
-#include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

@@ -9,7 +9,7 @@
 
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
-#include "detectors/scenes/l_rail.hpp"
+#include "detectors/scenes/registry/l_rail.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"
 

@@ -8,8 +8,8 @@
 
 #include "cases/case_loader.hpp"
 #include "cases/matrix.hpp"
-#include "detectors/scenes/scene_io.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

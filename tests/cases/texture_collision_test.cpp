@@ -5,7 +5,7 @@
 
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"

@@ -20,9 +20,9 @@
 #include "cases/simulation.hpp"
 #include "core/units.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/scenes/contained_read.hpp"
-#include "detectors/scenes/centreline.hpp"
-#include "detectors/scenes/torcs_track_anchor.hpp"
+#include "detectors/scenes/files/contained_read.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
+#include "detectors/scenes/torcs/torcs_track_anchor.hpp"
 #include "tests/support/temp_folder.hpp"
 #include "tests/support/torcs_tracks.hpp"
 

@@ -9,7 +9,7 @@
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
 #include "cases/tunnelling_check.hpp"
-#include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
 
 namespace crashbench {
 namespace {

@@ -14,7 +14,7 @@
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
-#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
 #include "testkit/counting_allocator.hpp"
 #include "tests/support/temp_folder.hpp"
 

@@ -17,7 +17,7 @@
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
-#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {

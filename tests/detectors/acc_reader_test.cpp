@@ -7,9 +7,9 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "detectors/scenes/acc_reader.hpp"
-#include "detectors/scenes/scene_io.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/files/acc_reader.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 
 namespace crashbench {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "detectors/detector.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "testkit/counting_allocator.hpp"
 #include "tests/support/registries.hpp"
 

@@ -1,12 +1,12 @@
 // The wall footprints of Knight's scenes as analytic scenes; an unknown scene name lists the registered ones.
-#include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "detectors/detector.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 
 namespace crashbench {
 namespace {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
 #include "tests/detectors/analytic_test_support.hpp"
 #include "tests/support/tolerance.hpp"
 

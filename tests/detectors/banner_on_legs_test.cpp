@@ -6,8 +6,8 @@
 
 #include <algorithm>
 
-#include "detectors/scenes/scene_drives.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/surface_query.hpp"
 #include "detectors/scenes/wall_footprints.hpp"
 #include "tests/support/band_scenes.hpp"

@@ -1,4 +1,4 @@
-// TORCS centre lines (detectors/scenes/centreline.hpp) from small tracks written here: midpoints, joins,
+// TORCS centre lines (detectors/scenes/torcs/centreline.hpp) from small tracks written here: midpoints, joins,
 // lanes and times against values worked by hand, and the errors for geometry that is not in pairs.
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "core/units.hpp"
-#include "detectors/scenes/centreline.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/torcs_strips.hpp"
 

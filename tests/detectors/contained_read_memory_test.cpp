@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "detectors/scenes/contained_read.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/files/contained_read.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/sanitizers.hpp"
 #include "tests/support/seed_walls.hpp"

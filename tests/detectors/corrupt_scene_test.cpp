@@ -12,7 +12,7 @@
 #include <osg/Geometry>
 #include <osg/Group>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/paths.hpp"

@@ -6,8 +6,8 @@
 // banner on the same steps as with brute force.
 #include <gtest/gtest.h>
 
-#include "detectors/scenes/scene_drives.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/band_scenes.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"

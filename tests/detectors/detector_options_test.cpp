@@ -7,7 +7,7 @@
 
 #include "cases/json_parse.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/plugin_alternative.hpp"

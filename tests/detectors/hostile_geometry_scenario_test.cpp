@@ -12,7 +12,7 @@
 #include "core/error.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "testkit/counting_allocator.hpp"
 #include "tests/support/registries.hpp"
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "detectors/scenes/osgt_guard.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/files/osgt_guard.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/seed_walls.hpp"
 

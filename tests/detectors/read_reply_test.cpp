@@ -10,10 +10,10 @@
 
 #include <string>
 
-#include "detectors/scenes/contained_read.hpp"
-#include "detectors/scenes/read_reply.hpp"
-#include "detectors/scenes/scene_io.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/files/contained_read.hpp"
+#include "detectors/scenes/files/read_reply.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
 #include "tests/support/seed_walls.hpp"
 #include "tests/support/temp_folder.hpp"

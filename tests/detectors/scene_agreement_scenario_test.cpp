@@ -9,10 +9,10 @@
 #include <unistd.h>
 
 #include "detectors/detector.hpp"
-#include "detectors/scenes/scene_io.hpp"
-#include "detectors/scenes/scene_library.hpp"
-#include "detectors/scenes/scene_drives.hpp"
-#include "detectors/scenes/track.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
+#include "detectors/scenes/registry/track.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"
 

@@ -3,10 +3,10 @@
 // lap length of the course, and determinism. The scaled tracks' counts: scene_scale_scenario_test.cpp.
 #include <gtest/gtest.h>
 
-#include "detectors/scenes/l_rail.hpp"
-#include "detectors/scenes/scene_library.hpp"
-#include "detectors/scenes/track.hpp"
-#include "detectors/scenes/track_layout.hpp"
+#include "detectors/scenes/registry/l_rail.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/registry/track.hpp"
+#include "detectors/scenes/registry/track_layout.hpp"
 
 namespace crashbench {
 namespace {

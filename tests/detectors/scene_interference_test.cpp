@@ -7,9 +7,9 @@
 #include <osg/Geometry>
 
 #include "detectors/detector.hpp"
-#include "detectors/scenes/l_rail.hpp"
-#include "detectors/scenes/scene_library.hpp"
-#include "detectors/scenes/scene_drives.hpp"
+#include "detectors/scenes/registry/l_rail.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/tolerance.hpp"
 

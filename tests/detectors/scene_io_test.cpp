@@ -6,9 +6,9 @@
 #include <fstream>
 #include <osg/MatrixTransform>
 
-#include "detectors/scenes/scene_io.hpp"
-#include "detectors/scenes/scene_library.hpp"
-#include "detectors/scenes/track.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/registry/track.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {

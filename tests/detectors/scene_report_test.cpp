@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <unistd.h>
 
-#include "detectors/scenes/scene_io.hpp"
-#include "detectors/scenes/scene_report.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/registry/scene_report.hpp"
 
 namespace crashbench {
 namespace {

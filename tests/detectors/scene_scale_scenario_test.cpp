@@ -3,7 +3,7 @@
 // the sanitizers.
 #include <gtest/gtest.h>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 
 namespace crashbench {
 namespace {

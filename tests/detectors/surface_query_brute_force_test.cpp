@@ -4,7 +4,7 @@
 // chooses which faces to test; a face it forgot under a car would show here as a missing or lower road.
 #include <gtest/gtest.h>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/sanitizers.hpp"
 #include "tests/support/surface_brute_force.hpp"

@@ -8,7 +8,7 @@
 
 #include "detectors/scenes/ground_grid.hpp"
 #include "detectors/scenes/interference.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "testkit/counting_allocator.hpp"
 
 namespace crashbench {

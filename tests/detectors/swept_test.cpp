@@ -7,7 +7,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/swept.hpp"
 #include "tests/support/registries.hpp"
 

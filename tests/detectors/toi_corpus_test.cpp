@@ -17,7 +17,7 @@
 
 #include "detectors/detector.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/swept.hpp"
 #include "testkit/toi_corpus.hpp"
 

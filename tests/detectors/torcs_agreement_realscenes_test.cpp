@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "detectors/scenes/scene_drives.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"
 

@@ -12,7 +12,7 @@
 #include <limits>
 
 #include "core/error.hpp"
-#include "detectors/scenes/torcs_track_anchor.hpp"
+#include "detectors/scenes/torcs/torcs_track_anchor.hpp"
 #include "tests/support/torcs_tracks.hpp"
 
 namespace crashbench {

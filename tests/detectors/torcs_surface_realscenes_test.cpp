@@ -5,10 +5,10 @@
 // Opt-in: label `realscenes`, skipped without torcs-data.
 #include <gtest/gtest.h>
 
-#include "detectors/scenes/centreline.hpp"
-#include "detectors/scenes/scene_drives.hpp"
-#include "detectors/scenes/scene_library.hpp"
-#include "detectors/scenes/torcs_track_anchor.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/torcs/torcs_track_anchor.hpp"
 #include "tests/support/surface_brute_force.hpp"
 #include "tests/support/torcs_tracks.hpp"
 

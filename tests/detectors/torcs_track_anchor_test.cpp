@@ -1,11 +1,11 @@
-// Placing a definition's centre line on its scene (detectors/scenes/torcs_track_anchor.hpp): a scene
+// Placing a definition's centre line on its scene (detectors/scenes/torcs/torcs_track_anchor.hpp): a scene
 // whose road passes the start line keeps the line where it is; a scene laid out elsewhere, whose first
 // road cross-section is the start line, moves it there; anything else is one clear error.
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "detectors/scenes/torcs_track_anchor.hpp"
+#include "detectors/scenes/torcs/torcs_track_anchor.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/torcs_strips.hpp"
 

@@ -1,4 +1,4 @@
-// Centre lines from small TORCS track definitions written here (detectors/scenes/torcs_track_geometry.hpp):
+// Centre lines from small TORCS track definitions written here (detectors/scenes/torcs/torcs_track_geometry.hpp):
 // a square lap with four quarter circles, a spiral, feet, against values worked by hand; lap length, closure
 // and heading continuity as invariants; the layout shift TORCS applies, with sides and borders.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <numbers>
 
-#include "detectors/scenes/torcs_track_geometry.hpp"
+#include "detectors/scenes/torcs/torcs_track_geometry.hpp"
 #include "tests/support/temp_folder.hpp"
 #include "tests/support/torcs_definition.hpp"
 

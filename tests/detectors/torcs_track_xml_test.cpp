@@ -1,4 +1,4 @@
-// Reading TORCS track definitions (detectors/scenes/torcs_track_xml.hpp): segments and units as read,
+// Reading TORCS track definitions (detectors/scenes/torcs/torcs_track_xml.hpp): segments and units as read,
 // the DOCTYPE's external entity skipped unread, and one clear error per kind of bad input, naming the
 // file, the segment with its line and the field.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "core/units.hpp"
-#include "detectors/scenes/torcs_track_xml.hpp"
+#include "detectors/scenes/torcs/torcs_track_xml.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/temp_folder.hpp"
 #include "tests/support/torcs_definition.hpp"

@@ -9,7 +9,7 @@
 #include <regex>
 #include <sstream>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/surface_query.hpp"
 #include "tests/support/torcs_tracks.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "detectors/analytic_rectangles.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/detectors/analytic_test_support.hpp"
 #include "testkit/counting_allocator.hpp"
 #include "tests/support/registries.hpp"

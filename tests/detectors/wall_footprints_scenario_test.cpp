@@ -2,7 +2,7 @@
 // analytic detector, so a scene read back from a file has the same walls.
 #include <gtest/gtest.h>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/wall_footprints.hpp"
 
 namespace crashbench {

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "cases/plugin.hpp"
-#include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
 
 namespace {
 

@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "detectors/scenes/builtin_walls.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "reports/plot_library.hpp"
 #include "reports/report_figures.hpp"
 #include "reports/report_tables.hpp"

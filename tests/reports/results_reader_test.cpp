@@ -6,7 +6,7 @@
 
 #include "cases/json_parse.hpp"
 #include "core/error.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/reports/report_test_support.hpp"
 #include "tests/support/error_message.hpp"
 

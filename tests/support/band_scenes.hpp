@@ -6,7 +6,7 @@
 #include <string>
 
 #include "detectors/scenes/mesh_builder.hpp"
-#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench::testing {

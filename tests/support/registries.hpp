@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "detectors/detector.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/integrators/integrator.hpp"
 

@@ -10,7 +10,7 @@
 #include "detectors/detector.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/opendrive_data.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"

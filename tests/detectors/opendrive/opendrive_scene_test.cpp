@@ -11,8 +11,8 @@
 
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
-#include "detectors/scenes/scene_library.hpp"
-#include "detectors/scenes/scene_report.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/registry/scene_report.hpp"
 #include "detectors/scenes/wall_footprints.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/paths.hpp"

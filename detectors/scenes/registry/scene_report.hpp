@@ -2,7 +2,7 @@
 // What `crashbench scene info` prints about a scene graph: triangle counts, bounds, how many are vertical.
 #include <string>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 
 namespace crashbench {
 

@@ -1,4 +1,4 @@
-#include "detectors/scenes/l_rail.hpp"
+#include "detectors/scenes/registry/l_rail.hpp"
 
 #include "detectors/scenes/mesh_builder.hpp"
 

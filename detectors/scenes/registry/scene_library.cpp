@@ -1,4 +1,4 @@
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 
 #include <osg/MatrixTransform>
 #include <array>
@@ -7,16 +7,16 @@
 #include <iostream>
 #include <numbers>
 
-#include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
 #include "detectors/scenes/ground_grid.hpp"
-#include "detectors/scenes/l_rail.hpp"
+#include "detectors/scenes/registry/l_rail.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
-#include "detectors/scenes/osg_notify.hpp"
-#include "detectors/scenes/scene_checks.hpp"
-#include "detectors/scenes/scene_drives.hpp"
-#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/files/osg_notify.hpp"
+#include "detectors/scenes/registry/scene_checks.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/surface_query.hpp"
-#include "detectors/scenes/track.hpp"
+#include "detectors/scenes/registry/track.hpp"
 
 namespace crashbench {
 namespace {

@@ -1,4 +1,4 @@
-#include "detectors/scenes/mapped_file.hpp"
+#include "detectors/scenes/files/mapped_file.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>

@@ -1,4 +1,4 @@
-#include "detectors/scenes/read_reply.hpp"
+#include "detectors/scenes/files/read_reply.hpp"
 
 #include <osg/Geometry>
 #include <osg/NodeVisitor>
@@ -10,7 +10,7 @@
 #include <mutex>
 #include <sstream>
 
-#include "detectors/scenes/osg_notify.hpp"
+#include "detectors/scenes/files/osg_notify.hpp"
 
 namespace crashbench {
 namespace {

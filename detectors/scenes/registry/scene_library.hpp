@@ -9,7 +9,7 @@
 
 #include "core/registry.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/scenes/generated_scene.hpp"
+#include "detectors/scenes/registry/generated_scene.hpp"
 #include "detectors/scenes/opendrive/opendrive_options.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
 

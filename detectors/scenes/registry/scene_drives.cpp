@@ -1,11 +1,11 @@
-#include "detectors/scenes/scene_drives.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
 
 #include <cmath>
 #include <numbers>
 
 #include "detectors/scenes/surface_query.hpp"
-#include "detectors/scenes/track.hpp"
-#include "detectors/scenes/track_layout.hpp"
+#include "detectors/scenes/registry/track.hpp"
+#include "detectors/scenes/registry/track_layout.hpp"
 
 namespace crashbench {
 namespace {

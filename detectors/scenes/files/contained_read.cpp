@@ -1,4 +1,4 @@
-#include "detectors/scenes/contained_read.hpp"
+#include "detectors/scenes/files/contained_read.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -26,7 +26,7 @@
 #include <thread>
 
 #include "core/error.hpp"
-#include "detectors/scenes/read_reply.hpp"
+#include "detectors/scenes/files/read_reply.hpp"
 
 // A sanitizer runtime's hook for its fatal reports (weak: absent from a build without one).
 extern "C" __attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));

@@ -1,4 +1,4 @@
-#include "detectors/scenes/scene_report.hpp"
+#include "detectors/scenes/registry/scene_report.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "detectors/scenes/osg_notify.hpp"
+#include "detectors/scenes/files/osg_notify.hpp"
 
 #include <fmt/format.h>
 #include <osg/Notify>

@@ -1,9 +1,9 @@
-#include "detectors/scenes/track.hpp"
+#include "detectors/scenes/registry/track.hpp"
 
 #include <array>
 
 #include "detectors/scenes/mesh_builder.hpp"
-#include "detectors/scenes/track_layout.hpp"
+#include "detectors/scenes/registry/track_layout.hpp"
 
 namespace crashbench {
 namespace {

@@ -1,4 +1,4 @@
-#include "detectors/scenes/centreline.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
 
 #include <Eigen/Geometry>
 #include <fmt/format.h>

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "detectors/scenes/scene_library.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 
 namespace crashbench {
 

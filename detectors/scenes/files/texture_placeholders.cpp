@@ -1,4 +1,4 @@
-#include "detectors/scenes/texture_placeholders.hpp"
+#include "detectors/scenes/files/texture_placeholders.hpp"
 
 #include <osg/Image>
 

@@ -1,4 +1,4 @@
-#include "detectors/scenes/scene_checks.hpp"
+#include "detectors/scenes/registry/scene_checks.hpp"
 
 #include <fmt/format.h>
 

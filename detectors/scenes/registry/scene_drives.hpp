@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "detectors/detector.hpp"
-#include "detectors/scenes/centreline.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
 
 namespace crashbench {
 

@@ -1,4 +1,4 @@
-#include "detectors/scenes/torcs_track_xml.hpp"
+#include "detectors/scenes/torcs/torcs_track_xml.hpp"
 
 #include <expat.h>
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-#include "detectors/scenes/ac3d_guard.hpp"
+#include "detectors/scenes/files/ac3d_guard.hpp"
 
 #include <array>
 #include <cstdint>
@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "detectors/scenes/mapped_file.hpp"
-#include "detectors/scenes/text_words.hpp"
+#include "detectors/scenes/files/mapped_file.hpp"
+#include "detectors/scenes/files/text_words.hpp"
 
 namespace crashbench {
 namespace {

@@ -1,4 +1,4 @@
-#include "detectors/scenes/torcs_track_anchor.hpp"
+#include "detectors/scenes/torcs/torcs_track_anchor.hpp"
 
 #include <fmt/format.h>
 

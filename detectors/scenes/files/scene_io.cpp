@@ -1,4 +1,4 @@
-#include "detectors/scenes/scene_io.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
 
 #include <osgDB/FileNameUtils>
 #include <osgDB/Registry>
@@ -7,12 +7,12 @@
 #include <filesystem>
 
 #include "core/error.hpp"
-#include "detectors/scenes/ac3d_guard.hpp"
-#include "detectors/scenes/acc_reader.hpp"
-#include "detectors/scenes/contained_read.hpp"
-#include "detectors/scenes/osg_notify.hpp"
-#include "detectors/scenes/osgt_guard.hpp"
-#include "detectors/scenes/texture_placeholders.hpp"
+#include "detectors/scenes/files/ac3d_guard.hpp"
+#include "detectors/scenes/files/acc_reader.hpp"
+#include "detectors/scenes/files/contained_read.hpp"
+#include "detectors/scenes/files/osg_notify.hpp"
+#include "detectors/scenes/files/osgt_guard.hpp"
+#include "detectors/scenes/files/texture_placeholders.hpp"
 
 namespace crashbench {
 namespace {

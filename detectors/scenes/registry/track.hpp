@@ -3,7 +3,7 @@
 // sweepers, a tight corner, esses and some elevation, with a vertical barrier along each side.
 // The collision version holds only vertical elements (1838 triangles); the visual version adds the
 // road, terrain and roadside trees (8780 triangles), none of them vertical.
-#include "detectors/scenes/generated_scene.hpp"
+#include "detectors/scenes/registry/generated_scene.hpp"
 
 namespace crashbench {
 

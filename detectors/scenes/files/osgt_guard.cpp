@@ -1,11 +1,11 @@
-#include "detectors/scenes/osgt_guard.hpp"
+#include "detectors/scenes/files/osgt_guard.hpp"
 
 #include <cstdint>
 #include <string_view>
 
 #include "core/error.hpp"
-#include "detectors/scenes/mapped_file.hpp"
-#include "detectors/scenes/text_words.hpp"
+#include "detectors/scenes/files/mapped_file.hpp"
+#include "detectors/scenes/files/text_words.hpp"
 
 namespace crashbench {
 namespace {

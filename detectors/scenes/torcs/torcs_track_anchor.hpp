@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "detectors/scenes/centreline.hpp"
-#include "detectors/scenes/torcs_track_geometry.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
+#include "detectors/scenes/torcs/torcs_track_geometry.hpp"
 
 namespace crashbench {
 

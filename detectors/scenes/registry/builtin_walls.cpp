@@ -1,4 +1,4 @@
-#include "detectors/scenes/builtin_walls.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
 
 #include <string>
 

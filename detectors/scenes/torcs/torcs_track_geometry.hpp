@@ -1,8 +1,8 @@
 #pragma once
 // The centre line of a TORCS track definition (torcs_track_xml.hpp) in the frame of the .ac/.acc that
 // TORCS's trackgen built from it, read y-up (docs/scenes.md "Driving the tracks").
-#include "detectors/scenes/centreline.hpp"
-#include "detectors/scenes/torcs_track_xml.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
+#include "detectors/scenes/torcs/torcs_track_xml.hpp"
 
 namespace crashbench {
 

@@ -2,8 +2,8 @@
 // Knight's test walls: the L-shaped test scene (thesis Fig. 6-1): a side wall, an end wall and a flat driving surface,
 // 612 triangles in all. The walls' faces towards the driving surface lie on the analytic walls
 // (side: Y = 0 from X = -30 to 100 m; end: X = 100 from Y = 0 to 40 m); their thickness is behind them.
-#include "detectors/scenes/builtin_walls.hpp"
-#include "detectors/scenes/generated_scene.hpp"
+#include "detectors/scenes/registry/builtin_walls.hpp"
+#include "detectors/scenes/registry/generated_scene.hpp"
 
 namespace crashbench {
 

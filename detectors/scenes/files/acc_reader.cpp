@@ -1,4 +1,4 @@
-#include "detectors/scenes/acc_reader.hpp"
+#include "detectors/scenes/files/acc_reader.hpp"
 
 #include <osgDB/FileNameUtils>
 #include <osgDB/FileUtils>
@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "detectors/scenes/text_words.hpp"
+#include "detectors/scenes/files/text_words.hpp"
 
 namespace crashbench {
 namespace {

@@ -1,4 +1,4 @@
-#include "detectors/scenes/text_words.hpp"
+#include "detectors/scenes/files/text_words.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "detectors/scenes/torcs_track_geometry.hpp"
+#include "detectors/scenes/torcs/torcs_track_geometry.hpp"
 
 #include <algorithm>
 #include <cmath>

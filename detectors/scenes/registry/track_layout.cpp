@@ -1,4 +1,4 @@
-#include "detectors/scenes/track_layout.hpp"
+#include "detectors/scenes/registry/track_layout.hpp"
 
 #include <algorithm>
 #include <array>
