@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "reports/report_figures.hpp"
+#include "reports/figure.hpp"
 
 namespace crashbench {
 

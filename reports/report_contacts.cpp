@@ -7,7 +7,7 @@
 
 #include "reports/case_groups.hpp"
 #include "reports/html_text.hpp"
-#include "reports/report_figures.hpp"
+#include "reports/figure.hpp"
 
 namespace crashbench {
 namespace {

@@ -4,7 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "reports/report_figures.hpp"
+#include "reports/figure.hpp"
+#include "reports/results_reader.hpp"
 
 
 namespace crashbench {

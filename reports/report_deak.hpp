@@ -4,7 +4,7 @@
 // value but the integrator, and their model answers with a force.
 #include <vector>
 
-#include "reports/report_figures.hpp"
+#include "reports/figure.hpp"
 #include "reports/results_reader.hpp"
 
 namespace crashbench {

@@ -1,23 +1,12 @@
 #pragma once
-// The report's plots as Plotly figures (traces and layout as JSON), built from a results file. The page
-// script only hands each one to Plotly.newPlot, so everything plotted is computed and tested here.
-#include <nlohmann/json.hpp>
-
-#include <string>
+// The report's plots as Plotly figures (figure.hpp), built from a results file and gathered in page order.
+// The page script only hands each one to Plotly.newPlot, so everything plotted is computed and tested here.
 #include <vector>
 
+#include "reports/figure.hpp"
 #include "reports/results_reader.hpp"
 
 namespace crashbench {
-
-/// One plot: Plotly `data` (traces) and `layout`; `section` is the page section it belongs to.
-struct Figure {
-  std::string section;  ///< "trajectories", "laws", "costs", "sweeps" or "contacts"
-  std::string title;
-  nlohmann::json data = nlohmann::json::array();
-  nlohmann::json layout = nlohmann::json::object();
-  int folded_legend_entries = 0;  ///< > 0: the legend starts hidden behind a button (reports/plot_readability.hpp)
-};
 
 /// Per listed case (variants overlaid): plan view over the scene's walls with contact points (Knight &
 /// Bernard 2003, Fig. 6), and speed and yaw rate against time with impacts marked (Fig. 7).
@@ -36,8 +25,5 @@ std::vector<Figure> sweep_figures(const ResultsFile& results);
 
 /// All of the above, in page order.
 std::vector<Figure> all_figures(const ResultsFile& results);
-
-/// A Plotly layout with a title and axis titles, its margins growing to fit the tick labels and titles.
-nlohmann::json plot_layout(const std::string& title, const std::string& x_title, const std::string& y_title);
 
 }  // namespace crashbench

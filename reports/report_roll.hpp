@@ -3,7 +3,7 @@
 // over time, body-frame velocities u, v and yaw and roll rates, from results.json's trajectory.
 #include <vector>
 
-#include "reports/report_figures.hpp"
+#include "reports/figure.hpp"
 #include "reports/results_reader.hpp"
 
 namespace crashbench {
