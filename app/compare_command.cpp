@@ -3,7 +3,7 @@
 #include "app/commands.hpp"
 #include "core/text.hpp"
 #include "reports/compare.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

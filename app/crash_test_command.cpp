@@ -8,7 +8,7 @@
 #include "app/crash_test_matrix.hpp"
 #include "app/crash_test_score.hpp"
 #include "core/units.hpp"
-#include "reports/results_json.hpp"
+#include "reports/results/results_json.hpp"
 #include "validation/channel_checks.hpp"
 #include "validation/test_case.hpp"
 #include "validation/vehicle_pair.hpp"

@@ -11,7 +11,7 @@
 
 #include "app/commands.hpp"
 #include "core/units.hpp"
-#include "reports/results_json.hpp"
+#include "reports/results/results_json.hpp"
 #include "validation/wall_case.hpp"
 #include "validation/wall_impact.hpp"
 

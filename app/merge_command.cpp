@@ -1,9 +1,9 @@
 #include <fmt/format.h>
 
 #include "app/commands.hpp"
-#include "reports/merge.hpp"
-#include "reports/results_json.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/merge.hpp"
+#include "reports/results/results_json.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

@@ -7,7 +7,7 @@
 #include "cases/matrix.hpp"
 #include "cases/reconstruction.hpp"
 #include "core/units.hpp"
-#include "reports/results_json.hpp"
+#include "reports/results/results_json.hpp"
 
 namespace crashbench {
 namespace {

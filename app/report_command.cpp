@@ -5,8 +5,8 @@
 #include "reports/benchmark_json.hpp"
 #include "reports/html_report.hpp"
 #include "reports/junit_xml.hpp"
-#include "reports/output_file.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/output_file.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

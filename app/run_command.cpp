@@ -14,11 +14,11 @@
 #include "cases/step_threads.hpp"
 #include "core/text.hpp"
 #include "reports/progress_line.hpp"
-#include "reports/results_json.hpp"
-#include "reports/results_stream.hpp"
+#include "reports/results/results_json.hpp"
+#include "reports/results/results_stream.hpp"
 #include "reports/summary_table.hpp"
-#include "reports/case_h5.hpp"
-#include "reports/record_store.hpp"
+#include "reports/results/case_h5.hpp"
+#include "reports/results/record_store.hpp"
 
 namespace crashbench {
 namespace {

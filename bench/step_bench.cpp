@@ -13,7 +13,7 @@
 #include "cases/case_loader.hpp"
 #include "cases/matrix.hpp"
 #include "cases/simulation.hpp"
-#include "reports/phase_stats.hpp"
+#include "reports/results/phase_stats.hpp"
 
 namespace crashbench {
 namespace {

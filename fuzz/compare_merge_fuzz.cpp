@@ -6,7 +6,7 @@
 
 #include "fuzz/fuzz_support.hpp"
 #include "reports/compare.hpp"
-#include "reports/merge.hpp"
+#include "reports/results/merge.hpp"
 
 namespace {
 

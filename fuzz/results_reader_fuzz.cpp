@@ -4,7 +4,7 @@
 
 #include "fuzz/fuzz_support.hpp"
 #include "reports/html_report.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 #include "reports/summary_markdown.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,7 +6,7 @@
 // counters.
 #include <nlohmann/json.hpp>
 
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

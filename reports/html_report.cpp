@@ -12,7 +12,7 @@
 #include "core/install_paths.hpp"
 #include "reports/expectation_text.hpp"
 #include "reports/html_text.hpp"
-#include "reports/output_file.hpp"
+#include "reports/results/output_file.hpp"
 #include "reports/plot_library.hpp"
 #include "reports/report_assets.hpp"
 #include "reports/report_contacts.hpp"

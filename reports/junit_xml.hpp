@@ -4,7 +4,7 @@
 // unmet expectation, and an <error> for a case that could not run.
 #include <string>
 
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

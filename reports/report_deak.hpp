@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "reports/figure.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

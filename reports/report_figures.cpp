@@ -8,7 +8,7 @@
 
 #include "core/units.hpp"
 #include "reports/case_groups.hpp"
-#include "reports/phase_stats.hpp"
+#include "reports/results/phase_stats.hpp"
 #include "reports/plot_readability.hpp"
 #include "reports/report_contacts.hpp"
 #include "reports/report_deak.hpp"

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "reports/html_text.hpp"
-#include "reports/record_store.hpp"
+#include "reports/results/record_store.hpp"
 
 namespace crashbench {
 namespace {

@@ -2,13 +2,13 @@
 // The report's section for cases of many vehicles (CaseRecord::aggregated: the trajectory went to an HDF5
 // file): instead of a trace, an outline and a marker per vehicle and event, which a browser cannot draw at
 // 10,000 vehicles, it shows where and when contacts happened (density over the plan and over time),
-// percentiles over the vehicles, and a few sampled trajectories. The run binned them (reports/record_store.hpp),
+// percentiles over the vehicles, and a few sampled trajectories. The run binned them (reports/results/record_store.hpp),
 // so the page carries a fixed number of points whatever the vehicle and event counts.
 #include <string>
 #include <vector>
 
 #include "reports/figure.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

@@ -4,7 +4,7 @@
 // not report, by kind.
 #include <string>
 
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

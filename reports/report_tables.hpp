@@ -2,7 +2,7 @@
 // The report's HTML tables, built from a results file.
 #include <string>
 
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 

@@ -7,7 +7,7 @@
 
 #include "core/text.hpp"
 #include "reports/expectation_text.hpp"
-#include "reports/phase_stats.hpp"
+#include "reports/results/phase_stats.hpp"
 
 namespace crashbench {
 namespace {

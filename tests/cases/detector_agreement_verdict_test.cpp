@@ -5,7 +5,7 @@
 #include "cases/case_loader.hpp"
 #include "cases/matrix.hpp"
 #include "cases/simulation.hpp"
-#include "reports/results_json.hpp"
+#include "reports/results/results_json.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

@@ -5,7 +5,7 @@
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
 #include "core/error.hpp"
-#include "reports/results_json.hpp"
+#include "reports/results/results_json.hpp"
 
 namespace crashbench {
 namespace {

@@ -10,7 +10,7 @@
 #include "cases/matrix.hpp"
 #include "cases/physical_bounds.hpp"
 #include "cases/simulation.hpp"
-#include "reports/results_json.hpp"
+#include "reports/results/results_json.hpp"
 #include "tests/support/error_message.hpp"
 
 namespace crashbench {

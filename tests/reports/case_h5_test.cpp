@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "reports/case_h5.hpp"
+#include "reports/results/case_h5.hpp"
 #include "tests/support/many_vehicles.hpp"
 #include "tests/support/temp_folder.hpp"
 

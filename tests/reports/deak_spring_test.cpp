@@ -11,7 +11,7 @@
 #include "cases/matrix.hpp"
 #include "models/integrators/integrator.hpp"
 #include "reports/report_deak.hpp"
-#include "reports/results_json.hpp"
+#include "reports/results/results_json.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/stability_factor.hpp"
 

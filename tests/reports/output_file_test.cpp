@@ -1,4 +1,4 @@
-#include "reports/output_file.hpp"
+#include "reports/results/output_file.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,9 +5,9 @@
 #include <map>
 
 #include "core/error.hpp"
-#include "reports/record_store.hpp"
-#include "reports/results_json.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/record_store.hpp"
+#include "reports/results/results_json.hpp"
+#include "reports/results/results_reader.hpp"
 #include "tests/support/many_vehicles.hpp"
 
 namespace crashbench {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "cases/batch.hpp"
-#include "reports/results_json.hpp"
+#include "reports/results/results_json.hpp"
 #include "tests/reports/report_test_support.hpp"
 #include "tests/support/text_count.hpp"
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "cases/batch.hpp"
-#include "reports/results_json.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/results_json.hpp"
+#include "reports/results/results_reader.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/temp_folder.hpp"
 

@@ -1,4 +1,4 @@
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 #include <gtest/gtest.h>
 
@@ -136,7 +136,7 @@ TEST(ResultsReader, FieldsThePlotsReadAreCheckedFirst) {
        {std::pair<std::string, nlohmann::json>{"/cases/0/events/0/point", nlohmann::json::array()},
         {"/cases/0/events/0/pre/velocity", {1.0, "fast"}},
         {"/cases/0/trajectory/vehicles/0/x", {0.0}},
-        // The walls are kept once per scene (reports/shared_walls.hpp).
+        // The walls are kept once per scene (reports/results/shared_walls.hpp).
         {"/scenes/" + good["cases"][0]["scene_walls_ref"].get<std::string>() + "/walls/0", {0.0, 1.0, 2.0}},
         {"/cases/0/config/response/friction/cos2", "steep"},
         {"/cases/0/config/vehicle_params/0/mass", -1.0},

@@ -8,7 +8,7 @@
 #include "cases/batch.hpp"
 #include "cases/matrix.hpp"
 #include "reports/report_roll.hpp"
-#include "reports/results_json.hpp"
+#include "reports/results/results_json.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

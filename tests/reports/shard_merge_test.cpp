@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "reports/merge.hpp"
+#include "reports/results/merge.hpp"
 #include "reports/progress_line.hpp"
 #include "tests/reports/report_test_support.hpp"
 

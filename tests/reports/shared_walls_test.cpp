@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "reports/merge.hpp"
-#include "reports/results_stream.hpp"
-#include "reports/shared_walls.hpp"
+#include "reports/results/merge.hpp"
+#include "reports/results/results_stream.hpp"
+#include "reports/results/shared_walls.hpp"
 #include "tests/reports/report_test_support.hpp"
 
 namespace crashbench {

@@ -7,8 +7,8 @@
 #include "cases/case_loader.hpp"
 #include "cases/simulation.hpp"
 #include "reports/expectation_text.hpp"
-#include "reports/results_json.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/results_json.hpp"
+#include "reports/results/results_reader.hpp"
 #include "reports/summary_table.hpp"
 #include "tests/reports/report_test_support.hpp"
 

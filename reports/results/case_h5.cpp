@@ -1,4 +1,4 @@
-#include "reports/case_h5.hpp"
+#include "reports/results/case_h5.hpp"
 
 #include <hdf5.h>
 
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "reports/output_file.hpp"
+#include "reports/results/output_file.hpp"
 
 namespace crashbench {
 namespace {

@@ -1,4 +1,4 @@
-#include "reports/shared_walls.hpp"
+#include "reports/results/shared_walls.hpp"
 
 #include <fmt/format.h>
 

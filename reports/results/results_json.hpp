@@ -19,7 +19,7 @@ struct RunInfo {
   int shard_count = 0;                    ///< N of --shard K/N, 0 when not sharded
   std::size_t total_cases = 0;            ///< cases in the full expanded list (0: results.size())
   std::vector<std::size_t> case_indices;  ///< each result's position in the full list (empty: 0, 1, ...)
-  /// Each result's trajectory file relative to results.json (reports/record_store.hpp); "" or
+  /// Each result's trajectory file relative to results.json (reports/results/record_store.hpp); "" or
   /// missing: inline. The files themselves are written by write_trajectory_h5.
   std::vector<std::string> trajectory_files;
 };
@@ -31,11 +31,11 @@ nlohmann::json to_json(const RunResult& result, const std::string& trajectory_fi
 /// Replaces every NaN or infinite number in `doc` with the string "nan", "inf" or "-inf" (nlohmann would
 /// write null). A run stops at its first non-finite value, so its results hold none; this is the backstop.
 void write_non_finite_as_strings(nlohmann::json& doc);
-/// The whole document; each scene's walls written once under "scenes" (reports/shared_walls.hpp).
+/// The whole document; each scene's walls written once under "scenes" (reports/results/shared_walls.hpp).
 nlohmann::json to_json(std::span<const RunResult> results, const RunInfo& info = {});
 
 /// Writes `results` to `path` (directories created) atomically: a temporary file in the same folder,
-/// flushed and renamed into place (reports/output_file.hpp); Error naming the path and the reason on failure.
+/// flushed and renamed into place (reports/results/output_file.hpp); Error naming the path and the reason on failure.
 void write_results_file(const std::string& path, std::span<const RunResult> results, const RunInfo& info = {});
 
 /// Writes any JSON document to `path` the same way; text that is not valid UTF-8 is written as U+FFFD.

@@ -1,4 +1,4 @@
-#include "reports/merge.hpp"
+#include "reports/results/merge.hpp"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <map>
 
 #include "core/error.hpp"
-#include "reports/results_json.hpp"
-#include "reports/shared_walls.hpp"
+#include "reports/results/results_json.hpp"
+#include "reports/results/shared_walls.hpp"
 
 namespace crashbench {
 namespace {

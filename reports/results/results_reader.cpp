@@ -1,4 +1,4 @@
-#include "reports/results_reader.hpp"
+#include "reports/results/results_reader.hpp"
 
 #include <fmt/format.h>
 
@@ -8,9 +8,9 @@
 #include "cases/json_parse.hpp"
 #include "core/json_reader.hpp"
 #include "cases/physics_hash.hpp"
-#include "reports/record_store.hpp"
-#include "reports/results_json.hpp"
-#include "reports/results_stream.hpp"
+#include "reports/results/record_store.hpp"
+#include "reports/results/results_json.hpp"
+#include "reports/results/results_stream.hpp"
 
 namespace crashbench {
 namespace {
@@ -106,7 +106,7 @@ void check_published(const JsonReader& published) {
 }
 
 /// What results.json keeps of a case whose record went to a file: percentiles and binned contacts, as
-/// reports/record_store.hpp writes them and the report's many-vehicle section reads them.
+/// reports/results/record_store.hpp writes them and the report's many-vehicle section reads them.
 void check_record_summary(const JsonReader& c) {
   const JsonReader summary = c.at("trajectory").at("summary");
   const std::size_t samples = c.at("trajectory").at("time").array_size();

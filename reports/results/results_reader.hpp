@@ -12,7 +12,7 @@
 
 namespace crashbench {
 
-/// Order statistics of one phase's per-step cost [ns]; `histogram` as in reports/phase_stats.hpp.
+/// Order statistics of one phase's per-step cost [ns]; `histogram` as in reports/results/phase_stats.hpp.
 struct PhaseCost {
   double mean_ns = 0, median_ns = 0, p99_ns = 0, max_ns = 0;
   std::vector<int> histogram;  ///< counts on the fixed log bins, empty when not written
@@ -88,7 +88,7 @@ struct ResultsFile {
   StatusCounts status_counts() const;
 };
 
-/// Reads and checks `path`: a results.json, a results.jsonl (reports/results_stream.hpp; by its extension),
+/// Reads and checks `path`: a results.json, a results.jsonl (reports/results/results_stream.hpp; by its extension),
 /// or an output folder holding either (results.json first).
 ResultsFile read_results_file(const std::string& path);
 /// Checks an already parsed document; `path` names it in errors.

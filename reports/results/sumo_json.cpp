@@ -1,4 +1,4 @@
-#include "reports/sumo_json.hpp"
+#include "reports/results/sumo_json.hpp"
 
 namespace crashbench {
 

@@ -1,4 +1,4 @@
-#include "reports/results_stream.hpp"
+#include "reports/results/results_stream.hpp"
 
 #include <fmt/chrono.h>
 
@@ -8,7 +8,7 @@
 
 #include "cases/json_parse.hpp"
 #include "core/json_reader.hpp"
-#include "reports/shared_walls.hpp"
+#include "reports/results/shared_walls.hpp"
 
 namespace crashbench {
 namespace {

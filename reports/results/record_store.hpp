@@ -1,6 +1,6 @@
 #pragma once
 // Where a case's per-step record (trajectory and events) goes: inline in results.json (small cases: one
-// self-contained file), or an HDF5 file beside it (reports/case_h5.hpp) with only a few sampled vehicles,
+// self-contained file), or an HDF5 file beside it (reports/results/case_h5.hpp) with only a few sampled vehicles,
 // percentiles over all vehicles and binned contacts left in results.json, so that a case of thousands of
 // vehicles stays small to write, read and plot. docs/reports.md says what each holds.
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-#include "reports/phase_stats.hpp"
+#include "reports/results/phase_stats.hpp"
 
 #include <algorithm>
 #include <cmath>

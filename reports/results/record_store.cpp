@@ -1,4 +1,4 @@
-#include "reports/record_store.hpp"
+#include "reports/results/record_store.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
-#include "reports/results_json.hpp"
-#include "reports/sumo_json.hpp"
+#include "reports/results/results_json.hpp"
+#include "reports/results/sumo_json.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,10 +7,10 @@
 #include "cases/physics_hash.hpp"
 #include "cases/json_parse.hpp"
 #include "core/units.hpp"
-#include "reports/output_file.hpp"
-#include "reports/phase_stats.hpp"
-#include "reports/shared_walls.hpp"
-#include "reports/record_store.hpp"
+#include "reports/results/output_file.hpp"
+#include "reports/results/phase_stats.hpp"
+#include "reports/results/shared_walls.hpp"
+#include "reports/results/record_store.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
 
 namespace crashbench {
@@ -267,7 +267,7 @@ json to_json(const RunResult& r, const std::string& trajectory_file) {
     invariants[std::string(to_string(static_cast<Invariant>(i)))] = {
         {"checked", s.checked}, {"failed", s.failed}, {"worst_residual", s.worst_residual}, {"tolerance", s.tolerance}};
   }
-  // A case with its record in a file keeps its events there, binned here (reports/record_store.hpp).
+  // A case with its record in a file keeps its events there, binned here (reports/results/record_store.hpp).
   json events = json::array();
   if (trajectory_file.empty())
     for (const auto& e : r.events) events.push_back(event_json(e));

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "reports/output_file.hpp"
-#include "reports/results_json.hpp"
-#include "reports/results_reader.hpp"
+#include "reports/results/output_file.hpp"
+#include "reports/results/results_json.hpp"
+#include "reports/results/results_reader.hpp"
 
 namespace crashbench {
 
