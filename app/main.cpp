@@ -41,12 +41,12 @@ int main(int argc, char** argv) {
       ->trigger_on_parse();
   app.add_option_function<double>("--scene-read-timeout", crashbench::set_scene_read_timeout,
                                   "Seconds a scene file's reader may take in the separate process that reads "
-                                  "it first (default 5 plus 1 per MB of the file; 0: read in this process only)")
+                                  "it (default 5 plus 1 per MB of the file; 0: read in this process only)")
       ->check(kFiniteNonNegative)
       ->trigger_on_parse();
   app.add_option_function<double>("--scene-read-memory", crashbench::set_scene_read_memory_limit,
                                   "Megabytes a scene file's reader may allocate in the separate process that "
-                                  "reads it first (default 1024 plus 64 times the file's size; 0: no limit)")
+                                  "reads it (default 1024 plus 64 times the file's size; 0: no limit)")
       ->check(kFiniteNonNegative)
       ->trigger_on_parse();
   app.fallthrough();

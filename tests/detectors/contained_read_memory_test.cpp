@@ -1,6 +1,6 @@
 // OSG's .osgt reader makes room for as many vertices as an array announces, whatever follows: with a
-// memory limit on the child that reads a scene file first (contained_read.hpp), such a file is refused
-// before the second read allocates the same again. The child is called directly here: load_scene refuses
+// memory limit on the child that reads a scene file (contained_read.hpp), such a file is refused before
+// this process allocates the same. The child is called directly here: load_scene refuses
 // this file before it (osgt_guard.hpp), and the limit is for the counts no guard knows.
 #include <gtest/gtest.h>
 

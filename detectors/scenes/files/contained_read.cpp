@@ -218,11 +218,11 @@ osg::ref_ptr<osg::Node> read_contained(const std::string& path, const osgDB::Opt
                                       reader, limit));
   if (WIFSIGNALED(status))
     throw Error(path, "", fmt::format("{} crashed on this file (signal {}, {}) in the separate process that "
-                                      "reads it first: the file is malformed or beyond what the plugin reads",
+                                      "reads it: the file is malformed or beyond what the plugin reads",
                                       reader, WTERMSIG(status), strsignal(WTERMSIG(status))));
   if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory && memory_limit_mb > 0)
     throw Error(path, "", fmt::format("{} needed more than {:g} MB on this file (the limit of the separate "
-                                      "process that reads it first): a count in it asks for more than the "
+                                      "process that reads it): a count in it asks for more than the "
                                       "file holds, or the file is too large (--scene-read-memory MB sets the limit)",
                                       reader, std::round(memory_limit_mb)));
   if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory) throw reader_out_of_memory(path);
@@ -230,7 +230,7 @@ osg::ref_ptr<osg::Node> read_contained(const std::string& path, const osgDB::Opt
     throw Error(path, "", reader + " threw an exception on this file: it is malformed or beyond what the "
                                    "plugin reads");
   if (WIFEXITED(status) && WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != kReplyNotSent)
-    throw Error(path, "", fmt::format("{} failed on this file (the separate process that reads it first "
+    throw Error(path, "", fmt::format("{} failed on this file (the separate process that reads it "
                                       "exited with code {})",
                                       reader, WEXITSTATUS(status)));
   // The plugin survived the file: what the child sent back is the graph, unless the round trip lost some of it.

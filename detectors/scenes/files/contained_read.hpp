@@ -30,7 +30,7 @@ double scene_read_timeout(std::uintmax_t bytes);
 /// The memory the child may take beyond what the process held when it forked [MB]; 0: no limit (the
 /// `--scene-read-memory` option of every command). By default 1024 MB plus 64 times the file's size: OSG's
 /// graph of a real scene is a few times its file. A reader past it fails like one out of memory, and the
-/// file is refused without the second read: OSG's readers allocate what a count in the file announces (a
+/// file is refused before this process reads anything: OSG's readers allocate what a count in the file announces (a
 /// `.osgt` list of 15 million vertices with 8 after it takes 180 MB), and the counts the guards know are
 /// refused before any read (ac3d_guard.hpp, osgt_guard.hpp); this limit catches the others.
 void set_scene_read_memory_limit(double megabytes);

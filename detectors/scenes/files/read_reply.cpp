@@ -158,11 +158,17 @@ std::optional<ReadReply> decode_read_reply(std::string_view bytes) {
 osg::ref_ptr<osg::Node> graph_of(const ReadReply& reply) {
   if (!reply.census) return nullptr;
   const OsgNoticesUncounted transport;  // OSG narrates loading its serializers and the stream's byte order
-  std::istringstream osgb(reply.osgb, std::ios::binary);
-  osgDB::ReaderWriter::ReadResult read = osgb_plugin().readNode(osgb, nullptr);
-  osg::ref_ptr<osg::Node> graph = read.takeNode();
-  if (!graph || census_of(*graph) != *reply.census) return nullptr;
-  return graph;
+  // The bytes come from a process that ran a plugin on a hostile file: whatever goes wrong reading them
+  // back only costs a second read (after the child survived the file).
+  try {
+    std::istringstream osgb(reply.osgb, std::ios::binary);
+    osgDB::ReaderWriter::ReadResult read = osgb_plugin().readNode(osgb, nullptr);
+    osg::ref_ptr<osg::Node> graph = read.takeNode();
+    if (!graph || census_of(*graph) != *reply.census) return nullptr;
+    return graph;
+  } catch (...) {
+    return nullptr;
+  }
 }
 
 void replay_notices(const ReadReply& reply) {
