@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "app/crash_test_score.hpp"
-#include "cases/matrix_draws.hpp"
+#include "cases/loading/matrix_draws.hpp"
 #include "core/units.hpp"
 #include "validation/test_case.hpp"
 

@@ -32,7 +32,7 @@ struct ModelBand {
 };
 
 /// Runs `samples` cases, each with MissingInputs, e and mu drawn uniformly from the ranges above (a matrix's
-/// draws, cases/matrix_draws.hpp, with `seed`).
+/// draws, cases/loading/matrix_draws.hpp, with `seed`).
 std::vector<ModelBand> sample_bands(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
                                     const std::string& file, int samples, unsigned long long seed);
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/units.hpp"
 #include "models/response/response_model.hpp"
 #include "validation/sae_j211.hpp"

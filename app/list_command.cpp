@@ -4,11 +4,11 @@
 #include <span>
 
 #include "app/commands.hpp"
-#include "core/text.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/loading/vehicle_presets.hpp"
 #include "cases/plugin.hpp"
-#include "cases/vehicle_presets.hpp"
 #include "core/install_paths.hpp"
+#include "core/text.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"

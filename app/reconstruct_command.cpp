@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "app/commands.hpp"
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
 #include "cases/reconstruction.hpp"
 #include "core/units.hpp"
 #include "reports/results/results_json.hpp"

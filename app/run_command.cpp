@@ -9,16 +9,16 @@
 #include <thread>
 
 #include "app/commands.hpp"
-#include "cases/batch.hpp"
 #include "cases/plugin.hpp"
-#include "cases/step_threads.hpp"
+#include "cases/runner/batch.hpp"
+#include "cases/runner/step_threads.hpp"
 #include "core/text.hpp"
 #include "reports/progress_line.hpp"
+#include "reports/results/case_h5.hpp"
+#include "reports/results/record_store.hpp"
 #include "reports/results/results_json.hpp"
 #include "reports/results/results_stream.hpp"
 #include "reports/summary_table.hpp"
-#include "reports/results/case_h5.hpp"
-#include "reports/results/record_store.hpp"
 
 namespace crashbench {
 namespace {

@@ -10,16 +10,16 @@
 #include <memory>
 #include <optional>
 
-#include "cases/replay_log.hpp"
+#include "cases/driving/replay_log.hpp"
 #include "core/units.hpp"
-#include "detectors/scenes/torcs/centreline.hpp"
+#include "detectors/scenes/files/osg_notify.hpp"
+#include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/opendrive/lane_path.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
-#include "detectors/scenes/files/osg_notify.hpp"
-#include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/registry/scene_report.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
 #include "detectors/scenes/torcs/torcs_track_anchor.hpp"
 
 namespace crashbench {
@@ -103,7 +103,7 @@ std::string scene_lines() {
   return out;
 }
 
-/// `scene centreline`: the TORCS track's centre line as a replay log (cases/replay_log.hpp's format).
+/// `scene centreline`: the TORCS track's centre line as a replay log (cases/driving/replay_log.hpp's format).
 struct CentrelineArgs {
   std::string file, output, up = "y", road = "TKMN", side, from_xml;
   double unit_scale = 1.0, speed = 25.0, lane = 0.0, start_at = 0.0, off_road_max = kOffRoadMax;

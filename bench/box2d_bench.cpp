@@ -12,7 +12,7 @@
 #include <memory>
 
 #include "bench/scale_layout.hpp"
-#include "cases/scene_source.hpp"
+#include "cases/loading/scene_source.hpp"
 
 namespace crashbench::bench {
 namespace {

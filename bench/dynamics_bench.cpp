@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "cases/vehicle_presets.hpp"
+#include "cases/loading/vehicle_presets.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 #include "models/integrators/integrator.hpp"

@@ -15,7 +15,7 @@
 #include <memory>
 
 #include "bench/scale_layout.hpp"
-#include "cases/simulation.hpp"
+#include "cases/runner/simulation.hpp"
 #include "testkit/counting_allocator.hpp"
 
 namespace crashbench::bench {

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-#include "cases/case_loader.hpp"
+#include "cases/loading/case_loader.hpp"
 #include "detectors/scenes/registry/track.hpp"
 #include "detectors/scenes/registry/track_layout.hpp"
 

@@ -9,11 +9,11 @@
 
 #include <memory>
 
-#include "testkit/counting_allocator.hpp"
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/simulation.hpp"
 #include "reports/results/phase_stats.hpp"
+#include "testkit/counting_allocator.hpp"
 
 namespace crashbench {
 namespace {

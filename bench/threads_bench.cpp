@@ -1,5 +1,5 @@
 // Whole simulation steps of 10,000 sedans on the tiled track (bench/scale_layout.hpp) on 1 and 2 threads
-// inside the case (`run --threads`, cases/step_threads.hpp). One iteration is one step of a fresh
+// inside the case (`run --threads`, cases/runner/step_threads.hpp). One iteration is one step of a fresh
 // Simulation's 100 (built outside the timer). Threads are about wall-clock time: the reported time is
 // real time, its CPU column the whole process's (every thread's) CPU time; wall_per_vehicle is the real
 // time per step and vehicle. Phase medians per vehicle come from the runner's own (wall-clock) timers.
@@ -14,8 +14,8 @@
 #include <memory>
 
 #include "bench/scale_layout.hpp"
-#include "cases/simulation.hpp"
-#include "cases/step_threads.hpp"
+#include "cases/runner/simulation.hpp"
+#include "cases/runner/step_threads.hpp"
 #include "testkit/counting_allocator.hpp"
 
 namespace crashbench::bench {

@@ -11,14 +11,16 @@
 #include <nlohmann/json.hpp>
 
 #include "cases/measured_crash.hpp"
-#include "cases/path_follower.hpp"
-#include "cases/replay_log.hpp"
-#include "cases/traffic/traffic_spec.hpp"
 #include "core/vehicle.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/opendrive/opendrive_options.hpp"
 
 namespace crashbench {
+
+// Held by pointer, shared by a case's copies: their types live with the code that drives them.
+class ReplayLog;         // cases/driving/replay_log.hpp
+struct FollowSpec;       // cases/driving/path_follower.hpp
+struct TrafficSpec;      // cases/traffic/traffic_spec.hpp
 
 /// How a resolved impulse reaches the vehicle (Knight, chapter 5).
 enum class Application {

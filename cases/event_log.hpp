@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "cases/invariants.hpp"
+#include "cases/verdicts.hpp"
 
 namespace crashbench {
 

@@ -27,9 +27,6 @@ struct MeasuredCrash {
   std::vector<MeasuredVehicle> vehicles;  ///< in the case's vehicle order; fewer than the case's is allowed
 };
 
-/// Reads a case's `measured`: at most the case's `vehicles`, over a window no longer than its `duration`.
-MeasuredCrash parse_measured(const JsonReader& field, std::size_t vehicles, double duration);
-
 /// A vehicle's simulated change beside the measured one.
 struct VehicleComparison {
   Vec2 simulated_B = Vec2::Zero();  ///< [m/s], body frame at the first state

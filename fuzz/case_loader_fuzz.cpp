@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/simulation.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 namespace {

@@ -12,7 +12,7 @@ struct Comparison {
   std::string text;      ///< the table and the verdict changes, for a terminal
   int regressions = 0;   ///< cases passed in A and failed or errored in B, and invariants that newly fail
   int improvements = 0;  ///< the reverse
-  int physics_changed = 0;    ///< paired cases whose physics hashes differ (cases/physics_hash.hpp)
+  int physics_changed = 0;    ///< paired cases whose physics hashes differ (cases/checks/physics_hash.hpp)
   int physics_identical = 0;  ///< paired cases with equal hashes; cases without a hash in A or B count in neither
 };
 

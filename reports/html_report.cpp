@@ -7,20 +7,20 @@
 #include <fstream>
 #include <sstream>
 
-#include "cases/json_parse.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "core/error.hpp"
 #include "core/install_paths.hpp"
 #include "reports/expectation_text.hpp"
 #include "reports/html_text.hpp"
-#include "reports/results/output_file.hpp"
 #include "reports/plot_library.hpp"
 #include "reports/report_assets.hpp"
 #include "reports/report_contacts.hpp"
-#include "reports/report_measured.hpp"
-#include "reports/report_sumo.hpp"
 #include "reports/report_figures.hpp"
+#include "reports/report_measured.hpp"
 #include "reports/report_scale.hpp"
+#include "reports/report_sumo.hpp"
 #include "reports/report_tables.hpp"
+#include "reports/results/output_file.hpp"
 #include "reports/scene_verdicts.hpp"
 #include "reports/summary_markdown.hpp"
 

@@ -1,4 +1,6 @@
 #include "cases/runner/control.hpp"
+#include "cases/driving/path_follower.hpp"
+#include "cases/driving/replay_log.hpp"
 
 namespace crashbench {
 

@@ -8,8 +8,9 @@
 #include <optional>
 #include <vector>
 
-#include "cases/arc_path.hpp"
 #include "cases/case.hpp"
+#include "cases/driving/arc_path.hpp"
+#include "cases/driving/path_follower.hpp"
 #include "cases/runner/fleet.hpp"
 #include "cases/traffic/traffic_stream.hpp"
 

@@ -1,6 +1,6 @@
 #include "cases/runner/detection.hpp"
 
-#include "cases/scene_source.hpp"
+#include "cases/loading/scene_source.hpp"
 #include "core/json_reader.hpp"
 
 namespace crashbench {

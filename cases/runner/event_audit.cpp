@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cases/invariants.hpp"
+#include "cases/checks/invariants.hpp"
 
 namespace crashbench {
 namespace {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cases/runner/step_parts.hpp"
-#include "cases/step_threads.hpp"
+#include "cases/runner/step_threads.hpp"
 
 namespace crashbench {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "cases/invariants.hpp"
+#include "cases/checks/invariants.hpp"
 
 namespace crashbench {
 namespace {

@@ -1,4 +1,5 @@
 #include "cases/runner/fleet.hpp"
+#include "cases/traffic/traffic_spec.hpp"
 
 namespace crashbench {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The vehicles of a run as the runner's phases share them: one array per quantity, indexed by the case's
 // vehicle index, sized once when the run is built. Which phase writes which array is stated in
-// cases/simulation.cpp's step(), the list of phases.
+// cases/runner/simulation.cpp's step(), the list of phases.
 #include <cstddef>
 #include <vector>
 

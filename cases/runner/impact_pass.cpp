@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "cases/time_of_impact.hpp"
+#include "cases/runner/time_of_impact.hpp"
 #include "core/json_reader.hpp"
 
 namespace crashbench {

@@ -3,7 +3,7 @@
 // through the wall.
 #include "cases/runner/impact_pass.hpp"
 
-#include "cases/time_of_impact.hpp"
+#include "cases/runner/time_of_impact.hpp"
 #include "detectors/swept.hpp"
 
 namespace crashbench {

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "cases/case.hpp"
-#include "cases/continuing_contacts.hpp"
+#include "cases/runner/continuing_contacts.hpp"
 #include "cases/runner/control.hpp"
 #include "cases/runner/fleet.hpp"
-#include "cases/step_threads.hpp"
+#include "cases/runner/step_threads.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/integrators/integrator.hpp"
 

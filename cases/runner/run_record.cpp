@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "cases/physics_hash.hpp"
+#include "cases/checks/physics_hash.hpp"
 
 namespace crashbench {
 

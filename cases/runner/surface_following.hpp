@@ -6,7 +6,7 @@
 
 #include "cases/case.hpp"
 #include "cases/runner/fleet.hpp"
-#include "cases/step_threads.hpp"
+#include "cases/runner/step_threads.hpp"
 #include "detectors/scenes/scene.hpp"
 
 namespace crashbench {

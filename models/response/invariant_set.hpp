@@ -17,7 +17,7 @@ enum class Invariant : std::uint8_t {
   kNoPenetration,    ///< v_n after >= 0
   kFrictionBound,    ///< |J_t| <= mu J_n
   kNoTunnelling,     ///< every step, every vehicle: no CG path crosses a wall or another vehicle's body (a
-                     ///< check of the run, cases/tunnelling_check.hpp, never of a resolution)
+                     ///< check of the run, cases/checks/tunnelling_check.hpp, never of a resolution)
 };
 inline constexpr std::size_t kInvariantCount = 9;
 

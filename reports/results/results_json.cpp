@@ -4,14 +4,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cases/physics_hash.hpp"
-#include "cases/json_parse.hpp"
+#include "cases/checks/physics_hash.hpp"
+#include "cases/driving/path_follower.hpp"
+#include "cases/driving/replay_log.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "core/units.hpp"
+#include "detectors/scenes/opendrive/opendrive_scene.hpp"
 #include "reports/results/output_file.hpp"
 #include "reports/results/phase_stats.hpp"
-#include "reports/results/shared_walls.hpp"
 #include "reports/results/record_store.hpp"
-#include "detectors/scenes/opendrive/opendrive_scene.hpp"
+#include "reports/results/shared_walls.hpp"
 
 namespace crashbench {
 namespace {

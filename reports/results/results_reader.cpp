@@ -5,9 +5,9 @@
 #include <climits>
 #include <filesystem>
 
-#include "cases/json_parse.hpp"
+#include "cases/checks/physics_hash.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "core/json_reader.hpp"
-#include "cases/physics_hash.hpp"
 #include "reports/results/record_store.hpp"
 #include "reports/results/results_json.hpp"
 #include "reports/results/results_stream.hpp"

@@ -37,7 +37,7 @@ struct CaseRecord {
   std::map<std::string, std::string> config;  ///< every string-valued config field (scene, detector, ...)
   double dt = 0;                              ///< [s]
   int steps = 0, impacts = 0;
-  std::string physics_hash;                   ///< 16 hex digits (cases/physics_hash.hpp); empty when not written
+  std::string physics_hash;                   ///< 16 hex digits (cases/checks/physics_hash.hpp); empty when not written
   bool impacts_ok = true;                     ///< impact count within the case's expectation
   int impacts_min = 0, impacts_max = INT_MAX; ///< that expectation (INT_MAX: no upper bound)
   bool first_impact_ok = true;                ///< first impact within the case's time window, if it has one

@@ -6,7 +6,7 @@
 #include <climits>
 #include <ctime>
 
-#include "cases/json_parse.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "core/json_reader.hpp"
 #include "reports/results/shared_walls.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cases/replay_log.hpp"
+#include "cases/driving/replay_log.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/torcs_definition.hpp"
 #include "tests/support/torcs_strips.hpp"

@@ -3,7 +3,7 @@
 // per case.
 #include <gtest/gtest.h>
 
-#include "cases/json_parse.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 

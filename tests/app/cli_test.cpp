@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cases/matrix.hpp"
-#include "cases/vehicle_presets.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/loading/vehicle_presets.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"

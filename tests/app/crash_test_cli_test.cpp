@@ -4,8 +4,8 @@
 
 #include <cstdio>
 
-#include "cases/case_loader.hpp"
-#include "cases/json_parse.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "models/response/response_model.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/validation/synthetic_test.hpp"

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cases/json_parse.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "tests/app/chromium_support.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/many_vehicles.hpp"

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <map>
 
-#include "cases/matrix.hpp"
+#include "cases/loading/matrix.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cases/matrix.hpp"
+#include "cases/loading/matrix.hpp"
 #include "cases/plugin.hpp"
 #include "tests/app/cli_support.hpp"
 

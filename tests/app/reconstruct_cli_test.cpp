@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "cases/matrix.hpp"
+#include "cases/loading/matrix.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 

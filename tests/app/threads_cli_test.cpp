@@ -4,7 +4,7 @@
 
 #include <thread>
 
-#include "cases/step_threads.hpp"
+#include "cases/runner/step_threads.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/paths.hpp"
 

@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <unistd.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
-#include "cases/scene_source.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/loading/scene_source.hpp"
+#include "cases/runner/simulation.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"

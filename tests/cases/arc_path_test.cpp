@@ -1,4 +1,4 @@
-#include "cases/arc_path.hpp"
+#include "cases/driving/arc_path.hpp"
 
 #include <gtest/gtest.h>
 

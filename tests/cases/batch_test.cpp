@@ -1,4 +1,4 @@
-#include "cases/batch.hpp"
+#include "cases/runner/batch.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-#include "cases/case_loader.hpp"
+#include "cases/loading/case_loader.hpp"
 
 #include <gtest/gtest.h>
 
-#include "cases/matrix.hpp"
+#include "cases/loading/matrix.hpp"
 #include "core/units.hpp"
 #include "tests/support/paths.hpp"
 

@@ -1,7 +1,7 @@
-// cases/continuing_contacts.hpp alone: a spring answer becomes the spring the next step integrates, its
+// cases/runner/continuing_contacts.hpp alone: a spring answer becomes the spring the next step integrates, its
 // impulse over the step is the trapezoid of its force at the step's ends, and the contact ends (one event,
 // checked) at the first step without a force answer.
-#include "cases/continuing_contacts.hpp"
+#include "cases/runner/continuing_contacts.hpp"
 
 #include <gtest/gtest.h>
 

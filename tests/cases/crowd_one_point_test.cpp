@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cases/case_loader.hpp"
-#include "cases/physics_hash.hpp"
-#include "cases/simulation.hpp"
+#include "cases/checks/physics_hash.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 
 namespace crashbench {
 namespace {

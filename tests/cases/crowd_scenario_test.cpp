@@ -1,8 +1,8 @@
 // A thousand cars on the L-rail: every invariant holds in the crashes and in the resting contacts after.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "tests/cases/crowd_case.hpp"
 
 namespace crashbench {

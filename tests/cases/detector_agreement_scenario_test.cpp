@@ -6,8 +6,8 @@
 
 #include <map>
 
-#include "cases/batch.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/batch.hpp"
 #include "detectors/detector.hpp"
 #include "tests/support/paths.hpp"
 

@@ -2,9 +2,9 @@
 // corner the analytic detector's many short walls differ from the triangles, and the run says so.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/simulation.hpp"
 #include "reports/results/results_json.hpp"
 #include "tests/support/paths.hpp"
 

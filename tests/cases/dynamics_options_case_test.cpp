@@ -2,8 +2,8 @@
 // factory, keeps what the model echoes, and results.json's config.dynamics carries that echo.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/error.hpp"
 #include "reports/results/results_json.hpp"
 

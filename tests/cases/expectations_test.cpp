@@ -1,9 +1,9 @@
 // A case's `expect`: impact counts and the window its first impact must fall in.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
 #include "tests/support/paths.hpp"

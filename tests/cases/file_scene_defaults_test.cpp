@@ -1,4 +1,4 @@
-// The default collision set of a file scene (cases/scene_source.hpp): faces within 45 degrees of vertical.
+// The default collision set of a file scene (cases/loading/scene_source.hpp): faces within 45 degrees of vertical.
 // A road that rises 15 degrees ahead of the flat rectangle (a crest) is ground the car rides onto, not a
 // wall: no detector of the registry meets it with the default, while the triangle detectors do when the
 // case asks for every face (vertical_within_deg 90), so the test can tell the two apart.
@@ -9,7 +9,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "cases/scene_source.hpp"
+#include "cases/loading/scene_source.hpp"
 #include "detectors/scenes/registry/scene_drives.hpp"
 #include "detectors/scenes/surface_query.hpp"
 #include "tests/support/band_scenes.hpp"

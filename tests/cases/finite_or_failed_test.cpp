@@ -6,10 +6,10 @@
 #include <fstream>
 #include <limits>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
 #include "cases/physical_bounds.hpp"
-#include "cases/simulation.hpp"
+#include "cases/runner/simulation.hpp"
 #include "reports/results/results_json.hpp"
 #include "tests/support/error_message.hpp"
 

@@ -3,8 +3,8 @@
 // analytic detector, whose walls have no height, stops at the banner's footprint. Bad bands name their field.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
 #include "tests/support/band_scenes.hpp"
 #include "tests/support/error_message.hpp"

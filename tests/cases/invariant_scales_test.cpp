@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/units.hpp"
 #include "tests/cases/crowd_case.hpp"
 

@@ -1,4 +1,4 @@
-#include "cases/invariants.hpp"
+#include "cases/checks/invariants.hpp"
 
 #include <gtest/gtest.h>
 

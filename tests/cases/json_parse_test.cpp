@@ -1,10 +1,10 @@
-#include "cases/json_parse.hpp"
+#include "cases/loading/json_parse.hpp"
 
 #include <gtest/gtest.h>
 
-#include "cases/batch.hpp"
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/batch.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/paths.hpp"
 

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <filesystem>
 
-#include "cases/batch.hpp"
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/batch.hpp"
+#include "cases/runner/simulation.hpp"
 #include "detectors/scenes/registry/builtin_walls.hpp"
 #include "tests/support/paths.hpp"
 

@@ -1,6 +1,6 @@
 // The seeded distributions of a matrix's `vary`: the draws follow their distributions (moments against
 // closed forms), are reproducible and counter-based, are joint across fields, and bad ones are refused.
-#include "cases/matrix_draws.hpp"
+#include "cases/loading/matrix_draws.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "cases/json_parse.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/json_parse.hpp"
+#include "cases/loading/matrix.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

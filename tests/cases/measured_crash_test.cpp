@@ -1,5 +1,6 @@
 // A case's `measured` block: read with one-line errors, and a run's velocity change over the window
 // compared in the body frame at the first state, against hand calculations.
+#include "cases/loading/measured_fields.hpp"
 #include "cases/measured_crash.hpp"
 
 #include <gtest/gtest.h>

@@ -10,8 +10,8 @@
 #include <iostream>
 #include <numbers>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/first_contact.hpp"
 #include "tests/support/registries.hpp"

@@ -1,4 +1,4 @@
-// A vehicle following a path (cases/path_follower.hpp) around a circle, with every dynamics model that
+// A vehicle following a path (cases/driving/path_follower.hpp) around a circle, with every dynamics model that
 // steers: once settled it stays within the cross-track error the geometry of pure pursuit and the
 // model's understeer allow, at the set speed; bad paths and options are refused with one clear error.
 #include <gtest/gtest.h>
@@ -9,10 +9,10 @@
 #include <fstream>
 #include <numbers>
 
-#include "cases/case_loader.hpp"
-#include "cases/path_follower.hpp"
-#include "cases/simulation.hpp"
-#include "cases/vehicle_presets.hpp"
+#include "cases/driving/path_follower.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/vehicle_presets.hpp"
+#include "cases/runner/simulation.hpp"
 #include "testkit/counting_allocator.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/registries.hpp"

@@ -4,8 +4,8 @@
 #include <cctype>
 #include <cmath>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/units.hpp"
 
 namespace crashbench {

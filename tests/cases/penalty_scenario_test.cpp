@@ -5,9 +5,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/simulation.hpp"
 #include "models/response/penalty.hpp"
 #include "tests/models/response/penalty_oscillator.hpp"
 #include "tests/support/paths.hpp"

@@ -10,9 +10,9 @@
 #include <fstream>
 #include <map>
 
-#include "cases/batch.hpp"
-#include "cases/json_parse.hpp"
-#include "cases/physics_hash.hpp"
+#include "cases/checks/physics_hash.hpp"
+#include "cases/loading/json_parse.hpp"
+#include "cases/runner/batch.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

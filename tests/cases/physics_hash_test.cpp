@@ -1,15 +1,15 @@
 // The physics hash: FNV-1a against its published test vectors, bit-level sensitivity, what it leaves
 // out (timings), and real runs: the same case twice agrees, a different speed does not.
-#include "cases/physics_hash.hpp"
+#include "cases/checks/physics_hash.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string_view>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/simulation.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

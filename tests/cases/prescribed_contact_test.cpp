@@ -2,9 +2,9 @@
 // place_other_front put the other car's bumper, so the bullet's arm lies along its heading.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/simulation.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {

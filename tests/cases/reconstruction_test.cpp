@@ -3,8 +3,8 @@
 // cannot be reconstructed are refused with the field named.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
 #include "cases/prescribed_contact.hpp"
 #include "cases/reconstruction.hpp"
 #include "core/json_reader.hpp"

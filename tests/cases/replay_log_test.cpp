@@ -1,12 +1,12 @@
-// Replay logs (cases/replay_log.hpp): interpolation and heading unwrap against values worked by hand, and
+// Replay logs (cases/driving/replay_log.hpp): interpolation and heading unwrap against values worked by hand, and
 // every bad input's one-line message through the case loader.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <fstream>
 
-#include "cases/case_loader.hpp"
-#include "cases/replay_log.hpp"
+#include "cases/driving/replay_log.hpp"
+#include "cases/loading/case_loader.hpp"
 #include "core/units.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/temp_folder.hpp"

@@ -7,8 +7,9 @@
 #include <cmath>
 #include <fstream>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/driving/replay_log.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "detectors/scenes/registry/l_rail.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"

@@ -1,13 +1,13 @@
 // A matrix on one scene loads it once: equal specs share one read-only Scene, different options do not.
-#include "cases/scene_cache.hpp"
+#include "cases/loading/scene_cache.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <unistd.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/paths.hpp"

@@ -7,10 +7,10 @@
 
 #include <osg/Group>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
-#include "detectors/scenes/mesh_builder.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/mesh_builder.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"

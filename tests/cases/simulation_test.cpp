@@ -1,12 +1,12 @@
-#include "cases/simulation.hpp"
+#include "cases/runner/simulation.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
 
-#include "cases/case_loader.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/matrix.hpp"
 #include "detectors/detector.hpp"
 #include "models/response/response_model.hpp"
 #include "testkit/counting_allocator.hpp"

@@ -1,11 +1,11 @@
-// The speeds a follower holds (cases/speed_profile.hpp) on paths worked by hand: sqrt(a R) in a bend, braking
+// The speeds a follower holds (cases/driving/speed_profile.hpp) on paths worked by hand: sqrt(a R) in a bend, braking
 // at a before it, the set speed where neither binds, and round the join of a closed path.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
 
-#include "cases/speed_profile.hpp"
+#include "cases/driving/speed_profile.hpp"
 
 namespace crashbench {
 namespace {

@@ -3,8 +3,8 @@
 // "lowest", or a height at the road's, it starts on the road and drives under the bridge untouched.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
 #include "tests/support/band_scenes.hpp"
 #include "tests/support/error_message.hpp"

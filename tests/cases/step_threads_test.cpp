@@ -1,6 +1,6 @@
 // The case's thread pool: how it splits a vehicle list, that every call runs every range exactly once on
 // its own thread, and that a range's exception reaches the caller without breaking the pool.
-#include "cases/step_threads.hpp"
+#include "cases/runner/step_threads.hpp"
 
 #include <gtest/gtest.h>
 

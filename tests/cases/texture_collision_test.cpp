@@ -3,8 +3,8 @@
 // a barrier whose texture merely contains "tree" still collides.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/registries.hpp"

@@ -9,10 +9,10 @@
 #include <cstring>
 #include <tuple>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
-#include "tests/cases/crowd_case.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "testkit/counting_allocator.hpp"
+#include "tests/cases/crowd_case.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {

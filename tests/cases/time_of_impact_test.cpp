@@ -1,5 +1,5 @@
-// cases/time_of_impact.hpp by hand: the state part of the way through a step, and which contacts close.
-#include "cases/time_of_impact.hpp"
+// cases/runner/time_of_impact.hpp by hand: the state part of the way through a step, and which contacts close.
+#include "cases/runner/time_of_impact.hpp"
 
 #include <gtest/gtest.h>
 

@@ -15,12 +15,13 @@
 #include <iostream>
 #include <numbers>
 
-#include "cases/case_loader.hpp"
-#include "cases/scene_cache.hpp"
-#include "cases/simulation.hpp"
+#include "cases/driving/replay_log.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/scene_cache.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/units.hpp"
-#include "detectors/scenes/torcs/centreline.hpp"
 #include "detectors/scenes/surface_query.hpp"
+#include "detectors/scenes/torcs/centreline.hpp"
 #include "detectors/scenes/torcs/torcs_track_anchor.hpp"
 #include "tests/support/first_contact.hpp"
 #include "tests/support/registries.hpp"

@@ -16,8 +16,9 @@
 #include <fstream>
 #include <set>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/driving/replay_log.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/units.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/files/contained_read.hpp"
@@ -38,7 +39,7 @@ struct Lane {
 };
 
 /// Tracks whose start line lies under a footbridge: by default the first surface query takes the highest
-/// surface under the car (cases/simulation.cpp), the bridge's deck, and the car meets the bridge's railing
+/// surface under the car (cases/runner/simulation.cpp), the bridge's deck, and the car meets the bridge's railing
 /// at once; "start_surface": "lowest" starts it on the road.
 const std::set<std::string> kStartUnderABridge = {"corkscrew"};
 

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <span>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
-#include "cases/tunnelling_check.hpp"
+#include "cases/checks/tunnelling_check.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "detectors/scenes/registry/builtin_walls.hpp"
 
 namespace crashbench {

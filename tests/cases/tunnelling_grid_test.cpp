@@ -8,13 +8,13 @@
 #include <cmath>
 #include <filesystem>
 
-#include "cases/case_loader.hpp"
-#include "cases/scene_source.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/scene_source.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
-#include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/mesh_builder.hpp"
 #include "testkit/counting_allocator.hpp"
 #include "tests/support/temp_folder.hpp"
 

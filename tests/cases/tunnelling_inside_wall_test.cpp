@@ -12,12 +12,12 @@
 #include <map>
 #include <random>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/error.hpp"
 #include "core/units.hpp"
-#include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/mesh_builder.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {

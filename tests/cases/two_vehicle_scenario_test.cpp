@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cases/batch.hpp"
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/batch.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/units.hpp"
 #include "tests/support/paths.hpp"
 

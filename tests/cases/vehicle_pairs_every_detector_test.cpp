@@ -3,8 +3,8 @@
 // at the same steps, with the same impulses, whatever geometry the detector reads for the scene.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "tests/cases/crowd_case.hpp"
 #include "tests/support/registries.hpp"
 

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/error.hpp"
 
 namespace crashbench {

@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/units.hpp"
 
 namespace crashbench {

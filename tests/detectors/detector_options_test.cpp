@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "cases/json_parse.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/error_message.hpp"

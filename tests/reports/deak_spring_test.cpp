@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "cases/batch.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/batch.hpp"
 #include "models/integrators/integrator.hpp"
 #include "reports/report_deak.hpp"
 #include "reports/results/results_json.hpp"

@@ -3,7 +3,7 @@
 
 #include <fstream>
 
-#include "cases/physics_hash.hpp"
+#include "cases/checks/physics_hash.hpp"
 #include "core/error.hpp"
 #include "reports/compare.hpp"
 #include "tests/reports/report_test_support.hpp"

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cases/batch.hpp"
+#include "cases/runner/batch.hpp"
 #include "reports/results/results_json.hpp"
 #include "tests/reports/report_test_support.hpp"
 #include "tests/support/text_count.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cases/batch.hpp"
+#include "cases/runner/batch.hpp"
 #include "reports/results/results_json.hpp"
 #include "reports/results/results_reader.hpp"
 #include "tests/support/paths.hpp"

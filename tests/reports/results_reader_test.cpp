@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "cases/json_parse.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "core/error.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/reports/report_test_support.hpp"

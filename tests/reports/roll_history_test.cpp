@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cases/batch.hpp"
-#include "cases/matrix.hpp"
+#include "cases/loading/matrix.hpp"
+#include "cases/runner/batch.hpp"
 #include "reports/report_roll.hpp"
 #include "reports/results/results_json.hpp"
 #include "tests/support/paths.hpp"

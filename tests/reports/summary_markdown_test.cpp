@@ -4,8 +4,8 @@
 
 #include <climits>
 
-#include "cases/case_loader.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
 #include "reports/expectation_text.hpp"
 #include "reports/results/results_json.hpp"
 #include "reports/results/results_reader.hpp"

@@ -2,7 +2,7 @@
 // A case of many vehicles for the output-at-scale tests: the benches' L-rail layout (bench/scale_layout.hpp,
 // facing pairs that collide at once and push into their neighbours and the walls), short enough for a test.
 #include "bench/scale_layout.hpp"
-#include "cases/simulation.hpp"
+#include "cases/runner/simulation.hpp"
 
 namespace crashbench::testing {
 

@@ -6,9 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
+#include "cases/loading/case_loader.hpp"
 #include "cases/reconstruction.hpp"
-#include "cases/simulation.hpp"
+#include "cases/runner/simulation.hpp"
 #include "tests/support/error_message.hpp"
 
 namespace crashbench {

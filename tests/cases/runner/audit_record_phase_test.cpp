@@ -5,12 +5,12 @@
 #include <cmath>
 #include <limits>
 
+#include "cases/loading/scene_cache.hpp"
 #include "cases/runner/event_audit.hpp"
 #include "cases/runner/finite_guard.hpp"
 #include "cases/runner/impact_pass.hpp"
 #include "cases/runner/reference_check.hpp"
 #include "cases/runner/run_record.hpp"
-#include "cases/scene_cache.hpp"
 #include "tests/cases/runner/phase_case.hpp"
 
 namespace crashbench {

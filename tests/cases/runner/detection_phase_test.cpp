@@ -3,9 +3,9 @@
 // and the sweep's time of impact against a hand calculation.
 #include <gtest/gtest.h>
 
+#include "cases/loading/scene_cache.hpp"
 #include "cases/runner/detection.hpp"
 #include "cases/runner/surface_following.hpp"
-#include "cases/scene_cache.hpp"
 #include "tests/cases/runner/phase_case.hpp"
 
 namespace crashbench {

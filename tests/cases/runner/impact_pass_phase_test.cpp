@@ -5,8 +5,8 @@
 
 #include <cmath>
 
+#include "cases/loading/scene_cache.hpp"
 #include "cases/runner/impact_pass.hpp"
-#include "cases/scene_cache.hpp"
 #include "tests/cases/runner/phase_case.hpp"
 
 namespace crashbench {

@@ -7,12 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cases/case_loader.hpp"
+#include "cases/loading/case_loader.hpp"
 
 namespace crashbench::testing {
 
 inline constexpr double kPhaseRestitution = 0.4;
-inline constexpr double kSedanFront = 2.25;  // [m], cases/vehicle_presets.cpp
+inline constexpr double kSedanFront = 2.25;  // [m], cases/loading/vehicle_presets.cpp
 inline constexpr double kSedanMass = 1500;   // [kg]
 
 /// One sedan per entry of `cg_y` [m] (its CG's Y; the wall is at Y = 0).

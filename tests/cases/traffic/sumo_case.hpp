@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cases/case_loader.hpp"
+#include "cases/loading/case_loader.hpp"
 
 namespace crashbench::testing {
 

@@ -3,9 +3,9 @@
 // must find the same pair within two SUMO steps, resolve it with every invariant holding, and release both.
 #include <gtest/gtest.h>
 
-#include "cases/case_loader.hpp"
-#include "cases/json_parse.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/json_parse.hpp"
+#include "cases/runner/simulation.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {

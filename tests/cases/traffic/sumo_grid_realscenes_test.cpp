@@ -8,9 +8,9 @@
 #include <iostream>
 #include <string>
 
-#include "cases/case_loader.hpp"
-#include "cases/json_parse.hpp"
-#include "cases/simulation.hpp"
+#include "cases/loading/case_loader.hpp"
+#include "cases/loading/json_parse.hpp"
+#include "cases/runner/simulation.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {

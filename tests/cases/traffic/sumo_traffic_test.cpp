@@ -7,8 +7,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "cases/simulation.hpp"
-#include "cases/vehicle_presets.hpp"
+#include "cases/loading/vehicle_presets.hpp"
+#include "cases/runner/simulation.hpp"
 #include "core/error.hpp"
 #include "tests/cases/traffic/sumo_case.hpp"
 #include "tests/support/temp_folder.hpp"

@@ -135,7 +135,7 @@ std::vector<VehiclePose> weave() {
 
 TEST(OpenDriveScene, EveryDetectorAgreesWithBruteForceOnTheBendWithEdges) {
   Scene scene = load_scene(kBend, with_edges(1.0));
-  scene.walls = wall_footprints(scene.triangles);  // as cases/scene_source.cpp gives a file scene
+  scene.walls = wall_footprints(scene.triangles);  // as cases/loading/scene_source.cpp gives a file scene
   const auto poses = weave();
   const auto want = testing::contacts("brute-force", scene, poses);
   const int steps = testing::expect_agreement(want, want, "brute-force");

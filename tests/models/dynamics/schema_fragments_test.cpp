@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "cases/json_parse.hpp"
+#include "cases/loading/json_parse.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/plugin_alternative.hpp"

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "cases/matrix.hpp"
+#include "cases/loading/matrix.hpp"
 #include "models/response/response_model.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/plugin_alternative.hpp"

@@ -1,0 +1,201 @@
+#include "cases/checks/tunnelling_check.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "detectors/footprint_overlap.hpp"
+#include "detectors/scenes/interference.hpp"
+
+namespace crashbench {
+namespace {
+
+/// True if segments p0-p1 and a-b cross with p0 and p1 strictly on opposite sides of the line a-b.
+bool crosses(const Vec2& p0, const Vec2& p1, const Vec2& a, const Vec2& b) {
+  const double s0 = cross(b - a, p0 - a), s1 = cross(b - a, p1 - a);
+  if (!(s0 * s1 < 0)) return false;
+  const double t0 = cross(p1 - p0, a - p0), t1 = cross(p1 - p0, b - p0);
+  return t0 * t1 <= 0;
+}
+
+Vec2 cg(const StateVector& x) { return {x[0], x[1]}; }
+
+/// How far a vehicle's clear box reaches around the path that found it [m]: a car at 20 m/s stays inside
+/// for about ten steps of 5 ms, and the box stays small enough to fit between the barriers of a road.
+constexpr double kClearMargin = 0.5;
+/// How far a clear box reaches on along a moving car's path: 10 more steps like the last, at most 2 m
+/// (a car at 30 m/s keeps its box for about 13 steps on open road) [-, m].
+constexpr double kAheadSteps = 10;
+constexpr double kAheadMax = 2.0;
+/// Paths a car waits, after its boxes met a wall, before it tries for a clear box again.
+constexpr int kRetrySteps = 8;
+/// How far a swept box may move before the vehicle pairs are looked up in a grid again [m]
+/// (BoxPairs::find_coherent; traffic, 10,000 cars: one step in 7, 0.4 candidates per car).
+constexpr double kPairsMargin = 1.0;
+
+/// A box that contains nothing, not even a point (NaN paths fall outside any box too).
+Box2 empty_box() { return {Vec2::Constant(std::numeric_limits<double>::infinity()), Vec2::Constant(-std::numeric_limits<double>::infinity())}; }
+
+bool inside(const Vec2& lo, const Vec2& hi, const Box2& box) {
+  return lo.x() >= box.lo.x() && lo.y() >= box.lo.y() && hi.x() <= box.hi.x() && hi.y() <= box.hi.y();
+}
+
+}  // namespace
+
+TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles) {
+  const std::size_t n = vehicles.size();
+  surface_ = scene.surface;
+  for (const VehicleSetup& v : vehicles) {
+    const RectangleSize& s = v.params.body;
+    centre_lines_.push_back({Vec2(-s.cg_to_rear, 0), Vec2(s.cg_to_front, 0), Vec2(0, -0.5 * s.width), Vec2(0, 0.5 * s.width)});
+    reach_.push_back(std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width));
+  }
+  // The triangles, where the scene has them, are the walls as they stand; its analytic walls then add
+  // nothing, and where they were derived from the triangles (a file scene) they have lost their height:
+  // a gantry's footprint lies across the road.
+  for (std::size_t i = 0; scene.triangles.empty() && i < scene.walls.size(); ++i) {
+    const Vec2 &a = scene.walls[i].a_W, &b = scene.walls[i].b_W;
+    walls_.push_back({a, b, a.cwiseMin(b), a.cwiseMax(b), -1, 0, 0, static_cast<int>(i)});
+  }
+  for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
+    const Triangle& t = scene.triangles[i];
+    const double z_lo = std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()});
+    const double z_hi = std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()});
+    if (!(z_hi > z_lo)) continue;  // flat: no horizontal plane cuts it in a line
+    const Vec2 lo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
+    const Vec2 hi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
+    walls_.push_back({Vec2::Zero(), Vec2::Zero(), lo, hi, static_cast<int>(triangles_.size()), z_lo, z_hi,
+                      static_cast<int>(scene.walls.size() + i)});
+    triangles_.push_back(t);
+  }
+  std::sort(walls_.begin(), walls_.end(), [](const Wall& a, const Wall& b) { return a.lo_W.x() < b.lo_W.x(); });
+  std::vector<Box2> boxes;
+  for (const Wall& w : walls_) boxes.push_back({w.lo_W, w.hi_W});
+  grid_.build(boxes);
+  candidates_.reserve(walls_.size());
+  clear_.assign(n, empty_box());
+  retry_in_.assign(n, 0);
+  swept_.resize(n);
+  pairs_.reserve(static_cast<int>(n));
+  to_start_frame_.resize(n);
+  turned_at_.assign(n, -1);
+  crossed_.resize(n);
+  start_ground_.assign(n, std::numeric_limits<double>::quiet_NaN());
+}
+
+Box2 TunnellingCheck::clear_box(const Box2& along, const Box2& around) const {
+  // The walls' own footprints, not their boxes: a diagonal barrier's box covers the road beside it.
+  // 1 mm more than the boxes, so that rounding cannot hide a wall touching them. `around` lies inside
+  // `along`: a wall that meets it meets both.
+  const Vec2 mm = Vec2::Constant(1e-3);
+  const OrientedRectangle outer = as_rectangle(along.lo - mm, along.hi + mm);
+  const OrientedRectangle inner = as_rectangle(around.lo - mm, around.hi + mm);
+  bool outer_clear = true;
+  for (const int i : candidates_) {
+    const Wall& w = walls_[static_cast<std::size_t>(i)];
+    const std::array<Vec2, 3> f = w.triangle < 0 ? footprint(w.a_W, w.b_W) : footprint(triangles_[w.triangle]);
+    if (outer_clear && footprint_meets(f, outer)) outer_clear = false;
+    if (!outer_clear && footprint_meets(f, inner)) return empty_box();
+  }
+  return outer_clear ? along : around;
+}
+
+bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels,
+                                  double time, std::vector<Tunnelling>& out) {
+  const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
+  Box2& clear = clear_[static_cast<std::size_t>(vehicle)];
+  if (inside(lo, hi, clear)) return false;
+  // The walls whose boxes meet the path's box, reaching on along the path (kAheadSteps more such steps,
+  // at most kAheadMax) and grown by the margin, in the order of walls_. If no wall's footprint meets
+  // that box, or else the path's own box grown by the margin, the box is clear for the steps to come.
+  // The path's own walls are among the candidates, in the same order.
+  // A car whose boxes met a wall (one scraping a barrier) tries again only after kRetrySteps paths.
+  const Vec2 margin = Vec2::Constant(kClearMargin), step = p1 - p0;
+  const Vec2 ahead = p1 + std::min(kAheadSteps, kAheadMax / std::max(step.norm(), 1e-9)) * step;
+  const Box2 along{lo.cwiseMin(ahead) - margin, hi.cwiseMax(ahead) + margin}, around{lo - margin, hi + margin};
+  int& wait = retry_in_[static_cast<std::size_t>(vehicle)];
+  const Box2& query = wait > 0 ? around : along;
+  grid_.candidates(query.lo, query.hi, candidates_);
+  if (wait > 0) {
+    --wait;
+    clear = empty_box();
+  } else {
+    clear = clear_box(along, around);
+    if (clear.lo.x() > clear.hi.x()) wait = kRetrySteps;
+  }
+  for (const int i : candidates_) {
+    const Wall& w = walls_[static_cast<std::size_t>(i)];
+    if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
+    for (const Level& level : levels) {
+      Vec2 a = w.a_W, b = w.b_W;
+      const bool cut = w.triangle < 0 || (level.z >= w.z_lo && level.z <= w.z_hi && level.band.reaches(w.z_lo, w.z_hi) &&
+                                           slice_triangle(triangles_[w.triangle], level.z, a, b));
+      if (!cut || !crosses(p0, p1, a, b)) continue;
+      out.push_back({time, vehicle, kStaticScene, w.feature, {a, b}});
+      return true;
+    }
+  }
+  return false;
+}
+
+void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,
+                            std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out) {
+  for (std::size_t v = 0; v < after.size(); ++v) {
+    // The rectangle's plane at the end of the step, as the detectors cut the triangles, and at its start:
+    // a road under the end that is wrong (a wall's top face) must not blind the check as it would the
+    // detectors. One level when both are the same.
+    const auto level = [&](double ground) { return Level{ground + poses[v].cg_height, height_band(ground, surface_.get())}; };
+    double& start_ground = start_ground_[v];
+    const std::array<Level, 2> levels{level(poses[v].ground_z), level(std::isnan(start_ground) ? poses[v].ground_z : start_ground)};
+    const std::size_t count = levels[1].z == levels[0].z ? 1 : 2;
+    crossed_[v] = cross_walls(static_cast<int>(v), cg(before[v]), cg(after[v]), std::span(levels.data(), count), time, out);
+    start_ground = poses[v].ground_z;
+    ++checked_;
+  }
+  if (after.size() > 1) cross_vehicles(before, after, time, out);
+}
+
+void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after,
+                                     double time, std::vector<Tunnelling>& out) {
+  // Each vehicle's swept box: its CG path widened by its reach; only pairs whose boxes meet can pass through.
+  for (std::size_t v = 0; v < after.size(); ++v) {
+    const Vec2 reach = Vec2::Constant(reach_[v]);
+    swept_[v] = {cg(before[v]).cwiseMin(cg(after[v])) - reach, cg(before[v]).cwiseMax(cg(after[v])) + reach};
+  }
+  const std::vector<std::pair<int, int>>* pairs = nullptr;
+  if (step_pairs_ && step_pairs_->holds(swept_)) {
+    pairs = &step_pairs_->candidates();
+  } else {
+    DetectorStats unused;
+    pairs_.find_coherent(swept_, kPairsMargin, unused);
+    pairs = &pairs_.pairs();
+  }
+  // B's start frame once per check for each car in a pair (a crowd's car is in a thousand).
+  const auto to_frame = [&](std::size_t b) -> const Mat2& {
+    if (turned_at_[b] != checked_) to_start_frame_[b] = rotation(-before[b][2]), turned_at_[b] = checked_;
+    return to_start_frame_[b];
+  };
+  // A's CG path relative to B, in B's frame at the start of the step, against B's two centre lines.
+  const auto through = [&](std::size_t a, std::size_t b) {
+    // Both centre lines lie within B's reach of its CG (1 um spares rounding): a path that stays farther
+    // needs no trigonometry. Most pairs are cars side by side in two lanes.
+    const Vec2 d0 = cg(before[a]) - cg(before[b]), d1 = cg(after[a]) - cg(after[b]);
+    if (d0 == d1) return false;  // no relative motion: crosses() needs the ends on opposite sides (a crowd at rest)
+    const double reach = reach_[b] + 1e-6;
+    if (squared_distance_from_origin(d0, d1) > reach * reach) return false;
+    const Mat2& to_b = to_frame(b);
+    const Vec2 r0 = to_b * d0, r1 = to_b * d1;
+    const std::array<Vec2, 4>& line = centre_lines_[b];
+    return crosses(r0, r1, line[0], line[1]) || crosses(r0, r1, line[2], line[3]);
+  };
+  for (const auto& [a, b] : *pairs)
+    for (const auto& [p, q] : {std::pair{a, b}, std::pair{b, a}}) {
+      const auto pi = static_cast<std::size_t>(p), qi = static_cast<std::size_t>(q);
+      if (crossed_[pi] || (passing_ && passing_->passes(p, q)) || !through(pi, qi)) continue;
+      crossed_[pi] = 1;
+      out.push_back({time, p, q, -1, {}});
+    }
+}
+
+}  // namespace crashbench

@@ -1,0 +1,91 @@
+#pragma once
+// The no_tunnelling invariant, checked every step for every vehicle whatever the detector found: the CG's
+// path over the step must not cross a collision wall (the scene's collision triangles cut at the height
+// the detectors put the vehicle's rectangle, the road under it plus its CG height, so that a gantry over
+// the road is no wall for a car under it; a scene of analytic walls only, those), and no vehicle's CG may pass through another
+// vehicle's body (its path relative to the other crossing the other's centre lines). The path is the chord
+// from the CG at the start of the step to the CG at its end; a car that bounced off a wall has both ends
+// on its own side, so only a pass-through crosses. A vehicle keeps a box around its path that no wall's
+// footprint meets: while its paths stay inside, it needs no look at the wall grid (whose cells, on a scene of
+// kilometres, are cache misses). The vehicle pairs are the runner's for the step (StepPairs) wherever
+// they hold every car's box here. No allocation per step unless a crossing is found.
+#include <array>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "cases/case.hpp"
+#include "cases/traffic/sumo_role.hpp"
+#include "cases/verdicts.hpp"
+#include "core/contact.hpp"
+#include "detectors/box_pairs.hpp"
+#include "detectors/detector.hpp"
+#include "detectors/scenes/interference.hpp"
+#include "detectors/scenes/scene.hpp"
+#include "detectors/step_pairs.hpp"
+#include "detectors/wall_grid.hpp"
+#include "models/integrators/integrator.hpp"
+
+namespace crashbench {
+
+class TunnellingCheck {
+ public:
+  /// Collects the scene's walls and collision triangles; `vehicles` gives the bodies' sizes.
+  TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles);
+  /// Checks the step from `before` to `after` (StateVector entries 0, 1, 2 = X, Y [m], heading [rad]) that
+  /// ends at `time` [s], each vehicle's triangles cut at the height of its pose at the end of the step
+  /// (`poses[v].ground_z + cg_height`, as the detectors cut them) and at the height it had at the end of
+  /// the last step; appends the first crossing of each vehicle, if any, to `out`.
+  void check(std::span<const StateVector> before, std::span<const StateVector> after,
+             std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out);
+  /// Pairs that `passing` says pass through each other are not checked (it must outlive this).
+  void ignore_passing(const PassingPairs& passing) { passing_ = &passing; }
+  /// The vehicle pairs are taken from `pairs` (the runner's, found for the step; it must outlive this)
+  /// when its step boxes hold every vehicle's box here, instead of a broad phase of this check's own (one
+  /// that still runs when a response moved a car beyond its step box).
+  void use_pairs(const StepPairs& pairs) { step_pairs_ = &pairs; }
+  /// Vehicle-steps checked so far.
+  long long checked() const { return checked_; }
+
+ private:
+  /// An analytic wall (its ends, at every height) or a collision triangle (cut at the vehicle's height).
+  struct Wall {
+    Vec2 a_W, b_W, lo_W, hi_W;  // analytic wall: its ends; both: 2D bounds [m]
+    int triangle = -1;          // index into triangles_, or -1 for an analytic wall
+    double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
+    int feature;
+  };
+  /// `along` if no wall among candidates_ has its footprint in it (any height), else `around` (inside
+  /// `along`) if none has, else an empty box.
+  Box2 clear_box(const Box2& along, const Box2& around) const;
+  /// A height at which the walls are cut, with the band the vehicle reaches from its road there [m].
+  struct Level {
+    double z = 0;
+    HeightBand band;
+  };
+  bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels, double time,
+                   std::vector<Tunnelling>& out);
+  void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
+                      std::vector<Tunnelling>& out);
+
+  const PassingPairs* passing_ = nullptr;
+  const StepPairs* step_pairs_ = nullptr;
+  std::vector<Triangle> triangles_;
+  std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the height band a vehicle reaches
+  std::vector<Wall> walls_;        // by lo_W.x
+  WallGrid grid_;                  // walls_ by their bounds
+  std::vector<int> candidates_;    // one path's walls from the grid
+  std::vector<Box2> clear_;        // per vehicle: a box no wall's footprint meets, or an empty box
+  std::vector<int> retry_in_;      // per vehicle: paths until it tries for a clear box again
+  std::vector<std::array<Vec2, 4>> centre_lines_;  // per vehicle: rear to front, right to left, body frame [m]
+  std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
+  std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]
+  BoxPairs pairs_;                   // vehicle pairs whose swept boxes meet, without step_pairs_
+  std::vector<Mat2> to_start_frame_; // per vehicle: world to its frame at the start of the step
+  std::vector<long long> turned_at_; // per vehicle: the check that set to_start_frame_
+  std::vector<char> crossed_;        // per vehicle: already reported this step
+  std::vector<double> start_ground_; // per vehicle: the road under it at the end of the last step [m], NaN before
+  long long checked_ = 0;
+};
+
+}  // namespace crashbench

@@ -1,0 +1,136 @@
+#include "cases/loading/traffic_loader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+#include "cases/loading/case_fields.hpp"
+#include "cases/loading/vehicle_loader.hpp"
+#include "cases/traffic/sumo_frame.hpp"
+#include "cases/traffic/traffic_spec.hpp"
+#include "core/units.hpp"
+
+namespace crashbench {
+namespace {
+
+/// What the pre-pass learns: vehicles in order of first appearance, the time span, the extent.
+struct FcdSurvey {
+  std::vector<std::string> ids;
+  std::vector<sumo::FcdVehicle> first;  ///< each vehicle's first row
+  double first_time = 0, last_time = 0;
+  Vec2 hi = Vec2::Constant(-std::numeric_limits<double>::infinity());
+  long long persons = 0;
+  std::size_t most_present = 0;
+  double step = 0;  ///< the longest interval between timesteps [s]
+};
+
+/// Streams the whole FCD once, refusing a step or a precision too coarse for the comparison.
+FcdSurvey survey(const std::string& file) {
+  sumo::FcdReader reader(file);
+  sumo::FcdFrame frame;
+  FcdSurvey s;
+  std::unordered_map<std::string, std::size_t> seen;
+  long long timesteps = 0;
+  while (reader.next(frame)) {
+    const auto where = fmt::format("<timestep> (line {})", frame.line);
+    if (timesteps == 0) s.first_time = frame.time;
+    if (timesteps > 0 && frame.time - s.last_time > kCoarsestSumoStep * (1 + 1e-9))
+      throw Error(file, where + ": 'time'",
+                  fmt::format("{:g} s after the timestep before: expected SUMO run with --step-length {:g} or less, "
+                              "so that its collisions can be matched within two steps",
+                              frame.time - s.last_time, kCoarsestSumoStep));
+    if (frame.count > 0 && frame.position_decimals < kLeastSumoDecimals)
+      throw Error(file, where, fmt::format("positions with {} decimals: expected SUMO run with --precision {} or more "
+                                           "(0.1 mm), or rounding alone makes overlaps",
+                                           frame.position_decimals, kLeastSumoDecimals));
+    if (timesteps > 0) s.step = std::max(s.step, frame.time - s.last_time);
+    s.last_time = frame.time;
+    ++timesteps;
+    s.persons += frame.persons;
+    s.most_present = std::max(s.most_present, frame.count);
+    for (std::size_t k = 0; k < frame.count; ++k) {
+      const sumo::FcdVehicle& v = frame.vehicles[k];
+      s.hi = s.hi.cwiseMax(v.front_W);
+      if (!seen.emplace(v.id, s.ids.size()).second) continue;
+      s.ids.push_back(v.id);
+      s.first.push_back(v);
+    }
+  }
+  if (timesteps < 2) throw Error(file, "", fmt::format("{} timesteps: expected an FCD of at least two", timesteps));
+  return s;
+}
+
+/// The case's default vehicle sized as the vType says: length and width as given (the CG and the axles
+/// keep their share of the length), the mass as given, the yaw inertia scaled as a uniform box's.
+VehicleParams sized(VehicleParams p, const sumo::VehicleType& type) {
+  const double length0 = p.body.cg_to_front + p.body.cg_to_rear, width0 = p.body.width, mass0 = p.mass;
+  const double length = type.length.value_or(length0), width = type.width.value_or(width0);
+  const double k = length / length0;
+  p.body.cg_to_front *= k;
+  p.body.cg_to_rear *= k;
+  p.tyres.cg_to_front_axle *= k;
+  p.tyres.cg_to_rear_axle *= k;
+  p.body.width = width;
+  p.mass = type.mass.value_or(mass0);
+  p.yaw_inertia *= p.mass / mass0 * (length * length + width * width) / (length0 * length0 + width0 * width0);
+  return p;
+}
+
+}  // namespace
+
+void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limits) {
+  field.only_keys({"sumo_fcd", "sumo_routes", "sumo_collisions", "vehicle", "secondary_impacts"});
+  auto spec = std::make_shared<TrafficSpec>();
+  spec->fcd_file = case_file_path(field.at("sumo_fcd"), "SUMO FCD");
+  if (const auto s = field.find("secondary_impacts")) spec->secondary_impacts = s->boolean();
+  const nlohmann::json sedan = "sedan";  // the default vehicle
+  const VehicleParams defaults =
+      parse_params(field.find("vehicle").value_or(JsonReader(sedan, field.file(), field.pointer() + "/vehicle")));
+  FcdSurvey s = survey(spec->fcd_file);
+  if (c.vehicles.size() + s.ids.size() > limits.max_vehicles)
+    field.at("sumo_fcd").fail(fmt::format("{} SUMO vehicles besides the {} listed, more than the cap of {} per case: "
+                                          "raise it with --max-vehicles", s.ids.size(), c.vehicles.size(), limits.max_vehicles));
+  std::map<std::string, sumo::VehicleType> types;
+  if (const auto routes = field.find("sumo_routes")) {
+    spec->routes_file = case_file_path(*routes, "SUMO route");
+    for (sumo::VehicleType& t : sumo::read_vehicle_types(spec->routes_file)) types.emplace(t.id, std::move(t));
+  }
+  spec->first_vehicle = c.vehicles.size();
+  spec->first_time = s.first_time;
+  spec->sumo_step = s.step;
+  spec->persons = s.persons;
+  spec->most_present = s.most_present;
+  spec->parking_W = s.hi + Vec2(1000.0, 1000.0);
+  for (const VehicleSetup& v : c.vehicles) spec->parking_W = spec->parking_W.cwiseMax(v.initial.position_W + Vec2(1000.0, 1000.0));
+  for (std::size_t i = 0; i < s.ids.size(); ++i) {
+    const sumo::FcdVehicle& row = s.first[i];
+    const auto type = types.find(row.type);
+    const bool sized_by_type = type != types.end() && type->second.length && type->second.width;
+    if (!sized_by_type && std::find(spec->defaulted_types.begin(), spec->defaulted_types.end(), row.type) == spec->defaulted_types.end())
+      spec->defaulted_types.push_back(row.type);
+    VehicleSetup& v = c.vehicles.emplace_back();
+    v.name = s.ids[i];
+    v.params = type != types.end() ? sized(defaults, type->second) : defaults;
+    v.initial = sumo::state_of(row, v.params.body.cg_to_front);
+  }
+  if (const auto collisions = field.find("sumo_collisions")) {
+    spec->collisions_file = case_file_path(*collisions, "SUMO collision");
+    spec->collisions = sumo::read_collisions(spec->collisions_file);
+    std::unordered_map<std::string_view, int> known;
+    for (const std::string& id : s.ids) known.emplace(id, 0);
+    for (const sumo::Collision& k : spec->collisions)
+      for (const auto& [key, id] : {std::pair{"collider", &k.collider}, std::pair{"victim", &k.victim}})
+        if (!known.contains(*id))
+          throw Error(spec->collisions_file, fmt::format("<collision> (line {}): '{}'", k.line, key),
+                      fmt::format("vehicle '{}' is not in the FCD {}: expected the collision output of the same SUMO run", *id,
+                                  spec->fcd_file));
+  }
+  spec->ids = std::move(s.ids);
+  c.traffic = std::move(spec);
+}
+
+}  // namespace crashbench
