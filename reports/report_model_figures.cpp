@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "cases/loading/vehicle_presets.hpp"
 #include "core/units.hpp"
 #include "reports/case_groups.hpp"
 #include "reports/knight_curves.hpp"
@@ -50,8 +51,10 @@ json restitution_point(double mass, double speed, double e, double dt) {
 }
 
 Figure figure_45(const ResultsFile& results) {
-  Body body{1500, 2500, {}};  // the sedan preset when no case says otherwise
-  double cg_to_front = 2.25, dt = 0.005;
+  // The sedan preset when no case says otherwise.
+  const VehicleParams sedan = find_entry(vehicle_presets(), "sedan", "vehicle preset").make();
+  Body body{sedan.mass, sedan.yaw_inertia, {}};
+  double cg_to_front = sedan.body.cg_to_front, dt = 0.005;
   AngleLaw friction = KnightLaws{}.friction, restitution = KnightLaws{}.restitution;
   for (const auto& c : results.cases) {
     if (c.status == "error" || c.raw["config"].value("vehicle_params", json::array()).empty()) continue;
