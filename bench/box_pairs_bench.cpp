@@ -1,4 +1,4 @@
-// The broad phase every vehicle-pair pass shares (detectors/box_pairs.hpp) on its own: the bounding boxes
+// The broad phase every vehicle-pair pass shares (detectors/broadphase/box_pairs.hpp) on its own: the bounding boxes
 // of scale_bench's track layout (N cars in facing pairs on the tiled track), N = 10 ... 100,000. Counters:
 // CPU per box, and the box tests and pairs found per box.
 //
@@ -6,8 +6,8 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/scale_layout.hpp"
-#include "detectors/analytic_rectangles.hpp"
-#include "detectors/box_pairs.hpp"
+#include "detectors/broadphase/analytic_rectangles.hpp"
+#include "detectors/broadphase/box_pairs.hpp"
 
 namespace crashbench::bench {
 namespace {

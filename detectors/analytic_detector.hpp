@@ -3,16 +3,16 @@
 // bounding rectangle against each wall footprint (Liang-Barsky clip, contact at the midpoint of the
 // interference line, wall normal), the walls found through a uniform grid; a car on open road skips it
 // while it stays inside a box clear of every wall (clear_boxes.hpp). Vehicle pairs come from the
-// pass every detector shares (Detector::detect_all, detectors/vehicle_pairs.hpp).
+// pass every detector shares (Detector::detect_all, detectors/broadphase/vehicle_pairs.hpp).
 #include <memory>
 #include <span>
 #include <vector>
 
-#include "detectors/analytic_rectangles.hpp"
-#include "detectors/clear_boxes.hpp"
+#include "detectors/broadphase/analytic_rectangles.hpp"
+#include "detectors/broadphase/clear_boxes.hpp"
+#include "detectors/broadphase/wall_grid.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/interference.hpp"
-#include "detectors/wall_grid.hpp"
 
 namespace crashbench {
 

@@ -1,6 +1,6 @@
 #include "detectors/detector.hpp"
 
-#include "detectors/vehicle_pairs.hpp"
+#include "detectors/broadphase/vehicle_pairs.hpp"
 
 namespace crashbench {
 

@@ -14,26 +14,10 @@
 #include "core/json_reader.hpp"
 #include "core/registry.hpp"
 #include "core/vehicle.hpp"
+#include "detectors/geometry/geometry.hpp"
 #include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
-
-/// Where a vehicle's bounding rectangle is this step.
-struct VehiclePose {
-  Vec2 position_W = Vec2::Zero();  ///< CG [m]
-  double heading = 0;              ///< [rad]
-  double cg_height = 0;            ///< rectangle height above ground [m]
-  RectangleSize size;
-  /// Height of the drivable surface under the CG [m, world Z], set by the runner each step from the
-  /// scene's SurfaceQuery; NaN: the detector takes the highest surface under the CG.
-  double ground_z = std::numeric_limits<double>::quiet_NaN();
-};
-
-/// Work a query did, like b2TreeStats.
-struct DetectorStats {
-  int nodes_visited = 0;
-  int primitives_tested = 0;
-};
 
 /// The scene geometry a detector queries.
 enum class SceneGeometry : std::uint8_t {
@@ -42,7 +26,7 @@ enum class SceneGeometry : std::uint8_t {
 };
 
 struct SweepScratch;  // detectors/swept.hpp
-class VehiclePairs;  // detectors/vehicle_pairs.hpp
+class VehiclePairs;  // detectors/broadphase/vehicle_pairs.hpp
 
 /// A detector answers for the scene (prepare, detect: its own geometry); detect_all adds the vehicle pairs,
 /// found by one pass every detector shares, so that all of them report vehicle-pair contacts alike.
@@ -68,7 +52,7 @@ class Detector {
   /// Sizes the vehicle-pair pass for `vehicle_count` vehicles, so that detect_all allocates nothing.
   void reserve_pairs(int vehicle_count);
   /// All this step's contacts: detect's, then one per overlapping vehicle pair (vehicle = lower index,
-  /// other = higher, normal from other towards vehicle; detectors/vehicle_pairs.hpp), by (vehicle, other).
+  /// other = higher, normal from other towards vehicle; detectors/broadphase/vehicle_pairs.hpp), by (vehicle, other).
   void detect_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
   /// Turns `out`, which holds detect_all(end)'s contacts for this step (toi = 1), into the contacts that begin
   /// DURING the step, the vehicles moving from `start` to `end` (same size and order): each one once, at

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "detectors/step_pairs.hpp"
+#include "detectors/broadphase/step_pairs.hpp"
 #include "detectors/swept.hpp"
 
 namespace crashbench {

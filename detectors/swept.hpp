@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "detectors/contacts_by_vehicle.hpp"
+#include "detectors/broadphase/contacts_by_vehicle.hpp"
+#include "detectors/broadphase/step_pairs.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/step_pairs.hpp"
 
 namespace crashbench {
 

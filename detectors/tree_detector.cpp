@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
-#include "detectors/footprint_overlap.hpp"
+#include "detectors/broadphase/footprint_overlap.hpp"
 
 namespace crashbench {
 namespace {

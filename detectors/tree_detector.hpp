@@ -11,10 +11,10 @@
 #include <cstdint>
 
 #include "core/huge_pages.hpp"
-#include "detectors/cell_occupancy.hpp"
-#include "detectors/clear_boxes.hpp"
+#include "detectors/broadphase/cell_occupancy.hpp"
+#include "detectors/broadphase/clear_boxes.hpp"
+#include "detectors/broadphase/float_bounds.hpp"
 #include "detectors/detector.hpp"
-#include "detectors/float_bounds.hpp"
 #include "detectors/scenes/interference.hpp"
 
 namespace crashbench {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "detectors/footprint_overlap.hpp"
+#include "detectors/broadphase/footprint_overlap.hpp"
 #include "detectors/scenes/interference.hpp"
 
 namespace crashbench {

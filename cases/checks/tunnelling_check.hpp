@@ -18,12 +18,12 @@
 #include "cases/traffic/sumo_role.hpp"
 #include "cases/verdicts.hpp"
 #include "core/contact.hpp"
-#include "detectors/box_pairs.hpp"
+#include "detectors/broadphase/box_pairs.hpp"
+#include "detectors/broadphase/step_pairs.hpp"
+#include "detectors/broadphase/wall_grid.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/interference.hpp"
 #include "detectors/scenes/scene.hpp"
-#include "detectors/step_pairs.hpp"
-#include "detectors/wall_grid.hpp"
 #include "models/integrators/integrator.hpp"
 
 namespace crashbench {

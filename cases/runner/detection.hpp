@@ -8,7 +8,7 @@
 #include "cases/case.hpp"
 #include "cases/runner/fleet.hpp"
 #include "cases/runner/step_threads.hpp"
-#include "detectors/contacts_by_vehicle.hpp"
+#include "detectors/broadphase/contacts_by_vehicle.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/swept.hpp"
 

@@ -12,7 +12,7 @@
 #include "cases/case.hpp"
 #include "cases/run_result.hpp"
 #include "cases/traffic/sumo_frame.hpp"
-#include "detectors/analytic_rectangles.hpp"
+#include "detectors/broadphase/analytic_rectangles.hpp"
 
 namespace crashbench {
 namespace {

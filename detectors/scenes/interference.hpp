@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "core/contact.hpp"
-#include "detectors/detector.hpp"
+#include "detectors/geometry/geometry.hpp"
 #include "detectors/scenes/surface_query.hpp"
 
 namespace crashbench {

@@ -14,26 +14,10 @@
 #include <vector>
 
 #include "core/math.hpp"
+#include "detectors/geometry/geometry.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 
 namespace crashbench {
-
-/// Footprint of a vertical wall as a 2D segment, world frame [m]. Vehicles may touch either face.
-struct WallSegment {
-  Vec2 a_W = Vec2::Zero();
-  Vec2 b_W = Vec2::Zero();
-  /// Lowest and highest points of the faces it stands for [m, world Z], for the height band; a
-  /// generator's walls (infinite) reach every height.
-  double bottom_z = -std::numeric_limits<double>::infinity();
-  double top_z = std::numeric_limits<double>::infinity();
-};
-
-/// One collision triangle, world frame, Z up [m]. Winding carries no meaning.
-struct Triangle {
-  Vec3 a_W = Vec3::Zero();
-  Vec3 b_W = Vec3::Zero();
-  Vec3 c_W = Vec3::Zero();
-};
 
 /// Height of the ground under a point, sampled on a uniform grid (nearest cell) [m]: the surface of
 /// scenes made of walls only (SurfaceQuery falls back to it).

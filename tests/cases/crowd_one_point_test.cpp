@@ -1,5 +1,5 @@
 // A hundred cars at one point: every pair touches, 4,950 pairs a step. The step's vehicle pairs are found
-// once and read by detection, the sweep and the no_tunnelling check (detectors/step_pairs.hpp, issue 29):
+// once and read by detection, the sweep and the no_tunnelling check (detectors/broadphase/step_pairs.hpp, issue 29):
 // the runs give what they gave when each of those ran a broad phase of its own (physics hashes, events and
 // verdicts of commit 37f7046); a pair touching from the start got one exact test a step (the detection's),
 // where it got two (the sweep's grown query tested it again), and at rest now gets one in the whole run.

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <random>
 
-#include "detectors/analytic_rectangles.hpp"
-#include "detectors/box_pairs.hpp"
+#include "detectors/broadphase/analytic_rectangles.hpp"
+#include "detectors/broadphase/box_pairs.hpp"
 
 namespace crashbench {
 namespace {

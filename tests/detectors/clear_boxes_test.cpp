@@ -7,8 +7,8 @@
 #include <numbers>
 #include <random>
 
-#include "detectors/analytic_rectangles.hpp"
-#include "detectors/clear_boxes.hpp"
+#include "detectors/broadphase/analytic_rectangles.hpp"
+#include "detectors/broadphase/clear_boxes.hpp"
 
 namespace crashbench {
 namespace {

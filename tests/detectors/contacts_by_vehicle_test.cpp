@@ -1,4 +1,4 @@
-// ByVehicle (detectors/contacts_by_vehicle.hpp): ByVehicle::find() takes the entry a walk over the
+// ByVehicle (detectors/broadphase/contacts_by_vehicle.hpp): ByVehicle::find() takes the entry a walk over the
 // vehicle's entries would take, in any order of lookups, and costs one test per lookup when the lookups
 // come in the order the entries were added. The sweep's bookkeeping of a thousand cars at one point (half
 // a million pair keys) was quadratic before.
@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "detectors/contacts_by_vehicle.hpp"
+#include "detectors/broadphase/contacts_by_vehicle.hpp"
 
 namespace crashbench {
 namespace {

@@ -1,4 +1,4 @@
-// The step's vehicle pairs (detectors/step_pairs.hpp): from the candidates, the pairs of the start and
+// The step's vehicle pairs (detectors/broadphase/step_pairs.hpp): from the candidates, the pairs of the start and
 // end poses, of every pose between and of those poses grown as the sweep grows them are the pairs
 // VehiclePairs' own grid finds, contact for contact in the same order; a subset and skipped candidates
 // leave out just those pairs; a pair neither of whose poses changed is not tested again (sleeping pairs);
@@ -10,7 +10,7 @@
 #include <numbers>
 #include <random>
 
-#include "detectors/step_pairs.hpp"
+#include "detectors/broadphase/step_pairs.hpp"
 #include "detectors/swept.hpp"
 #include "tests/detectors/analytic_test_support.hpp"
 

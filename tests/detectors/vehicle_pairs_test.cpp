@@ -7,11 +7,11 @@
 #include <numbers>
 #include <random>
 
-#include "detectors/analytic_rectangles.hpp"
+#include "detectors/broadphase/analytic_rectangles.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
-#include "tests/detectors/analytic_test_support.hpp"
 #include "testkit/counting_allocator.hpp"
+#include "tests/detectors/analytic_test_support.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {

@@ -1,6 +1,6 @@
 // The wall grid's queries against a check of every wall's box, and its size on layouts that would list
 // a few walls in millions of cells.
-#include "detectors/wall_grid.hpp"
+#include "detectors/broadphase/wall_grid.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,15 +7,9 @@
 #include <cmath>
 
 #include "core/math.hpp"
-#include "detectors/scenes/scene.hpp"
+#include "detectors/geometry/geometry.hpp"
 
 namespace crashbench {
-
-/// A rectangle of half extents (`half_x`, `half_y`) about `centre_W`, its x axis along `axis_W` (unit).
-struct OrientedRectangle {
-  Vec2 centre_W = Vec2::Zero(), axis_W = Vec2::UnitX();
-  double half_x = 0, half_y = 0;
-};
 
 /// Whether the polygon `v` (three points, world frame; a segment repeats an end) meets `r`.
 inline bool footprint_meets(const std::array<Vec2, 3>& v_W, const OrientedRectangle& r) {

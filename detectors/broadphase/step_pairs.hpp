@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "detectors/vehicle_pairs.hpp"
+#include "detectors/broadphase/vehicle_pairs.hpp"
 
 namespace crashbench {
 

@@ -5,7 +5,7 @@
 #include <array>
 
 #include "core/contact.hpp"
-#include "detectors/detector.hpp"
+#include "detectors/geometry/geometry.hpp"
 
 namespace crashbench {
 

@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "detectors/analytic_rectangles.hpp"
-#include "detectors/box_pairs.hpp"
+#include "detectors/broadphase/analytic_rectangles.hpp"
+#include "detectors/broadphase/box_pairs.hpp"
 
 namespace crashbench {
 

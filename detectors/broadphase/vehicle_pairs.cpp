@@ -1,4 +1,4 @@
-#include "detectors/vehicle_pairs.hpp"
+#include "detectors/broadphase/vehicle_pairs.hpp"
 
 #include <algorithm>
 

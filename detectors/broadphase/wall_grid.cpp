@@ -1,4 +1,4 @@
-#include "detectors/wall_grid.hpp"
+#include "detectors/broadphase/wall_grid.hpp"
 
 #include <algorithm>
 #include <cmath>

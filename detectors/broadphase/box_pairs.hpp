@@ -21,14 +21,9 @@
 #include <utility>
 #include <vector>
 
-#include "detectors/detector.hpp"
+#include "detectors/geometry/geometry.hpp"
 
 namespace crashbench {
-
-/// An axis-aligned box [m, world frame].
-struct Box2 {
-  Vec2 lo = Vec2::Zero(), hi = Vec2::Zero();
-};
 
 /// True if `inner` and `outer` have as many boxes and each box of `inner` lies inside the one of `outer`.
 bool all_inside(std::span<const Box2> inner, std::span<const Box2> outer);

@@ -1,11 +1,11 @@
-#include "detectors/box_pairs.hpp"
+#include "detectors/broadphase/box_pairs.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
 
-#include "detectors/analytic_rectangles.hpp"
+#include "detectors/broadphase/analytic_rectangles.hpp"
 
 namespace crashbench {
 namespace {

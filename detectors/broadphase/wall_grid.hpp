@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "core/huge_pages.hpp"
-#include "detectors/box_pairs.hpp"
-#include "detectors/cell_occupancy.hpp"
-#include "detectors/float_bounds.hpp"
+#include "detectors/broadphase/box_pairs.hpp"
+#include "detectors/broadphase/cell_occupancy.hpp"
+#include "detectors/broadphase/float_bounds.hpp"
 
 namespace crashbench {
 

@@ -11,8 +11,8 @@
 #include <numbers>
 #include <vector>
 
-#include "detectors/detector.hpp"
-#include "detectors/footprint_overlap.hpp"
+#include "detectors/broadphase/footprint_overlap.hpp"
+#include "detectors/geometry/geometry.hpp"
 
 namespace crashbench {
 

@@ -1,11 +1,11 @@
-#include "detectors/analytic_rectangles.hpp"
+#include "detectors/broadphase/analytic_rectangles.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 
-#include "detectors/footprint_overlap.hpp"
+#include "detectors/broadphase/footprint_overlap.hpp"
 
 namespace crashbench {
 

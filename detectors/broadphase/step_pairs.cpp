@@ -1,4 +1,4 @@
-#include "detectors/step_pairs.hpp"
+#include "detectors/broadphase/step_pairs.hpp"
 
 #include <algorithm>
 #include <cmath>

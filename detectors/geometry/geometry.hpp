@@ -1,0 +1,57 @@
+#pragma once
+// The geometry every room of detectors/ speaks, on the floor below them all: the broad-phase toolkit, the
+// scene types and the detector seam include it, and it includes nothing of theirs. Plain values in the
+// world frame W (X east, Y north, Z up) [m].
+#include <limits>
+
+#include "core/math.hpp"
+#include "core/vehicle.hpp"
+
+namespace crashbench {
+
+/// Footprint of a vertical wall as a 2D segment, world frame [m]. Vehicles may touch either face.
+struct WallSegment {
+  Vec2 a_W = Vec2::Zero();
+  Vec2 b_W = Vec2::Zero();
+  /// Lowest and highest points of the faces it stands for [m, world Z], for the height band; a
+  /// generator's walls (infinite) reach every height.
+  double bottom_z = -std::numeric_limits<double>::infinity();
+  double top_z = std::numeric_limits<double>::infinity();
+};
+
+/// One collision triangle, world frame, Z up [m]. Winding carries no meaning.
+struct Triangle {
+  Vec3 a_W = Vec3::Zero();
+  Vec3 b_W = Vec3::Zero();
+  Vec3 c_W = Vec3::Zero();
+};
+
+/// An axis-aligned box [m, world frame].
+struct Box2 {
+  Vec2 lo = Vec2::Zero(), hi = Vec2::Zero();
+};
+
+/// A rectangle of half extents (`half_x`, `half_y`) about `centre_W`, its x axis along `axis_W` (unit).
+struct OrientedRectangle {
+  Vec2 centre_W = Vec2::Zero(), axis_W = Vec2::UnitX();
+  double half_x = 0, half_y = 0;
+};
+
+/// Where a vehicle's bounding rectangle is this step.
+struct VehiclePose {
+  Vec2 position_W = Vec2::Zero();  ///< CG [m]
+  double heading = 0;              ///< [rad]
+  double cg_height = 0;            ///< rectangle height above ground [m]
+  RectangleSize size;
+  /// Height of the drivable surface under the CG [m, world Z], set by the runner each step from the
+  /// scene's SurfaceQuery; NaN: the detector takes the highest surface under the CG.
+  double ground_z = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// Work a query did, like b2TreeStats.
+struct DetectorStats {
+  int nodes_visited = 0;
+  int primitives_tested = 0;
+};
+
+}  // namespace crashbench
