@@ -28,17 +28,14 @@ constexpr double kClearMargin = 0.5;
 /// (a car at 30 m/s keeps its box for about 13 steps on open road) [-, m].
 constexpr double kAheadSteps = 10;
 constexpr double kAheadMax = 2.0;
-/// Paths a car waits, after its boxes met a wall, before it tries for a clear box again.
-constexpr int kRetrySteps = 8;
 /// How far a swept box may move before the vehicle pairs are looked up in a grid again [m]
 /// (BoxPairs::find_coherent; traffic, 10,000 cars: one step in 7, 0.4 candidates per car).
 constexpr double kPairsMargin = 1.0;
 
-/// A box that contains nothing, not even a point (NaN paths fall outside any box too).
-Box2 empty_box() { return {Vec2::Constant(std::numeric_limits<double>::infinity()), Vec2::Constant(-std::numeric_limits<double>::infinity())}; }
-
-bool inside(const Vec2& lo, const Vec2& hi, const Box2& box) {
-  return lo.x() >= box.lo.x() && lo.y() >= box.lo.y() && hi.x() <= box.hi.x() && hi.y() <= box.hi.y();
+/// A clear box for walls at any height.
+ClearBoxes::Proposal any_height(const Vec2& lo_W, const Vec2& hi_W) {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  return ClearBoxes::propose(as_rectangle(lo_W, hi_W), -kInfinity, kInfinity);
 }
 
 }  // namespace
@@ -74,8 +71,7 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   for (const Wall& w : walls_) boxes.push_back({w.lo_W, w.hi_W});
   grid_.build(boxes);
   candidates_.reserve(walls_.size());
-  clear_.assign(n, empty_box());
-  retry_in_.assign(n, 0);
+  clear_.reset(static_cast<int>(n));
   swept_.resize(n);
   pairs_.reserve(static_cast<int>(n));
   to_start_frame_.resize(n);
@@ -84,46 +80,45 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   start_ground_.assign(n, std::numeric_limits<double>::quiet_NaN());
 }
 
-Box2 TunnellingCheck::clear_box(const Box2& along, const Box2& around) const {
-  // The walls' own footprints, not their boxes: a diagonal barrier's box covers the road beside it.
-  // 1 mm more than the boxes, so that rounding cannot hide a wall touching them. `around` lies inside
-  // `along`: a wall that meets it meets both.
-  const Vec2 mm = Vec2::Constant(1e-3);
-  const OrientedRectangle outer = as_rectangle(along.lo - mm, along.hi + mm);
-  const OrientedRectangle inner = as_rectangle(around.lo - mm, around.hi + mm);
-  bool outer_clear = true;
-  for (const int i : candidates_) {
-    const Wall& w = walls_[static_cast<std::size_t>(i)];
-    const std::array<Vec2, 3> f = w.triangle < 0 ? footprint(w.a_W, w.b_W) : footprint(triangles_[w.triangle]);
-    if (outer_clear && footprint_meets(f, outer)) outer_clear = false;
-    if (!outer_clear && footprint_meets(f, inner)) return empty_box();
-  }
-  return outer_clear ? along : around;
+std::array<Vec2, 3> TunnellingCheck::footprint_of(const Wall& wall) const {
+  return wall.triangle < 0 ? footprint(wall.a_W, wall.b_W) : footprint(triangles_[wall.triangle]);
+}
+
+void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const Vec2& p1) {
+  // Two boxes to offer, the second inside the first: the path's box reaching on along the path
+  // (kAheadSteps more such steps, at most kAheadMax) grown by the margin, then the path's own box grown
+  // by it. A box counts as clear only if no wall's footprint meets it (the walls' own footprints, not
+  // their boxes: a diagonal barrier's box covers the road beside it). The walls whose boxes meet the
+  // first are fetched once: the path's walls are among them, and a wall ahead of the one that met the
+  // first box, in their order, met neither.
+  const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
+  const Vec2 margin = Vec2::Constant(kClearMargin), step = p1 - p0;
+  const Vec2 ahead = p1 + std::min(kAheadSteps, kAheadMax / std::max(step.norm(), 1e-9)) * step;
+  const std::array<ClearBoxes::Proposal, 2> boxes{any_height(lo.cwiseMin(ahead) - margin, hi.cwiseMax(ahead) + margin),
+                                                  any_height(lo - margin, hi + margin)};
+  bool fetched = false;
+  std::size_t first_met = 0;
+  clear_.remember(vehicle, boxes, 0.0, [&](const ClearBoxes::Proposal& box) {
+    if (!fetched) {
+      Vec2 query_lo, query_hi;
+      rectangle_box(boxes[0].tested, query_lo, query_hi);
+      grid_.candidates(query_lo, query_hi, candidates_);
+      fetched = true;
+    }
+    for (; first_met < candidates_.size(); ++first_met)
+      if (footprint_meets(footprint_of(walls_[static_cast<std::size_t>(candidates_[first_met])]), box.tested)) return true;
+    return false;
+  });
+  // A slot waiting after its boxes met a wall (a car scraping a barrier) offers none: the path's walls only.
+  if (!fetched) grid_.candidates(lo, hi, candidates_);
 }
 
 bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels,
                                   double time, std::vector<Tunnelling>& out) {
+  const auto slot = static_cast<std::size_t>(vehicle);
+  if (clear_.covers(slot, std::array{p0, p1}, 0.0)) return false;  // the band is every height
+  find_candidates(slot, p0, p1);
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
-  Box2& clear = clear_[static_cast<std::size_t>(vehicle)];
-  if (inside(lo, hi, clear)) return false;
-  // The walls whose boxes meet the path's box, reaching on along the path (kAheadSteps more such steps,
-  // at most kAheadMax) and grown by the margin, in the order of walls_. If no wall's footprint meets
-  // that box, or else the path's own box grown by the margin, the box is clear for the steps to come.
-  // The path's own walls are among the candidates, in the same order.
-  // A car whose boxes met a wall (one scraping a barrier) tries again only after kRetrySteps paths.
-  const Vec2 margin = Vec2::Constant(kClearMargin), step = p1 - p0;
-  const Vec2 ahead = p1 + std::min(kAheadSteps, kAheadMax / std::max(step.norm(), 1e-9)) * step;
-  const Box2 along{lo.cwiseMin(ahead) - margin, hi.cwiseMax(ahead) + margin}, around{lo - margin, hi + margin};
-  int& wait = retry_in_[static_cast<std::size_t>(vehicle)];
-  const Box2& query = wait > 0 ? around : along;
-  grid_.candidates(query.lo, query.hi, candidates_);
-  if (wait > 0) {
-    --wait;
-    clear = empty_box();
-  } else {
-    clear = clear_box(along, around);
-    if (clear.lo.x() > clear.hi.x()) wait = kRetrySteps;
-  }
   for (const int i : candidates_) {
     const Wall& w = walls_[static_cast<std::size_t>(i)];
     if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;

@@ -6,8 +6,8 @@
 // vehicle's body (its path relative to the other crossing the other's centre lines). The path is the chord
 // from the CG at the start of the step to the CG at its end; a car that bounced off a wall has both ends
 // on its own side, so only a pass-through crosses. A vehicle keeps a box around its path that no wall's
-// footprint meets: while its paths stay inside, it needs no look at the wall grid (whose cells, on a scene of
-// kilometres, are cache misses). The vehicle pairs are the runner's for the step (StepPairs) wherever
+// footprint meets, at any height (the detectors' ClearBoxes, a slot per vehicle): while its paths stay
+// inside, it needs no look at the wall grid (whose cells, on a scene of kilometres, are cache misses). The vehicle pairs are the runner's for the step (StepPairs) wherever
 // they hold every car's box here. No allocation per step unless a crossing is found.
 #include <array>
 #include <memory>
@@ -19,6 +19,7 @@
 #include "cases/verdicts.hpp"
 #include "core/contact.hpp"
 #include "detectors/broadphase/box_pairs.hpp"
+#include "detectors/broadphase/clear_boxes.hpp"
 #include "detectors/broadphase/step_pairs.hpp"
 #include "detectors/broadphase/wall_grid.hpp"
 #include "detectors/detector.hpp"
@@ -55,9 +56,10 @@ class TunnellingCheck {
     double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
     int feature;
   };
-  /// `along` if no wall among candidates_ has its footprint in it (any height), else `around` (inside
-  /// `along`) if none has, else an empty box.
-  Box2 clear_box(const Box2& along, const Box2& around) const;
+  std::array<Vec2, 3> footprint_of(const Wall& wall) const;
+  /// Offers the vehicle's slot a clear box around its path from `p0` to `p1` and leaves in candidates_
+  /// the walls that may cross the path.
+  void find_candidates(std::size_t vehicle, const Vec2& p0, const Vec2& p1);
   /// A height at which the walls are cut, with the band the vehicle reaches from its road there [m].
   struct Level {
     double z = 0;
@@ -75,8 +77,7 @@ class TunnellingCheck {
   std::vector<Wall> walls_;        // by lo_W.x
   WallGrid grid_;                  // walls_ by their bounds
   std::vector<int> candidates_;    // one path's walls from the grid
-  std::vector<Box2> clear_;        // per vehicle: a box no wall's footprint meets, or an empty box
-  std::vector<int> retry_in_;      // per vehicle: paths until it tries for a clear box again
+  ClearBoxes clear_;               // per vehicle: a box no wall's footprint meets, at any height
   std::vector<std::array<Vec2, 4>> centre_lines_;  // per vehicle: rear to front, right to left, body frame [m]
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
   std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]

@@ -1,14 +1,16 @@
 #pragma once
-// Clear boxes: a detector's memory, per slot of the poses it is given, of a box around the last rectangle
-// there that nothing of the scene meets. A car on open road stays inside its box for several steps, and
-// its query then costs a containment test instead of grid cells that, on a large scene, are cache misses.
-// A box states a fact about the scene, not about a car: any rectangle inside it, at a height in its band,
-// meets nothing, so the skipped query would have found nothing, whichever vehicle holds the slot. Used by
-// the tree (triangles) and the analytic detector (wall segments). No allocation once reset.
+// Clear boxes: a memory, per slot (a detector's: the poses it is given; no_tunnelling's: a vehicle), of a
+// box around the last shape there that nothing of the scene meets. A car on open road stays inside its box
+// for several steps, and its query then costs a containment test instead of grid cells that, on a large
+// scene, are cache misses. A box states a fact about the scene, not about a car: any shape inside it, at a
+// height in its band, meets nothing, so the skipped query would have found nothing, whichever vehicle holds
+// the slot. Used by the tree (triangles), the analytic detector (wall segments) and the no_tunnelling check
+// (a CG path against walls at any height). No allocation once reset.
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <span>
 #include <vector>
 
 #include "detectors/broadphase/footprint_overlap.hpp"
@@ -42,14 +44,14 @@ class ClearBoxes {
 
   bool holds(std::size_t slot) const { return slot < slots_.size() && slots_[slot].box.half_x >= 0; }
 
-  /// Whether the rectangle with `corners_W` and its plane at `z` [m] lies inside the slot's box (the
-  /// query it spares is counted).
-  bool covers(std::size_t slot, const std::array<Vec2, 4>& corners_W, double z) {
+  /// Whether the points `points_W` (a rectangle's corners, a path's ends) with their plane at `z` [m] lie
+  /// inside the slot's box (the query it spares is counted).
+  bool covers(std::size_t slot, std::span<const Vec2> points_W, double z) {
     if (!holds(slot)) return false;
     Slot& s = slots_[slot];
     if (!(z >= s.z_lo && z <= s.z_hi)) return false;
-    for (const Vec2& corner : corners_W) {
-      const Vec2 d = corner - s.box.centre_W;
+    for (const Vec2& point : points_W) {
+      const Vec2 d = point - s.box.centre_W;
       if (!(std::abs(s.box.axis_W.dot(d)) <= s.box.half_x && std::abs(cross(s.box.axis_W, d)) <= s.box.half_y))
         return false;
     }
@@ -78,14 +80,20 @@ class ClearBoxes {
     return inside;
   }
 
-  /// After a query of slot `slot` that found nothing: the box around the rectangle at `cg_W` along
-  /// `forward_W` (unit, at angle `heading` [rad]) with extents `front`, `rear`, `half_width` and its
-  /// plane at `z` [m], kept if `meets(proposal)` says nothing in the scene meets proposal.tested at any
-  /// plane height in [z_lo, z_hi] (true when it cannot tell). A box that met something leaves the slot
-  /// waiting kRetrySteps queries; one that spared no query, a wait that doubles (kMaxBackoff).
+  /// `box` with plane heights [z_lo, z_hi] as a box to try, tested 1 mm larger.
+  static Proposal propose(const OrientedRectangle& box, double z_lo, double z_hi) {
+    Proposal p{box, box, z_lo, z_hi};
+    p.tested.half_x += 1e-3, p.tested.half_y += 1e-3;
+    return p;
+  }
+
+  /// After a query of slot `slot` that found nothing: keeps the first of `proposals` (each inside the one
+  /// before, largest first) that `meets(proposal)` says nothing in the scene meets (proposal.tested at any
+  /// plane height in [z_lo, z_hi]; true when it cannot tell), `heading` [rad] being its axis's angle. If
+  /// every one met something, the slot waits kRetrySteps queries; a box that spared no query before it was
+  /// left makes the slot wait longer each time (kMaxBackoff). Non-finite proposals are not tried.
   template <class Meets>
-  void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double heading, double front, double rear,
-                double half_width, double z, Meets&& meets) {
+  void remember(std::size_t slot, std::span<const Proposal> proposals, double heading, Meets&& meets) {
     if (slot >= slots_.size()) return;
     Slot& s = slots_[slot];
     if (s.box.half_x >= 0) {  // the box this query left
@@ -97,18 +105,25 @@ class ClearBoxes {
       --s.retry_in;
       return;
     }
-    if (!cg_W.allFinite() || !forward_W.allFinite() || !std::isfinite(z)) return;
-    Proposal p;
-    p.box = {cg_W + 0.5 * (front - rear) * forward_W, forward_W, 0.5 * (front + rear) + kMarginAlong,
-             half_width + kMarginAcross};
-    p.tested = p.box;
-    p.tested.half_x += 1e-3, p.tested.half_y += 1e-3;
-    p.z_lo = z - kMarginHeight, p.z_hi = z + kMarginHeight;
-    if (meets(p)) {
-      s.retry_in = kRetrySteps;
+    for (const Proposal& p : proposals) {
+      if (!finite(p)) return;
+      if (meets(p)) continue;
+      s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi, s.heading = heading, s.spared = false;
       return;
     }
-    s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi, s.heading = heading, s.spared = false;
+    if (!proposals.empty()) s.retry_in = kRetrySteps;
+  }
+
+  /// remember() for a detector's rectangle at `cg_W` along `forward_W` (unit, at angle `heading` [rad])
+  /// with extents `front`, `rear`, `half_width` and its plane at `z` [m]: one box, the rectangle grown by
+  /// the margins. Not tried for a plane at no finite height.
+  template <class Meets>
+  void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double heading, double front, double rear,
+                double half_width, double z, Meets&& meets) {
+    const Proposal p = propose({cg_W + 0.5 * (front - rear) * forward_W, forward_W, 0.5 * (front + rear) + kMarginAlong,
+                                half_width + kMarginAcross},
+                               z - kMarginHeight, z + kMarginHeight);
+    remember(slot, std::span(&p, std::isfinite(z) ? 1 : 0), heading, meets);
   }
 
  private:
@@ -120,6 +135,10 @@ class ClearBoxes {
     int backoff = 0;      // queries to wait after a box that spared none
     bool spared = false;  // whether the box has spared a query
   };
+  static bool finite(const Proposal& p) {
+    return p.box.centre_W.allFinite() && p.box.axis_W.allFinite() && std::isfinite(p.box.half_x) &&
+           std::isfinite(p.box.half_y) && !std::isnan(p.z_lo) && !std::isnan(p.z_hi);
+  }
   std::vector<Slot> slots_;
 };
 

@@ -1,9 +1,12 @@
-// A detector's clear boxes: the trig-free surely_covers never claims a rectangle that covers() (its
-// placed corners) would not, on poses shifted and turned about a remembered box, headings a turn apart
-// included; and it does pass most small moves, or it would spare nothing.
+// Clear boxes: the trig-free surely_covers never claims a rectangle that covers() (its placed corners)
+// would not, on poses shifted and turned about a remembered box, headings a turn apart included; and it
+// does pass most small moves, or it would spare nothing. Of nested boxes offered (the no_tunnelling
+// check's), the first that nothing meets is kept; when all meet something the slot waits.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 
@@ -93,6 +96,64 @@ TEST(ClearBoxes, ASlotWhoseBoxesSpareNothingProposesLessOften) {
   const int driving = proposals_over(1000, 0.1);
   EXPECT_GE(driving, 1000 / 16 - 2);
   EXPECT_LE(driving, 1000 / 16 + 2);
+}
+
+/// Slot 0 after one offer of the boxes [-4, 4]^2 and [-1, 1]^2, every height, of which `meets` tells; the
+/// boxes `meets` was asked about are counted in `asked`.
+template <class Meets>
+ClearBoxes offered_nested(Meets meets, int& asked) {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  const std::array<ClearBoxes::Proposal, 2> nested{
+      ClearBoxes::propose(as_rectangle(Vec2(-4, -4), Vec2(4, 4)), -kInfinity, kInfinity),
+      ClearBoxes::propose(as_rectangle(Vec2(-1, -1), Vec2(1, 1)), -kInfinity, kInfinity)};
+  ClearBoxes boxes;
+  boxes.reset(1);
+  boxes.remember(0, nested, 0.0, [&](const ClearBoxes::Proposal& p) { return ++asked, meets(p); });
+  return boxes;
+}
+
+TEST(ClearBoxes, OfNestedBoxesTheFirstThatNothingMeetsIsKept) {
+  const std::array<Vec2, 2> near_path{Vec2(-0.5, 0.2), Vec2(0.5, -0.2)}, far_path{Vec2(0.0, 0.0), Vec2(3.0, 3.0)};
+  // A wall at x = 2 meets the outer box only: the inner one is kept, and covers the near path alone.
+  const auto wall_at_2 = [](const ClearBoxes::Proposal& p) {
+    return footprint_meets(footprint(Vec2(2, -10), Vec2(2, 10)), p.tested);
+  };
+  int asked = 0;
+  ClearBoxes inner = offered_nested(wall_at_2, asked);
+  EXPECT_EQ(asked, 2);
+  EXPECT_TRUE(inner.covers(0, near_path, 1e9));  // every height
+  EXPECT_FALSE(inner.covers(0, far_path, 0.0));
+  // Nothing meets either: the outer box is kept, and the inner is not asked about.
+  asked = 0;
+  ClearBoxes outer = offered_nested([](const ClearBoxes::Proposal&) { return false; }, asked);
+  EXPECT_EQ(asked, 1);
+  EXPECT_TRUE(outer.covers(0, far_path, -1e9));
+  // A wall 0.5 mm outside the inner box meets its tested box (1 mm larger): neither is kept.
+  asked = 0;
+  ClearBoxes none = offered_nested([](const ClearBoxes::Proposal& p) {
+    return footprint_meets(footprint(Vec2(1.0005, -10), Vec2(1.0005, 10)), p.tested);
+  }, asked);
+  EXPECT_EQ(asked, 2);
+  EXPECT_FALSE(none.holds(0));
+  EXPECT_FALSE(none.covers(0, near_path, 0.0));
+}
+
+TEST(ClearBoxes, ASlotWhoseBoxesAllMetSomethingWaitsBeforeItOffersAgain) {
+  int asked = 0;
+  ClearBoxes boxes = offered_nested([](const ClearBoxes::Proposal&) { return true; }, asked);
+  const std::array<ClearBoxes::Proposal, 1> box{ClearBoxes::propose(as_rectangle(Vec2(-1, -1), Vec2(1, 1)), 0, 1)};
+  for (int query = 0; query < ClearBoxes::kRetrySteps; ++query)
+    boxes.remember(0, box, 0.0, [&](const ClearBoxes::Proposal&) { return ++asked, false; });
+  EXPECT_EQ(asked, 2) << "a waiting slot was offered a box";
+  boxes.remember(0, box, 0.0, [&](const ClearBoxes::Proposal&) { return ++asked, false; });
+  EXPECT_EQ(asked, 3);
+  EXPECT_TRUE(boxes.holds(0));
+  // A box that is not finite is never asked about, and leaves the slot without one.
+  const std::array<ClearBoxes::Proposal, 1> nowhere{
+      ClearBoxes::propose(as_rectangle(Vec2(std::nan(""), 0), Vec2(1, 1)), 0, 1)};
+  boxes.remember(0, nowhere, 0.0, [&](const ClearBoxes::Proposal&) { return ++asked, false; });
+  EXPECT_EQ(asked, 3);
+  EXPECT_FALSE(boxes.holds(0));
 }
 
 }  // namespace
