@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "detectors/scenes/registry/scene_library.hpp"
+#include "core/published_step_time.hpp"
 #include "reports/case_groups.hpp"
 #include "reports/cost_summary.hpp"
 #include "reports/expectation_text.hpp"
@@ -16,26 +16,19 @@
 namespace crashbench {
 namespace {
 
-/// Knight's 2002 baseline (thesis Table 6-1): the same simulation without any collision calculation. It
-/// belongs to no scene, so it is not in the scene registry.
-constexpr PublishedStepTime kNoCollision2002{"No collision calculation", kKnight2002Source, "", 0.99};
-
-std::span<const PublishedStepTime> published_for(const std::string& scene) {
-  const SceneEntry* entry = find_entry_or_null(scene_registry().entries(), scene);
-  return entry ? entry->published : std::span<const PublishedStepTime>{};
-}
+using PublishedTime = CaseRecord::PublishedTime;
 
 /// The published step time for `model` from the first source that has one, 0 when there is none.
-double published_ms(std::span<const PublishedStepTime> published, const std::string& model) {
-  for (const PublishedStepTime& p : published)
+double published_ms(std::span<const PublishedTime> published, const std::string& model) {
+  for (const PublishedTime& p : published)
     if (p.response_model == model) return p.step_ms;
   return 0;
 }
 
 /// One published source's figures for a scene: its label(s) and each model's time; a dash when it has none.
-std::string published_cell(std::span<const PublishedStepTime> published, std::string_view source, std::size_t rows) {
+std::string published_cell(std::span<const PublishedTime> published, std::string_view source, std::size_t rows) {
   std::string labels, figures;
-  for (const PublishedStepTime& p : published) {
+  for (const PublishedTime& p : published) {
     if (p.source != source) continue;
     if (labels.find(html_escape(p.label)) == std::string::npos)
       labels += (labels.empty() ? "" : "<br>") + html_escape(p.label);
@@ -50,7 +43,7 @@ std::string published_cell(std::span<const PublishedStepTime> published, std::st
 
 /// A measured cell: the median of the cases' median step costs, the worst case's p99 beside it, and how
 /// many times faster than the first published figure for the model.
-std::string cost_cell(const GroupCost& g, std::span<const PublishedStepTime> published, const std::string& model) {
+std::string cost_cell(const GroupCost& g, std::span<const PublishedTime> published, const std::string& model) {
   if (g.cases() == 0) return "<td class=na>not run</td>";
   const double us = g.median_ns() / 1000;
   const double ref = published_ms(published, model);
@@ -67,11 +60,11 @@ std::string scene_label(const std::string& scene, const CaseRecord& c) {
   return html_escape(scene) + "<br><small>" + data + "</small>";
 }
 
-/// The sources of the published figures of every scene in the table (registry order), Knight's first.
-std::vector<std::string_view> published_sources(const std::vector<std::string>& scenes) {
-  std::vector<std::string_view> sources{kNoCollision2002.source};
-  for (const std::string& scene : scenes)
-    for (const PublishedStepTime& p : published_for(scene))
+/// The sources of the published figures the cases recorded for their scenes, Knight's first.
+std::vector<std::string> published_sources(const ResultsFile& results) {
+  std::vector<std::string> sources{std::string(kNoCollision2002.source)};
+  for (const CaseRecord& c : results.cases)
+    for (const PublishedTime& p : c.scene_published)
       if (std::find(sources.begin(), sources.end(), p.source) == sources.end()) sources.push_back(p.source);
   return sources;
 }
@@ -103,17 +96,15 @@ PerformanceCells performance_cells(const ResultsFile& results) {
 
 std::string performance_table_html(const ResultsFile& results) {
   const PerformanceCells cells = performance_cells(results);
-  std::vector<std::string> scenes;
-  for (const auto& [scene, detectors] : cells.step) scenes.push_back(scene);
-  const std::vector<std::string_view> sources = published_sources(scenes);
+  const std::vector<std::string> sources = published_sources(results);
   std::string out = "<table class=perf><tr><th>scene</th><th class=label>detector</th>";
   for (const auto& model : cells.models) out += "<th>" + html_escape(model) + "<br><small>median step (p99)</small></th>";
-  for (const auto source : sources) out += "<th>" + html_escape(source) + "</th>";
+  for (const auto& source : sources) out += "<th>" + html_escape(source) + "</th>";
   out += "</tr>\n";
   // The scene's label and its published figures span its detectors' rows.
   const auto row = [&](const std::string& label, std::size_t rows, const std::string& detector,
-                       const std::map<std::string, GroupCost>& costs, std::span<const PublishedStepTime> published,
-                       std::span<const PublishedStepTime> shown) {
+                       const std::map<std::string, GroupCost>& costs, std::span<const PublishedTime> published,
+                       std::span<const PublishedTime> shown) {
     std::string r = "<tr>";
     if (!label.empty()) r += fmt::format("<th rowspan={}>{}</th>", rows, label);
     r += "<td class=label>" + html_escape(detector) + "</td>";
@@ -122,23 +113,25 @@ std::string performance_table_html(const ResultsFile& results) {
       r += cost_cell(it == costs.end() ? GroupCost{} : it->second, published, model);
     }
     if (!label.empty())
-      for (const auto source : sources) r += published_cell(shown, source, rows);
+      for (const auto& source : sources) r += published_cell(shown, source, rows);
     return r + "</tr>\n";
   };
   for (const auto& [scene, detectors] : cells.step) {
     bool first = true;
+    const CaseRecord& scene_case = *cells.scene_case.at(scene);
     for (const auto& [detector, costs] : detectors) {
-      out += row(first ? scene_label(scene, *cells.scene_case.at(scene)) : "", detectors.size(), detector, costs,
-                 published_for(scene), published_for(scene));
+      out += row(first ? scene_label(scene, scene_case) : "", detectors.size(), detector, costs,
+                 scene_case.scene_published, scene_case.scene_published);
       first = false;
     }
   }
   // Knight's baseline, one figure for every model.
-  std::vector<PublishedStepTime> baseline;
-  for (const auto& model : cells.models)
-    baseline.push_back({kNoCollision2002.label, kNoCollision2002.source, model, kNoCollision2002.step_ms});
+  const PublishedTime no_collision{std::string(kNoCollision2002.label), std::string(kNoCollision2002.source), "",
+                                   kNoCollision2002.step_ms};
+  std::vector<PublishedTime> baseline;
+  for (const auto& model : cells.models) baseline.push_back({no_collision.label, no_collision.source, model, no_collision.step_ms});
   out += row("no collision calculation<br><small>dynamics phase only</small>", 1, "any", cells.dynamics, baseline,
-             std::span(&kNoCollision2002, 1));
+             std::span(&no_collision, 1));
   return out + "</table>\n";
 }
 

@@ -14,6 +14,7 @@ RunRecord::RunRecord(const Case& c, const Scene& scene, int total_steps) {
   result_.config = c;
   result_.scene_walls = scene.walls;
   result_.scene_triangles = static_cast<long long>(scene.triangles.size());
+  result_.scene_published.assign(scene.published.begin(), scene.published.end());
   // An event per vehicle per step is the most a shipped case needs (a car scraping a wall): no allocation
   // while stepping. Beyond the cap a long run adds segments, rarely (untouched storage costs nothing).
   constexpr std::size_t kMaxReservedEvents = 16384;

@@ -10,10 +10,12 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "core/math.hpp"
+#include "core/published_step_time.hpp"
 #include "detectors/geometry/geometry.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 
@@ -60,6 +62,8 @@ struct Scene {
   double load_seconds = 0;         ///< wall-clock time to read and prepare it [s] (files only)
   std::vector<std::string> notes;  ///< warnings from loading (OSG's notices summarised, a suspect up axis)
   std::vector<std::string> about;  ///< what the file's own reader says about it (OpenDRIVE: roads, lanes, errors)
+  /// Step times published for this scene (a registered scene's, static), which runs record for the report.
+  std::span<const PublishedStepTime> published;
 };
 
 }  // namespace crashbench

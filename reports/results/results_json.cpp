@@ -321,6 +321,12 @@ json to_json(const RunResult& r, const std::string& trajectory_file) {
   out["trajectory"] = trajectory_json(r, trajectory_file);
   out["scene_walls"] = walls_json(r);
   out["scene_triangles"] = r.scene_triangles;
+  if (!r.scene_published.empty()) {
+    json published = json::array();
+    for (const PublishedStepTime& p : r.scene_published)
+      published.push_back({{"label", p.label}, {"source", p.source}, {"response_model", p.response_model}, {"step_ms", p.step_ms}});
+    out["scene_published"] = published;
+  }
   write_non_finite_as_strings(out);
   return out;
 }

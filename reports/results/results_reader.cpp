@@ -223,6 +223,13 @@ void read_ran_case(const JsonReader& c, const JsonReader& scenes, CaseRecord& r)
   r.trajectory_file = c.at("trajectory").string_or("file", "");
   if (!r.trajectory_file.empty()) check_record_summary(c);
   if (const auto triangles = c.find("scene_triangles")) r.scene_triangles = triangles->integer_in(0, INT_MAX);
+  if (const auto published = c.find("scene_published"))
+    for (std::size_t i = 0; i < published->array_size(); ++i) {
+      const JsonReader p = published->at(i);
+      p.only_keys({"label", "source", "response_model", "step_ms"});
+      r.scene_published.push_back({p.at("label").string(), p.at("source").string(), p.at("response_model").string(),
+                                   p.at("step_ms").positive_number()});
+    }
   if (const auto a = c.find("detector_agreement")) {
     r.agreement = CaseRecord::Agreement{a->at("reference").string(), a->at("steps_checked").integer_in(0, INT_MAX),
                                         a->at("steps_differing").integer_in(0, INT_MAX)};

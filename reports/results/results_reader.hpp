@@ -47,6 +47,12 @@ struct CaseRecord {
   std::map<std::string, PhaseCost> timing;    ///< by phase name ("step", "detect", ...)
   int scene_triangles = -1;                   ///< the scene's collision triangles; -1 when not written
   std::size_t scene_walls = 0;                ///< the scene's analytic walls
+  /// A step time published for the case's scene (scene_published), which Table 6-1 sets beside the run's.
+  struct PublishedTime {
+    std::string label, source, response_model;
+    double step_ms = 0;  ///< [ms]
+  };
+  std::vector<PublishedTime> scene_published;  ///< empty: none published, or an older file
   /// The HDF5 file holding every vehicle's trajectory, relative to the results file; "" when results.json
   /// holds them all. With a file, raw["trajectory"]["vehicles"] holds a few sampled vehicles only.
   std::string trajectory_file;

@@ -165,6 +165,25 @@ TEST(ResultsReader, SceneDataAndTheImpactExpectationReadBack) {
   EXPECT_GT(ran, 0);
 }
 
+// A scene's published step times, as the run recorded them, written and read back whole; a wrong one
+// names its pointer.
+TEST(ResultsReader, PublishedStepTimesReadBack) {
+  std::vector<RunResult> written = testing::sample_results();
+  ASSERT_EQ(written[0].status, CaseStatus::kPassed);
+  written[0].scene_published = {{"Test rail", "Knight 2002", "energy-loss", 1.41}};
+  nlohmann::json doc = to_json(written, {});
+  const ResultsFile file = parse_results(doc, "published.json");
+  ASSERT_EQ(file.cases[0].scene_published.size(), 1u);
+  EXPECT_EQ(file.cases[0].scene_published[0].label, "Test rail");
+  EXPECT_EQ(file.cases[0].scene_published[0].source, "Knight 2002");
+  EXPECT_EQ(file.cases[0].scene_published[0].response_model, "energy-loss");
+  EXPECT_EQ(file.cases[0].scene_published[0].step_ms, 1.41);
+  EXPECT_TRUE(file.cases.back().scene_published.empty());
+  doc["cases"][0]["scene_published"][0]["step_ms"] = -1;
+  const std::string message = testing::error_message([&] { parse_results(doc, "published.json"); });
+  EXPECT_NE(message.find("/cases/0/scene_published/0/step_ms"), std::string::npos) << message;
+}
+
 TEST(ResultsReader, DetectorAgreementReadsBack) {
   nlohmann::json doc = read_json_file(testing::sample_results_file("agreement-source"));
   doc["cases"][0]["detector_agreement"] = {{"reference", "brute-force"}, {"steps_checked", 300}, {"steps_differing", 7},

@@ -116,8 +116,10 @@ Registry<SceneEntry>& scene_registry() {
 }
 
 Scene make_registered_scene(std::string_view name) {
-  Scene scene = scene_registry().at(name).make();
+  const SceneEntry& entry = scene_registry().at(name);
+  Scene scene = entry.make();
   scene.name = std::string(name);
+  scene.published = entry.published;
   return scene;
 }
 

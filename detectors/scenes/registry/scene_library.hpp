@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/published_step_time.hpp"
 #include "core/registry.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/registry/generated_scene.hpp"
@@ -31,17 +32,6 @@ struct SceneOptions {
   bool find_sprites = false;
   /// Decode the files' texture images (collision reads only their names): for writing the graph out.
   bool decode_images = false;
-};
-
-/// Knight's 2002 thesis, Table 6-1 (VDANL on a 300 MHz Pentium II): the source of the published step times.
-inline constexpr std::string_view kKnight2002Source = "Knight 2002, thesis Table 6-1 (300 MHz Pentium II)";
-
-/// A whole-step time published for a scene with one response model, for the report's Table 6-1.
-struct PublishedStepTime {
-  std::string_view label;           ///< what was timed, e.g. "Watkins Glen (1838 collision triangles)"
-  std::string_view source;          ///< who published it on what machine, and how; a column of the report
-  std::string_view response_model;  ///< crashbench's name of the model it was timed with
-  double step_ms = 0;               ///< mean update time [ms]
 };
 
 /// Builds the scene: world frame, Z up, metres; `name` is filled in by make_registered_scene.

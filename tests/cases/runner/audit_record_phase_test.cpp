@@ -11,6 +11,7 @@
 #include "cases/runner/impact_pass.hpp"
 #include "cases/runner/reference_check.hpp"
 #include "cases/runner/run_record.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/cases/runner/phase_case.hpp"
 
 namespace crashbench {
@@ -117,6 +118,31 @@ TEST(RunRecord, SamplesEveryVehicleAndJoinsContactEventsInStepOrder) {
   EXPECT_EQ(result.events[0].step, 2);
   EXPECT_EQ(result.events[1].step, 3);
   EXPECT_NE(result.physics_hash, 0u);
+}
+
+// The step times published for a registered scene travel with the run's result (the report reads them
+// from there, not from the registry); a scene with none, or built outside the registry, records none.
+TEST(RunRecord, RecordsTheStepTimesPublishedForEachRegisteredScene) {
+  const Case c = testing::wall_case({5.0}, 10.0);
+  int with_figures = 0, without = 0;
+  for (const SceneEntry& entry : scene_registry().entries()) {
+    // Every scene with figures, and the first without (building them all would cost seconds).
+    if (entry.benchmark_only || (entry.published.empty() && without++ > 0)) continue;
+    const Scene scene = make_registered_scene(entry.name);
+    const std::vector<PublishedStepTime> recorded = RunRecord(c, scene, 1).result().scene_published;
+    ASSERT_EQ(recorded.size(), entry.published.size()) << entry.name;
+    for (std::size_t i = 0; i < entry.published.size(); ++i) {
+      EXPECT_EQ(recorded[i].label, entry.published[i].label) << entry.name;
+      EXPECT_EQ(recorded[i].source, entry.published[i].source) << entry.name;
+      EXPECT_EQ(recorded[i].response_model, entry.published[i].response_model) << entry.name;
+      EXPECT_EQ(recorded[i].step_ms, entry.published[i].step_ms) << entry.name;
+    }
+    with_figures += !entry.published.empty();
+  }
+  EXPECT_GE(with_figures, 2) << "Knight's test rail and Watkins Glen";
+  Scene unregistered = make_registered_scene("track");
+  unregistered.published = {};
+  EXPECT_TRUE(RunRecord(c, unregistered, 1).result().scene_published.empty());
 }
 
 }  // namespace
