@@ -11,6 +11,7 @@
 #include "cases/verdicts.hpp"
 #include "core/published_step_time.hpp"
 #include "detectors/scenes/scene.hpp"
+#include "models/response/response_model.hpp"
 
 namespace crashbench {
 
@@ -89,6 +90,7 @@ struct RunResult {
   std::vector<WallSegment> scene_walls;  ///< the scene's wall footprints, world frame [m], for plan-view plots
   long long scene_triangles = 0;         ///< the scene's collision triangles (Scene::triangles), for report labels
   std::vector<PublishedStepTime> scene_published;  ///< Scene::published: step times published for the scene
+  std::vector<LawCurve> response_curves;  ///< the response model's laws (ResponseModel::curves), for the report
   std::optional<std::uint64_t> physics_hash;  ///< cases/checks/physics_hash.hpp; absent when the case did not run
   std::optional<DetectorAgreement> agreement;
   std::optional<SumoComparison> sumo;  ///< with Case::traffic: SUMO's collisions against this run's contacts  ///< with Case::check_against

@@ -21,19 +21,17 @@ using nlohmann::json;
 /// Speed of the Figure 4-5 hit [m/s] (30 mph): the thesis gives none; F0 scales with it.
 constexpr double kFigure45Speed = 30 * kMphToMps;
 
-/// The law `key` of a model's echoed parameters (a number or {cos2, offset}), or `fallback` when the model
-/// has none.
-AngleLaw law_of(const json& response, const char* key, AngleLaw fallback) {
-  if (!response.contains(key)) return fallback;
-  const json& law = response[key];
-  if (law.is_number()) return AngleLaw::fixed(law.get<double>());
-  return {law.value("cos2", 0.0), law.value("offset", 0.0)};
+/// A law the run recorded (LawCurve: a resolution field against the angle of attack) at `angle_deg`,
+/// linear between its samples.
+double law_at(const LawCurve& law, double angle_deg) {
+  std::size_t i = 1;
+  while (i + 1 < law.angle_deg.size() && law.angle_deg[i] < angle_deg) ++i;
+  const double a0 = law.angle_deg[i - 1], a1 = law.angle_deg[i];
+  return law.value[i - 1] + (angle_deg - a0) / (a1 - a0) * (law.value[i] - law.value[i - 1]);
 }
 
-json law_trace(const AngleLaw& law, const std::string& name, bool dashed) {
-  json x = json::array(), y = json::array();
-  for (int deg = 0; deg <= 90; deg += 2) x.push_back(deg), y.push_back(law.at(deg * kDegToRad));
-  return {{"type", "scatter"}, {"mode", "lines"}, {"name", name}, {"x", x}, {"y", y},
+json law_trace(const LawCurve& law, const std::string& name, bool dashed) {
+  return {{"type", "scatter"}, {"mode", "lines"}, {"name", name}, {"x", law.angle_deg}, {"y", law.value},
           {"line", {{"dash", dashed ? "dash" : "solid"}}}};
 }
 
@@ -55,7 +53,9 @@ Figure figure_45(const ResultsFile& results) {
   const VehicleParams sedan = find_entry(vehicle_presets(), "sedan", "vehicle preset").make();
   Body body{sedan.mass, sedan.yaw_inertia, {}};
   double cg_to_front = sedan.body.cg_to_front, dt = 0.005;
-  AngleLaw friction = KnightLaws{}.friction, restitution = KnightLaws{}.restitution;
+  // Knight's laws unless the case's model gives its own.
+  LawCurve friction = sample_law("mu_limit", KnightLaws{}.friction);
+  LawCurve restitution = sample_law("restitution", KnightLaws{}.restitution);
   for (const auto& c : results.cases) {
     if (c.status == "error" || c.raw["config"].value("vehicle_params", json::array()).empty()) continue;
     const json& v = c.raw["config"]["vehicle_params"][0];
@@ -63,8 +63,10 @@ Figure figure_45(const ResultsFile& results) {
     body.yaw_inertia = v.value("yaw_inertia", body.yaw_inertia);
     cg_to_front = v.value("cg_to_front", cg_to_front);
     dt = c.dt;
-    friction = law_of(c.raw["config"].value("response", json::object()), "friction", friction);
-    restitution = law_of(c.raw["config"].value("response", json::object()), "restitution", restitution);
+    for (const LawCurve& law : c.response_curves) {
+      if (law.quantity == "mu_limit") friction = law;
+      if (law.quantity == "restitution") restitution = law;
+    }
     break;
   }
   Figure f{"laws", "Figure 4-5", json::array(),
@@ -72,7 +74,8 @@ Figure figure_45(const ResultsFile& results) {
                                    "(thesis Fig. 4-5); solid: larger root, dotted: smaller", kFigure45Speed / kMphToMps, dt),
                        "kinetic energy kept E2/E1 [%]", "force magnitude F0 [kN]")};
   for (double alpha : {10.0, 30.0, 50.0, 70.0, 90.0}) {
-    const EnergyLossCurve c = energy_loss_curve(body, cg_to_front, kFigure45Speed, alpha, friction, dt);
+    const EnergyLossCurve c =
+        energy_loss_curve(body, cg_to_front, kFigure45Speed, alpha, AngleLaw::fixed(law_at(friction, alpha)), dt);
     json x = json::array(), large = json::array(), small = json::array();
     for (std::size_t i = 0; i < c.energy_kept.size(); ++i) {
       x.push_back(100 * c.energy_kept[i]);
@@ -90,14 +93,13 @@ Figure figure_45(const ResultsFile& results) {
     f.data.push_back(std::move(larger));
     f.data.push_back(std::move(smaller));
   }
-  f.data.push_back(restitution_point(body.mass, kFigure45Speed, restitution.at(90 * kDegToRad), dt));
+  f.data.push_back(restitution_point(body.mass, kFigure45Speed, law_at(restitution, 90), dt));
   return f;
 }
 
 }  // namespace
 
 std::vector<Figure> law_figures(const ResultsFile& results) {
-  const KnightLaws defaults;
   Figure e{"laws", "e and mu", json::array(),
            plot_layout("Restitution e(alpha) and friction mu(alpha) (thesis Fig. 4-2), events marked", "angle of attack alpha [deg]", "coefficient [-]")};
   Figure p{"laws", "P", json::array(),
@@ -108,15 +110,15 @@ std::vector<Figure> law_figures(const ResultsFile& results) {
   for (const auto& c : results.cases) {
     if (c.status == "error") continue;
     const json response = c.raw["config"].value("response", json::object());
-    // Each model's own laws, for the models that have them (a penalty model has no P, for one).
+    // Each model's own laws, as the run recorded them (a penalty model has no P, for one), by the
+    // resolution field each one sets: the report knows the events' fields, not the models' parameters.
     if (seen.insert(response.dump()).second && seen.size() <= 6) {
       const std::string tag = fmt::format(" ({})", response.value("model", "?"));
-      if (response.contains("restitution"))
-        e.data.push_back(law_trace(law_of(response, "restitution", defaults.restitution), "e(alpha)" + tag, false));
-      if (response.contains("friction"))
-        e.data.push_back(law_trace(law_of(response, "friction", defaults.friction), "mu(alpha)" + tag, true));
-      if (response.contains("energy_kept"))
-        p.data.push_back(law_trace(law_of(response, "energy_kept", defaults.energy_kept), "P(alpha)" + tag, false));
+      for (const LawCurve& law : c.response_curves) {
+        if (law.quantity == "restitution") e.data.push_back(law_trace(law, "e(alpha)" + tag, false));
+        if (law.quantity == "mu_limit") e.data.push_back(law_trace(law, "mu(alpha)" + tag, true));
+        if (law.quantity == "energy_kept_target") p.data.push_back(law_trace(law, "P(alpha)" + tag, false));
+      }
     }
     for (const auto& ev : c.raw["events"]) {
       // The energy-loss model's e = 0 fallbacks (target unreachable, or both roots penetrate) are not
@@ -129,8 +131,11 @@ std::vector<Figure> law_figures(const ResultsFile& results) {
         px.push_back(ev["angle_of_attack_deg"]), py.push_back(ev["energy_after"].get<double>() / ev["energy_before"].get<double>());
     }
   }
-  if (seen.empty()) e.data.push_back(law_trace(defaults.restitution, "e(alpha)", false)),
-                    p.data.push_back(law_trace(defaults.energy_kept, "P(alpha)", false));
+  if (seen.empty()) {  // nothing ran: Knight's laws
+    const KnightLaws knight;
+    e.data.push_back(law_trace(sample_law("restitution", knight.restitution), "e(alpha)", false));
+    p.data.push_back(law_trace(sample_law("energy_kept_target", knight.energy_kept), "P(alpha)", false));
+  }
   e.data.push_back(marker_trace("events: e used", ex, ey));
   if (!fx.empty()) {
     json fallbacks = marker_trace("events: e = 0 fallback (energy target unreachable)", fx, fy);

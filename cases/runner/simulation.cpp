@@ -42,6 +42,7 @@ Simulation::Simulation(const Case& c, int threads)
       reference_(case_, *scene_, total_steps_, record_.result().agreement) {
   if (c.traffic && !c.traffic->secondary_impacts) tunnelling_.ignore_passing(fleet_.passing);
   tunnelling_.use_pairs(detection_.pairs());
+  record_.result().response_curves = impacts_.model().curves();
   control_.begin_step(fleet_, 0.0);  // SUMO's vehicles there at the start
   record_.sample(fleet_, time());
   apply_prescribed_contact();

@@ -155,6 +155,10 @@ nlohmann::json BrachPlanarModel::parameters() const {
   return {{"model", name()}, {"restitution", to_json(restitution_)}, {"friction", to_json(friction_)}};
 }
 
+std::vector<LawCurve> BrachPlanarModel::curves() const {
+  return {sample_law("restitution", restitution_), sample_law("mu_limit", friction_)};
+}
+
 std::unique_ptr<ResponseModel> make_brach_planar(const JsonReader& response) {
   response.only_keys({"model", "restitution", "friction"});
   const KnightLaws laws = read_knight_laws(response);

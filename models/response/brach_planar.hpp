@@ -64,6 +64,7 @@ class BrachPlanarModel final : public ResponseModel {
   std::string_view name() const override { return "brach-planar"; }
   /// {"model", "restitution", "friction"}, laws as {"cos2", "offset"}.
   nlohmann::json parameters() const override;
+  std::vector<LawCurve> curves() const override;
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override;
 
  private:

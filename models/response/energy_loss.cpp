@@ -81,6 +81,10 @@ nlohmann::json EnergyLossModel::parameters() const {
           {"root", to_string(root_)}};
 }
 
+std::vector<LawCurve> EnergyLossModel::curves() const {
+  return {sample_law("energy_kept_target", params().energy_kept), sample_law("mu_limit", params().friction)};
+}
+
 std::unique_ptr<ResponseModel> make_energy_loss(const JsonReader& response) {
   response.only_keys({"model", "energy_kept", "friction", "root"});
   EnergyRoot root = EnergyRoot::kNonPenetrating;

@@ -52,6 +52,7 @@ class EnergyLossModel final : public AngleLawModel {
   std::string_view name() const override { return "energy-loss"; }
   /// {"model", "energy_kept", "friction", "root"}, laws as {"cos2", "offset"}.
   nlohmann::json parameters() const override;
+  std::vector<LawCurve> curves() const override;
 
  protected:
   void set_targets(Resolution& r) const override;

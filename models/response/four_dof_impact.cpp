@@ -322,6 +322,10 @@ nlohmann::json FourDofImpactModel::parameters() const {
           {"duration", settings_.duration}};
 }
 
+std::vector<LawCurve> FourDofImpactModel::curves() const {
+  return {sample_law("restitution", restitution_), sample_law("mu_limit", friction_)};
+}
+
 std::unique_ptr<ResponseModel> make_four_dof_impact(const JsonReader& response) {
   response.only_keys({"model", "restitution", "friction", "duration"});
   const KnightLaws laws = read_knight_laws(response);

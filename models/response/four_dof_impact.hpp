@@ -82,6 +82,7 @@ class FourDofImpactModel final : public ResponseModel {
   std::string_view name() const override { return "four-dof"; }
   /// {"model", "restitution", "friction", "duration"}, laws as {"cos2", "offset"}, duration [s].
   nlohmann::json parameters() const override;
+  std::vector<LawCurve> curves() const override;
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override;
   /// The run's vehicle parameters, indexed like Contact::vehicle; must outlive the model.
   void set_vehicles(std::span<const VehicleParams> vehicles) { vehicles_ = vehicles; }

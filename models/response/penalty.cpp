@@ -42,6 +42,11 @@ nlohmann::json PenaltyModel::parameters() const {
           {"friction", to_json(settings_.friction)}};
 }
 
+std::vector<LawCurve> PenaltyModel::curves() const {
+  // The spring-damper's damping is tuned to rebound with e at the contact point, whatever the angle.
+  return {sample_law("restitution", AngleLaw::fixed(settings_.restitution)), sample_law("mu_limit", settings_.friction)};
+}
+
 Resolution PenaltyModel::resolve(const Body& a, const Body* b, const Contact& c) const {
   Resolution r;
   r.answer = Answer::kForce;

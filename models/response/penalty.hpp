@@ -32,6 +32,7 @@ class PenaltyModel final : public ResponseModel {
   std::string_view name() const override { return "penalty"; }
   /// {"model", "stiffness", "restitution", "friction"}.
   nlohmann::json parameters() const override;
+  std::vector<LawCurve> curves() const override;
   void prepare(std::span<const VehicleParams>, double dt) override { dt_ = dt; }
   /// The force at this step's start for contact `c` (depth and its rate from the bodies), with k, c and the
   /// friction ratio for the runner to evaluate over the step. kSeparating once the force would pull.

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <string>
 
 #include "core/error.hpp"
@@ -42,6 +43,15 @@ AngleLaw read_angle_law(const JsonReader& field, double lo, double hi) {
 }
 
 nlohmann::json to_json(const AngleLaw& law) { return {{"cos2", law.cos2_coef}, {"offset", law.offset}}; }
+
+LawCurve sample_law(std::string quantity, const AngleLaw& law) {
+  LawCurve curve{std::move(quantity), {}, {}};
+  for (int deg = 0; deg <= 90; deg += 2) {
+    curve.angle_deg.push_back(deg);
+    curve.value.push_back(law.at(deg * std::numbers::pi / 180));
+  }
+  return curve;
+}
 
 InvariantSet impulse_invariants(const Resolution& r) {
   InvariantSet set{Invariant::kLinearMomentum, Invariant::kAngularMomentum, Invariant::kSystemMomentum,

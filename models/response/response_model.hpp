@@ -8,7 +8,9 @@
 #include <limits>
 #include <span>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/contact.hpp"
 #include "core/json_reader.hpp"
@@ -75,6 +77,14 @@ struct Resolution {
   ImpactEnd end;                   ///< the model's own end-of-impact states, when it predicts them
 };
 
+/// One of a model's laws sampled for plots: `quantity`, the Resolution field it sets as events record it
+/// ("restitution", "mu_limit", "energy_kept_target"), at angles of attack from 0 to 90 deg.
+struct LawCurve {
+  std::string quantity;
+  std::vector<double> angle_deg;  ///< [deg]
+  std::vector<double> value;      ///< [-]
+};
+
 class ResponseModel {
  public:
   virtual ~ResponseModel() = default;
@@ -91,6 +101,9 @@ class ResponseModel {
   /// How resolve() answers. The runner picks a contact's moment by it (docs/swept-detection.md): an
   /// impulse acts at the first touch inside the step, a force law from the overlap the step ended with.
   virtual Answer answer() const { return Answer::kImpulse; }
+  /// The laws the model answers by, sampled (results.json records them with each case), so that the
+  /// report plots them without knowing the model's parameters. None by default; called once a run.
+  virtual std::vector<LawCurve> curves() const { return {}; }
 };
 
 /// A coefficient that is a cosine law in the angle of attack alpha: cos2_coef * cos(2 alpha) + offset.
@@ -118,6 +131,8 @@ InvariantSet impulse_invariants(const Resolution& r);
 AngleLaw read_angle_law(const JsonReader& field, double lo, double hi);
 /// {"cos2": c, "offset": o}.
 nlohmann::json to_json(const AngleLaw& law);
+/// `law` as the curve of `quantity`, every 2 deg from 0 to 90.
+LawCurve sample_law(std::string quantity, const AngleLaw& law);
 
 /// Knight's three coefficient laws, which the wall and two-body impulse models read a subset of;
 /// defaults are Knight's.

@@ -47,6 +47,10 @@ nlohmann::json RestitutionModel::parameters() const {
   return {{"model", name()}, {"restitution", to_json(params().restitution)}, {"friction", to_json(params().friction)}};
 }
 
+std::vector<LawCurve> RestitutionModel::curves() const {
+  return {sample_law("restitution", params().restitution), sample_law("mu_limit", params().friction)};
+}
+
 std::unique_ptr<ResponseModel> make_restitution(const JsonReader& response) {
   response.only_keys({"model", "restitution", "friction"});
   return std::make_unique<RestitutionModel>(read_knight_laws(response));

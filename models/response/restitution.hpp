@@ -27,6 +27,7 @@ class RestitutionModel final : public AngleLawModel {
   std::string_view name() const override { return "restitution"; }
   /// {"model", "restitution", "friction"}, laws as {"cos2", "offset"}.
   nlohmann::json parameters() const override;
+  std::vector<LawCurve> curves() const override;
 
  protected:
   void set_targets(Resolution& r) const override;

@@ -327,6 +327,12 @@ json to_json(const RunResult& r, const std::string& trajectory_file) {
       published.push_back({{"label", p.label}, {"source", p.source}, {"response_model", p.response_model}, {"step_ms", p.step_ms}});
     out["scene_published"] = published;
   }
+  if (!r.response_curves.empty()) {
+    json curves = json::array();
+    for (const LawCurve& curve : r.response_curves)
+      curves.push_back({{"quantity", curve.quantity}, {"angle_deg", curve.angle_deg}, {"value", curve.value}});
+    out["response_curves"] = curves;
+  }
   write_non_finite_as_strings(out);
   return out;
 }

@@ -81,14 +81,19 @@ void check_walls(const JsonReader& walls) {
 
 /// The model's own parameters: an object naming the model. The laws the report plots (e, mu, P) are
 /// read where a model has them, as a number or {cos2, offset}; other keys are the model's business.
-void check_response_laws(const JsonReader& response) {
-  response.at("model").string();
-  for (const auto key : {"restitution", "friction", "energy_kept"}) {
-    const auto law = response.find(key);
-    if (!law) continue;
-    if (law->is_object()) require_numbers(*law, {"cos2", "offset"});
-    else law->number();
+/// One of the response model's laws as the run sampled it: a quantity and as many values as angles.
+LawCurve read_curve(const JsonReader& curve) {
+  curve.only_keys({"quantity", "angle_deg", "value"});
+  LawCurve out{curve.at("quantity").string(), {}, {}};
+  const JsonReader angles = curve.at("angle_deg"), values = curve.at("value");
+  if (angles.array_size() < 2) angles.fail("expected at least two angles [deg]");
+  check_numbers(values, angles.array_size(), "as many values as angles");
+  for (std::size_t i = 0; i < angles.array_size(); ++i) {
+    out.angle_deg.push_back(angles.at(i).number_in(0, 90));
+    out.value.push_back(values.at(i).number());
+    if (i > 0 && !(out.angle_deg[i] > out.angle_deg[i - 1])) angles.at(i).fail("expected angles in increasing order");
   }
+  return out;
 }
 
 /// A case's published results (config.published), as the impact table shows them.
@@ -181,7 +186,7 @@ void read_ran_case(const JsonReader& c, const JsonReader& scenes, CaseRecord& r)
     if (value.is_string()) r.config[key] = value.get<std::string>();
   r.dt = config.at("dt").positive_number();
   if (const auto published = config.find("published")) check_published(*published);
-  if (const auto response = config.find("response")) check_response_laws(*response);
+  if (const auto response = config.find("response")) response->at("model").string();
   // config.detector and config.dynamics: the part's options {"name" / "model": name, ...}, or (older
   // files) its name alone.
   if (const auto detector = config.find("detector"); detector && !detector->is_string())
@@ -230,6 +235,8 @@ void read_ran_case(const JsonReader& c, const JsonReader& scenes, CaseRecord& r)
       r.scene_published.push_back({p.at("label").string(), p.at("source").string(), p.at("response_model").string(),
                                    p.at("step_ms").positive_number()});
     }
+  if (const auto curves = c.find("response_curves"))
+    for (std::size_t i = 0; i < curves->array_size(); ++i) r.response_curves.push_back(read_curve(curves->at(i)));
   if (const auto a = c.find("detector_agreement")) {
     r.agreement = CaseRecord::Agreement{a->at("reference").string(), a->at("steps_checked").integer_in(0, INT_MAX),
                                         a->at("steps_differing").integer_in(0, INT_MAX)};

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "models/response/response_model.hpp"
+
 namespace crashbench {
 
 /// Order statistics of one phase's per-step cost [ns]; `histogram` as in reports/results/phase_stats.hpp.
@@ -53,6 +55,7 @@ struct CaseRecord {
     double step_ms = 0;  ///< [ms]
   };
   std::vector<PublishedTime> scene_published;  ///< empty: none published, or an older file
+  std::vector<LawCurve> response_curves;       ///< the response model's laws; empty: none, or an older file
   /// The HDF5 file holding every vehicle's trajectory, relative to the results file; "" when results.json
   /// holds them all. With a file, raw["trajectory"]["vehicles"] holds a few sampled vehicles only.
   std::string trajectory_file;

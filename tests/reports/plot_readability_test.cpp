@@ -125,6 +125,29 @@ TEST(PlotReadability, EnergyLossFallbacksHaveTheirOwnMarker) {
   EXPECT_EQ(used["x"], json({60.0}));
 }
 
+// The laws are drawn as the case recorded them (its model's curves), whatever the model calls its
+// parameters; Figure 4-5 takes e(90 deg) from them too.
+TEST(PlotReadability, LawsAreTheCurvesTheCasesRecorded) {
+  ResultsFile file = energy_loss_events();
+  CaseRecord& c = file.cases[0];
+  c.dt = 0.005;
+  c.raw["config"]["response"] = {{"model", "my-law"}, {"bounciness", 7}};
+  c.raw["config"]["vehicle_params"] = json::array({{{"mass", 1500.0}, {"yaw_inertia", 2500.0}, {"cg_to_front", 2.25}}});
+  c.response_curves = {{"restitution", {0, 45, 90}, {0.3, 0.2, 0.05}}, {"mu_limit", {0, 90}, {0.2, 0.1}}};
+  const std::vector<Figure> figures = law_figures(file);
+  json e, mu;
+  for (const json& t : figures[0].data) {
+    if (t["name"] == "e(alpha) (my-law)") e = t;
+    if (t["name"] == "mu(alpha) (my-law)") mu = t;
+  }
+  EXPECT_EQ(e["x"], json({0.0, 45.0, 90.0}));
+  EXPECT_EQ(e["y"], json({0.3, 0.2, 0.05}));
+  EXPECT_EQ(mu["y"], json({0.2, 0.1}));
+  // The restitution method at 90 deg keeps e^2 of the energy, with e = 0.05.
+  const json& point = figures[2].data.back();
+  EXPECT_NEAR(point["x"][0].get<double>(), 100 * 0.05 * 0.05, 1e-12);
+}
+
 TEST(PlotReadability, Figure45CarriesTheRestitutionPointOnTheLargerRoot) {
   // Knight: the 90-degree restitution result lies on the energy method's larger-force curve.
   const Figure f = law_figures(ResultsFile{})[2];

@@ -138,7 +138,8 @@ TEST(ResultsReader, FieldsThePlotsReadAreCheckedFirst) {
         {"/cases/0/trajectory/vehicles/0/x", {0.0}},
         // The walls are kept once per scene (reports/results/shared_walls.hpp).
         {"/scenes/" + good["cases"][0]["scene_walls_ref"].get<std::string>() + "/walls/0", {0.0, 1.0, 2.0}},
-        {"/cases/0/config/response/friction/cos2", "steep"},
+        {"/cases/0/response_curves/0/value/3", "steep"},
+        {"/cases/0/response_curves/1/angle_deg/2", 120.0},
         {"/cases/0/config/vehicle_params/0/mass", -1.0},
         {"/cases/0/scene_triangles", -5},
         {"/cases/0/impacts_expected/max", "many"},
