@@ -22,7 +22,8 @@ inline constexpr int kPluginApiVersion = 6;  // 2: detector and dynamics factori
                                             // 3: Detector holds the shared vehicle-pair pass (detect_all);
                                             // 4: Scene carries `about` (a scene factory returns a Scene);
                                             // 5: the run's vehicle pairs leave Detector (StepPairs);
-                                            // 6: ResponseModel::curves(), Scene::published
+                                            // 6: ResponseModel::curves(), Scene::published,
+                                            //    VehicleDynamics::ground_force_bound()
 
 /// The symbol every plugin exports (CRASHBENCH_PLUGIN defines it):
 ///   extern "C" int crashbench_plugin_register(crashbench::PluginHost* host, int host_api_version);

@@ -8,17 +8,6 @@
 #include "models/dynamics/vehicle_ode.hpp"
 
 namespace crashbench {
-namespace {
-
-/// True when `dynamics` exerts a ground force on a sliding car (tyres); free-body exerts none.
-bool has_ground_forces(const VehicleDynamics& dynamics, const VehicleParams& p) {
-  PlanarState sliding;
-  sliding.velocity_W = {10.0, 10.0};  // 45 degrees of sideslip at heading 0
-  const StateVector dx = dynamics.derivative(p, to_state_vector(sliding), VehicleInput{});
-  return dx.segment<2>(3).norm() > 0;
-}
-
-}  // namespace
 
 Integration::Integration(const Case& c)
     : integrator_(find_entry(integrators(), c.integrator, "integrator").make()),
@@ -68,17 +57,13 @@ Eigen::Vector3d Integration::collision_dv(const Fleet& fleet, std::size_t v, dou
   return velocities(fleet.x[v]) - velocities(shadow);
 }
 
-/// Within one step the tyres change a body's velocity by at most road_mu g dt (and its yaw rate by
-/// road_mu m g dt x arm / Izz) with and without the collision force alike, so the two steps differ by at
-/// most twice that.
+/// Within one step the ground forces change a body's velocity and yaw rate by at most the dynamics
+/// model's bound with and without the collision force alike, so the two steps differ by at most twice it.
 std::vector<Eigen::Vector2d> Integration::tyre_allowance(const Fleet& fleet, double dt) const {
   std::vector<Eigen::Vector2d> out(fleet.size(), Eigen::Vector2d::Zero());
   for (std::size_t v = 0; v < fleet.size(); ++v) {
-    const VehicleParams& p = fleet.params[v];
-    if (!has_ground_forces(*dynamics_, p)) continue;
-    const double dv = 2.0 * p.tyres.road_mu * kGravity * dt;
-    const double arm = std::max(p.tyres.cg_to_front_axle, p.tyres.cg_to_rear_axle);
-    out[v] = {dv, dv * p.mass * arm / p.yaw_inertia};
+    const GroundForceBound bound = dynamics_->ground_force_bound(fleet.params[v], dt);
+    out[v] = {2.0 * bound.velocity, 2.0 * bound.yaw_rate};
   }
   return out;
 }

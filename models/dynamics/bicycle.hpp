@@ -67,6 +67,7 @@ class BicycleDynamics final : public VehicleDynamics {
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// Needs mass, yaw_inertia, both axle distances and both stiffnesses > 0, road_mu >= 0.
   void validate(const VehicleParams& p) const override;
+  GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override { return tyre_friction_bound(p, dt); }
 
  private:
   double speed_floor_;

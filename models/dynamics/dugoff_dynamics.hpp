@@ -41,6 +41,7 @@ class DugoffDynamics final : public VehicleDynamics {
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// The bicycle's checks plus A_s, f_r and the drag parameters >= 0.
   void validate(const VehicleParams& p) const override;
+  GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override { return tyre_friction_bound(p, dt); }
   bool applies_resistance() const override { return true; }
 
  private:

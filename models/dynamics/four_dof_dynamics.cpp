@@ -1,6 +1,8 @@
 #include "models/dynamics/four_dof_dynamics.hpp"
 
 #include <Eigen/Cholesky>
+#include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 
 #include "core/units.hpp"
@@ -54,6 +56,18 @@ StateVector FourDofDynamics::derivative(const VehicleParams& p, const StateVecto
   StateVector dx;
   dx << x[3], x[4], x[5], acc_W.x(), acc_W.y(), a.yaw, x[7], a.roll;
   return dx;
+}
+
+GroundForceBound FourDofDynamics::ground_force_bound(const VehicleParams& p, double dt) const {
+  if (p.roll.roll_inertia <= 0) return tyre_friction_bound(p, dt);
+  // The tyres give at most F = road_mu m g in all (F_x, F_y) and a yaw moment |M_z| <= F max(a, b); the
+  // accelerations are (F_x / M, c F_y + d M_z) and e F_y + f M_z, (c d; e f) the top-left of the inverse
+  // inertia matrix. With c >= 1/M (M positive definite), |a| <= F (c + |d| max(a, b)).
+  const Eigen::Matrix3d inverse = inertia_matrix(p).inverse();
+  const double force = p.tyres.road_mu * p.mass * kGravity;
+  const double arm = std::max(p.tyres.cg_to_front_axle, p.tyres.cg_to_rear_axle);
+  return {force * (inverse(0, 0) + std::abs(inverse(0, 1)) * arm) * dt,
+          force * (std::abs(inverse(1, 0)) + std::abs(inverse(1, 1)) * arm) * dt};
 }
 
 nlohmann::json FourDofDynamics::parameters() const {

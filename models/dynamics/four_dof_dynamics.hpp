@@ -36,6 +36,9 @@ class FourDofDynamics final : public VehicleDynamics {
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// The bicycle's checks plus roll parameters >= 0 and a positive-definite inertia matrix.
   void validate(const VehicleParams& p) const override;
+  /// tyre_friction_bound without roll; with it, the tyres' force and moment reach the planar and yaw
+  /// accelerations through the roll coupling too (the inverse of eqs. 11-13's inertia matrix).
+  GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override;
 
  private:
   double speed_floor_;

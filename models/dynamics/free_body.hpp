@@ -15,6 +15,7 @@ class FreeBodyDynamics final : public VehicleDynamics {
   /// Needs mass > 0 and yaw_inertia > 0.
   void validate(const VehicleParams& p) const override;
   bool steers() const override { return false; }
+  GroundForceBound ground_force_bound(const VehicleParams&, double) const override { return {}; }
 };
 
 /// The free body from its `dynamics` object, which has no options (models/dynamics/free-body.schema.json).

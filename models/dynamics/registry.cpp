@@ -1,6 +1,8 @@
+#include <algorithm>
 #include <memory>
 
 #include "core/registry_json.hpp"
+#include "core/units.hpp"
 #include "models/dynamics/bicycle.hpp"
 #include "models/dynamics/dugoff_dynamics.hpp"
 #include "models/dynamics/four_dof_dynamics.hpp"
@@ -22,6 +24,18 @@ PlanarState to_planar_state(const StateVector& x) {
   s.velocity_W = {x[3], x[4]};
   s.yaw_rate = x[5];
   return s;
+}
+
+GroundForceBound tyre_friction_bound(const VehicleParams& p, double dt) {
+  const double velocity = p.tyres.road_mu * kGravity * dt;
+  return {velocity, velocity * p.mass * std::max(p.tyres.cg_to_front_axle, p.tyres.cg_to_rear_axle) / p.yaw_inertia};
+}
+
+GroundForceBound VehicleDynamics::ground_force_bound(const VehicleParams& p, double dt) const {
+  PlanarState sliding;
+  sliding.velocity_W = {10.0, 10.0};  // 45 degrees of sideslip at heading 0
+  const StateVector dx = derivative(p, to_state_vector(sliding), VehicleInput{});
+  return dx.segment<2>(3).norm() > 0 ? tyre_friction_bound(p, dt) : GroundForceBound{};
 }
 
 Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry() {

@@ -41,6 +41,17 @@ struct VehicleInput {
   std::span<const ContactSpring> springs;
 };
 
+/// The most the ground forces (the tyres) can change a body's planar velocity and yaw rate within one
+/// step, whatever its state and inputs.
+struct GroundForceBound {
+  double velocity = 0;  ///< |dV| [m/s]
+  double yaw_rate = 0;  ///< |dr| [rad/s]
+};
+
+/// Tyres whose total force is capped at road_mu m g, acting at the axles: road_mu g dt and
+/// road_mu m g dt max(a, b) / Izz.
+GroundForceBound tyre_friction_bound(const VehicleParams& p, double dt);
+
 class VehicleDynamics {
  public:
   virtual ~VehicleDynamics() = default;
@@ -58,6 +69,11 @@ class VehicleDynamics {
   /// False for a model on which VehicleInput::steer acts not at all: a vehicle that must steer (one
   /// following a path) is refused with it.
   virtual bool steers() const { return true; }
+  /// GroundForceBound over `dt` [s] for a vehicle of parameters `p`: the force-mode audit charges to the
+  /// collision force only what lies beyond twice it (the step integrated with and without that force;
+  /// docs/invariants.md). Zero for a model without ground forces. The default, for a model that does not
+  /// say, probes: a car sliding at 45 deg that the model slows has tyres, bounded by tyre_friction_bound.
+  virtual GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const;
 };
 
 /// Packs / unpacks the planar part of a StateVector (roll entries are left untouched / ignored).
