@@ -23,7 +23,7 @@ inline constexpr int kPluginApiVersion = 6;  // 2: detector and dynamics factori
                                             // 4: Scene carries `about` (a scene factory returns a Scene);
                                             // 5: the run's vehicle pairs leave Detector (StepPairs);
                                             // 6: ResponseModel::curves(), Scene::published,
-                                            //    VehicleDynamics::ground_force_bound()
+                                            //    VehicleDynamics::ground_force_bound(), vehicle_parameters()
 
 /// The symbol every plugin exports (CRASHBENCH_PLUGIN defines it):
 ///   extern "C" int crashbench_plugin_register(crashbench::PluginHost* host, int host_api_version);

@@ -68,6 +68,7 @@ class BicycleDynamics final : public VehicleDynamics {
   /// Needs mass, yaw_inertia, both axle distances and both stiffnesses > 0, road_mu >= 0.
   void validate(const VehicleParams& p) const override;
   GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override { return tyre_friction_bound(p, dt); }
+  nlohmann::json vehicle_parameters(const VehicleParams& p) const override { return tyre_parameters(p); }
 
  private:
   double speed_floor_;

@@ -42,6 +42,7 @@ class DugoffDynamics final : public VehicleDynamics {
   /// The bicycle's checks plus A_s, f_r and the drag parameters >= 0.
   void validate(const VehicleParams& p) const override;
   GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override { return tyre_friction_bound(p, dt); }
+  nlohmann::json vehicle_parameters(const VehicleParams& p) const override { return tyre_parameters(p); }
   bool applies_resistance() const override { return true; }
 
  private:

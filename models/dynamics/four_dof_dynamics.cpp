@@ -70,6 +70,16 @@ GroundForceBound FourDofDynamics::ground_force_bound(const VehicleParams& p, dou
           force * (std::abs(inverse(1, 0)) + std::abs(inverse(1, 1)) * arm) * dt};
 }
 
+nlohmann::json FourDofDynamics::vehicle_parameters(const VehicleParams& p) const {
+  const RollParams& q = p.roll;
+  nlohmann::json out = tyre_parameters(p);
+  out["roll"] = {{"sprung_mass", q.sprung_mass},       {"roll_arm", q.roll_arm},
+                 {"roll_inertia", q.roll_inertia},     {"product_xz", q.product_xz},
+                 {"roll_stiffness", q.roll_stiffness}, {"roll_damping", q.roll_damping},
+                 {"roll_axis_height", q.roll_axis_height}};
+  return out;
+}
+
 nlohmann::json FourDofDynamics::parameters() const {
   return {{"model", name()}, {"slip_speed_floor", speed_floor_}};
 }

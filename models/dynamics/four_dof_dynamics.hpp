@@ -39,6 +39,8 @@ class FourDofDynamics final : public VehicleDynamics {
   /// tyre_friction_bound without roll; with it, the tyres' force and moment reach the planar and yaw
   /// accelerations through the roll coupling too (the inverse of eqs. 11-13's inertia matrix).
   GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override;
+  /// The tyres and `roll`.
+  nlohmann::json vehicle_parameters(const VehicleParams& p) const override;
 
  private:
   double speed_floor_;

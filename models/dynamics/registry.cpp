@@ -38,6 +38,15 @@ GroundForceBound VehicleDynamics::ground_force_bound(const VehicleParams& p, dou
   return dx.segment<2>(3).norm() > 0 ? tyre_friction_bound(p, dt) : GroundForceBound{};
 }
 
+nlohmann::json tyre_parameters(const VehicleParams& p) {
+  const TyreParams& t = p.tyres;
+  return {{"cg_to_front_axle", t.cg_to_front_axle},
+          {"cg_to_rear_axle", t.cg_to_rear_axle},
+          {"cornering_stiffness_front", t.cornering_stiffness_front},
+          {"cornering_stiffness_rear", t.cornering_stiffness_rear},
+          {"road_mu", t.road_mu}};
+}
+
 Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry() {
   static const RegistryEntry<DynamicsFactory> kEntries[] = {
       {"free-body", "planar rigid body, no tyres: only the collision force and moment act", make_free_body},

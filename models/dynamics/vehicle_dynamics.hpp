@@ -74,7 +74,17 @@ class VehicleDynamics {
   /// docs/invariants.md). Zero for a model without ground forces. The default, for a model that does not
   /// say, probes: a car sliding at 45 deg that the model slows has tyres, bounded by tyre_friction_bound.
   virtual GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const;
+  /// The parameters of `p` this model reads beyond those every model shares (mass, yaw inertia, the
+  /// rectangle, CG height), under a vehicle's `params` keys, so that results.json echoes them and the echo
+  /// builds the same vehicle back. None by default.
+  virtual nlohmann::json vehicle_parameters(const VehicleParams& p) const {
+    (void)p;
+    return nlohmann::json::object();
+  }
 };
+
+/// The bicycle tyres of `p` under their `params` keys (cg_to_front_axle ... road_mu).
+nlohmann::json tyre_parameters(const VehicleParams& p);
 
 /// Packs / unpacks the planar part of a StateVector (roll entries are left untouched / ignored).
 StateVector to_state_vector(const PlanarState& s);

@@ -10,6 +10,7 @@
 #include "cases/loading/json_parse.hpp"
 #include "core/units.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
+#include "models/dynamics/vehicle_dynamics.hpp"
 #include "reports/results/output_file.hpp"
 #include "reports/results/phase_stats.hpp"
 #include "reports/results/record_store.hpp"
@@ -83,6 +84,7 @@ json vehicle_params_json(const VehicleSetup& v) {
   const ResistanceParams& r = p.resistance;
   json out = {{"name", v.name},           {"mass", p.mass},   {"yaw_inertia", p.yaw_inertia},
               {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width},
+              {"cg_height", p.cg_height},
               {"resistance", {{"rolling", r.rolling}, {"drag_coefficient", r.aero.drag_coefficient},
                               {"frontal_area", r.aero.frontal_area}, {"side_area", r.aero.side_area},
                               {"air_density", r.aero.air_density}}}};
@@ -137,8 +139,14 @@ json measured_comparison_json(const RunResult& r) {
 }
 
 json config_json(const Case& c) {
+  // Each vehicle with what its dynamics model reads beyond the shared numbers (its tyres, its roll).
+  const std::unique_ptr<VehicleDynamics> dynamics = make_dynamics(JsonReader(c.dynamics_params, c.source_file, "/dynamics"));
   json vehicles = json::array();
-  for (const auto& v : c.vehicles) vehicles.push_back(vehicle_params_json(v));
+  for (const auto& v : c.vehicles) {
+    json params = vehicle_params_json(v);
+    params.update(dynamics->vehicle_parameters(v.params));
+    vehicles.push_back(std::move(params));
+  }
   json out = {{"scene", c.scene.builtin.empty() ? c.scene.file : c.scene.builtin},
           {"detector", c.detector_params},
           {"response_model", c.response_model},
