@@ -4,12 +4,15 @@
 // (docs/scenes.md "Driving the tracks": faces steeper than 45 degrees, TREE* left out), driven along its
 // centre line (a TORCS road course, `crashbench scene centreline`) and 1.5 m to either side. Each pose's
 // ground_z comes from the surface query beforehand, so that the detect rows time detection alone and the
-// surface row times the terrain following. Header-only: used by detect_bench.cpp alone.
+// surface row times the terrain following. An OpenDRIVE file (.xodr) is read with 1 m edge walls and
+// driven along every driving lane of every road outside junctions (opendrive_lanes_drive). Header-only:
+// used by detect_bench.cpp alone.
 #include <cstdlib>
 #include <fstream>
 #include <string>
 
 #include "core/error.hpp"
+#include "detectors/scenes/opendrive/opendrive_scene.hpp"
 #include "detectors/scenes/torcs/centreline.hpp"
 #include "detectors/scenes/registry/scene_drives.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
@@ -44,12 +47,18 @@ inline const BenchSceneFile& bench_scene_file() {
     options.vertical_tolerance_deg = 45;
     options.collision.exclude = {"TREE*"};
     f.label = bench_scene_label();
-    f.scene = load_scene(path, options);
-    std::ifstream in(path);
-    if (!in) throw Error(path, "", "cannot read the file for its centre line");
-    const Centreline line = read_centreline(in, path, {options.up == UpAxis::kY, 1.0});
-    constexpr double kLanes[] = {0.0, 1.5, -1.5};
-    f.drive = centreline_drive(f.scene, line, kLanes);
+    if (is_opendrive_file(path)) {
+      options.opendrive.edge_height = kDefaultEdgeHeight;  // walls to detect along every road
+      f.scene = load_scene(path, options);
+      f.drive = opendrive_lanes_drive(f.scene, path);
+    } else {
+      f.scene = load_scene(path, options);
+      std::ifstream in(path);
+      if (!in) throw Error(path, "", "cannot read the file for its centre line");
+      const Centreline line = read_centreline(in, path, {options.up == UpAxis::kY, 1.0});
+      constexpr double kLanes[] = {0.0, 1.5, -1.5};
+      f.drive = centreline_drive(f.scene, line, kLanes);
+    }
     for (const VehiclePose& p : f.drive) f.points_W.push_back(p.position_W);
     return f;
   }();

@@ -1,8 +1,12 @@
 #include "detectors/scenes/ground_grid.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <span>
+
+#include <Eigen/Eigenvalues>
 
 #include "detectors/scenes/triangle_extraction.hpp"
 
@@ -46,11 +50,14 @@ void rasterize_edge(GroundGrid& g, const Vec3& a, const Vec3& b) {
 }
 
 /// Fills empty cells breadth-first from the filled ones: each takes the value of the cell that reached it.
+/// With planes, a cell next to a filled one continues that cell's plane (a car whose CG is there can
+/// reach the wall across the border); cells farther out, which reach no wall, are level.
 void fill_holes(GroundGrid& g) {
   std::vector<std::size_t> queue;
   queue.reserve(g.z.size());
   for (std::size_t c = 0; c < g.z.size(); ++c)
     if (g.z[c] != kEmpty) queue.push_back(c);
+  const std::size_t filled = queue.size();
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const std::size_t c = queue[head];
     const int i = static_cast<int>(c % g.nx), j = static_cast<int>(c / g.nx);
@@ -60,7 +67,142 @@ void fill_holes(GroundGrid& g) {
       const std::size_t n = static_cast<std::size_t>(jj) * g.nx + ii;
       if (g.z[n] != kEmpty) continue;
       g.z[n] = g.z[c];
+      if (!g.slope.empty() && head < filled) {
+        g.slope[n] = g.slope[c];
+        g.z[n] += static_cast<float>(g.cell * (di * g.slope[c][0] + dj * g.slope[c][1]));
+      }
       queue.push_back(n);
+    }
+  }
+}
+
+/// Calls visit(p_W, z) at points along the bottom of vertical triangle `t` (its lower boundary seen from
+/// the side), two per `spacing` of its footprint and at its ends, where the footprint's Y lies in [y0, y1].
+template <class Visit>
+void bottom_samples(const Triangle& t, double spacing, double y0, double y1, Visit&& visit) {
+  // The footprint is (nearly) a segment: between the two vertices farthest apart in plan.
+  std::array<Vec3, 3> v{t.a_W, t.b_W, t.c_W};
+  const auto plan = [&](int a, int b) { return (v[b] - v[a]).head<2>().squaredNorm(); };
+  if (plan(0, 1) >= plan(1, 2) && plan(0, 1) >= plan(0, 2)) std::swap(v[1], v[2]);
+  else if (plan(1, 2) >= plan(0, 2)) std::swap(v[0], v[1]);
+  // Now v[0]-v[2] spans the footprint and v[1] lies between them in plan.
+  const Vec2 a = v[0].head<2>(), d = v[2].head<2>() - a;
+  const double length2 = d.squaredNorm();
+  const double u1 = length2 > 0 ? std::clamp((v[1].head<2>() - a).dot(d) / length2, 0.0, 1.0) : 0.0;
+  const auto line = [](double u, double u0, double z0, double u_end, double z_end) {
+    return u_end > u0 ? z0 + (z_end - z0) * (u - u0) / (u_end - u0) : std::min(z0, z_end);
+  };
+  const int steps = std::max(1, static_cast<int>(std::ceil(2 * std::sqrt(length2) / spacing)));
+  // Only the samples in the rows' band: a long footprint crossing many bands is sampled once in all.
+  int k0 = 0, k1 = steps;
+  if (d.y() != 0) {
+    const double ua = (y0 - a.y()) / d.y(), ub = (y1 - a.y()) / d.y();
+    k0 = std::max(0, static_cast<int>(std::floor(std::min(ua, ub) * steps)));
+    k1 = std::min(steps, static_cast<int>(std::ceil(std::max(ua, ub) * steps)));
+  }
+  for (int k = k0; k <= k1; ++k) {
+    const double u = static_cast<double>(k) / steps;
+    const double across = line(u, 0, v[0].z(), 1, v[2].z());
+    const double via = u <= u1 ? line(u, 0, v[0].z(), u1, v[1].z()) : line(u, u1, v[1].z(), 1, v[2].z());
+    visit(a + u * d, std::min(across, via));
+  }
+}
+
+/// Sums of one cell's samples, relative to the cell's centre, for its least-squares plane.
+struct PlaneSums {
+  double n = 0, x = 0, y = 0, z = 0, xx = 0, xy = 0, yy = 0, xz = 0, yz = 0;
+  void add(const Vec2& d, double h) {
+    n += 1, x += d.x(), y += d.y(), z += h;
+    xx += d.x() * d.x(), xy += d.x() * d.y(), yy += d.y() * d.y(), xz += d.x() * h, yz += d.y() * h;
+  }
+};
+
+/// The least-squares slope of a cell's samples, along the directions they spread over at least an eighth
+/// of the cell (the barriers of one road, a few metres apart, give no slope across the road: level there).
+Vec2 fitted_slope(const PlaneSums& s, double cell) {
+  if (s.n < 3) return Vec2::Zero();
+  const Vec2 mean(s.x / s.n, s.y / s.n);
+  Eigen::Matrix2d spread;
+  spread << s.xx / s.n - mean.x() * mean.x(), s.xy / s.n - mean.x() * mean.y(), s.xy / s.n - mean.x() * mean.y(),
+      s.yy / s.n - mean.y() * mean.y();
+  const Vec2 with_z(s.xz / s.n - mean.x() * s.z / s.n, s.yz / s.n - mean.y() * s.z / s.n);
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> axes(spread);
+  Vec2 slope = Vec2::Zero();
+  for (int k = 0; k < 2; ++k) {
+    const double variance = axes.eigenvalues()[k];
+    if (!(variance >= (cell / 8) * (cell / 8))) continue;
+    const Vec2 axis = axes.eigenvectors().col(k);
+    slope += axis * (axis.dot(with_z) / variance);
+  }
+  return slope;
+}
+
+/// At most this many fine bins in one row of cells (fit_planes): the bins get coarser past it.
+constexpr double kMaxStripBins = 4e6;
+/// The finest bin (fit_planes) [m].
+constexpr double kFinestBin = 1.0;
+
+/// The lowest wall bottom in one fine bin, and where it is.
+struct BinLow {
+  float z = kEmpty, x = 0, y = 0;
+};
+
+/// Each cell's plane: the walls' feet are the lowest bottom in each fine bin of about a metre
+/// (the lower of a quad's two triangles, not the diagonal of the upper one); the cell's least-squares
+/// plane through them (fitted_slope), lowered until every one lies on or above it. One row of cells at a
+/// time, with the vertical triangles listed by the rows their footprints span.
+void fit_planes(GroundGrid& g, const std::vector<Triangle>& triangles, double spacing) {
+  const auto row_of = [&](double y) { return g.cell_index(y - g.origin_W.y(), g.ny); };
+  std::vector<int> start(static_cast<std::size_t>(g.ny) + 1, 0), listed;
+  const auto rows_of = [&](const Triangle& t, auto&& each) {
+    const int r0 = row_of(std::min({t.a_W.y(), t.b_W.y(), t.c_W.y()})),
+              r1 = row_of(std::max({t.a_W.y(), t.b_W.y(), t.c_W.y()}));
+    for (int r = r0; r <= r1; ++r) each(r);
+  };
+  for (const Triangle& t : triangles)
+    if (is_vertical(t)) rows_of(t, [&](int r) { ++start[r + 1]; });
+  for (int r = 0; r < g.ny; ++r) start[r + 1] += start[r];
+  listed.resize(static_cast<std::size_t>(start.back()));
+  std::vector<int> fill(start.begin(), start.end() - 1);
+  for (std::size_t k = 0; k < triangles.size(); ++k)
+    if (is_vertical(triangles[k])) rows_of(triangles[k], [&](int r) { listed[fill[r]++] = static_cast<int>(k); });
+
+  // Bins along a cell's edge: about a metre (a panel's two triangles share each one), at most 8 per
+  // sample spacing (so at most 8 times the samples the spacing allows) and kMaxStripBins in a row.
+  int per = 1;
+  const auto fits = [&](int k) {
+    return g.cell / k >= std::max(kFinestBin, spacing / 8) && static_cast<double>(g.nx) * k * k <= kMaxStripBins;
+  };
+  while (fits(2 * per)) per *= 2;
+  const double bin = g.cell / per;
+  std::vector<BinLow> strip(static_cast<std::size_t>(g.nx) * per * per);
+  g.slope.assign(g.z.size(), {0.0f, 0.0f});
+  for (int j = 0; j < g.ny; ++j) {
+    std::fill(strip.begin(), strip.end(), BinLow{});
+    const double y0 = g.origin_W.y() + j * g.cell;
+    for (int k = start[j]; k < start[j + 1]; ++k)
+      bottom_samples(triangles[listed[k]], bin, y0, y0 + g.cell, [&](const Vec2& p, double h) {
+        if (row_of(p.y()) != j) return;
+        const int i = g.cell_index(p.x() - g.origin_W.x(), g.nx);
+        const int bx = std::clamp(static_cast<int>((p.x() - g.origin_W.x() - i * g.cell) / bin), 0, per - 1);
+        const int by = std::clamp(static_cast<int>((p.y() - y0) / bin), 0, per - 1);
+        BinLow& low = strip[(static_cast<std::size_t>(i) * per + by) * per + bx];
+        if (h < low.z) low = {static_cast<float>(h), static_cast<float>(p.x()), static_cast<float>(p.y())};
+      });
+    for (int i = 0; i < g.nx; ++i) {
+      const std::span<const BinLow> bins(&strip[static_cast<std::size_t>(i) * per * per], static_cast<std::size_t>(per) * per);
+      const Vec2 centre = g.origin_W + g.cell * Vec2(i + 0.5, j + 0.5);
+      PlaneSums sums;
+      for (const BinLow& b : bins)
+        if (b.z != kEmpty) sums.add(Vec2(b.x, b.y) - centre, b.z);
+      if (sums.n == 0) continue;
+      const Vec2 slope = fitted_slope(sums, g.cell);
+      double lowest = std::numeric_limits<double>::infinity();
+      for (const BinLow& b : bins)
+        if (b.z != kEmpty) lowest = std::min(lowest, b.z - slope.dot(Vec2(b.x, b.y) - centre));
+      const std::size_t c = static_cast<std::size_t>(j) * g.nx + i;
+      g.z[c] = static_cast<float>(lowest);
+      g.slope[c] = {static_cast<float>(slope.x()), static_cast<float>(slope.y())};
     }
   }
 }
@@ -78,18 +220,25 @@ GroundGrid build_ground_grid(const std::vector<Triangle>& triangles, double cell
   }
   if (vertical == 0) return g;
   const Vec2 extent = hi - lo;
+  double spacing = cell;  // of the samples along the walls
+  while (edge_samples(triangles, spacing) > std::max(kMaxSamples, 9 * vertical)) spacing *= 2;
+  cell = spacing;
   while ((extent.x() / cell + 1) * (extent.y() / cell + 1) > kMaxCells) cell *= 2;
-  while (edge_samples(triangles, cell) > std::max(kMaxSamples, 9 * vertical)) cell *= 2;
   g.cell = cell;
   g.origin_W = lo;
   g.nx = static_cast<int>(extent.x() / cell) + 1;
   g.ny = static_cast<int>(extent.y() / cell) + 1;
   g.z.assign(static_cast<std::size_t>(g.nx) * g.ny, kEmpty);
-  for (const Triangle& t : triangles) {
-    if (!is_vertical(t)) continue;
-    rasterize_edge(g, t.a_W, t.b_W);
-    rasterize_edge(g, t.b_W, t.c_W);
-    rasterize_edge(g, t.c_W, t.a_W);
+  if (cell > spacing) {
+    // Cells coarser than the samples: a level cell would be the lowest foot over its whole width.
+    fit_planes(g, triangles, spacing);
+  } else {
+    for (const Triangle& t : triangles) {
+      if (!is_vertical(t)) continue;
+      rasterize_edge(g, t.a_W, t.b_W);
+      rasterize_edge(g, t.b_W, t.c_W);
+      rasterize_edge(g, t.c_W, t.a_W);
+    }
   }
   fill_holes(g);
   return g;

@@ -7,6 +7,7 @@
 #include <osg/ref_ptr>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -22,19 +23,29 @@
 namespace crashbench {
 
 /// Height of the ground under a point, sampled on a uniform grid (nearest cell) [m]: the surface of
-/// scenes made of walls only (SurfaceQuery falls back to it).
+/// scenes made of walls only (SurfaceQuery falls back to it). A cell holds the lowest wall bottom in it;
+/// on a scene too large for cells of the size asked for (ground_grid.cpp), a cell holds a plane under its
+/// wall bottoms instead, since one level over a large cell of a sloping road lies far below the barriers'
+/// feet at its high end.
 struct GroundGrid {
   Vec2 origin_W = Vec2::Zero();  ///< lower-left corner of cell (0, 0) [m]
   double cell = 1;               ///< cell edge [m]
   int nx = 0, ny = 0;            ///< cells along X and Y; 0 means flat ground at z = 0
-  std::vector<float> z;          ///< nx * ny heights, row-major in Y [m]
+  std::vector<float> z;          ///< nx * ny heights at the cells' centres, row-major in Y [m]
+  /// Empty: level cells. Else each cell's plane's slope dz/dx, dz/dy [-], evaluated inside the cell only.
+  std::vector<std::array<float, 2>> slope;
 
   /// Ground height under `p_W` [m]; the nearest edge cell outside the grid (cell 0 for a coordinate that
   /// is not finite), 0 if the grid is empty.
   double at(const Vec2& p_W) const {
     if (nx == 0 || ny == 0) return 0.0;
     const int i = cell_index(p_W.x() - origin_W.x(), nx), j = cell_index(p_W.y() - origin_W.y(), ny);
-    return z[static_cast<std::size_t>(j) * nx + i];
+    const std::size_t c = static_cast<std::size_t>(j) * nx + i;
+    if (slope.empty()) return z[c];
+    const auto within = [h = 0.5 * cell](double d) { return d > -h ? (d < h ? d : h) : -h; };  // NaN: -h
+    const double dx = within(p_W.x() - (origin_W.x() + (i + 0.5) * cell));
+    const double dy = within(p_W.y() - (origin_W.y() + (j + 0.5) * cell));
+    return z[c] + slope[c][0] * dx + slope[c][1] * dy;
   }
   /// The cell in [0, n) at `offset` [m] from the origin, clamped in floating point: a cast of a value
   /// outside int's range (or of NaN) is undefined.

@@ -63,17 +63,12 @@ TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
     int lanes = 0;
     for (const odr::Road& road : net.roads) {
       if (road.in_junction()) continue;
-      for (const odr::Lane& lane : road.sections.front().right) {
-        if (lane.type != "driving") continue;
-        for (const int id : {lane.id, -lane.id}) {  // the left lane of the same number, where there is one
-          const auto& left = road.sections.front().left;
-          if (id > 0 && (static_cast<std::size_t>(id) > left.size() || left[id - 1].type != "driving")) continue;
-          const double seconds = write_lane(net, file, {road.id}, id, dir / "lane.csv");
-          if (seconds < 1) continue;
-          ++lanes;
-          for (const std::string& detector : testing::triangle_detector_names())
-            expect_clean_drive(file, dir, seconds, detector, fmt::format("road {} lane {}", road.id, id));
-        }
+      for (const int id : odr::driving_lanes(road)) {
+        const double seconds = write_lane(net, file, {road.id}, id, dir / "lane.csv");
+        if (seconds < 1) continue;
+        ++lanes;
+        for (const std::string& detector : testing::triangle_detector_names())
+          expect_clean_drive(file, dir, seconds, detector, fmt::format("road {} lane {}", road.id, id));
       }
     }
     std::cout << file << ": " << lanes << " lanes driven\n";

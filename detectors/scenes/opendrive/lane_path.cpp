@@ -129,4 +129,16 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
   return out;
 }
 
+std::vector<int> driving_lanes(const Road& road) {
+  std::vector<int> ids;
+  const LaneSection& first = road.sections.front();
+  for (const Lane& lane : first.right) {
+    if (lane.type != "driving") continue;
+    ids.push_back(lane.id);
+    const std::size_t left = static_cast<std::size_t>(-lane.id);  // the left lane of the same number
+    if (left <= first.left.size() && first.left[left - 1].type == "driving") ids.push_back(-lane.id);
+  }
+  return ids;
+}
+
 }  // namespace crashbench::odr

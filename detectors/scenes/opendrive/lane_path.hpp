@@ -29,4 +29,8 @@ struct LanePoint {
 std::vector<LanePoint> lane_route(const Network& net, const std::string& file, const std::vector<std::string>& route,
                                   int lane, double step = 1.0);
 
+/// The ids of `road`'s "driving" lanes in its first lane section, right lanes (outward) then the left lane
+/// of each right lane's number where that one drives too: the lanes a drive along the road takes.
+std::vector<int> driving_lanes(const Road& road);
+
 }  // namespace crashbench::odr

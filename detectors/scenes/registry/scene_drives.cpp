@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "detectors/scenes/opendrive/lane_path.hpp"
+#include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/surface_query.hpp"
 #include "detectors/scenes/registry/track.hpp"
 #include "detectors/scenes/registry/track_layout.hpp"
@@ -57,6 +59,22 @@ std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& 
   for (const double lane : lanes)
     for (const LapRow& row : lap_rows(line, 25.0, lane)) poses.push_back(drive_pose(row.position_W, row.heading));
   follow_surface(scene, poses);
+  return poses;
+}
+
+std::vector<VehiclePose> opendrive_lanes_drive(const Scene& scene, const std::string& file) {
+  constexpr double kPoseSpacing = 25.0 * 0.005;  // [m]: 25 m/s at the 5 ms step, as the lap rows
+  const odr::Network net = odr::read_network(file);
+  std::vector<VehiclePose> poses;
+  for (const odr::Road& road : net.roads) {
+    if (road.in_junction()) continue;
+    for (const int lane : odr::driving_lanes(road)) {
+      const std::size_t first = poses.size();
+      for (const odr::LanePoint& p : odr::lane_route(net, file, {road.id}, lane, kPoseSpacing))
+        poses.push_back(drive_pose(p.p_W.head<2>(), p.heading));
+      follow_surface(scene, std::span(poses).subspan(first));  // each lane from its own start
+    }
+  }
   return poses;
 }
 

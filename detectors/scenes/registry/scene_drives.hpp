@@ -2,6 +2,7 @@
 // Scripted vehicle poses that touch the walls of the generated scenes, for agreement tests and benchmarks:
 // not dynamics, just rectangles placed where detectors have work to do (and where they have none).
 #include <span>
+#include <string>
 #include <vector>
 
 #include "detectors/detector.hpp"
@@ -23,6 +24,11 @@ std::vector<VehiclePose> track_drive();
 /// A real track's laps: `line` driven each of `lanes` [m] to its left (lap_rows at 25 m/s), one pose per
 /// row, each on the surface `scene` finds under it (follow_surface).
 std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& line, std::span<const double> lanes);
+
+/// An OpenDRIVE file's lanes: every driving lane (odr::driving_lanes) of every road outside junctions,
+/// along its centre in its driving direction at 25 m/s (a pose every 0.125 m), each lane followed on
+/// `scene`'s surface (follow_surface). Throws Error as odr::read_network does.
+std::vector<VehiclePose> opendrive_lanes_drive(const Scene& scene, const std::string& file);
 
 /// Sets each pose's ground_z to the surface `scene` finds under it, one after another as the runner does
 /// (hinted with the last answer, also found every 0.25 m between poses; NaN, for the detector's own

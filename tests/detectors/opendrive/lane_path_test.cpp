@@ -53,6 +53,18 @@ TEST(OpenDriveLanePath, ARouteTakesTheLinkedLaneOverTheNearestAndTheNearestWitho
   EXPECT_NEAR(y_on_road_2(), -1.5 / 2, 1e-12);
 }
 
+TEST(OpenDriveLanePath, TheDrivingLanesAreEachRightLaneThenTheLeftLaneOfItsNumber) {
+  Network net = read_network(kJunction);
+  Road& road = net.roads.front();
+  EXPECT_EQ(driving_lanes(road), (std::vector<int>{-1, 1}));
+  road.sections.front().left.front().type = "sidewalk";
+  EXPECT_EQ(driving_lanes(road), (std::vector<int>{-1}));
+  road.sections.front().right.front().type = "shoulder";
+  EXPECT_TRUE(driving_lanes(road).empty());
+  const std::string file = testing::testdata_path("opendrive/lane-link.xodr");
+  EXPECT_EQ(driving_lanes(read_network(file).roads.back()), (std::vector<int>{-1, -2}));  // no left lanes
+}
+
 TEST(OpenDriveLanePath, AMissingLaneOrRoadOrABrokenRouteIsAnError) {
   const Network net = read_network(kJunction);
   EXPECT_NE(testing::error_message([&] { lane_route(net, kJunction, {"1"}, -2); }).find("no lane -2: its lanes are -1, 1"),
