@@ -137,9 +137,10 @@ Vec2 fitted_slope(const PlaneSums& s, double cell) {
   return slope;
 }
 
-/// At most this many fine bins in one row of cells (fit_planes): the bins get coarser past it.
-constexpr double kMaxStripBins = 4e6;
-/// The finest bin (fit_planes) [m].
+/// Bins along a cell's edge (fit_planes): at most this many, so that a cell's bins cost what its few
+/// hundred samples do ...
+constexpr int kMostBinsPerEdge = 16;
+/// ... and none finer than this [m].
 constexpr double kFinestBin = 1.0;
 
 /// The lowest wall bottom in one fine bin, and where it is.
@@ -147,10 +148,11 @@ struct BinLow {
   float z = kEmpty, x = 0, y = 0;
 };
 
-/// Each cell's plane: the walls' feet are the lowest bottom in each fine bin of about a metre
-/// (the lower of a quad's two triangles, not the diagonal of the upper one); the cell's least-squares
-/// plane through them (fitted_slope), lowered until every one lies on or above it. One row of cells at a
-/// time, with the vertical triangles listed by the rows their footprints span.
+/// Each cell's plane: the walls' feet are the lowest bottom in each fine bin (a sixteenth of the cell, a
+/// metre at least: the lower of a panel's two triangles wins over the upper one's diagonal, and the foot
+/// keeps where it is); the cell's least-squares plane through them (fitted_slope), lowered until every
+/// one lies on or above it. One row of cells at a time, with the vertical triangles listed by the rows
+/// their footprints span, and only the cells the row's samples fall in.
 void fit_planes(GroundGrid& g, const std::vector<Triangle>& triangles, double spacing) {
   const auto row_of = [&](double y) { return g.cell_index(y - g.origin_W.y(), g.ny); };
   std::vector<int> start(static_cast<std::size_t>(g.ny) + 1, 0), listed;
@@ -167,43 +169,47 @@ void fit_planes(GroundGrid& g, const std::vector<Triangle>& triangles, double sp
   for (std::size_t k = 0; k < triangles.size(); ++k)
     if (is_vertical(triangles[k])) rows_of(triangles[k], [&](int r) { listed[fill[r]++] = static_cast<int>(k); });
 
-  // Bins along a cell's edge: about a metre (a panel's two triangles share each one), at most 8 per
-  // sample spacing (so at most 8 times the samples the spacing allows) and kMaxStripBins in a row.
   int per = 1;
-  const auto fits = [&](int k) {
-    return g.cell / k >= std::max(kFinestBin, spacing / 8) && static_cast<double>(g.nx) * k * k <= kMaxStripBins;
-  };
-  while (fits(2 * per)) per *= 2;
+  while (2 * per <= kMostBinsPerEdge && g.cell / (2 * per) >= std::max(kFinestBin, spacing / 8)) per *= 2;
   const double bin = g.cell / per;
-  std::vector<BinLow> strip(static_cast<std::size_t>(g.nx) * per * per);
+  const std::size_t bins_per_cell = static_cast<std::size_t>(per) * per;
+  std::vector<BinLow> bins;      // the touched cells' bins, cell after cell
+  std::vector<int> slot(static_cast<std::size_t>(g.nx), -1);  // per cell of the row: its place in `touched`
+  std::vector<int> touched;      // cells of the row the samples fall in
   g.slope.assign(g.z.size(), {0.0f, 0.0f});
   for (int j = 0; j < g.ny; ++j) {
-    std::fill(strip.begin(), strip.end(), BinLow{});
     const double y0 = g.origin_W.y() + j * g.cell;
     for (int k = start[j]; k < start[j + 1]; ++k)
       bottom_samples(triangles[listed[k]], bin, y0, y0 + g.cell, [&](const Vec2& p, double h) {
         if (row_of(p.y()) != j) return;
         const int i = g.cell_index(p.x() - g.origin_W.x(), g.nx);
+        if (slot[i] < 0) {
+          slot[i] = static_cast<int>(touched.size());
+          touched.push_back(i);
+          bins.resize(bins.size() + bins_per_cell);
+        }
         const int bx = std::clamp(static_cast<int>((p.x() - g.origin_W.x() - i * g.cell) / bin), 0, per - 1);
         const int by = std::clamp(static_cast<int>((p.y() - y0) / bin), 0, per - 1);
-        BinLow& low = strip[(static_cast<std::size_t>(i) * per + by) * per + bx];
+        BinLow& low = bins[slot[i] * bins_per_cell + static_cast<std::size_t>(by) * per + bx];
         if (h < low.z) low = {static_cast<float>(h), static_cast<float>(p.x()), static_cast<float>(p.y())};
       });
-    for (int i = 0; i < g.nx; ++i) {
-      const std::span<const BinLow> bins(&strip[static_cast<std::size_t>(i) * per * per], static_cast<std::size_t>(per) * per);
+    for (const int i : touched) {
+      const std::span<const BinLow> cell_bins(&bins[slot[i] * bins_per_cell], bins_per_cell);
       const Vec2 centre = g.origin_W + g.cell * Vec2(i + 0.5, j + 0.5);
       PlaneSums sums;
-      for (const BinLow& b : bins)
+      for (const BinLow& b : cell_bins)
         if (b.z != kEmpty) sums.add(Vec2(b.x, b.y) - centre, b.z);
-      if (sums.n == 0) continue;
       const Vec2 slope = fitted_slope(sums, g.cell);
       double lowest = std::numeric_limits<double>::infinity();
-      for (const BinLow& b : bins)
+      for (const BinLow& b : cell_bins)
         if (b.z != kEmpty) lowest = std::min(lowest, b.z - slope.dot(Vec2(b.x, b.y) - centre));
       const std::size_t c = static_cast<std::size_t>(j) * g.nx + i;
       g.z[c] = static_cast<float>(lowest);
       g.slope[c] = {static_cast<float>(slope.x()), static_cast<float>(slope.y())};
+      slot[i] = -1;
     }
+    touched.clear();
+    bins.clear();
   }
 }
 
