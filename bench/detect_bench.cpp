@@ -7,9 +7,9 @@
 //
 //   build/release/bench/detect_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 //
-// A real track as well (bench_scene_file.hpp): CRASHBENCH_BENCH_SCENE=FILE [CRASHBENCH_BENCH_UP=y] adds
-// detect/file:NAME/<detector> for tree, the three OSG variants and Embree, and surface/file:NAME, the
-// terrain-following query per vehicle-step.
+// A real track or an OpenDRIVE road as well (bench_scene_file.hpp): CRASHBENCH_BENCH_SCENE=FILE
+// [CRASHBENCH_BENCH_UP=y] adds detect/file:NAME/<detector> for tree, the three OSG variants and Embree, and
+// surface/file:NAME, the terrain-following query per vehicle-step.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
