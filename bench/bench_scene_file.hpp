@@ -1,12 +1,12 @@
 #pragma once
-// A real track for detect_bench: the scene file named by the environment variable CRASHBENCH_BENCH_SCENE
-// (CRASHBENCH_BENCH_UP=y for a y-up file such as TORCS's), read with the collision set a lap uses
-// (docs/scenes.md "Driving the tracks": faces steeper than 45 degrees, TREE* left out), driven along its
-// centre line (a TORCS road course, `crashbench scene centreline`) and 1.5 m to either side. Each pose's
-// ground_z comes from the surface query beforehand, so that the detect rows time detection alone and the
-// surface row times the terrain following. An OpenDRIVE file (.xodr) is read with 1 m edge walls and
-// driven along every driving lane of every road outside junctions (opendrive_lanes_drive). Header-only:
-// used by detect_bench.cpp alone.
+// A real track for detect_bench and scale_bench: the scene file named by the environment variable
+// CRASHBENCH_BENCH_SCENE (CRASHBENCH_BENCH_UP=y for a y-up file such as TORCS's), read with the collision
+// set a lap uses (docs/scenes.md "Driving the tracks": faces steeper than 45 degrees, TREE* left out),
+// driven along its centre line (a TORCS road course, `crashbench scene centreline`) and 1.5 m to either
+// side. An OpenDRIVE file (.xodr) is read with 1 m edge walls and driven along every driving lane of every
+// road outside junctions (opendrive_lanes_drive). Each pose's ground_z comes from the surface query
+// beforehand, so that the detect rows time detection alone and the surface row times the terrain
+// following; scale_bench puts its lane traffic on the drive (lane_traffic.hpp). Header-only.
 #include <cstdlib>
 #include <fstream>
 #include <string>

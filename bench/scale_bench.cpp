@@ -6,7 +6,8 @@
 // (built outside the timer) run for its steps (100; traffic 800), and small N runs several batches so
 // every N times the same mix of steps. Counters, per vehicle, from the runner's own per-step timers: the
 // whole step's median and each phase's median; and the allocations made inside step(). box2d_bench
-// steps the same layouts with Box2D 2.4 (docs/scale.md).
+// steps the same layouts with Box2D 2.4 (docs/scale.md). CRASHBENCH_BENCH_SCENE=FILE (a TORCS track with
+// CRASHBENCH_BENCH_UP=y, or an OpenDRIVE road) adds traffic on that road's lanes (bench/lane_traffic.hpp).
 //
 //   build/release/bench/scale_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -14,6 +15,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "bench/bench_scene_file.hpp"
+#include "bench/lane_traffic.hpp"
 #include "bench/scale_layout.hpp"
 #include "cases/runner/simulation.hpp"
 #include "testkit/counting_allocator.hpp"
@@ -45,14 +48,13 @@ struct PooledTimings {
   }
 };
 
-void BM_ScaleStep(benchmark::State& state, const std::string& layout, const std::string& detector) {
-  const int n = static_cast<int>(state.range(0));
-  const Case c = scale_case(layout, n, detector);
+/// Steps `c` (`n` cars) in batches of `steps`, each a fresh Simulation, one step an iteration.
+void step_case(benchmark::State& state, const Case& c, int n, int steps) {
   auto sim = std::make_unique<Simulation>(c);
   PooledTimings pooled;
   std::int64_t step_allocations = 0;
   for (auto _ : state) {
-    if (sim->steps_done() >= scale_steps(layout)) {
+    if (sim->steps_done() >= steps) {
       state.PauseTiming();
       pooled.add(*sim);
       sim = std::make_unique<Simulation>(c);
@@ -73,6 +75,22 @@ void BM_ScaleStep(benchmark::State& state, const std::string& layout, const std:
   state.counters["impacts_per_step"] = static_cast<double>(pooled.events) / std::max(1, pooled.steps);
   for (std::size_t p = 0; p < kPhaseCount; ++p)
     state.counters[std::string(to_string(static_cast<Phase>(p))) + "_ns_per_vehicle"] = median(pooled.ns[p]) / n;
+}
+
+void BM_ScaleStep(benchmark::State& state, const std::string& layout, const std::string& detector) {
+  const int n = static_cast<int>(state.range(0));
+  step_case(state, scale_case(layout, n, detector), n, scale_steps(layout));
+}
+
+/// Traffic on a real road (CRASHBENCH_BENCH_SCENE): the lane cars of lane_traffic_case, `tree`, 4 s.
+void register_file_traffic() {
+  const std::string scene = bench_scene_label();
+  if (scene.empty()) return;
+  benchmark::RegisterBenchmark(("BM_ScaleStep/traffic/" + scene + "/tree").c_str(), [](benchmark::State& s) {
+    const BenchSceneFile& f = bench_scene_file();
+    const Case c = lane_traffic_case(f, std::getenv("CRASHBENCH_BENCH_SCENE"), kLaneTrafficSteps);
+    step_case(s, c, static_cast<int>(c.vehicles.size()), kLaneTrafficSteps);
+  })->Iterations(kLaneTrafficSteps)->Unit(benchmark::kMicrosecond);
 }
 
 /// Registers `layout` for N = min_n ... max_n (powers of 10); the analytic detector's runs keep their
@@ -97,6 +115,7 @@ const bool kRegistered = [] {
   register_layout("traffic", 1000, 10000, "tree");
   // Issue 29: a thousand cars at one point, half a million touching pairs a step.
   register_layout("one-point", 100, 1000);
+  register_file_traffic();
   return true;
 }();
 
