@@ -60,9 +60,16 @@ RunResult RunRecord::finish(std::vector<ImpactEvent>& contact_events, std::span<
   // impulse events' per-step checks never see them.
   result_.events.reserve(events_.size() + contact_events.size());
   events_.move_to(result_.events);
+  const auto impulse_end = static_cast<std::ptrdiff_t>(result_.events.size());
   result_.events.insert(result_.events.end(), contact_events.begin(), contact_events.end());
-  std::stable_sort(result_.events.begin(), result_.events.end(),
-                   [](const ImpactEvent& a, const ImpactEvent& b) { return a.step < b.step; });
+  // Both runs come in step order: one merge, as a stable sort would order them (impulse events first
+  // within a step) without its log n passes over 900-byte events (millions of them at 100,000 cars).
+  const auto by_step = [](const ImpactEvent& a, const ImpactEvent& b) { return a.step < b.step; };
+  const auto middle = result_.events.begin() + impulse_end;
+  if (std::is_sorted(result_.events.begin(), middle, by_step) && std::is_sorted(middle, result_.events.end(), by_step))
+    std::inplace_merge(result_.events.begin(), middle, result_.events.end(), by_step);
+  else
+    std::stable_sort(result_.events.begin(), result_.events.end(), by_step);
   summarise(result_);
   result_.physics_hash = physics_hash(result_, x);
   return std::move(result_);
