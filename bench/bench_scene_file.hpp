@@ -7,7 +7,10 @@
 // road outside junctions (opendrive_lanes_drive). Each pose's ground_z comes from the surface query
 // beforehand, so that the detect rows time detection alone and the surface row times the terrain
 // following; scale_bench puts its lane traffic on the drive (lane_traffic.hpp). Header-only.
+#include <benchmark/benchmark.h>
+
 #include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <string>
 
@@ -63,6 +66,17 @@ inline const BenchSceneFile& bench_scene_file() {
     return f;
   }();
   return loaded;
+}
+
+/// The file scene, or null with `state` skipped and the load's error as its message (a file the drive
+/// cannot be made on, as a TORCS .ac track without road strips): the benchmark says why, the others run.
+inline const BenchSceneFile* bench_scene_file_or_skip(benchmark::State& state) {
+  try {
+    return &bench_scene_file();
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return nullptr;
+  }
 }
 
 }  // namespace crashbench

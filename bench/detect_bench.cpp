@@ -156,9 +156,12 @@ void register_file_scene(const std::vector<std::string>& names) {
   if (scene.empty()) return;
   for (const std::string& d : names)
     if (d == "tree" || d.starts_with("osg") || d == "embree")
-      benchmark::RegisterBenchmark(("detect/" + scene + "/" + d).c_str(),
-                                   [scene, d](benchmark::State& s) { detect_step(s, scene, d); });
-  benchmark::RegisterBenchmark(("surface/" + scene).c_str(), surface_step);
+      benchmark::RegisterBenchmark(("detect/" + scene + "/" + d).c_str(), [scene, d](benchmark::State& s) {
+        if (bench_scene_file_or_skip(s)) detect_step(s, scene, d);
+      });
+  benchmark::RegisterBenchmark(("surface/" + scene).c_str(), [](benchmark::State& s) {
+    if (bench_scene_file_or_skip(s)) surface_step(s);
+  });
 }
 
 /// Registers scene x detector at start-up.
