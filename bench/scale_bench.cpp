@@ -18,6 +18,7 @@
 #include "bench/bench_scene_file.hpp"
 #include "bench/lane_traffic.hpp"
 #include "bench/scale_layout.hpp"
+#include "cases/loading/scene_cache.hpp"
 #include "cases/runner/simulation.hpp"
 #include "testkit/counting_allocator.hpp"
 
@@ -50,7 +51,10 @@ struct PooledTimings {
 
 /// Steps `c` (`n` cars) in batches of `steps`, each a fresh Simulation, one step an iteration.
 void step_case(benchmark::State& state, const Case& c, int n, int steps) {
+  shared_scene(c.scene);  // loaded (and kept) before the count below: the cars' share, not the scene's
+  const std::int64_t before_setup = testing::allocated_bytes();
   auto sim = std::make_unique<Simulation>(c);
+  const double setup_bytes = static_cast<double>(testing::allocated_bytes() - before_setup);
   PooledTimings pooled;
   std::int64_t step_allocations = 0;
   for (auto _ : state) {
@@ -73,6 +77,9 @@ void step_case(benchmark::State& state, const Case& c, int n, int steps) {
   state.counters["allocs_per_step"] =
       benchmark::Counter(static_cast<double>(step_allocations), benchmark::Counter::kAvgIterations);
   state.counters["impacts_per_step"] = static_cast<double>(pooled.events) / std::max(1, pooled.steps);
+  // What building the run asks of the allocator per car (its state, scratch and the temporaries of its
+  // set-up): an upper bound on the memory a car costs before any event is recorded.
+  state.counters["setup_alloc_bytes_per_vehicle"] = setup_bytes / n;
   for (std::size_t p = 0; p < kPhaseCount; ++p)
     state.counters[std::string(to_string(static_cast<Phase>(p))) + "_ns_per_vehicle"] = median(pooled.ns[p]) / n;
 }
