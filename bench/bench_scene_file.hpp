@@ -11,9 +11,12 @@
 
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "cases/case.hpp"
+#include "cases/loading/scene_source.hpp"
 #include "core/error.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
 #include "detectors/scenes/torcs/centreline.hpp"
@@ -24,6 +27,7 @@ namespace crashbench {
 
 struct BenchSceneFile {
   std::string label;                ///< "file:" + the file's stem, the benchmarks' scene name
+  SceneSpec spec;                   ///< how it is read, as a case's scene (scale_bench's lane traffic)
   Scene scene;
   std::vector<VehiclePose> drive;   ///< centre line and +-1.5 m lanes, ground_z set
   std::vector<Vec2> points_W;       ///< the same CGs, for the surface row [m]
@@ -44,21 +48,19 @@ inline const BenchSceneFile& bench_scene_file() {
     BenchSceneFile f;
     const std::string path = std::getenv("CRASHBENCH_BENCH_SCENE");
     const char* up = std::getenv("CRASHBENCH_BENCH_UP");
-    SceneOptions options;
-    options.up = up && std::string(up) == "y" ? UpAxis::kY : UpAxis::kZ;
-    options.vertical_only = true;
-    options.vertical_tolerance_deg = 45;
-    options.collision.exclude = {"TREE*"};
     f.label = bench_scene_label();
+    f.spec.file = std::filesystem::absolute(path).string();
+    f.spec.up_axis = up && std::string(up) == "y" ? "y" : "z";
+    f.spec.vertical_within_deg = 45;
+    f.spec.collision.exclude = {"TREE*"};
+    if (is_opendrive_file(path)) f.spec.opendrive.edge_height = kDefaultEdgeHeight;  // walls along every road
+    f.scene = build_scene(f.spec);
     if (is_opendrive_file(path)) {
-      options.opendrive.edge_height = kDefaultEdgeHeight;  // walls to detect along every road
-      f.scene = load_scene(path, options);
       f.drive = opendrive_lanes_drive(f.scene, path);
     } else {
-      f.scene = load_scene(path, options);
       std::ifstream in(path);
       if (!in) throw Error(path, "", "cannot read the file for its centre line");
-      const Centreline line = read_centreline(in, path, {options.up == UpAxis::kY, 1.0});
+      const Centreline line = read_centreline(in, path, {f.spec.up_axis == "y", 1.0});
       constexpr double kLanes[] = {0.0, 1.5, -1.5};
       f.drive = centreline_drive(f.scene, line, kLanes);
     }

@@ -3,11 +3,10 @@
 // track's centre line and the lanes 1.5 m either side of it, or every driving lane of an OpenDRIVE file),
 // none nearer than 6 m to another, each heading along its lane at 15-30 m/s and unsteered, so that the
 // bends run them into the barriers or the edge walls and faster cars into slower ones; as the traffic
-// layout: `tree`, restitution, bicycle dynamics, RK4, 5 ms. The scene is read as bench_scene_file reads it.
+// layout: `tree`, restitution, bicycle dynamics, RK4, 5 ms. The scene is read as bench_scene_file reads it
+// (its SceneSpec).
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <filesystem>
 #include <string>
 
 #include "bench/bench_scene_file.hpp"
@@ -18,19 +17,6 @@ namespace crashbench::bench {
 inline constexpr int kLaneTrafficSteps = 800;  ///< 4 s, as the traffic layout
 inline constexpr double kLaneCarGap = 25.0;    ///< along the drive from one car to the next [m]
 inline constexpr double kLaneClearance = 6.0;  ///< least distance between two cars' CGs [m]
-
-/// The case file's scene object for the file at `path`, with bench_scene_file's options.
-inline nlohmann::json lane_traffic_scene(const std::string& path) {
-  nlohmann::json scene = {{"file", std::filesystem::absolute(path).string()}};
-  if (is_opendrive_file(path)) {
-    scene["opendrive"] = {{"edges", nlohmann::json::object()}};  // 1 m walls, as the drive was made with
-    return scene;
-  }
-  const char* up = std::getenv("CRASHBENCH_BENCH_UP");
-  if (up && std::string(up) == "y") scene["up_axis"] = "y";
-  scene["collision"] = {{"vertical_within_deg", 45}, {"exclude", {"TREE*"}}};
-  return scene;
-}
 
 /// The lane traffic on `f` (read from `path`) for `steps` steps.
 inline Case lane_traffic_case(const BenchSceneFile& f, const std::string& path, int steps) {
@@ -50,7 +36,7 @@ inline Case lane_traffic_case(const BenchSceneFile& f, const std::string& path, 
     cars.push_back(car);
   }
   const nlohmann::json doc = {{"name", "lane-traffic"},
-                              {"scene", lane_traffic_scene(path)},
+                              {"scene", {{"file", f.spec.file}}},  // read as f.spec says, below
                               {"detector", "tree"},
                               {"response", {{"model", "restitution"}}},
                               {"dynamics", "bicycle"},
@@ -61,7 +47,9 @@ inline Case lane_traffic_case(const BenchSceneFile& f, const std::string& path, 
                               {"vehicles", cars}};
   InputLimits limits;
   limits.max_vehicles = 100'000;
-  return parse_case(doc, path + ".lanes.json", limits);
+  Case c = parse_case(doc, path + ".lanes.json", limits);
+  c.scene = f.spec;  // the bench's own reading of the file: one list of options, not two
+  return c;
 }
 
 }  // namespace crashbench::bench

@@ -62,14 +62,14 @@ RunResult RunRecord::finish(std::vector<ImpactEvent>& contact_events, std::span<
   events_.move_to(result_.events);
   const auto impulse_end = static_cast<std::ptrdiff_t>(result_.events.size());
   result_.events.insert(result_.events.end(), contact_events.begin(), contact_events.end());
-  // Both runs come in step order: one merge, as a stable sort would order them (impulse events first
-  // within a step) without its log n passes over 900-byte events (millions of them at 100,000 cars).
+  // The impulse events come in step order; the contact events in the order their contacts closed (a long
+  // one after a short one that began later). Sorting the few contact events and merging orders them as a
+  // stable sort of all would (impulse events first within a step), without its log n passes over
+  // millions of 900-byte events at 100,000 cars.
   const auto by_step = [](const ImpactEvent& a, const ImpactEvent& b) { return a.step < b.step; };
   const auto middle = result_.events.begin() + impulse_end;
-  if (std::is_sorted(result_.events.begin(), middle, by_step) && std::is_sorted(middle, result_.events.end(), by_step))
-    std::inplace_merge(result_.events.begin(), middle, result_.events.end(), by_step);
-  else
-    std::stable_sort(result_.events.begin(), result_.events.end(), by_step);
+  std::stable_sort(middle, result_.events.end(), by_step);
+  std::inplace_merge(result_.events.begin(), middle, result_.events.end(), by_step);
   summarise(result_);
   result_.physics_hash = physics_hash(result_, x);
   return std::move(result_);

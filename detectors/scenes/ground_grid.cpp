@@ -92,7 +92,7 @@ void bottom_samples(const Triangle& t, double spacing, double y0, double y1, Vis
   const auto line = [](double u, double u0, double z0, double u_end, double z_end) {
     return u_end > u0 ? z0 + (z_end - z0) * (u - u0) / (u_end - u0) : std::min(z0, z_end);
   };
-  const int steps = std::max(1, static_cast<int>(std::ceil(2 * std::sqrt(length2) / spacing)));
+  const int steps = edge_steps(v[0], v[2], spacing);
   // Only the samples in the rows' band: a long footprint crossing many bands is sampled once in all.
   int k0 = 0, k1 = steps;
   if (d.y() != 0) {

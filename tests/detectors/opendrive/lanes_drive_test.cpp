@@ -32,7 +32,7 @@ TEST(OpenDriveLanesDrive, EveryDrivingLaneOutsideJunctionsInItsDirectionOnTheRoa
       EXPECT_NEAR(std::abs(p.heading), std::numbers::pi, 1e-9);  // left lanes against it
     }
     EXPECT_NEAR(p.ground_z, 0, 1e-9);  // each pose on the flat road
-    EXPECT_EQ(p.size.width, drive_pose(p.position_W, p.heading).size.width);
+    EXPECT_EQ(p.size.width, 1.8);  // the drives' rectangle (scene_drives.hpp)
   }
   EXPECT_EQ(right, 2 * 161);
   EXPECT_EQ(left, 2 * 161);
