@@ -15,8 +15,8 @@ namespace {
 constexpr double kDt = 0.005;      // [s]
 constexpr int kStepsPerRun = 1000;  // state restored after this many steps (5 s of driving)
 
-/// The shipped sedan: the car every wall case drives.
-VehicleParams bench_car() { return find_entry(vehicle_presets(), "sedan", "vehicle preset").make(); }
+/// The shipped sedan, as `model` reads it: the car every wall case drives.
+VehicleParams bench_car(const VehicleDynamics& model) { return preset_vehicle("sedan", model); }
 
 /// 20 m/s in a gentle left turn with a little drive force: tyres in their linear range.
 VehicleInput bench_input() {
@@ -36,7 +36,7 @@ void step_benchmark(benchmark::State& state, const RegistryEntry<IntegratorFacto
                     const RegistryEntry<DynamicsFactory>* model) {
   const auto integrator = method->make();
   const auto dynamics = make_dynamics(model->name);
-  const VehicleParams p = bench_car();
+  const VehicleParams p = bench_car(*dynamics);
   const VehicleOde ode(*dynamics, p, bench_input());
   const StateVector start = bench_state();
   StateVector x = start;
@@ -54,7 +54,7 @@ void step_benchmark(benchmark::State& state, const RegistryEntry<IntegratorFacto
 
 void derivative_benchmark(benchmark::State& state, const RegistryEntry<DynamicsFactory>* model) {
   const auto dynamics = make_dynamics(model->name);
-  const VehicleParams p = bench_car();
+  const VehicleParams p = bench_car(*dynamics);
   const VehicleInput u = bench_input();
   StateVector x = bench_state();
   for (auto _ : state) {

@@ -28,6 +28,21 @@ foreach(folder_key_field models/response:response:model models/dynamics:dynamics
   string(JSON crashbench_case_schema SET "${crashbench_case_schema}" properties ${key} oneOf ${index} "${plugin_part}")
   list(APPEND crashbench_model_fragments ${fragments})
 endforeach()
+# The keys a dynamics model reads from a vehicle's params (models/dynamics/*.vehicle.json, beside the reader
+# of each group of them) join the shared ones in $defs.vehicle_params.
+file(GLOB vehicle_fragments CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/models/dynamics/*.vehicle.json)
+list(SORT vehicle_fragments)
+foreach(fragment_file ${vehicle_fragments})
+  file(READ ${fragment_file} fragment)
+  string(JSON count LENGTH "${fragment}" properties)
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON key MEMBER "${fragment}" properties ${i})
+    string(JSON value GET "${fragment}" properties ${key})
+    string(JSON crashbench_case_schema SET "${crashbench_case_schema}" $defs vehicle_params properties ${key} "${value}")
+  endforeach()
+endforeach()
+list(APPEND crashbench_model_fragments ${vehicle_fragments})
 file(CONFIGURE OUTPUT ${PROJECT_BINARY_DIR}/case.schema.json CONTENT "${crashbench_case_schema}\n" @ONLY)
 set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
              ${PROJECT_SOURCE_DIR}/cases/case.schema.json ${crashbench_model_fragments})

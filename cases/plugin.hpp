@@ -18,12 +18,15 @@ namespace crashbench {
 
 /// The plugin interface's version. Raised whenever PluginHost, a registry entry or an interface a plugin
 /// implements changes incompatibly; a plugin built for another version is refused.
-inline constexpr int kPluginApiVersion = 6;  // 2: detector and dynamics factories take their options (JsonReader);
+inline constexpr int kPluginApiVersion = 7;  // 2: detector and dynamics factories take their options (JsonReader);
                                             // 3: Detector holds the shared vehicle-pair pass (detect_all);
                                             // 4: Scene carries `about` (a scene factory returns a Scene);
                                             // 5: the run's vehicle pairs leave Detector (StepPairs);
                                             // 6: ResponseModel::curves(), Scene::published,
-                                            //    VehicleDynamics::ground_force_bound(), vehicle_parameters()
+                                            //    VehicleDynamics::ground_force_bound(), vehicle_parameters();
+                                            // 7: VehicleParams keeps the shared numbers and a model-owned
+                                            //    block (ModelParameters); VehicleDynamics reads it
+                                            //    (vehicle_keys, read_vehicle_parameters), axles(), stretch()
 
 /// The symbol every plugin exports (CRASHBENCH_PLUGIN defines it):
 ///   extern "C" int crashbench_plugin_register(crashbench::PluginHost* host, int host_api_version);

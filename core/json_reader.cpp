@@ -42,6 +42,10 @@ std::size_t JsonReader::array_size() const {
 }
 
 void JsonReader::only_keys(std::initializer_list<std::string_view> allowed) const {
+  only_keys(std::span<const std::string_view>(allowed.begin(), allowed.size()));
+}
+
+void JsonReader::only_keys(std::span<const std::string_view> allowed) const {
   if (!value_->is_object()) fail("expected an object, found " + describe_found());
   for (const auto& [key, _] : value_->items()) {
     bool known = false;

@@ -5,6 +5,7 @@
 
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -37,6 +38,7 @@ class JsonReader {
 
   /// Rejects members other than `allowed` (catches misspelt fields).
   void only_keys(std::initializer_list<std::string_view> allowed) const;
+  void only_keys(std::span<const std::string_view> allowed) const;
 
   double number() const;
   double positive_number() const;       ///< > 0

@@ -1,6 +1,7 @@
 #pragma once
-// Vehicle parameters and the planar rigid-body state every model shares.
+// The vehicle parameters and the planar rigid-body state every model shares.
 #include "core/math.hpp"
+#include "core/model_parameters.hpp"
 
 namespace crashbench {
 
@@ -11,57 +12,14 @@ struct RectangleSize {
   double width = 0;        ///< body width [m]
 };
 
-/// Linear tyres that saturate at the road's friction limit (bicycle model axles).
-struct TyreParams {
-  double cg_to_front_axle = 0;          ///< [m]
-  double cg_to_rear_axle = 0;           ///< [m]
-  double cornering_stiffness_front = 0; ///< both front tyres together [N/rad]
-  double cornering_stiffness_rear = 0;  ///< both rear tyres together [N/rad]
-  double road_mu = 0;                   ///< tyre-road adhesion [-]
-};
-
-/// Sprung-mass roll on a roll axis parallel to the ground (Segel's model as in Zhou, Peng & Lu 2008).
-/// All zero: no roll degree of freedom (the planar models ignore it).
-struct RollParams {
-  double sprung_mass = 0;       ///< rolling mass m_R [kg]
-  double roll_arm = 0;          ///< h: sprung-mass CG above the roll axis [m]
-  double roll_inertia = 0;      ///< I_xxs: sprung mass about the roll axis [kg m^2]
-  double product_xz = 0;        ///< I_xz: sprung-mass product of inertia, roll and yaw axes [kg m^2]
-  double roll_stiffness = 0;    ///< K_s: total suspension roll stiffness [N m/rad]
-  double roll_damping = 0;      ///< D_s: total suspension roll damping [N m s/rad]
-  double roll_axis_height = 0;  ///< roll axis above the ground [m]; contacts act at cg_height
-};
-
-/// Density of air at sea level, 15 C [kg/m^3]. Tongue & Moon's "0.00238 kg/m^3" is slug/ft^3 (1.2266 kg/m^3).
-inline constexpr double kAirDensity = 1.225;
-
-/// Aerodynamic drag with an effective area (models/dynamics/aero_drag.hpp). All zero: no drag.
-struct AeroParams {
-  double drag_coefficient = 0;       ///< C_d [-]
-  double frontal_area = 0;           ///< A_f [m^2]
-  double side_area = 0;              ///< A_s [m^2]
-  double air_density = kAirDensity;  ///< rho [kg/m^3]
-};
-
-/// Resistance to travel on a level road (Tongue & Moon 1995, section 2.1): rolling resistance and drag.
-/// All zero: none (the default; only dynamics models that say so apply it).
-struct ResistanceParams {
-  double rolling = 0;  ///< f_r: force f_r m g against the forward speed [-]
-  AeroParams aero;     ///< drag F = 1/2 rho C_d A_eff |V| V [-, m^2, kg/m^3]
-
-  /// True when some resistance acts (rolling or drag).
-  bool any() const { return rolling > 0 || (aero.drag_coefficient > 0 && (aero.frontal_area > 0 || aero.side_area > 0)); }
-};
-
-/// Knight's six parameters (mass, yaw inertia, rectangle, CG height) plus the tyres.
+/// Knight's six parameters (mass, yaw inertia, rectangle, CG height), which every model shares, and the
+/// parameters the vehicle's dynamics model owns (its tyres, roll, resistance: its own struct).
 struct VehicleParams {
   double mass = 0;         ///< [kg]
   double yaw_inertia = 0;  ///< about the CG [kg m^2]
   RectangleSize body;      ///< bounding rectangle at CG height
   double cg_height = 0;    ///< [m]
-  TyreParams tyres;
-  RollParams roll;         ///< roll degree of freedom (4-DOF models only)
-  ResistanceParams resistance;  ///< rolling resistance and drag (models with VehicleDynamics::applies_resistance)
+  ModelParameters model;   ///< read, validated and echoed by the dynamics model (VehicleDynamics)
 };
 
 /// Planar rigid-body state of the CG, world frame.

@@ -50,7 +50,7 @@ json restitution_point(double mass, double speed, double e, double dt) {
 
 Figure figure_45(const ResultsFile& results) {
   // The sedan preset when no case says otherwise.
-  const VehicleParams sedan = find_entry(vehicle_presets(), "sedan", "vehicle preset").make();
+  const VehicleParams sedan = find_entry(vehicle_presets(), "sedan", "vehicle preset").make().shared;
   Body body{sedan.mass, sedan.yaw_inertia, {}};
   double cg_to_front = sedan.body.cg_to_front, dt = 0.005;
   // Knight's laws unless the case's model gives its own.

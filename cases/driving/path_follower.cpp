@@ -66,11 +66,11 @@ PlanarState follow_start(const FollowSpec& spec) {
   return s;
 }
 
-PathFollower::PathFollower(const FollowSpec& spec, const VehicleParams& params)
+PathFollower::PathFollower(const FollowSpec& spec, double mass, const AxlePositions& axles)
     : spec_(&spec),
-      wheelbase_(params.tyres.cg_to_front_axle + params.tyres.cg_to_rear_axle),
-      rear_axle_(params.tyres.cg_to_rear_axle),
-      max_drive_force_(spec.max_lateral_accel > 0 ? params.mass * spec.max_lateral_accel : INFINITY) {
+      wheelbase_(axles.cg_to_front + axles.cg_to_rear),
+      rear_axle_(axles.cg_to_rear),
+      max_drive_force_(spec.max_lateral_accel > 0 ? mass * spec.max_lateral_accel : INFINITY) {
   arc_.reserve(spec.points_W.size());
   arc_.push_back(0.0);
   for (std::size_t i = 1; i < spec.points_W.size(); ++i)

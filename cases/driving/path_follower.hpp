@@ -41,7 +41,8 @@ PlanarState follow_start(const FollowSpec& spec);
 /// forward from the last one.
 class PathFollower {
  public:
-  PathFollower(const FollowSpec& spec, const VehicleParams& params);
+  /// Steers a car of mass `mass` [kg] (the drive force's cap) by its `axles`.
+  PathFollower(const FollowSpec& spec, double mass, const AxlePositions& axles);
 
   /// The steer angle [rad] and drive force [N] for state `s`, written into `input`.
   void drive(const PlanarState& s, VehicleInput& input);

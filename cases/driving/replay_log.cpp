@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "cases/driving/csv_text.hpp"
-#include "cases/physical_bounds.hpp"
 #include "core/error.hpp"
+#include "core/physical_bounds.hpp"
 #include "core/units.hpp"
 
 namespace crashbench {

@@ -6,17 +6,12 @@
 #include <string>
 #include <string_view>
 
+#include "core/bounded_field.hpp"
 #include "core/json_reader.hpp"
 #include "core/registry.hpp"
 #include "core/vehicle.hpp"
 
 namespace crashbench {
-
-/// A number in (0, hi] (in [0, hi] with `may_be_zero`); the error gives the bound and its unit.
-double bounded(const JsonReader& field, double hi, const char* unit, bool may_be_zero = false);
-
-/// A number with |x| <= hi.
-double bounded_magnitude(const JsonReader& field, double hi, const char* unit);
 
 /// [x, y] as a vector.
 Vec2 parse_vec2(const JsonReader& field);

@@ -12,10 +12,9 @@
 #include "cases/loading/scene_source.hpp"
 #include "cases/loading/traffic_loader.hpp"
 #include "cases/loading/vehicle_loader.hpp"
-#include "cases/loading/vehicle_resistance.hpp"
-#include "cases/physical_bounds.hpp"
 #include "cases/plugin.hpp"
 #include "core/json_reader.hpp"
+#include "core/physical_bounds.hpp"
 #include "core/units.hpp"
 #include "detectors/detector.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
@@ -262,12 +261,9 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
   const JsonReader vehicles = root.at("vehicles");
   if (vehicles.array_size() == 0 && !root.has("traffic")) vehicles.fail("expected at least one vehicle (or \"traffic\")");
   check_limits(root, c, vehicles.array_size(), limits);
-  for (std::size_t i = 0; i < vehicles.array_size(); ++i) {
-    c.vehicles.push_back(parse_vehicle(vehicles.at(i), i));
-    if (const auto r = vehicles.at(i).find("resistance"))
-      require_resistance_applies(*r, c.vehicles[i].params.resistance, c.dynamics);
-  }
-  if (const auto traffic = root.find("traffic")) add_sumo_traffic(*traffic, c, limits);
+  const std::unique_ptr<VehicleDynamics> dynamics = make_dynamics(JsonReader(c.dynamics_params, file, "/dynamics"));
+  for (std::size_t i = 0; i < vehicles.array_size(); ++i) c.vehicles.push_back(parse_vehicle(vehicles.at(i), i, *dynamics));
+  if (const auto traffic = root.find("traffic")) add_sumo_traffic(*traffic, c, limits, *dynamics);
   check_edge_height(root, c);
   if (const auto control = root.find("control")) {
     if (c.traffic) control->fail("SUMO's vehicles follow their FCD, then their dynamics: leave out \"control\"");
@@ -282,7 +278,7 @@ Case parse_case(const nlohmann::json& doc, const std::string& file, const InputL
     if (c.vehicles[i].follow) {
       const JsonReader follow = vehicles.at(i).at("follow");
       if (c.control.path_curvature) follow.fail("a vehicle following a path cannot also hold control.hold_path");
-      if (!make_dynamics(JsonReader(c.dynamics_params, file, "/dynamics"))->steers())
+      if (!dynamics->steers() || !dynamics->axles(c.vehicles[i].params))
         follow.fail(fmt::format("dynamics '{}' does not steer: expected a model with tyres (e.g. bicycle, dugoff)", c.dynamics));
     }
   if (c.control.path_curvature)

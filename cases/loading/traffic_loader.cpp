@@ -66,14 +66,13 @@ FcdSurvey survey(const std::string& file) {
 
 /// The case's default vehicle sized as the vType says: length and width as given (the CG and the axles
 /// keep their share of the length), the mass as given, the yaw inertia scaled as a uniform box's.
-VehicleParams sized(VehicleParams p, const sumo::VehicleType& type) {
+VehicleParams sized(VehicleParams p, const sumo::VehicleType& type, const VehicleDynamics& model) {
   const double length0 = p.body.cg_to_front + p.body.cg_to_rear, width0 = p.body.width, mass0 = p.mass;
   const double length = type.length.value_or(length0), width = type.width.value_or(width0);
   const double k = length / length0;
   p.body.cg_to_front *= k;
   p.body.cg_to_rear *= k;
-  p.tyres.cg_to_front_axle *= k;
-  p.tyres.cg_to_rear_axle *= k;
+  model.stretch(p, k);
   p.body.width = width;
   p.mass = type.mass.value_or(mass0);
   p.yaw_inertia *= p.mass / mass0 * (length * length + width * width) / (length0 * length0 + width0 * width0);
@@ -82,14 +81,14 @@ VehicleParams sized(VehicleParams p, const sumo::VehicleType& type) {
 
 }  // namespace
 
-void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limits) {
+void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limits, const VehicleDynamics& model) {
   field.only_keys({"sumo_fcd", "sumo_routes", "sumo_collisions", "vehicle", "secondary_impacts"});
   auto spec = std::make_shared<TrafficSpec>();
   spec->fcd_file = case_file_path(field.at("sumo_fcd"), "SUMO FCD");
   if (const auto s = field.find("secondary_impacts")) spec->secondary_impacts = s->boolean();
   const nlohmann::json sedan = "sedan";  // the default vehicle
   const VehicleParams defaults =
-      parse_params(field.find("vehicle").value_or(JsonReader(sedan, field.file(), field.pointer() + "/vehicle")));
+      parse_params(field.find("vehicle").value_or(JsonReader(sedan, field.file(), field.pointer() + "/vehicle")), model);
   FcdSurvey s = survey(spec->fcd_file);
   if (c.vehicles.size() + s.ids.size() > limits.max_vehicles)
     field.at("sumo_fcd").fail(fmt::format("{} SUMO vehicles besides the {} listed, more than the cap of {} per case: "
@@ -114,7 +113,7 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
       spec->defaulted_types.push_back(row.type);
     VehicleSetup& v = c.vehicles.emplace_back();
     v.name = s.ids[i];
-    v.params = type != types.end() ? sized(defaults, type->second) : defaults;
+    v.params = type != types.end() ? sized(defaults, type->second, model) : defaults;
     v.initial = sumo::state_of(row, v.params.body.cg_to_front);
   }
   if (const auto collisions = field.find("sumo_collisions")) {

@@ -5,6 +5,7 @@
 #include "cases/case.hpp"
 #include "cases/loading/limits.hpp"
 #include "core/json_reader.hpp"
+#include "models/dynamics/vehicle_dynamics.hpp"
 
 namespace crashbench {
 
@@ -14,8 +15,9 @@ inline constexpr double kCoarsestSumoStep = 0.1;
 /// And its positions must have at least this many decimals (--precision 4: 0.1 mm).
 inline constexpr int kLeastSumoDecimals = 4;
 
-/// Appends SUMO's vehicles to `c.vehicles`, after those listed, and sets `c.traffic`. Every problem is an
-/// Error naming the file and the JSON pointer, or the SUMO file, the element and its line.
-void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limits);
+/// Appends SUMO's vehicles to `c.vehicles`, after those listed, and sets `c.traffic`; `model` (the case's
+/// dynamics) reads and stretches their parameters. Every problem is an Error naming the file and the JSON
+/// pointer, or the SUMO file, the element and its line.
+void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limits, const VehicleDynamics& model);
 
 }  // namespace crashbench

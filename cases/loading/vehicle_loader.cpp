@@ -1,6 +1,11 @@
 #include "cases/loading/vehicle_loader.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "cases/driving/path_follower.hpp"
 #include "cases/driving/replay_log.hpp"
@@ -8,32 +13,29 @@
 #include "cases/loading/case_fields.hpp"
 #include "cases/loading/limits.hpp"
 #include "cases/loading/vehicle_presets.hpp"
-#include "cases/loading/vehicle_resistance.hpp"
-#include "cases/physical_bounds.hpp"
+#include "core/physical_bounds.hpp"
 #include "core/units.hpp"
+#include "models/dynamics/resistance_params.hpp"
 
 namespace crashbench {
 namespace {
 
-/// Roll parameters of the 4-DOF models; each field overrides `roll` (all zero: no roll).
-RollParams parse_roll(const JsonReader& field, RollParams roll) {
-  field.only_keys({"sprung_mass", "roll_arm", "roll_inertia", "product_xz", "roll_stiffness", "roll_damping",
-                   "roll_axis_height"});
-  struct Field {
-    std::string_view key;
-    double* target;
-    double hi;
-    const char* unit;
-  };
-  for (const Field& f : {Field{"sprung_mass", &roll.sprung_mass, bounds::kMass, "kg"},
-                         {"roll_arm", &roll.roll_arm, bounds::kLength, "m"},
-                         {"roll_inertia", &roll.roll_inertia, bounds::kYawInertia, "kg m^2"},
-                         {"roll_stiffness", &roll.roll_stiffness, bounds::kRollStiffness, "N m/rad"},
-                         {"roll_damping", &roll.roll_damping, bounds::kRollStiffness, "N m s/rad"},
-                         {"roll_axis_height", &roll.roll_axis_height, bounds::kLength, "m"}})
-    if (const auto member = field.find(f.key)) *f.target = bounded(*member, f.hi, f.unit, true);
-  if (const auto member = field.find("product_xz")) roll.product_xz = bounded_magnitude(*member, bounds::kYawInertia, "kg m^2");
-  return roll;
+/// The keys of a vehicle's `params`: the shared ones, "preset", and every registered dynamics model's own.
+/// Kept per thread for the registry's size (models are only ever added), so that loading 100,000 vehicles
+/// builds the models once, not once a vehicle.
+const std::vector<std::string_view>& params_keys() {
+  thread_local std::size_t models = 0;
+  thread_local std::vector<std::string> keys;
+  thread_local std::vector<std::string_view> views;
+  if (models != dynamics_models().size() || keys.empty()) {
+    keys = {"preset", "mass", "yaw_inertia", "cg_to_front", "cg_to_rear", "width", "cg_height"};
+    for (const auto& entry : dynamics_models())
+      for (std::string& key : make_dynamics(entry.name)->vehicle_keys())
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(std::move(key));
+    views.assign(keys.begin(), keys.end());
+    models = dynamics_models().size();
+  }
+  return views;
 }
 
 /// A replayed vehicle starts, and stays, where its log says (cases/driving/replay_log.hpp): no pose, speed or input keys.
@@ -90,14 +92,12 @@ StartSurface parse_start_surface(const JsonReader& field) {
 
 }  // namespace
 
-VehicleParams parse_params(const JsonReader& field) {
-  if (field.is_string()) return find_entry(vehicle_presets(), registered_name(field, vehicle_presets(), "vehicle preset"), "").make();
-  field.only_keys({"preset", "mass", "yaw_inertia", "cg_to_front", "cg_to_rear", "width", "cg_height",
-                   "cg_to_front_axle", "cg_to_rear_axle", "cornering_stiffness_front", "cornering_stiffness_rear",
-                   "road_mu", "roll"});
+VehicleParams parse_params(const JsonReader& field, const VehicleDynamics& model) {
+  if (field.is_string()) return preset_vehicle(registered_name(field, vehicle_presets(), "vehicle preset"), model);
+  field.only_keys(params_keys());
   VehicleParams p;
   const bool has_preset = field.has("preset");
-  if (has_preset) p = parse_params(field.at("preset"));
+  if (has_preset) p = parse_params(field.at("preset"), model);
   // Without a preset every field is required; with one, each field overrides it.
   auto set = [&](std::string_view key, double& target, double hi, const char* unit, bool may_be_zero = false) {
     const auto member = has_preset ? field.find(key) : std::optional<JsonReader>(field.at(key));
@@ -114,23 +114,27 @@ VehicleParams parse_params(const JsonReader& field) {
   set("cg_to_rear", p.body.cg_to_rear, bounds::kLength, "m");
   set("width", p.body.width, bounds::kWidth, "m");
   set("cg_height", p.cg_height, bounds::kLength, "m", true);
-  set("cg_to_front_axle", p.tyres.cg_to_front_axle, bounds::kLength, "m");
-  set("cg_to_rear_axle", p.tyres.cg_to_rear_axle, bounds::kLength, "m");
-  set("cornering_stiffness_front", p.tyres.cornering_stiffness_front, bounds::kStiffness, "N/rad", true);
-  set("cornering_stiffness_rear", p.tyres.cornering_stiffness_rear, bounds::kStiffness, "N/rad", true);
-  set("road_mu", p.tyres.road_mu, bounds::kRoadMu, "", true);
-  if (const auto roll = field.find("roll")) p.roll = parse_roll(*roll, p.roll);
+  model.read_vehicle_parameters(field, !has_preset, p);
   return p;
 }
 
-VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index) {
+VehicleSetup parse_vehicle(const JsonReader& field, std::size_t index, const VehicleDynamics& model) {
   field.only_keys({"name", "params", "position", "heading_deg", "speed", "speed_mph", "velocity", "yaw_rate_deg_s",
                    "steer_deg", "drive_force", "resistance", "replay", "follow", "start_surface"});
   VehicleSetup v;
   v.name = field.has("name") ? field.at("name").short_string(kMaxNameBytes) : "vehicle" + std::to_string(index);
   if (const auto s = field.find("start_surface")) v.start_surface = parse_start_surface(*s);
-  v.params = parse_params(field.at("params"));
-  if (const auto r = field.find("resistance")) v.params.resistance = parse_resistance(*r);
+  v.params = parse_params(field.at("params"), model);
+  // "resistance" beside `params`, where case files have always written it, is the model's key too. A model
+  // that does not read it refuses any that acts, rather than run without it.
+  if (const auto r = field.find("resistance")) {
+    const std::vector<std::string> own = model.vehicle_keys();
+    if (std::find(own.begin(), own.end(), "resistance") != own.end())
+      model.read_vehicle_parameters(field, false, v.params);
+    else if (read_resistance(*r).any())
+      r->fail(fmt::format("dynamics model '{}' applies no rolling resistance or drag; expected a model that does "
+                          "(dugoff)", model.name()));
+  }
   if (const auto follow = field.find("follow")) return following_vehicle(field, *follow, std::move(v));
   if (const auto replay = field.find("replay")) return replayed_vehicle(field, *replay, std::move(v));
   v.initial.position_W = parse_vec2(field.at("position"));

@@ -1,8 +1,21 @@
 #include "cases/runner/control.hpp"
+
+#include <fmt/format.h>
+
 #include "cases/driving/path_follower.hpp"
 #include "cases/driving/replay_log.hpp"
 
 namespace crashbench {
+namespace {
+
+/// A path follower steering by the axles the dynamics model gives (the loader refuses a model without).
+std::unique_ptr<PathFollower> follower(const FollowSpec& spec, const VehicleParams& p, const VehicleDynamics& model) {
+  const std::optional<AxlePositions> axles = model.axles(p);
+  if (!axles) throw Error("", "/dynamics", fmt::format("dynamics '{}' gives no axles to steer by along a path", model.name()));
+  return std::make_unique<PathFollower>(spec, p.mass, *axles);
+}
+
+}  // namespace
 
 Control::Control(const Case& c) : case_(c) {
   const std::size_t n = c.vehicles.size();
@@ -11,11 +24,12 @@ Control::Control(const Case& c) : case_(c) {
   if (c.control.path_curvature)
     for (const VehicleSetup& v : c.vehicles) paths_.emplace_back(v.initial, *c.control.path_curvature);
   travelled_.assign(n, 0.0);
+  const std::unique_ptr<VehicleDynamics> dynamics = make_dynamics(JsonReader(c.dynamics_params, c.source_file, "/dynamics"));
   for (std::size_t v = 0; v < n; ++v) {
     const VehicleSetup& setup = c.vehicles[v];
     replays_.push_back(setup.replay.get());
     // A follower drives itself, never cut: the case's control module leaves it alone.
-    followers_.push_back(setup.follow ? std::make_unique<PathFollower>(*setup.follow, setup.params) : nullptr);
+    followers_.push_back(setup.follow ? follower(*setup.follow, setup.params, *dynamics) : nullptr);
     if (setup.follow) controlled_[v] = false;
   }
   released_.assign(n, 0);

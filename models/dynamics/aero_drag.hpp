@@ -5,7 +5,7 @@
 // beta the angle between the heading and the velocity (the projection of a box's front and side
 // faces onto the plane normal to V). World frame W. The force acts at the CG (no moment).
 #include "core/math.hpp"
-#include "core/vehicle.hpp"
+#include "models/dynamics/resistance_params.hpp"
 
 namespace crashbench {
 

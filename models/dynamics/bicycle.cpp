@@ -8,9 +8,9 @@
 
 namespace crashbench {
 
-AxleLoads static_axle_loads(const VehicleParams& p) {
-  const double a = p.tyres.cg_to_front_axle, b = p.tyres.cg_to_rear_axle;
-  const double weight_per_wheelbase = p.mass * kGravity / (a + b);
+AxleLoads static_axle_loads(double mass, const TyreParams& t) {
+  const double a = t.cg_to_front_axle, b = t.cg_to_rear_axle;
+  const double weight_per_wheelbase = mass * kGravity / (a + b);
   return {weight_per_wheelbase * b, weight_per_wheelbase * a};
 }
 
@@ -18,15 +18,14 @@ namespace {
 
 /// Axle forces from the body-frame CG velocity `v_B` [m/s], yaw rate `r` [rad/s] and the steer angle
 /// given by its cosine and sine (computed once per derivative).
-AxleForces axle_forces(const VehicleParams& p, const Vec2& v_B, double r, double cos_steer, double sin_steer,
-                       double speed_floor) {
-  const TyreParams& t = p.tyres;
+AxleForces axle_forces(double mass, const TyreParams& t, const Vec2& v_B, double r, double cos_steer,
+                       double sin_steer, double speed_floor) {
   // Axle velocities v + r x rho with rho = (a, 0) and (-b, 0); the front one seen by the steered wheel.
   const double front_lateral_B = v_B.y() + t.cg_to_front_axle * r;
   const Vec2 front_wheel{cos_steer * v_B.x() + sin_steer * front_lateral_B,
                          -sin_steer * v_B.x() + cos_steer * front_lateral_B};
   const Vec2 rear_B{v_B.x(), v_B.y() - t.cg_to_rear_axle * r};
-  const AxleLoads loads = static_axle_loads(p);
+  const AxleLoads loads = static_axle_loads(mass, t);
   AxleForces f;
   f.slip_front = regularised_slip_angle(front_wheel, speed_floor);
   f.slip_rear = regularised_slip_angle(rear_B, speed_floor);
@@ -37,14 +36,13 @@ AxleForces axle_forces(const VehicleParams& p, const Vec2& v_B, double r, double
 
 }  // namespace
 
-AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, const SteerAngle& steer,
+AxleForces bicycle_axle_forces(double mass, const TyreParams& t, const PlanarState& s, const SteerAngle& steer,
                                double speed_floor) {
   const Vec2& wheel = steer.unit();
-  return axle_forces(p, s.velocity_B(), s.yaw_rate, wheel.x(), wheel.y(), speed_floor);
+  return axle_forces(mass, t, s.velocity_B(), s.yaw_rate, wheel.x(), wheel.y(), speed_floor);
 }
 
-double bicycle_low_speed_rate(const VehicleParams& p, double speed_floor) {
-  const TyreParams& t = p.tyres;
+double bicycle_low_speed_rate(const VehicleParams& p, const TyreParams& t, double speed_floor) {
   const double a = t.cg_to_front_axle, b = t.cg_to_rear_axle;
   const double cf = t.cornering_stiffness_front, cr = t.cornering_stiffness_rear;
   // d(v, r)/dt = -A (v, r) with the tyres as dampers C / floor; A has real, positive eigenvalues.
@@ -62,11 +60,12 @@ StateVector BicycleDynamics::derivative(const VehicleParams& p, const StateVecto
   const Vec2 v_B = body_to_world.transpose() * Vec2(x[3], x[4]);
   const Vec2& steer = u.steer.unit();
   const double cos_steer = steer.x(), sin_steer = steer.y();
-  const AxleForces f = axle_forces(p, v_B, x[5], cos_steer, sin_steer, speed_floor_);
+  const TyreParams& t = own(p).tyres;
+  const AxleForces f = axle_forces(p.mass, t, v_B, x[5], cos_steer, sin_steer, speed_floor_);
   // Body-frame resultant: drive along x at the rear axle, front force along the steered wheel's y axis.
   const Vec2 front_B = f.lateral_front * Vec2(-sin_steer, cos_steer);
   const Vec2 force_B{u.drive_force + front_B.x(), front_B.y() + f.lateral_rear};
-  const double moment = p.tyres.cg_to_front_axle * front_B.y() - p.tyres.cg_to_rear_axle * f.lateral_rear;
+  const double moment = t.cg_to_front_axle * front_B.y() - t.cg_to_rear_axle * f.lateral_rear;
   const Vec2 force_W = body_to_world * force_B + u.collision_force_W;
   return rigid_body_derivative(p, x, force_W, moment + u.collision_moment);
 }
@@ -87,12 +86,15 @@ std::unique_ptr<VehicleDynamics> make_bicycle(const JsonReader& dynamics) {
 
 void BicycleDynamics::validate(const VehicleParams& p) const {
   require_rigid_body(p);
-  require_positive(p.tyres.cg_to_front_axle, "tyres.cg_to_front_axle");
-  require_positive(p.tyres.cg_to_rear_axle, "tyres.cg_to_rear_axle");
-  require_positive(p.tyres.cornering_stiffness_front, "tyres.cornering_stiffness_front");
-  require_positive(p.tyres.cornering_stiffness_rear, "tyres.cornering_stiffness_rear");
-  require_positive(p.tyres.road_mu, "tyres.road_mu", true);
+  require_own_parameters<BicycleParameters>(p, name());
+  require_tyres(own(p).tyres);
   require_positive(speed_floor_, "slip speed floor");
+}
+
+void BicycleDynamics::read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const {
+  BicycleParameters q = held_or_default<BicycleParameters>(p);
+  read_tyres(params, complete, q.tyres);
+  p.model.emplace(q);
 }
 
 }  // namespace crashbench

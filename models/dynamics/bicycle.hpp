@@ -5,6 +5,8 @@
 // axle; VehicleInput's collision force and moment are added. No longitudinal tyre forces, no drag.
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <iterator>
 
 #include "models/dynamics/vehicle_dynamics.hpp"
 
@@ -22,7 +24,7 @@ struct AxleLoads {
   double front = 0;  ///< [N]
   double rear = 0;   ///< [N]
 };
-AxleLoads static_axle_loads(const VehicleParams& p);
+AxleLoads static_axle_loads(double mass, const TyreParams& t);
 
 /// Slip angle of a tyre whose contact point moves at `velocity` in the tyre's own frame
 /// (x along the wheel, y to its left) [m/s]: atan(v_y / max(|v_x|, speed_floor)) [rad], in (-pi/2, pi/2).
@@ -48,16 +50,53 @@ struct AxleForces {
   double lateral_front = 0;  ///< front axle force along the steered wheel's y axis [N]
   double lateral_rear = 0;   ///< rear axle force along body y [N]
 };
-/// Slip angles and lateral forces of both axles. `steer`: front road-wheel angle, body frame.
-AxleForces bicycle_axle_forces(const VehicleParams& p, const PlanarState& s, const SteerAngle& steer,
+/// Slip angles and lateral forces of both axles of a car of mass `mass` [kg] on tyres `t`. `steer`: front
+/// road-wheel angle, body frame.
+AxleForces bicycle_axle_forces(double mass, const TyreParams& t, const PlanarState& s, const SteerAngle& steer,
                                double speed_floor = kSlipSpeedFloor);
 
 /// Fastest decay rate of lateral velocity and yaw rate at standstill [1/s]: the largest eigenvalue
 /// magnitude of the (v, r) system linearised at u = 0, where tyres act as dampers C / speed_floor.
 /// Forward Euler decays without sign flips (no chatter) while dt * rate < 1, and is stable below 2.
-double bicycle_low_speed_rate(const VehicleParams& p, double speed_floor = kSlipSpeedFloor);
+double bicycle_low_speed_rate(const VehicleParams& p, const TyreParams& t, double speed_floor = kSlipSpeedFloor);
 
-class BicycleDynamics final : public VehicleDynamics {
+/// What the built-in single-track models (bicycle, four-dof, dugoff) share about their own vehicle
+/// parameters, each a struct `Parameters` with `tyres`: the tyre keys, the axles, the stretch and the
+/// tyres' force bound.
+template <class Parameters>
+class SingleTrackDynamics : public VehicleDynamics {
+ public:
+  std::optional<AxlePositions> axles(const VehicleParams& p) const override {
+    const TyreParams& t = own(p).tyres;
+    return AxlePositions{t.cg_to_front_axle, t.cg_to_rear_axle};
+  }
+  void stretch(VehicleParams& p, double k) const override {
+    Parameters q = own(p);
+    q.tyres.cg_to_front_axle *= k;
+    q.tyres.cg_to_rear_axle *= k;
+    p.model.emplace(q);
+  }
+  GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override {
+    return tyre_friction_bound(p, own(p).tyres, dt);
+  }
+
+ protected:
+  /// The model's own parameters of `p` (validated before stepping).
+  static const Parameters& own(const VehicleParams& p) { return p.model.get<Parameters>(); }
+  /// The tyre keys, then `more`.
+  static std::vector<std::string> tyre_keys_and(std::initializer_list<const char*> more = {}) {
+    std::vector<std::string> keys(std::begin(kTyreKeys), std::end(kTyreKeys));
+    keys.insert(keys.end(), more.begin(), more.end());
+    return keys;
+  }
+};
+
+/// The bicycle model's own vehicle parameters.
+struct BicycleParameters {
+  TyreParams tyres;
+};
+
+class BicycleDynamics final : public SingleTrackDynamics<BicycleParameters> {
  public:
   /// `speed_floor` [m/s]: see kSlipSpeedFloor.
   explicit BicycleDynamics(double speed_floor = kSlipSpeedFloor) : speed_floor_(speed_floor) {}
@@ -67,8 +106,10 @@ class BicycleDynamics final : public VehicleDynamics {
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// Needs mass, yaw_inertia, both axle distances and both stiffnesses > 0, road_mu >= 0.
   void validate(const VehicleParams& p) const override;
-  GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override { return tyre_friction_bound(p, dt); }
-  nlohmann::json vehicle_parameters(const VehicleParams& p) const override { return tyre_parameters(p); }
+  /// The tyres (tyre_params.hpp).
+  std::vector<std::string> vehicle_keys() const override { return tyre_keys_and(); }
+  void read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const override;
+  nlohmann::json vehicle_parameters(const VehicleParams& p) const override { return tyre_json(own(p).tyres); }
 
  private:
   double speed_floor_;

@@ -8,16 +8,15 @@
 
 namespace crashbench {
 
-DugoffAxleForces dugoff_axle_forces(const VehicleParams& p, const DugoffVehicleExtras& extras, const PlanarState& s,
-                                    const SteerAngle& steer, double speed_floor) {
-  const TyreParams& t = p.tyres;
+DugoffAxleForces dugoff_axle_forces(double mass, const TyreParams& t, const DugoffVehicleExtras& extras,
+                                    const PlanarState& s, const SteerAngle& steer, double speed_floor) {
   const Vec2 v_B = s.velocity_B();
   // The front axle's velocity turned into the steered wheel's frame (a rotation by -steer).
   const Vec2 front_B{v_B.x(), v_B.y() + t.cg_to_front_axle * s.yaw_rate};
   const double c = steer.unit().x(), sn = steer.unit().y();
   const Vec2 front_wheel{c * front_B.x() + sn * front_B.y(), -sn * front_B.x() + c * front_B.y()};
   const Vec2 rear_B{v_B.x(), v_B.y() - t.cg_to_rear_axle * s.yaw_rate};
-  const AxleLoads loads = static_axle_loads(p);
+  const AxleLoads loads = static_axle_loads(mass, t);
   const double speed = v_B.norm();
   DugoffParams tyre{0.5 * t.cornering_stiffness_front, 0.0, t.road_mu, extras.speed_reduction};
   const double front =
@@ -29,16 +28,17 @@ DugoffAxleForces dugoff_axle_forces(const VehicleParams& p, const DugoffVehicleE
 }
 
 StateVector DugoffDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
+  const DugoffModelParameters& q = own(p);
   const PlanarState s = to_planar_state(x);
-  const DugoffAxleForces f = dugoff_axle_forces(p, extras_, s, u.steer, speed_floor_);
+  const DugoffAxleForces f = dugoff_axle_forces(p.mass, q.tyres, extras_, s, u.steer, speed_floor_);
   const Vec2 front_B = f.front * perp(u.steer.unit());
   // Rolling resistance against the forward speed, regularised through zero like the slip angles.
   const double forward = s.velocity_B().x();
-  const double rolling = -p.resistance.rolling * p.mass * kGravity * forward /
+  const double rolling = -q.resistance.rolling * p.mass * kGravity * forward /
                          std::max(std::abs(forward), speed_floor_);
   const Vec2 force_B{u.drive_force + rolling + front_B.x(), front_B.y() + f.rear};
-  const double moment = p.tyres.cg_to_front_axle * front_B.y() - p.tyres.cg_to_rear_axle * f.rear;
-  const Vec2 force_W = rotation(s.heading) * force_B + aero_drag_W(p.resistance.aero, s.heading, s.velocity_W) +
+  const double moment = q.tyres.cg_to_front_axle * front_B.y() - q.tyres.cg_to_rear_axle * f.rear;
+  const Vec2 force_W = rotation(s.heading) * force_B + aero_drag_W(q.resistance.aero, s.heading, s.velocity_W) +
                        u.collision_force_W;
   return rigid_body_derivative(p, x, force_W, moment + u.collision_moment);
 }
@@ -55,14 +55,30 @@ std::unique_ptr<VehicleDynamics> make_dugoff(const JsonReader& dynamics) {
 }
 
 void DugoffDynamics::validate(const VehicleParams& p) const {
-  BicycleDynamics(speed_floor_).validate(p);
+  require_rigid_body(p);
+  require_own_parameters<DugoffModelParameters>(p, name());
+  require_tyres(own(p).tyres);
+  require_positive(speed_floor_, "slip speed floor");
   require_positive(extras_.speed_reduction, "speed_reduction", true);
-  const ResistanceParams& r = p.resistance;
+  const ResistanceParams& r = own(p).resistance;
   require_positive(r.rolling, "resistance.rolling", true);
   require_positive(r.aero.drag_coefficient, "resistance.drag_coefficient", true);
   require_positive(r.aero.frontal_area, "resistance.frontal_area", true);
   require_positive(r.aero.side_area, "resistance.side_area", true);
   require_positive(r.aero.air_density, "resistance.air_density", true);
+}
+
+void DugoffDynamics::read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const {
+  DugoffModelParameters q = held_or_default<DugoffModelParameters>(p);
+  read_tyres(params, complete, q.tyres);
+  if (const auto r = params.find("resistance")) q.resistance = read_resistance(*r);
+  p.model.emplace(q);
+}
+
+nlohmann::json DugoffDynamics::vehicle_parameters(const VehicleParams& p) const {
+  nlohmann::json out = tyre_json(own(p).tyres);
+  out["resistance"] = resistance_json(own(p).resistance);
+  return out;
 }
 
 }  // namespace crashbench

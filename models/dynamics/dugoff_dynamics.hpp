@@ -2,10 +2,11 @@
 // "dugoff": the planar vehicle of Tongue & Moon (1995, section 2.1): 3-DOF rigid body with Dugoff
 // tyres (two identical tyres per axle, free rolling: slip angle only), rolling resistance, the
 // effective-area aerodynamic drag and the control input as VehicleInput::drive_force at the rear axle.
-// World-frame StateVector (roll entries untouched). Tyre stiffness per axle and mu_nom come from
-// VehicleParams::tyres (cornering_stiffness_front/rear, road_mu), rolling resistance and drag from
-// VehicleParams::resistance (per vehicle; none unless a case sets it: Tongue & Moon give no C_d or
-// areas); the unit of A_s, which they do not give, is in DugoffVehicleExtras.
+// World-frame StateVector (roll entries untouched). Tyre stiffness per axle and mu_nom come from the
+// vehicle's tyres (cornering_stiffness_front/rear, road_mu), rolling resistance and drag from its
+// "resistance" (per vehicle; none unless a case sets it: Tongue & Moon give no C_d or areas); both are
+// the model's own vehicle parameters (DugoffModelParameters). The unit of A_s, which they do not give,
+// is in DugoffVehicleExtras.
 #include "models/dynamics/aero_drag.hpp"
 #include "models/dynamics/bicycle.hpp"
 #include "core/units.hpp"
@@ -28,10 +29,17 @@ struct DugoffAxleForces {
 };
 /// Dugoff axle forces at state `s` and steer angle `steer` [rad]: each tyre carries half the static
 /// axle load and half the axle's cornering stiffness; slip angles as the bicycle model (regularised).
-DugoffAxleForces dugoff_axle_forces(const VehicleParams& p, const DugoffVehicleExtras& extras, const PlanarState& s,
-                                    const SteerAngle& steer, double speed_floor = kSlipSpeedFloor);
+DugoffAxleForces dugoff_axle_forces(double mass, const TyreParams& t, const DugoffVehicleExtras& extras,
+                                    const PlanarState& s, const SteerAngle& steer,
+                                    double speed_floor = kSlipSpeedFloor);
 
-class DugoffDynamics final : public VehicleDynamics {
+/// The dugoff model's own vehicle parameters: the tyres and the resistance to travel.
+struct DugoffModelParameters {
+  TyreParams tyres;
+  ResistanceParams resistance;  ///< all zero: none
+};
+
+class DugoffDynamics final : public SingleTrackDynamics<DugoffModelParameters> {
  public:
   explicit DugoffDynamics(const DugoffVehicleExtras& extras = {}, double speed_floor = kSlipSpeedFloor)
       : extras_(extras), speed_floor_(speed_floor) {}
@@ -41,9 +49,10 @@ class DugoffDynamics final : public VehicleDynamics {
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
   /// The bicycle's checks plus A_s, f_r and the drag parameters >= 0.
   void validate(const VehicleParams& p) const override;
-  GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override { return tyre_friction_bound(p, dt); }
-  nlohmann::json vehicle_parameters(const VehicleParams& p) const override { return tyre_parameters(p); }
-  bool applies_resistance() const override { return true; }
+  /// The tyres and "resistance" (resistance_params.hpp), which a vehicle may also write beside `params`.
+  std::vector<std::string> vehicle_keys() const override { return tyre_keys_and({"resistance"}); }
+  void read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const override;
+  nlohmann::json vehicle_parameters(const VehicleParams& p) const override;
 
  private:
   DugoffVehicleExtras extras_;

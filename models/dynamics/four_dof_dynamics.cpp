@@ -12,8 +12,7 @@ namespace crashbench {
 namespace {
 
 // Generalised inertia of (lateral acceleration, yaw, roll): eqs. 11-13's left-hand sides.
-Eigen::Matrix3d inertia_matrix(const VehicleParams& p) {
-  const RollParams& q = p.roll;
+Eigen::Matrix3d inertia_matrix(const VehicleParams& p, const RollParams& q) {
   const double mh = q.sprung_mass * q.roll_arm;
   Eigen::Matrix3d m;
   m << p.mass, 0, -mh, 0, p.yaw_inertia, q.product_xz, -mh, q.product_xz, q.roll_inertia;
@@ -22,9 +21,8 @@ Eigen::Matrix3d inertia_matrix(const VehicleParams& p) {
 
 }  // namespace
 
-FourDofAccelerations four_dof_accelerations(const VehicleParams& p, const Vec2& force_B, double yaw_moment,
-                                            double roll_moment, double roll, double roll_rate) {
-  const RollParams& q = p.roll;
+FourDofAccelerations four_dof_accelerations(const VehicleParams& p, const RollParams& q, const Vec2& force_B,
+                                            double yaw_moment, double roll_moment, double roll, double roll_rate) {
   FourDofAccelerations acc;
   acc.longitudinal = force_B.x() / p.mass;
   if (q.roll_inertia <= 0) {
@@ -36,22 +34,23 @@ FourDofAccelerations four_dof_accelerations(const VehicleParams& p, const Vec2& 
   // Ixxs p' + Ixz r' - m_R h a_y = M_x + (m_R g h - K_s) phi - D_s p.
   const double spring = q.sprung_mass * kGravity * q.roll_arm - q.roll_stiffness;
   const Eigen::Vector3d rhs(force_B.y(), yaw_moment, roll_moment + spring * roll - q.roll_damping * roll_rate);
-  const Eigen::Vector3d a = inertia_matrix(p).ldlt().solve(rhs);
+  const Eigen::Vector3d a = inertia_matrix(p, q).ldlt().solve(rhs);
   acc.lateral = a[0], acc.yaw = a[1], acc.roll = a[2];
   return acc;
 }
 
 StateVector FourDofDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
+  const FourDofParameters& q = own(p);
   const PlanarState s = to_planar_state(x);
-  const AxleForces f = bicycle_axle_forces(p, s, u.steer, speed_floor_);
+  const AxleForces f = bicycle_axle_forces(p.mass, q.tyres, s, u.steer, speed_floor_);
   const Vec2 front_B = f.lateral_front * perp(u.steer.unit());
   const Vec2 collision_B = rotation(-s.heading) * u.collision_force_W;
   const Vec2 force_B{u.drive_force + front_B.x() + collision_B.x(), front_B.y() + f.lateral_rear + collision_B.y()};
-  const double yaw_moment = p.tyres.cg_to_front_axle * front_B.y() - p.tyres.cg_to_rear_axle * f.lateral_rear +
+  const double yaw_moment = q.tyres.cg_to_front_axle * front_B.y() - q.tyres.cg_to_rear_axle * f.lateral_rear +
                             u.collision_moment;
   // A leftward force z above the roll axis rolls the body left side down: -z F_y.
-  const double roll_moment = -(p.cg_height - p.roll.roll_axis_height) * collision_B.y();
-  const FourDofAccelerations a = four_dof_accelerations(p, force_B, yaw_moment, roll_moment, x[6], x[7]);
+  const double roll_moment = -(p.cg_height - q.roll.roll_axis_height) * collision_B.y();
+  const FourDofAccelerations a = four_dof_accelerations(p, q.roll, force_B, yaw_moment, roll_moment, x[6], x[7]);
   const Vec2 acc_W = rotation(s.heading) * Vec2{a.longitudinal, a.lateral};
   StateVector dx;
   dx << x[3], x[4], x[5], acc_W.x(), acc_W.y(), a.yaw, x[7], a.roll;
@@ -59,25 +58,29 @@ StateVector FourDofDynamics::derivative(const VehicleParams& p, const StateVecto
 }
 
 GroundForceBound FourDofDynamics::ground_force_bound(const VehicleParams& p, double dt) const {
-  if (p.roll.roll_inertia <= 0) return tyre_friction_bound(p, dt);
+  const FourDofParameters& q = own(p);
+  if (q.roll.roll_inertia <= 0) return tyre_friction_bound(p, q.tyres, dt);
   // The tyres give at most F = road_mu m g in all (F_x, F_y) and a yaw moment |M_z| <= F max(a, b); the
   // accelerations are (F_x / M, c F_y + d M_z) and e F_y + f M_z, (c d; e f) the top-left of the inverse
   // inertia matrix. With c >= 1/M (M positive definite), |a| <= F (c + |d| max(a, b)).
-  const Eigen::Matrix3d inverse = inertia_matrix(p).inverse();
-  const double force = p.tyres.road_mu * p.mass * kGravity;
-  const double arm = std::max(p.tyres.cg_to_front_axle, p.tyres.cg_to_rear_axle);
+  const Eigen::Matrix3d inverse = inertia_matrix(p, q.roll).inverse();
+  const double force = q.tyres.road_mu * p.mass * kGravity;
+  const double arm = std::max(q.tyres.cg_to_front_axle, q.tyres.cg_to_rear_axle);
   return {force * (inverse(0, 0) + std::abs(inverse(0, 1)) * arm) * dt,
           force * (std::abs(inverse(1, 0)) + std::abs(inverse(1, 1)) * arm) * dt};
 }
 
 nlohmann::json FourDofDynamics::vehicle_parameters(const VehicleParams& p) const {
-  const RollParams& q = p.roll;
-  nlohmann::json out = tyre_parameters(p);
-  out["roll"] = {{"sprung_mass", q.sprung_mass},       {"roll_arm", q.roll_arm},
-                 {"roll_inertia", q.roll_inertia},     {"product_xz", q.product_xz},
-                 {"roll_stiffness", q.roll_stiffness}, {"roll_damping", q.roll_damping},
-                 {"roll_axis_height", q.roll_axis_height}};
+  nlohmann::json out = tyre_json(own(p).tyres);
+  out["roll"] = roll_json(own(p).roll);
   return out;
+}
+
+void FourDofDynamics::read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const {
+  FourDofParameters q = held_or_default<FourDofParameters>(p);
+  read_tyres(params, complete, q.tyres);
+  read_roll(params, q.roll);
+  p.model.emplace(q);
 }
 
 nlohmann::json FourDofDynamics::parameters() const {
@@ -90,15 +93,18 @@ std::unique_ptr<VehicleDynamics> make_four_dof(const JsonReader& dynamics) {
 }
 
 void FourDofDynamics::validate(const VehicleParams& p) const {
-  BicycleDynamics(speed_floor_).validate(p);
-  const RollParams& q = p.roll;
+  require_rigid_body(p);
+  require_own_parameters<FourDofParameters>(p, name());
+  require_tyres(own(p).tyres);
+  require_positive(speed_floor_, "slip speed floor");
+  const RollParams& q = own(p).roll;
   require_positive(q.sprung_mass, "roll.sprung_mass", true);
   require_positive(q.roll_arm, "roll.roll_arm", true);
   require_positive(q.roll_inertia, "roll.roll_inertia", true);
   require_positive(q.roll_stiffness, "roll.roll_stiffness", true);
   require_positive(q.roll_damping, "roll.roll_damping", true);
   if (!std::isfinite(q.product_xz)) throw Error("", "roll.product_xz", "expected a finite value");
-  if (q.roll_inertia > 0 && inertia_matrix(p).llt().info() != Eigen::Success)
+  if (q.roll_inertia > 0 && inertia_matrix(p, q).llt().info() != Eigen::Success)
     throw Error("", "roll", "the inertia matrix (M, Izz, I_xxs, m_R h, I_xz) must be positive definite");
 }
 

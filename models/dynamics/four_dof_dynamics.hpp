@@ -8,6 +8,7 @@
 // so the lateral momentum is M v - m_R h p). The collision force of
 // VehicleInput acts at the CG height, cg_height - roll.roll_axis_height above the roll axis.
 #include "models/dynamics/bicycle.hpp"
+#include "models/dynamics/roll_params.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
 namespace crashbench {
@@ -24,10 +25,16 @@ struct FourDofAccelerations {
 /// moment `yaw_moment` [N m] and roll moment about the roll axis from external forces
 /// `roll_moment` [N m], at roll angle `roll` [rad] and roll rate `roll_rate` [rad/s].
 /// Without roll inertia the roll entries are zero and the rest is the planar rigid body.
-FourDofAccelerations four_dof_accelerations(const VehicleParams& p, const Vec2& force_B, double yaw_moment,
-                                            double roll_moment, double roll, double roll_rate);
+FourDofAccelerations four_dof_accelerations(const VehicleParams& p, const RollParams& q, const Vec2& force_B,
+                                            double yaw_moment, double roll_moment, double roll, double roll_rate);
 
-class FourDofDynamics final : public VehicleDynamics {
+/// The 4-DOF model's own vehicle parameters: the bicycle's tyres and the sprung mass's roll.
+struct FourDofParameters {
+  TyreParams tyres;
+  RollParams roll;  ///< all zero: no roll
+};
+
+class FourDofDynamics final : public SingleTrackDynamics<FourDofParameters> {
  public:
   explicit FourDofDynamics(double speed_floor = kSlipSpeedFloor) : speed_floor_(speed_floor) {}
   std::string_view name() const override { return "four-dof"; }
@@ -39,7 +46,9 @@ class FourDofDynamics final : public VehicleDynamics {
   /// tyre_friction_bound without roll; with it, the tyres' force and moment reach the planar and yaw
   /// accelerations through the roll coupling too (the inverse of eqs. 11-13's inertia matrix).
   GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const override;
-  /// The tyres and `roll`.
+  /// The tyres and `roll` (roll_params.hpp).
+  std::vector<std::string> vehicle_keys() const override { return tyre_keys_and({"roll"}); }
+  void read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const override;
   nlohmann::json vehicle_parameters(const VehicleParams& p) const override;
 
  private:

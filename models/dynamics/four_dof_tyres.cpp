@@ -15,10 +15,9 @@ LinearAxleForce saturate(double stiffness_per_speed, double linear_force, double
 
 }  // namespace
 
-LinearAxleForces linear_axle_forces(const VehicleParams& p, double u, double v, double r, double steer) {
-  const TyreParams& t = p.tyres;
+LinearAxleForces linear_axle_forces(double mass, const TyreParams& t, double u, double v, double r, double steer) {
   const double speed = std::max(std::abs(u), kSlipSpeedFloor);
-  const AxleLoads loads = static_axle_loads(p);
+  const AxleLoads loads = static_axle_loads(mass, t);
   const double cf = t.cornering_stiffness_front, cr = t.cornering_stiffness_rear;
   return {saturate(cf / speed, cf * (steer - (v + t.cg_to_front_axle * r) / speed), t.road_mu * loads.front),
           saturate(cr / speed, cr * (t.cg_to_rear_axle * r - v) / speed, t.road_mu * loads.rear)};

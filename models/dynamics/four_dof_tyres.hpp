@@ -3,7 +3,7 @@
 // linear in the small-angle slip (v + a r)/u, saturating at road_mu times the static axle load.
 // Body frame B (x forward, y left). The dynamics models use bicycle_axle_forces (exact slip angles);
 // the impact model needs this form because its linear part enters the impact matrix (eqs. 15-16).
-#include "core/vehicle.hpp"
+#include "models/dynamics/tyre_params.hpp"
 
 namespace crashbench {
 
@@ -20,9 +20,9 @@ struct LinearAxleForces {
   LinearAxleForce front, rear;
 };
 
-/// Axle forces for body-frame velocity (`u` forward, `v` left) [m/s], yaw rate `r` [rad/s] and front
-/// road-wheel angle `steer` [rad]: F_f = C_f (steer - (v + a r)/u), F_r = C_r (b r - v)/u, each
+/// Axle forces of a car of mass `mass` [kg] on tyres `t` for body-frame velocity (`u` forward, `v`
+/// left) [m/s], yaw rate `r` [rad/s] and front road-wheel angle `steer` [rad]: F_f = C_f (steer - (v + a r)/u), F_r = C_r (b r - v)/u, each
 /// clamped to road_mu times the static axle load. |u| is floored at kSlipSpeedFloor (bicycle.hpp).
-LinearAxleForces linear_axle_forces(const VehicleParams& p, double u, double v, double r, double steer);
+LinearAxleForces linear_axle_forces(double mass, const TyreParams& t, double u, double v, double r, double steer);
 
 }  // namespace crashbench

@@ -26,25 +26,21 @@ PlanarState to_planar_state(const StateVector& x) {
   return s;
 }
 
-GroundForceBound tyre_friction_bound(const VehicleParams& p, double dt) {
-  const double velocity = p.tyres.road_mu * kGravity * dt;
-  return {velocity, velocity * p.mass * std::max(p.tyres.cg_to_front_axle, p.tyres.cg_to_rear_axle) / p.yaw_inertia};
+GroundForceBound tyre_friction_bound(const VehicleParams& p, const TyreParams& tyres, double dt) {
+  const double velocity = tyres.road_mu * kGravity * dt;
+  return {velocity, velocity * p.mass * std::max(tyres.cg_to_front_axle, tyres.cg_to_rear_axle) / p.yaw_inertia};
 }
 
 GroundForceBound VehicleDynamics::ground_force_bound(const VehicleParams& p, double dt) const {
+  (void)dt;
   PlanarState sliding;
   sliding.velocity_W = {10.0, 10.0};  // 45 degrees of sideslip at heading 0
   const StateVector dx = derivative(p, to_state_vector(sliding), VehicleInput{});
-  return dx.segment<2>(3).norm() > 0 ? tyre_friction_bound(p, dt) : GroundForceBound{};
-}
-
-nlohmann::json tyre_parameters(const VehicleParams& p) {
-  const TyreParams& t = p.tyres;
-  return {{"cg_to_front_axle", t.cg_to_front_axle},
-          {"cg_to_rear_axle", t.cg_to_rear_axle},
-          {"cornering_stiffness_front", t.cornering_stiffness_front},
-          {"cornering_stiffness_rear", t.cornering_stiffness_rear},
-          {"road_mu", t.road_mu}};
+  if (dx.segment<2>(3).norm() > 0)
+    throw Error("", "dynamics", "dynamics model '" + std::string(name()) +
+                                    "' has ground forces but does not state their bound (ground_force_bound, "
+                                    "docs/plugins.md): the force-mode audit cannot tell them from the collision's");
+  return {};
 }
 
 Registry<RegistryEntry<DynamicsFactory>>& dynamics_registry() {

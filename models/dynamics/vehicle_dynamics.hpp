@@ -4,13 +4,18 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
+#include "core/error.hpp"
 #include "core/json_reader.hpp"
 #include "core/registry.hpp"
 #include "core/vehicle.hpp"
 #include "models/dynamics/contact_spring.hpp"
+#include "models/dynamics/tyre_params.hpp"
 #include "models/integrators/integrator.hpp"
 
 namespace crashbench {
@@ -50,7 +55,13 @@ struct GroundForceBound {
 
 /// Tyres whose total force is capped at road_mu m g, acting at the axles: road_mu g dt and
 /// road_mu m g dt max(a, b) / Izz.
-GroundForceBound tyre_friction_bound(const VehicleParams& p, double dt);
+GroundForceBound tyre_friction_bound(const VehicleParams& p, const TyreParams& tyres, double dt);
+
+/// Where a vehicle's axles are: the lengths a path follower steers by (cases/driving/path_follower.hpp).
+struct AxlePositions {
+  double cg_to_front = 0;  ///< CG to the front axle [m]
+  double cg_to_rear = 0;   ///< CG to the rear axle [m]
+};
 
 class VehicleDynamics {
  public:
@@ -63,28 +74,57 @@ class VehicleDynamics {
   /// Throws Error naming the first parameter this model cannot run with (call once, before stepping).
   /// The default accepts anything.
   virtual void validate(const VehicleParams& p) const { (void)p; }
-  /// True when the model applies VehicleParams::resistance (rolling resistance and drag); a case that
-  /// sets resistance for a model that does not is rejected, never silently run without it.
-  virtual bool applies_resistance() const { return false; }
   /// False for a model on which VehicleInput::steer acts not at all: a vehicle that must steer (one
   /// following a path) is refused with it.
   virtual bool steers() const { return true; }
   /// GroundForceBound over `dt` [s] for a vehicle of parameters `p`: the force-mode audit charges to the
   /// collision force only what lies beyond twice it (the step integrated with and without that force;
   /// docs/invariants.md). Zero for a model without ground forces. The default, for a model that does not
-  /// say, probes: a car sliding at 45 deg that the model slows has tyres, bounded by tyre_friction_bound.
+  /// say, probes a car sliding at 45 deg: zero if the model leaves it alone, otherwise it throws Error
+  /// (the audit cannot tell the model's ground forces from the collision's).
   virtual GroundForceBound ground_force_bound(const VehicleParams& p, double dt) const;
-  /// The parameters of `p` this model reads beyond those every model shares (mass, yaw inertia, the
-  /// rectangle, CG height), under a vehicle's `params` keys, so that results.json echoes them and the echo
-  /// builds the same vehicle back. None by default.
+
+  // The model's own vehicle parameters (p.model): it reads, validates and echoes them. None by default.
+  /// The keys of a vehicle's `params` this model reads beyond those every model shares (mass, yaw
+  /// inertia, the rectangle, CG height). "resistance" may also be written beside `params`, as before.
+  virtual std::vector<std::string> vehicle_keys() const { return {}; }
+  /// Reads this model's keys of `params` into p.model, over what it holds when that is this model's;
+  /// with `complete` (a vehicle without a preset) every key the model requires must be present. Reads
+  /// no other key: `params` may hold other models' keys (a preset serves every model). Throws Error
+  /// naming the file and pointer of a bad value.
+  virtual void read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const {
+    (void)params, (void)complete, (void)p;
+  }
+  /// The parameters of `p` this model reads, under the keys read_vehicle_parameters takes, so that
+  /// results.json echoes them and the echo builds the same vehicle back.
   virtual nlohmann::json vehicle_parameters(const VehicleParams& p) const {
     (void)p;
     return nlohmann::json::object();
   }
+  /// Where the axles of `p` are, for a model a path follower can steer; none by default.
+  virtual std::optional<AxlePositions> axles(const VehicleParams& p) const {
+    (void)p;
+    return std::nullopt;
+  }
+  /// Scales the model's own lengths along the body by `k` (SUMO's vehicle types size a car by its
+  /// length; the shared rectangle is scaled by the caller). Nothing by default.
+  virtual void stretch(VehicleParams& p, double k) const { (void)p, (void)k; }
 };
 
-/// The bicycle tyres of `p` under their `params` keys (cg_to_front_axle ... road_mu).
-nlohmann::json tyre_parameters(const VehicleParams& p);
+/// The `Parameters` a model reads its keys over: what p.model holds when it is one, a default otherwise.
+template <class Parameters>
+Parameters held_or_default(const VehicleParams& p) {
+  const Parameters* held = p.model.find<Parameters>();
+  return held ? *held : Parameters{};
+}
+
+/// Throws Error unless p.model holds a `Parameters` (read by `model`'s read_vehicle_parameters).
+template <class Parameters>
+void require_own_parameters(const VehicleParams& p, std::string_view model) {
+  if (!p.model.find<Parameters>())
+    throw Error("", "params", std::string("the vehicle's parameters were not read by dynamics model '") +
+                                  std::string(model) + "': read them with its read_vehicle_parameters");
+}
 
 /// Packs / unpacks the planar part of a StateVector (roll entries are left untouched / ignored).
 StateVector to_state_vector(const PlanarState& s);

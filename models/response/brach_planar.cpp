@@ -13,7 +13,7 @@ namespace crashbench {
 namespace {
 
 // Finite inertia and state (contact_mechanics.hpp checks the inertia only).
-bool valid_body(const Body& body) {
+bool finite_body(const Body& body) {
   const PlanarState& s = body.state;
   return has_valid_inertia(body, nullptr) && s.position_W.allFinite() && s.velocity_W.allFinite() &&
          std::isfinite(s.yaw_rate);
@@ -45,7 +45,7 @@ double tangential_ratio(const Mat2& K, double vn, double vt, double e, double mu
 BrachImpulse brach_impulse(const Body& a, const Body* b, const Contact& c, double e, double mu) {
   BrachImpulse out;
   const double n_norm = c.normal_W.norm();
-  if (!valid_body(a) || (b && !valid_body(*b)) || !c.point_W.allFinite() || !std::isfinite(n_norm) ||
+  if (!finite_body(a) || (b && !finite_body(*b)) || !c.point_W.allFinite() || !std::isfinite(n_norm) ||
       n_norm < 1e-12 || !std::isfinite(e) || !std::isfinite(mu)) {
     out.status = ResolutionStatus::kSingular;
     return out;

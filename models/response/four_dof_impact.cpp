@@ -1,5 +1,7 @@
 #include "models/response/four_dof_impact.hpp"
 
+#include <fmt/format.h>
+
 #include <Eigen/LU>
 #include <cmath>
 #include <limits>
@@ -10,6 +12,7 @@
 #include "models/dynamics/bicycle.hpp"
 #include "models/dynamics/four_dof_tyres.hpp"
 #include "models/dynamics/four_dof_zhou_suv.hpp"
+#include "models/dynamics/single_track.hpp"
 #include "models/response/angle_law_model.hpp"
 #include "models/response/brach_planar.hpp"
 #include "models/response/contact_mechanics.hpp"
@@ -20,6 +23,9 @@ namespace {
 using Mat10 = Eigen::Matrix<double, 10, 10>;
 using Vec10 = Eigen::Matrix<double, 10, 1>;
 using Vec4 = Eigen::Vector4d;
+
+// The tyres and roll of a vehicle given to the impact (FourDofBody::params holds four-dof's parameters).
+const FourDofParameters& own(const VehicleParams& p) { return p.model.get<FourDofParameters>(); }
 
 // One vehicle's data fixed over the solve. Unknowns (u, v, r, p) at columns `col`, J at 8..9.
 struct Side {
@@ -44,7 +50,7 @@ Side make_side(const FourDofBody& body, const Contact& c, double sign, int col) 
   s.arm_B = s.to_body * (c.point_W - body.state.position_W);
   const Vec2 v_B = s.to_body * body.state.velocity_W;
   s.pre << v_B, body.state.yaw_rate, body.roll.roll_rate;
-  s.tyres_pre = linear_axle_forces(*s.p, v_B.x(), v_B.y(), body.state.yaw_rate, body.steer);
+  s.tyres_pre = linear_axle_forces(s.p->mass, own(*s.p).tyres, v_B.x(), v_B.y(), body.state.yaw_rate, body.steer);
   s.col = col;
   return s;
 }
@@ -53,14 +59,15 @@ Side make_side(const FourDofBody& body, const Contact& c, double sign, int col) 
 // trapezoidal sum, the roll-stiffness term kept), linearised about the iterate `it` (u, v, r, p).
 void vehicle_rows(const Side& s, double dt, const Vec4& it, Mat10& A, Vec10& B) {
   const VehicleParams& p = *s.p;
-  const RollParams& q = p.roll;
-  const double k = 0.5 * dt, m = p.mass, a = p.tyres.cg_to_front_axle, b = p.tyres.cg_to_rear_axle;
+  const TyreParams& t = own(p).tyres;
+  const RollParams& q = own(p).roll;
+  const double k = 0.5 * dt, m = p.mass, a = t.cg_to_front_axle, b = t.cg_to_rear_axle;
   const double mh = q.sprung_mass * q.roll_arm, x = s.arm_B.x(), y = s.arm_B.y();
   const double u0 = s.pre[0], v0 = s.pre[1], r0 = s.pre[2], p0 = s.pre[3];
   // Post-impact axle forces F = offset - stiffness * (axle lateral velocity); constant if saturated.
-  const LinearAxleForces f = linear_axle_forces(p, it[0], it[1], it[2], s.steer);
+  const LinearAxleForces f = linear_axle_forces(p.mass, t, it[0], it[1], it[2], s.steer);
   const double sf = f.front.stiffness, sr = f.rear.stiffness;
-  const double ff = f.front.saturated ? f.front.force : p.tyres.cornering_stiffness_front * s.steer;
+  const double ff = f.front.saturated ? f.front.force : t.cornering_stiffness_front * s.steer;
   const double fr = f.rear.saturated ? f.rear.force : 0.0;
   const double ff0 = s.tyres_pre.front.force, fr0 = s.tyres_pre.rear.force;
   const int o = s.col;
@@ -126,9 +133,11 @@ FourDofState unpack(const Side& s, const Vec10& x, double dt) {
 // forces with respect to the speed U in their slip angles.
 void newton_terms(const Side& s, double dt, const Vec4& it, Mat10& J) {
   const VehicleParams& p = *s.p;
-  const double k = 0.5 * dt, m = p.mass, mh = p.roll.sprung_mass * p.roll.roll_arm, r = it[2];
-  const double a = p.tyres.cg_to_front_axle, b = p.tyres.cg_to_rear_axle;
-  const LinearAxleForces f = linear_axle_forces(p, it[0], it[1], r, s.steer);
+  const TyreParams& t = own(p).tyres;
+  const RollParams& q = own(p).roll;
+  const double k = 0.5 * dt, m = p.mass, mh = q.sprung_mass * q.roll_arm, r = it[2];
+  const double a = t.cg_to_front_axle, b = t.cg_to_rear_axle;
+  const LinearAxleForces f = linear_axle_forces(p.mass, t, it[0], it[1], r, s.steer);
   // F = C (...)/|U|: dF/dU = -F_linear_part sign(U)/|U| while |U| is above the floor.
   const double u_abs = std::abs(it[0]);
   const double du = u_abs > kSlipSpeedFloor ? std::copysign(1.0 / u_abs, it[0]) : 0.0;
@@ -138,7 +147,7 @@ void newton_terms(const Side& s, double dt, const Vec4& it, Mat10& J) {
   J(o, o + 1) += -m * k * r;
   J(o + 1, o) += m * k * r - k * (dff + dfr);
   J(o + 2, o) += -k * (a * dff - b * dfr);
-  if (p.roll.roll_inertia > 0) J(o + 3, o) += -mh * k * r;
+  if (q.roll_inertia > 0) J(o + 3, o) += -mh * k * r;
 }
 
 // The impact problem: both sides (b == nullptr: the fixed scene), contact rows and row weights that
@@ -200,7 +209,7 @@ ResolutionStatus iterate(const Problem& pr, const FourDofImpactSettings& s, Vec1
 }
 
 Vec4 row_weights(const VehicleParams& p) {
-  const double roll = p.roll.roll_inertia > 0 ? 1.0 / p.roll.roll_inertia : 1.0;
+  const double roll = own(p).roll.roll_inertia > 0 ? 1.0 / own(p).roll.roll_inertia : 1.0;
   return {1.0 / p.mass, 1.0 / p.mass, 1.0 / p.yaw_inertia, roll};
 }
 
@@ -285,11 +294,27 @@ FourDofImpactModel::FourDofImpactModel(const KnightLaws& p, const FourDofImpactS
     throw Error("", "tolerance", "four-dof needs tolerance > 0 and max_iterations >= 1");
 }
 
+void FourDofImpactModel::set_vehicles(std::span<const VehicleParams> vehicles) {
+  vehicles_.clear();
+  for (std::size_t i = 0; i < vehicles.size(); ++i) {
+    const std::optional<FourDofParameters> q = single_track_parameters(vehicles[i]);
+    if (!q)
+      throw Error("", "dynamics", fmt::format("the four-dof impact model needs vehicle {}'s tyres: expected dynamics "
+                                              "with tyres (bicycle, four-dof, dugoff)", i));
+    vehicles_.push_back(vehicles[i]);
+    vehicles_.back().model.emplace(*q);
+  }
+}
+
 VehicleParams FourDofImpactModel::params_of(int index, const Body& body) const {
   VehicleParams p = index >= 0 && index < static_cast<int>(vehicles_.size()) ? vehicles_[index] : default_params_;
   // The body's inertia is authoritative; a sprung mass it cannot carry means no roll.
   p.mass = body.mass, p.yaw_inertia = body.yaw_inertia;
-  if (!(p.roll.sprung_mass < p.mass)) p.roll = RollParams{};
+  if (!(own(p).roll.sprung_mass < p.mass)) {
+    FourDofParameters q = own(p);
+    q.roll = RollParams{};
+    p.model.emplace(q);
+  }
   return p;
 }
 

@@ -6,6 +6,7 @@
 // held over the impact. The collision impulse J acts on vehicle a, -J on b, world frame W.
 // Derivation and the slips corrected: docs/four-dof.md.
 #include <span>
+#include <vector>
 
 #include "core/contact.hpp"
 #include "core/vehicle.hpp"
@@ -21,7 +22,7 @@ struct RollState {
 
 /// One vehicle as the 4-DOF impact model sees it, pre-impact.
 struct FourDofBody {
-  const VehicleParams* params = nullptr;  ///< mass, Izz, tyres, roll; must outlive the call
+  const VehicleParams* params = nullptr;  ///< mass, Izz and four-dof's own (FourDofParameters); outlives the call
   PlanarState state;                      ///< world frame
   RollState roll;                         ///< roll at impact
   double steer = 0;                       ///< front road-wheel angle, held over the impact [rad]
@@ -69,8 +70,9 @@ PlanarState to_planar(const PlanarState& pre, const FourDofState& post);
 /// (Zhou et al.'s Table 2 quantities); assumes zero roll and steer at impact. The restitution e holds
 /// for the full 4-DOF post-impact states (four_dof_impact), not for J applied alone to planar bodies
 /// (Table 2 case: e_eff 0.078 for e = 0.20), so Resolution::restitution is -1. Vehicle parameters are
-/// looked up by Contact::vehicle / Contact::other in the table given to set_vehicles(); without one,
-/// every vehicle has the tyres and roll of the Table 1 SUV of Zhou, Peng & Lu (zhou_2008_suv()).
+/// looked up by Contact::vehicle / Contact::other in the table given to set_vehicles(): the tyres (and
+/// roll) a single-track dynamics model read (single_track.hpp); without one, every vehicle has the tyres
+/// and roll of the Table 1 SUV of Zhou, Peng & Lu (zhou_2008_suv()).
 /// Mass and yaw inertia always come from the Body; roll is dropped if m_R >= that mass.
 class FourDofImpactModel final : public ResponseModel {
  public:
@@ -84,8 +86,9 @@ class FourDofImpactModel final : public ResponseModel {
   nlohmann::json parameters() const override;
   std::vector<LawCurve> curves() const override;
   Resolution resolve(const Body& a, const Body* b, const Contact& c) const override;
-  /// The run's vehicle parameters, indexed like Contact::vehicle; must outlive the model.
-  void set_vehicles(std::span<const VehicleParams> vehicles) { vehicles_ = vehicles; }
+  /// The run's vehicle parameters, indexed like Contact::vehicle (copied). Throws Error for a vehicle whose
+  /// parameters no single-track dynamics model read: it has no tyres.
+  void set_vehicles(std::span<const VehicleParams> vehicles);
   void prepare(std::span<const VehicleParams> vehicles, double) override { set_vehicles(vehicles); }
 
  private:
@@ -93,7 +96,7 @@ class FourDofImpactModel final : public ResponseModel {
   FourDofImpactSettings settings_;
   AngleLaw restitution_, friction_;
   VehicleParams default_params_;
-  std::span<const VehicleParams> vehicles_;
+  std::vector<VehicleParams> vehicles_;  ///< with four-dof's parameters
 };
 
 /// Factory: reads "restitution" and "friction" (angle laws; Knight's by default) and "duration" [s]

@@ -81,13 +81,9 @@ json event_json(const ImpactEvent& e) {
 
 json vehicle_params_json(const VehicleSetup& v) {
   const VehicleParams& p = v.params;
-  const ResistanceParams& r = p.resistance;
   json out = {{"name", v.name},           {"mass", p.mass},   {"yaw_inertia", p.yaw_inertia},
               {"cg_to_front", p.body.cg_to_front}, {"cg_to_rear", p.body.cg_to_rear}, {"width", p.body.width},
-              {"cg_height", p.cg_height},
-              {"resistance", {{"rolling", r.rolling}, {"drag_coefficient", r.aero.drag_coefficient},
-                              {"frontal_area", r.aero.frontal_area}, {"side_area", r.aero.side_area},
-                              {"air_density", r.aero.air_density}}}};
+              {"cg_height", p.cg_height}};
   if (v.replay) out["replay"] = v.replay->source();  // kinematic: moved by this log
   if (const FollowSpec* f = v.follow.get())  // steered along this path
     out["follow"] = {{"path", f->source}, {"speed", f->speed}, {"lookahead", f->lookahead},
@@ -139,7 +135,8 @@ json measured_comparison_json(const RunResult& r) {
 }
 
 json config_json(const Case& c) {
-  // Each vehicle with what its dynamics model reads beyond the shared numbers (its tyres, its roll).
+  // Each vehicle with what its dynamics model reads beyond the shared numbers (its tyres, its roll, its
+  // resistance), under the keys the model reads (kVehicleParamsVersion).
   const std::unique_ptr<VehicleDynamics> dynamics = make_dynamics(JsonReader(c.dynamics_params, c.source_file, "/dynamics"));
   json vehicles = json::array();
   for (const auto& v : c.vehicles) {
@@ -157,6 +154,7 @@ json config_json(const Case& c) {
           {"duration", c.duration},
           {"vehicles", c.vehicles.size()},
           {"vehicle_params", vehicles},
+          {"vehicle_params_version", kVehicleParamsVersion},
           {"response", c.response}};
   if (c.published) out["published"] = published_json(*c.published);
   if (c.measured) out["measured"] = measured_json(*c.measured);

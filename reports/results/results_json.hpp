@@ -10,6 +10,10 @@
 namespace crashbench {
 
 inline constexpr std::string_view kResultsFormat = "crashbench-results/1";
+/// How config.vehicle_params echoes a vehicle: 2 (config.vehicle_params_version), the shared numbers and
+/// the dynamics model's own keys only (VehicleDynamics::vehicle_parameters; "resistance" with dugoff alone).
+/// Files without the field are version 1: every vehicle also echoed "resistance". Readers take both.
+inline constexpr int kVehicleParamsVersion = 2;
 
 /// How a batch was run: written under "run" so that reports can say whether timing ran serially, and
 /// so that `crashbench merge` can put shards back in order.

@@ -221,6 +221,7 @@ void read_ran_case(const JsonReader& c, const JsonReader& scenes, CaseRecord& r)
   const int vehicles = static_cast<int>(c.at("trajectory").at("vehicles").array_size());
   const JsonReader events = c.at("events");
   for (std::size_t i = 0; i < events.array_size(); ++i) check_event(events.at(i), vehicles);
+  if (const auto version = config.find("vehicle_params_version")) version->integer_in(1, kVehicleParamsVersion);
   check_vehicle_params(config.at("vehicle_params"), c.at("trajectory"));
   const JsonReader walls = scene_walls_of(c, scenes);
   check_walls(walls);

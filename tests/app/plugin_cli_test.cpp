@@ -47,7 +47,7 @@ TEST(PluginCli, ListShowsThePluginsPartsAndThePlugin) {
     EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.output;
     EXPECT_NE(r.output.find("  plugin-heun "), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("  plugin-box "), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("plugins:\n  " + std::filesystem::canonical(plugin("parts")).string() + " (2 parts)"),
+    EXPECT_NE(r.output.find("plugins:\n  " + std::filesystem::canonical(plugin("parts")).string() + " (3 parts)"),
               std::string::npos)
         << r.output;
   }
@@ -74,6 +74,35 @@ TEST(PluginCli, ACaseLoadsItsPluginRelativeToItselfAndRunsItsSceneAndIntegrator)
   // Head-on into the east wall (X = 20 m): the contact is on it, the normal points back west.
   EXPECT_NEAR(c["events"][0]["point"][0].get<double>(), 20.0, 0.2) << c["events"][0].dump();
   EXPECT_NEAR(c["events"][0]["normal"][0].get<double>(), -1.0, 1e-9) << c["events"][0].dump();
+}
+
+// plugin-brake reads its own vehicle parameter, brake_decel, from the vehicle's params: a model with
+// parameters of its own needs nothing of crashbench but its registry line.
+TEST(PluginCli, APluginModelReadsAndEchoesItsOwnVehicleParameter) {
+  const std::string dir = testing::fresh_dir("plugin-brake");
+  nlohmann::json doc = box_case({std::filesystem::absolute(plugin("parts")).string()});
+  doc["dynamics"] = "plugin-brake";
+  doc["vehicles"][0]["params"] = {{"preset", "sedan"}, {"brake_decel", 3.0}};
+  // Braked at 3 m/s^2 from 10 m/s it stops in 100 / 6 = 16.7 m, short of the wall 17.75 m ahead of its bumper.
+  doc["expect"] = {{"impacts_min", 0}, {"impacts_max", 0}};
+  const testing::Outcome r = testing::crashbench("run " + write_case(dir, "brake.json", doc) + " -o " + dir + "/out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const nlohmann::json c = read_json_file(dir + "/out/results.json")["cases"][0];
+  EXPECT_EQ(c["status"], "passed") << c.dump();
+  EXPECT_EQ(c["config"]["vehicle_params"][0]["brake_decel"], 3.0) << c["config"].dump();
+  // After 2.5 s: 10 - 3 x 2.5 = 2.5 m/s (Heun is exact for a constant deceleration).
+  EXPECT_NEAR(c["trajectory"]["vehicles"][0]["speed"].back().get<double>(), 2.5, 1e-9) << c["trajectory"].dump();
+  // Another model leaves the key unread and does not echo it; without the plugin it is no model's key.
+  doc["dynamics"] = "free-body";
+  doc["expect"] = {{"impacts_min", 1}, {"impacts_max", 1}};
+  const testing::Outcome unread = testing::crashbench("run " + write_case(dir, "free.json", doc) + " -o " + dir + "/free");
+  ASSERT_EQ(unread.exit_code, 0) << unread.output;
+  EXPECT_FALSE(read_json_file(dir + "/free/results.json")["cases"][0]["config"]["vehicle_params"][0].contains("brake_decel"));
+  doc.erase("plugins");
+  doc["scene"] = "open-road", doc["integrator"] = "rk4";
+  const testing::Outcome unknown = testing::crashbench("run " + write_case(dir, "none.json", doc) + " -o " + dir + "/none");
+  EXPECT_EQ(unknown.exit_code, 2) << unknown.output;
+  EXPECT_NE(unknown.output.find("/vehicles/0/params/brake_decel: unknown field"), std::string::npos) << unknown.output;
 }
 
 TEST(PluginCli, WithoutThePluginTheCaseIsBadInputNamingTheScene) {

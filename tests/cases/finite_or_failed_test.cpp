@@ -8,8 +8,8 @@
 
 #include "cases/loading/case_loader.hpp"
 #include "cases/loading/matrix.hpp"
-#include "cases/physical_bounds.hpp"
 #include "cases/runner/simulation.hpp"
+#include "core/physical_bounds.hpp"
 #include "reports/results/results_json.hpp"
 #include "tests/support/error_message.hpp"
 

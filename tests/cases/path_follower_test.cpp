@@ -45,11 +45,11 @@ nlohmann::json circle_case(const std::string& dynamics, const nlohmann::json& fo
 bool steers_the_sedan(const std::string& dynamics) {
   const auto model = make_dynamics(dynamics);
   try {
-    model->validate(find_entry(vehicle_presets(), "sedan", "preset").make());
+    model->validate(preset_vehicle("sedan", *model));
   } catch (const Error&) {
     return false;
   }
-  return model->steers();
+  return model->steers() && model->axles(preset_vehicle("sedan", *model));
 }
 
 TEST(PathFollower, StaysOnACircleWithinTheSteadyStateOffsetOfPurePursuit) {
@@ -62,11 +62,10 @@ TEST(PathFollower, StaysOnACircleWithinTheSteadyStateOffsetOfPurePursuit) {
   // heading at distance d; on a circle of radius R + e through a point of the path d ahead,
   // y = e + d^2/(2R) - alpha_r d, so e = K a_y d^2 / (2L) + alpha_r d. The CG, b ahead of the rear axle and
   // turned alpha_r inwards, lies b^2/(2R) - b alpha_r further out.
-  const VehicleParams p = find_entry(vehicle_presets(), "sedan", "preset").make();
-  const double a = p.tyres.cg_to_front_axle, b = p.tyres.cg_to_rear_axle, wheelbase = a + b;
-  const double understeer = p.mass / wheelbase * (b / p.tyres.cornering_stiffness_front - a / p.tyres.cornering_stiffness_rear);
+  const double mass = 1500, a = 1.15, b = 1.45, wheelbase = a + b, cf = 80000, cr = 90000;
+  const double understeer = mass / wheelbase * (b / cf - a / cr);
   const double lateral = kFollowSpeed * kFollowSpeed / kCircleRadius;
-  const double alpha_rear = p.mass * lateral * a / (wheelbase * p.tyres.cornering_stiffness_rear);
+  const double alpha_rear = mass * lateral * a / (wheelbase * cr);
   const double d = kFollowLookahead;
   const double rear_offset = understeer * lateral * d * d / (2 * wheelbase) + alpha_rear * d;
   const double expected = rear_offset + b * b / (2 * kCircleRadius) - b * alpha_rear;
@@ -74,7 +73,7 @@ TEST(PathFollower, StaysOnACircleWithinTheSteadyStateOffsetOfPurePursuit) {
   for (const std::string& dynamics : testing::dynamics_names()) {
     if (!steers_the_sedan(dynamics)) continue;
     Simulation sim(parse_case(circle_case(dynamics, follow), (dir / "case.json").string()));
-    const PathFollower reference(*sim.result().config.vehicles[0].follow, p);
+    const PathFollower reference(*sim.result().config.vehicles[0].follow, mass, {a, b});
     const testing::AllocationScope scope;
     while (sim.steps_done() < 200) sim.step();
     EXPECT_EQ(scope.allocations(), 0) << dynamics;
@@ -102,18 +101,18 @@ TEST(PathFollower, StaysOnACircleWithinTheSteadyStateOffsetOfPurePursuit) {
 TEST(PathFollower, TheLookaheadGrowsWithTheForwardSpeed) {
   // A straight path along X; the rear axle 1 m right of it, heading along X at 20 m/s. Pursued D m ahead,
   // the point lies at (D, 1) in the body frame from the rear axle: delta = atan(2 L / (D^2 + 1)).
-  const VehicleParams p = find_entry(vehicle_presets(), "sedan", "preset").make();
-  const double wheelbase = p.tyres.cg_to_front_axle + p.tyres.cg_to_rear_axle;
+  const AxlePositions axles{1.15, 1.45};  // the sedan's
+  const double wheelbase = axles.cg_to_front + axles.cg_to_rear;
   FollowSpec spec;
   spec.points_W = {{-100, 0}, {1000, 0}};
   spec.speeds = {20, 20};
   spec.lookahead = 2;
   PlanarState s;
-  s.position_W = {p.tyres.cg_to_rear_axle, -1};
+  s.position_W = {axles.cg_to_rear, -1};
   s.velocity_W = {20, 0};
   const auto steer = [&](double lookahead_time) {
     spec.lookahead_time = lookahead_time;
-    PathFollower follower(spec, p);
+    PathFollower follower(spec, 1500, axles);
     VehicleInput input;
     follower.drive(s, input);
     return input.steer;

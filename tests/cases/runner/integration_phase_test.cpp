@@ -2,6 +2,8 @@
 // and what the tyres may answer, each against a hand calculation.
 #include <gtest/gtest.h>
 
+#include "models/dynamics/bicycle.hpp"
+
 #include "cases/runner/integration.hpp"
 #include "core/units.hpp"
 #include "tests/cases/runner/phase_case.hpp"
@@ -54,9 +56,10 @@ TEST(IntegrationPhase, TyresMayAnswerTwiceMuGDtOnlyWhereTheDynamicsHaveTyres) {
   const Fleet fleet(bicycle);
   const Eigen::Vector2d allowance = Integration(bicycle).tyre_allowance(fleet, bicycle.dt)[0];
   const VehicleParams& p = fleet.params[0];
-  const double dv = 2 * p.tyres.road_mu * kGravity * bicycle.dt;
+  const TyreParams& t = p.model.get<BicycleParameters>().tyres;
+  const double dv = 2 * t.road_mu * kGravity * bicycle.dt;
   EXPECT_NEAR(allowance[0], dv, 1e-15);
-  EXPECT_NEAR(allowance[1], dv * p.mass * std::max(p.tyres.cg_to_front_axle, p.tyres.cg_to_rear_axle) / p.yaw_inertia, 1e-15);
+  EXPECT_NEAR(allowance[1], dv * p.mass * std::max(t.cg_to_front_axle, t.cg_to_rear_axle) / p.yaw_inertia, 1e-15);
   EXPECT_GT(allowance[1], 0.0);
 }
 

@@ -68,7 +68,7 @@ TEST(SumoTraffic, TheFrontBumperAndTheNavigationalAngleBecomeTheCgAndTheHeading)
   EXPECT_NEAR(north.initial.position_W.y(), 20 - north.params.body.cg_to_front, 1e-9);
   // No route file: the sedan as it is, and its type named as sized by default.
   const Case unsized = testing::traffic_case(dir, 0.1);
-  EXPECT_EQ(unsized.vehicles[0].params.mass, find_entry(vehicle_presets(), "sedan", "").make().mass);
+  EXPECT_EQ(unsized.vehicles[0].params.mass, find_entry(vehicle_presets(), "sedan", "").make().shared.mass);
   EXPECT_EQ(unsized.traffic->defaulted_types, std::vector<std::string>{"car"});
 }
 

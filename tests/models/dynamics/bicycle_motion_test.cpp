@@ -130,16 +130,16 @@ TEST(BicycleLowSpeed, RateIsTheLargestEigenvalueOfTheStandstillJacobian) {
   }
   const double half_trace = 0.5 * jacobian.trace();
   const double largest = -half_trace + std::sqrt(half_trace * half_trace - (jacobian(0, 0) * jacobian(1, 1) - jacobian(0, 1) * jacobian(1, 0)));
-  EXPECT_TRUE(near_relative(bicycle_low_speed_rate(p), largest, 1e-6));
-  EXPECT_LT(bicycle_low_speed_rate(p) * kDt, 1.0) << "the chatter tests above assume this";
+  EXPECT_TRUE(near_relative(bicycle_low_speed_rate(p, testing::test_tyres()), largest, 1e-6));
+  EXPECT_LT(bicycle_low_speed_rate(p, testing::test_tyres()) * kDt, 1.0) << "the chatter tests above assume this";
 }
 
 TEST(BicycleLowSpeed, EulerAlternatesWhenDtExceedsOneOverTheRate) {
   // The chatter metric can fail: with the slip floor at 0.5 m/s the damper is twice as stiff.
   const VehicleParams p = testing::test_car();
   const BicycleDynamics stiff(0.5);
-  ASSERT_GT(bicycle_low_speed_rate(p, 0.5) * kDt, 1.0);
-  ASSERT_LT(bicycle_low_speed_rate(p, 0.5) * kDt, 2.0) << "stable but alternating";
+  ASSERT_GT(bicycle_low_speed_rate(p, testing::test_tyres(), 0.5) * kDt, 1.0);
+  ASSERT_LT(bicycle_low_speed_rate(p, testing::test_tyres(), 0.5) * kDt, 2.0) << "stable but alternating";
   VehicleOde ode(stiff, p);
   StateVector x = testing::state_from_body(0.0, {0.0, 0.002}, 0.0);
   int flips = 0;

@@ -18,7 +18,7 @@ TEST(BicycleTyres, LinearRangeMatchesHandCalculation) {
   const VehicleParams p = testing::test_car();
   const double u = 21.0, v = 0.35, r = 0.12, steer = 0.025, heading = -0.8;
   const StateVector x = testing::state_from_body(heading, {u, v}, r);
-  const AxleForces f = bicycle_axle_forces(p, to_planar_state(x), steer);
+  const AxleForces f = bicycle_axle_forces(p.mass, testing::test_tyres(), to_planar_state(x), steer);
 
   // Front axle velocity (u, v + a r) seen from the wheel turned by steer; rear axle (u, v - b r).
   const double a = 1.13, b = 1.52;
@@ -60,7 +60,7 @@ TEST(BicycleTyres, NeverExceedRoadMuTimesAxleLoadAndAlwaysOpposeSliding) {
         for (double steer : {-0.5, 0.0, 0.2}) {
           ++cases;
           const StateVector x = testing::state_from_body(0.9, {u, v}, r);
-          const AxleForces f = bicycle_axle_forces(p, to_planar_state(x), steer);
+          const AxleForces f = bicycle_axle_forces(p.mass, testing::test_tyres(), to_planar_state(x), steer);
           EXPECT_LE(std::abs(f.lateral_front), limit_front * (1 + 1e-12));
           EXPECT_LE(std::abs(f.lateral_rear), limit_rear * (1 + 1e-12));
           saturated += std::abs(f.lateral_front) > limit_front * (1 - 1e-12);
@@ -98,17 +98,19 @@ TEST(BicycleTyres, CollisionForceAndMomentAddToTheTyreForces) {
 TEST(BicycleTyres, ValidateRejectsMissingTyreParameters) {
   const BicycleDynamics dynamics;
   EXPECT_NO_THROW(dynamics.validate(testing::test_car()));
-  VehicleParams p = testing::test_car();
-  p.tyres.cornering_stiffness_rear = 0.0;
-  EXPECT_THROW(dynamics.validate(p), Error);
-  p = testing::test_car();
-  p.tyres.cg_to_front_axle = -0.1;
-  EXPECT_THROW(dynamics.validate(p), Error);
-  p = testing::test_car();
-  p.tyres.road_mu = 0.0;  // ice: allowed
-  EXPECT_NO_THROW(dynamics.validate(p));
-  p.tyres.road_mu = -0.2;
-  EXPECT_THROW(dynamics.validate(p), Error);
+  const auto with_tyres = [](auto change) {
+    return testing::edited<BicycleParameters>(testing::test_car(), [&](BicycleParameters& q) { change(q.tyres); });
+  };
+  EXPECT_THROW(dynamics.validate(with_tyres([](TyreParams& t) { t.cornering_stiffness_rear = 0.0; })), Error);
+  EXPECT_THROW(dynamics.validate(with_tyres([](TyreParams& t) { t.cg_to_front_axle = -0.1; })), Error);
+  EXPECT_NO_THROW(dynamics.validate(with_tyres([](TyreParams& t) { t.road_mu = 0.0; })));  // ice: allowed
+  EXPECT_THROW(dynamics.validate(with_tyres([](TyreParams& t) { t.road_mu = -0.2; })), Error);
+}
+
+TEST(BicycleTyres, ValidateRejectsParametersAnotherModelRead) {
+  // Four-dof's parameters hold the same tyres, but bicycle must not run on what it did not read.
+  EXPECT_THROW(BicycleDynamics().validate(testing::test_car(FourDofDynamics())), Error);
+  EXPECT_THROW(BicycleDynamics().validate(testing::test_car(*make_dynamics("free-body"))), Error);
 }
 
 }  // namespace

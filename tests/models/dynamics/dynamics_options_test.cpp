@@ -79,17 +79,18 @@ double dugoff_lateral_by_hand(double c_alpha, double load, double mu, double tan
 // Straight ahead (heading 0, no yaw rate, no steer) at (u, v) both axles slip by atan(v / u), and
 // m dv_Y/dt is the sum of the four tyres' forces with mu = mu_nom (1 - A_s |V|).
 TEST(DynamicsOptions, DugoffSpeedReductionLowersTheTyreForceAsTheFormulaSays) {
-  const VehicleParams p = testing::test_car();
+  const VehicleParams p = testing::test_car(DugoffDynamics());
+  const TyreParams t = testing::test_tyres();
   const Vec2 v_B{24.0, 1.1};
   const StateVector x = testing::state_from_body(0.0, v_B, 0.0);
-  const double a = p.tyres.cg_to_front_axle, b = p.tyres.cg_to_rear_axle;
+  const double a = t.cg_to_front_axle, b = t.cg_to_rear_axle;
   const double load_front = 0.5 * p.mass * kGravity * b / (a + b), load_rear = 0.5 * p.mass * kGravity * a / (a + b);
   const double tan_alpha = v_B.y() / v_B.x();
   double previous = 0;
   for (const double a_s : {0.0, 0.011, 0.025}) {
-    const double mu = p.tyres.road_mu * (1 - a_s * v_B.norm());
-    const double force = 2 * dugoff_lateral_by_hand(0.5 * p.tyres.cornering_stiffness_front, load_front, mu, tan_alpha) +
-                         2 * dugoff_lateral_by_hand(0.5 * p.tyres.cornering_stiffness_rear, load_rear, mu, tan_alpha);
+    const double mu = t.road_mu * (1 - a_s * v_B.norm());
+    const double force = 2 * dugoff_lateral_by_hand(0.5 * t.cornering_stiffness_front, load_front, mu, tan_alpha) +
+                         2 * dugoff_lateral_by_hand(0.5 * t.cornering_stiffness_rear, load_rear, mu, tan_alpha);
     const auto model = dynamics_from({{"model", "dugoff"}, {"speed_reduction", a_s}});
     const double lateral_acc = model->derivative(p, x, {})[4];
     EXPECT_NEAR(lateral_acc, force / p.mass, 1e-9 * std::abs(force / p.mass)) << "A_s " << a_s;

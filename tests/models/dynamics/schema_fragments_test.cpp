@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
+#include <string>
 
 #include "cases/loading/json_parse.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
@@ -47,6 +49,18 @@ TEST(DynamicsSchema, EachFragmentListsTheKeysAndDefaultsItsModelEchoes) {
     }
     for (const auto& [key, _] : properties.items()) EXPECT_TRUE(echo.contains(key)) << entry.name << " " << key;
   }
+}
+
+// A vehicle's params in the case schema take the shared keys and exactly the keys the registered models
+// read (their *.vehicle.json fragments), so a model's new key cannot be missing from the schema.
+TEST(DynamicsSchema, VehicleParamsAreTheSharedKeysAndEveryModelsOwn) {
+  const nlohmann::json schema = read_json_file(CRASHBENCH_CASE_SCHEMA);
+  std::set<std::string> in_schema;
+  for (const auto& [key, _] : schema.at("$defs").at("vehicle_params").at("properties").items()) in_schema.insert(key);
+  std::set<std::string> read = {"preset", "mass", "yaw_inertia", "cg_to_front", "cg_to_rear", "width", "cg_height"};
+  for (const auto& entry : dynamics_models())
+    for (const std::string& key : make_dynamics(entry.name)->vehicle_keys()) read.insert(key);
+  EXPECT_EQ(in_schema, read);
 }
 
 }  // namespace

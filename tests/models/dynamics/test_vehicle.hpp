@@ -2,23 +2,54 @@
 // A mid-size car with general (unequal, non-round) parameters, and a small stepping helper.
 #include <functional>
 
+#include "models/dynamics/bicycle.hpp"
+#include "models/dynamics/four_dof_dynamics.hpp"
+#include "models/dynamics/four_dof_zhou_suv.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/dynamics/vehicle_ode.hpp"
 #include "models/integrators/integrator.hpp"
 
 namespace crashbench::testing {
 
-inline VehicleParams test_car() {
+inline TyreParams test_tyres() { return {1.13, 1.52, 87000.0, 98000.0, 0.82}; }
+
+/// `p` with its own parameters read by `model` from `keys` (as in a vehicle's `params`).
+inline VehicleParams read_by(const VehicleDynamics& model, VehicleParams p, const nlohmann::json& keys) {
+  model.read_vehicle_parameters(JsonReader(keys, "test", ""), false, p);
+  return p;
+}
+
+/// The test car as `model` reads it: the test tyres, and `more` keys (roll, resistance) for the models
+/// that read them.
+inline VehicleParams test_car(const VehicleDynamics& model, const nlohmann::json& more = nlohmann::json::object()) {
   VehicleParams p;
   p.mass = 1430.0;
   p.yaw_inertia = 2210.0;
   p.body = {3.71, 1.02, 1.78};
   p.cg_height = 0.54;
-  p.tyres.cg_to_front_axle = 1.13;
-  p.tyres.cg_to_rear_axle = 1.52;
-  p.tyres.cornering_stiffness_front = 87000.0;
-  p.tyres.cornering_stiffness_rear = 98000.0;
-  p.tyres.road_mu = 0.82;
+  nlohmann::json keys = tyre_json(test_tyres());
+  keys.update(more);
+  return read_by(model, p, keys);
+}
+
+/// The test car as the bicycle model's.
+inline VehicleParams test_car() { return test_car(BicycleDynamics()); }
+
+/// Zhou's SUV (four-dof's own vehicle) as `model` reads its keys: the tyres for every single-track model,
+/// the roll for four-dof.
+inline VehicleParams zhou_suv_for(const VehicleDynamics& model) {
+  VehicleParams p = zhou_2008_suv();
+  const nlohmann::json keys = FourDofDynamics().vehicle_parameters(p);
+  p.model = {};
+  return read_by(model, p, keys);
+}
+
+/// `p` with its `Parameters` (which it must hold) changed by `change`.
+template <class Parameters, class Change>
+VehicleParams edited(VehicleParams p, Change change) {
+  Parameters q = p.model.get<Parameters>();
+  change(q);
+  p.model.emplace(q);
   return p;
 }
 

@@ -16,13 +16,12 @@ namespace {
 using testing::near_relative;
 
 TEST(FourDofDynamics, WithoutRollIsTheBicycle) {
-  VehicleParams p = zhou_2008_suv();
-  p.roll = RollParams{};
+  const VehicleParams p = testing::edited<FourDofParameters>(zhou_2008_suv(), [](FourDofParameters& q) { q.roll = {}; });
   const StateVector x = testing::state_from_body(0.7, {17.3, -1.1}, 0.23);
   VehicleInput u;
   u.steer = 0.04, u.drive_force = 850, u.collision_force_W = {-3100, 5200}, u.collision_moment = 2400;
   const StateVector four = FourDofDynamics().derivative(p, x, u);
-  const StateVector bicycle = BicycleDynamics().derivative(p, x, u);
+  const StateVector bicycle = BicycleDynamics().derivative(testing::zhou_suv_for(BicycleDynamics()), x, u);
   for (int i = 0; i < 8; ++i) EXPECT_TRUE(near_relative(four[i], bicycle[i], 1e-12, 1e-9)) << i;
 }
 
@@ -31,7 +30,7 @@ TEST(FourDofDynamics, RollMatchesTheEliminatedEquations) {
   // from eqs. 11-13, r' = -Ixz p'/Izz, a_y = (F + m_R h p')/M and
   // (Ixxs - Ixz^2/Izz - (m_R h)^2/M) p' = (m_R g h - K_s) phi - D_s p - z F + m_R h F / M.
   const VehicleParams p = zhou_2008_suv();
-  const RollParams& q = p.roll;
+  const RollParams& q = p.model.get<FourDofParameters>().roll;
   const double heading = 0.6, phi = 0.031, roll_rate = -0.12, force = 4200;
   StateVector x = testing::state_from_body(heading, {0.0, 0.0}, 0.0);
   x[6] = phi, x[7] = roll_rate;
@@ -61,22 +60,23 @@ TEST(FourDofDynamics, SteadyLeftTurnRollsTheLeftSideUp) {
   testing::run(*rk4, ode, 0.005, 1600, x);
   const StateVector dx = dyn.derivative(p, x, u);
   const double a_y = (rotation(-x[2]) * Vec2(dx[3], dx[4])).y();
-  const double mh = p.roll.sprung_mass * p.roll.roll_arm;
+  const RollParams& q = p.model.get<FourDofParameters>().roll;
+  const double mh = q.sprung_mass * q.roll_arm;
   ASSERT_GT(a_y, 1.0);  // really turning left
   EXPECT_GT(x[6], 0.0);
-  EXPECT_TRUE(near_relative(x[6], mh * a_y / (p.roll.roll_stiffness - mh * 9.80665), 1e-3));
+  EXPECT_TRUE(near_relative(x[6], mh * a_y / (q.roll_stiffness - mh * 9.80665), 1e-3));
   EXPECT_NEAR(x[7], 0.0, 1e-3);  // settled (the speed still drifts down slowly)
 }
 
 TEST(FourDofDynamics, ValidateRejectsBadRollParameters) {
   const FourDofDynamics dyn;
   EXPECT_NO_THROW(dyn.validate(zhou_2008_suv()));
-  VehicleParams negative = zhou_2008_suv();
-  negative.roll.roll_stiffness = -1;
-  EXPECT_THROW(dyn.validate(negative), Error);
-  VehicleParams indefinite = zhou_2008_suv();
-  indefinite.roll.roll_arm = 2.0;  // (m_R h)^2 / M > I_xxs
-  EXPECT_THROW(dyn.validate(indefinite), Error);
+  const auto with_roll = [](auto change) {
+    return testing::edited<FourDofParameters>(zhou_2008_suv(), [&](FourDofParameters& q) { change(q.roll); });
+  };
+  EXPECT_THROW(dyn.validate(with_roll([](RollParams& q) { q.roll_stiffness = -1; })), Error);
+  // (m_R h)^2 / M > I_xxs
+  EXPECT_THROW(dyn.validate(with_roll([](RollParams& q) { q.roll_arm = 2.0; })), Error);
 }
 
 }  // namespace

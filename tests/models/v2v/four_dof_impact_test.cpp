@@ -9,6 +9,7 @@
 #include <random>
 
 #include "models/dynamics/four_dof_tyres.hpp"
+#include "tests/models/dynamics/test_vehicle.hpp"
 #include "models/response/brach_planar.hpp"
 #include "testkit/zhou_2008_case.hpp"
 #include "testkit/counting_allocator.hpp"
@@ -25,13 +26,14 @@ struct GeneralFourDofImpact {
   FourDofBody a, b;
   Contact c{0, 1, {1.9, -2.3}, Vec2(0.95, 0.31).normalized(), 0.05};
   GeneralFourDofImpact() {
-    pb.mass = 1650, pb.yaw_inertia = 2600, pb.roll.sprung_mass = 1450, pb.roll.roll_inertia = 700;
+    pb.mass = 1650, pb.yaw_inertia = 2600;
+    pb = testing::edited<FourDofParameters>(pb, [](FourDofParameters& q) { q.roll.sprung_mass = 1450, q.roll.roll_inertia = 700; });
     a = {&pa, {{3.2, -1.4}, 0.31, {11.5, 2.7}, 0.42}, {0.01, 0.05}, 0.02};
     b = {&pb, {{0.4, -3.9}, 0.95, {16.2, 9.1}, -0.27}, {}, 0.0};
   }
 };
 
-void no_roll(VehicleParams& p) { p.roll = RollParams{}; }
+void no_roll(VehicleParams& p) { p = testing::edited<FourDofParameters>(p, [](FourDofParameters& q) { q.roll = {}; }); }
 
 Vec2 contact_velocity(const PlanarState& s, const Vec2& p) { return s.point_velocity_W(p - s.position_W); }
 
@@ -81,7 +83,7 @@ TEST(FourDofImpact, ZhouCaseSaturatesTheTargetTyres) {
   const auto z = testing::zhou_2008_case();
   const FourDofBody t{&z.suv, z.target.state, {}, 0.0}, b{&z.suv, z.bullet.state, {}, 0.0};
   const FourDofImpactResult r = four_dof_impact(t, &b, z.contact, {});
-  const LinearAxleForces f = linear_axle_forces(z.suv, r.a.velocity_B.x(), r.a.velocity_B.y(), r.a.yaw_rate, 0.0);
+  const LinearAxleForces f = linear_axle_forces(z.suv.mass, z.suv.model.get<FourDofParameters>().tyres, r.a.velocity_B.x(), r.a.velocity_B.y(), r.a.yaw_rate, 0.0);
   EXPECT_TRUE(f.front.saturated && f.rear.saturated);
   // Static axle loads times road mu: M g mu b / L and M g mu a / L.
   const double wg = z.suv.mass * 9.80665 * 0.70, wheelbase = 1.105 + 1.745;
@@ -144,7 +146,7 @@ TEST(FourDofImpact, ResolveTakesInertiaFromTheBodies) {
   const Resolution r = FourDofImpactModel({}).resolve(z.target, &z.bullet, z.contact);
   VehicleParams pt = z.suv, pb = z.suv;
   pt.mass = 1200, pt.yaw_inertia = 1750, pb.mass = 1350, pb.yaw_inertia = 2100;
-  pt.roll = pb.roll = RollParams{};
+  no_roll(pt), no_roll(pb);
   const FourDofBody t{&pt, z.target.state, {}, 0.0}, b{&pb, z.bullet.state, {}, 0.0};
   EXPECT_TRUE(near_relative(r.impulse.linear_W, four_dof_impact(t, &b, z.contact, {}).impulse.linear_W, 1e-14));
 }

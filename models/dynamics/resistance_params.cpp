@@ -1,10 +1,8 @@
-#include "cases/loading/vehicle_resistance.hpp"
-
-#include "models/dynamics/vehicle_dynamics.hpp"
+#include "models/dynamics/resistance_params.hpp"
 
 namespace crashbench {
 
-ResistanceParams parse_resistance(const JsonReader& field) {
+ResistanceParams read_resistance(const JsonReader& field) {
   field.only_keys({"rolling", "drag_coefficient", "frontal_area", "side_area", "air_density"});
   ResistanceParams r;
   // Generous physical ranges: a tyre's f_r is about 0.01, a car's C_d about 0.3 and A_f about 2 m^2.
@@ -16,11 +14,12 @@ ResistanceParams parse_resistance(const JsonReader& field) {
   return r;
 }
 
-void require_resistance_applies(const JsonReader& field, const ResistanceParams& resistance, std::string_view dynamics) {
-  if (!resistance.any()) return;
-  if (!make_dynamics(dynamics)->applies_resistance())
-    field.fail("dynamics model '" + std::string(dynamics) +
-               "' applies no rolling resistance or drag; expected a model that does (dugoff)");
+nlohmann::json resistance_json(const ResistanceParams& r) {
+  return {{"rolling", r.rolling},
+          {"drag_coefficient", r.aero.drag_coefficient},
+          {"frontal_area", r.aero.frontal_area},
+          {"side_area", r.aero.side_area},
+          {"air_density", r.aero.air_density}};
 }
 
 }  // namespace crashbench
