@@ -22,6 +22,18 @@ VehiclePose interpolate(const VehiclePose& a, const VehiclePose& b, double f) {
   return p;
 }
 
+GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b) {
+  // A point at q from the CG moves by (t - f) d + (R(theta_t) - R(theta_f)) q from the pose at f: along a
+  // unit u at most |t - f| (|d.u| + |dtheta| r). The heading at f is within |dtheta| of the start's, so
+  // |d.u_f| <= |d.u_0| + |d| |dtheta|. Over the whole step (|t - f| <= 1):
+  const Vec2 d = b.position_W - a.position_W;
+  const double turn = std::abs(b.heading - a.heading);
+  const double turning = turn * (d.norm() + corner_reach(b.size));
+  const Vec2 along = unit_at(a.heading);
+  const double most = pose_motion(a, b);
+  return {std::min(most, std::abs(d.dot(along)) + turning), std::min(most, std::abs(cross(along, d)) + turning)};
+}
+
 int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end) {
   double safe = std::numeric_limits<double>::infinity(), most = 0;
   for (std::size_t v = 0; v < end.size(); ++v) {

@@ -12,11 +12,12 @@ namespace {
 
 using namespace sweep_keys;
 
-/// `pose` grown by `margin` [m] on every side: it holds every point within `margin` of the rectangle.
-VehiclePose grown(VehiclePose pose, double margin) {
-  pose.size.cg_to_front += margin;
-  pose.size.cg_to_rear += margin;
-  pose.size.width += 2 * margin;
+/// `pose` grown by `along` [m] at the front and rear and `across` [m] at each side: it holds every point
+/// that lies within those of the rectangle along and across its heading.
+VehiclePose grown(VehiclePose pose, double along, double across) {
+  pose.size.cg_to_front += along;
+  pose.size.cg_to_rear += along;
+  pose.size.width += 2 * across;
   return pose;
 }
 
@@ -32,10 +33,18 @@ struct Sweep {
   StepPairs& pairs;  ///< the candidate pairs of start and end
 
   /// Vehicle `v`'s pose at fraction `f`; with `span` > 0 grown by what its points move over half of `span`
-  /// (s.motion): it then holds the rectangle's whole sweep over [f - span/2, f + span/2].
+  /// along and across its heading (s.growth): it then holds the rectangle's whole sweep over
+  /// [f - span/2, f + span/2].
   VehiclePose pose_at(int v, double f, double span) const {
     const VehiclePose p = interpolate(start[v], end[v], f);
-    return span > 0 ? grown(p, 0.5 * span * s.motion[static_cast<std::size_t>(v)] + kGrowthSlack) : p;
+    if (!(span > 0)) return p;
+    const GrowthRates& g = s.growth[static_cast<std::size_t>(v)];
+    return grown(p, 0.5 * span * g.along + kGrowthSlack, 0.5 * span * g.across + kGrowthSlack);
+  }
+  /// The least that query() grows vehicle `v` by over `span`, in any direction [m].
+  double least_growth(int v, double span) const {
+    const GrowthRates& g = s.growth[static_cast<std::size_t>(v)];
+    return 0.5 * span * std::min(g.along, g.across) + kGrowthSlack;
   }
   /// Renumbers out[first, ...), found on s.poses (vehicles s.ids), to run-wide vehicle indices at time `f`.
   void to_run(std::vector<Contact>& out, std::size_t first, double f) const {
@@ -191,10 +200,11 @@ struct Sweep {
   }
   /// How much further vehicle `v`'s rectangle at `f`, grown over `span`, reaches along unit `n` [m].
   double grown_reach(int v, double f, double span, const Vec2& n) const {
-    const double growth = 0.5 * span * s.motion[static_cast<std::size_t>(v)] + kGrowthSlack;
+    const GrowthRates& g = s.growth[static_cast<std::size_t>(v)];
     const double heading = interpolate(start[v], end[v], f).heading;
     const Vec2 forward(std::cos(heading), std::sin(heading));
-    return growth * (std::abs(forward.dot(n)) + std::abs(perp(forward).dot(n)));
+    return (0.5 * span * g.along + kGrowthSlack) * std::abs(forward.dot(n)) +
+           (0.5 * span * g.across + kGrowthSlack) * std::abs(perp(forward).dot(n));
   }
   /// Orders SweepScratch::closest: the interval whose shapes lie closest on top.
   bool farther(int a, int b) const {
@@ -246,7 +256,9 @@ struct Sweep {
         continue;
       }
       if (narrow(key, v.lo, v.hi)) continue;  // a graze shallower than the tolerances
-      const double growth = 0.5 * key_motion(key, v.hi - v.lo) + (key.other == kStaticScene ? 1 : 2) * kGrowthSlack;
+      // The grown shapes overlap by depth: the ungrown ones lie at least their least growth less that apart.
+      const double span = v.hi - v.lo;
+      const double growth = least_growth(key.vehicle, span) + (key.other == kStaticScene ? 0.0 : least_growth(key.other, span));
       const double free = speed > 0 ? std::clamp((growth - v.depth) / speed, 0.0, 0.5 * (v.hi - v.lo)) : 0.0;
       if (mid - free > v.lo) keep(grown_interval(key, v.lo, mid - free));
       if (v.hi > mid + free) keep(grown_interval(key, mid + free, v.hi));
@@ -334,6 +346,7 @@ void SweepScratch::prepare(int vehicle_count) {
   all_poses.reserve(n);
   own_pairs.reserve(static_cast<int>(n));
   motion.reserve(n);
+  growth.reserve(n);
   last_end.reserve(n);
   last_end.clear();
   keys.reserve(16 * n);
@@ -353,7 +366,11 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   const int n = sweep_substeps(start, end);
   Sweep sweep{detector, start, end, stats, scratch, pairs};
   s.motion.resize(end.size());
-  for (std::size_t v = 0; v < end.size(); ++v) s.motion[v] = pose_motion(start[v], end[v]);
+  s.growth.resize(end.size());
+  for (std::size_t v = 0; v < end.size(); ++v) {
+    s.motion[v] = pose_motion(start[v], end[v]);
+    s.growth[v] = growth_rates(start[v], end[v]);
+  }
   // Small motion and nothing touching at the end: one grown query holds every rectangle's whole sweep;
   // if it touches nothing, nothing was touched during the step.
   const bool cheap_path_grown = n == 1 && out.empty();

@@ -33,6 +33,16 @@ inline constexpr int kSweepQueryBudget = 1024;
 /// invariant still watches the CG paths).
 inline constexpr int kMaxSweepSubsteps = 4096;
 
+/// How far a vehicle's points move over a step along its heading and across it, at most, whatever the
+/// fraction the heading is taken at [m]. A car driving along a wall moves far along and hardly across, so
+/// its grown rectangle stays clear of the wall it passes (docs/swept-detection.md, "Growth").
+struct GrowthRates {
+  double along = 0;   ///< [m]
+  double across = 0;  ///< [m]
+};
+/// GrowthRates of a vehicle moving from `a` to `b` (CG and heading linear; each at most pose_motion).
+GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b);
+
 /// Scratch for a sweep: sized once by prepare(), so that sweeping allocates nothing per step.
 struct SweepScratch {
   /// A contact as tracked across substeps: a vehicle against the scene along one face (normals within
@@ -61,6 +71,9 @@ struct SweepScratch {
   /// the scene's.
   std::vector<int> found_pair, grown_pair, start_pair, end_pair;
   std::vector<double> motion;  ///< per vehicle: how far its points move over the step, at most [m]
+  /// Per vehicle, how far its points move over the step along and across its heading at any fraction,
+  /// at most [m] (GrowthRates): a grown query grows the rectangle by half of each over its span.
+  std::vector<GrowthRates> growth;
   long long budget_spent = 0;  ///< searches that ran out of kSweepQueryBudget, over the run
   /// An interval a search between tested poses still has to look into: its grown query touched `depth`
   /// deep, and the shapes lie about `gap` apart at its middle (an estimate) [fraction of the step; m].

@@ -15,13 +15,12 @@ constexpr double kCoherenceMargin = 1.0;
 /// interpolated poses must not put a tested rectangle outside it.
 constexpr double kStepBoxSlack = 1e-5;
 
-/// Largest distance from the CG to a corner [m].
-double reach(const RectangleSize& s) { return std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width); }
-
 }  // namespace
 
+double corner_reach(const RectangleSize& s) { return std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width); }
+
 double pose_motion(const VehiclePose& a, const VehiclePose& b) {
-  return (b.position_W - a.position_W).norm() + std::abs(b.heading - a.heading) * reach(b.size);
+  return (b.position_W - a.position_W).norm() + std::abs(b.heading - a.heading) * corner_reach(b.size);
 }
 
 void StepPairs::reserve(int vehicle_count) {

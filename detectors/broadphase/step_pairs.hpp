@@ -29,6 +29,8 @@ namespace crashbench {
 /// How far any point of a rectangle moves from pose `a` to pose `b` at most [m]: the CG's path plus the
 /// turn times the farthest corner's distance (b's size).
 double pose_motion(const VehiclePose& a, const VehiclePose& b);
+/// Largest distance from the CG to a corner of a rectangle of size `s` [m].
+double corner_reach(const RectangleSize& s);
 
 class StepPairs {
  public:

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/swept.hpp"
@@ -91,6 +92,41 @@ TEST(Sweep, CutsAStepSoNoPointMovesMoreThanHalfTheNearestEdgeBetweenTestedPoses)
   const int n = sweep_substeps(std::vector{a}, std::vector{heading_minus_y(0, -9.0)});
   EXPECT_GE(n, 20);
   EXPECT_LE(n, 21);
+}
+
+TEST(Sweep, ACarDrivingStraightGrowsAlongItsHeadingOnly) {
+  // heading_minus_y drives along -Y: 0.125 m of it (25 m/s for 5 ms), no turn.
+  const GrowthRates g = growth_rates(heading_minus_y(0, 0), heading_minus_y(0, -0.125));
+  EXPECT_NEAR(g.along, 0.125, 1e-15);
+  EXPECT_NEAR(g.across, 0.0, 1e-15);
+}
+
+// Every corner of the rectangle at any t within a grown query's span lies in the rectangle at the span's
+// middle grown by half the span times the rates (as the sweep grows it), for random turning motions.
+TEST(Sweep, TheGrownRectangleHoldsTheWholeSweepOverItsSpan) {
+  std::mt19937_64 rng(27);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), unit(0.0, 1.0);
+  for (int trial = 0; trial < 2000; ++trial) {
+    VehiclePose a = heading_minus_y(0, 0), b = a;
+    a.heading = 3 * u(rng);
+    b.position_W = {1.5 * u(rng), 1.5 * u(rng)};
+    b.heading = a.heading + 2.5 * u(rng);
+    const GrowthRates g = growth_rates(a, b);
+    const double f = unit(rng), span = 2 * std::min(f, 1 - f) * unit(rng);
+    const VehiclePose mid = interpolate(a, b, f);
+    const Vec2 along = unit_at(mid.heading);
+    for (const double t : {f - 0.5 * span, f + 0.5 * span * u(rng), f + 0.5 * span}) {
+      const VehiclePose p = interpolate(a, b, t);
+      for (const double x : {p.size.cg_to_front, -p.size.cg_to_rear})
+        for (const double y : {0.5 * p.size.width, -0.5 * p.size.width}) {
+          const Vec2 corner = p.position_W + rotation(p.heading) * Vec2(x, y) - mid.position_W;
+          const double ax = along.dot(corner), ay = cross(along, corner);
+          EXPECT_LE(ax, mid.size.cg_to_front + 0.5 * span * g.along + 1e-12) << trial;
+          EXPECT_GE(ax, -mid.size.cg_to_rear - 0.5 * span * g.along - 1e-12) << trial;
+          EXPECT_LE(std::abs(ay), 0.5 * mid.size.width + 0.5 * span * g.across + 1e-12) << trial;
+        }
+    }
+  }
 }
 
 }  // namespace
