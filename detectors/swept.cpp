@@ -38,13 +38,18 @@ struct Sweep {
   VehiclePose pose_at(int v, double f, double span) const {
     const VehiclePose p = interpolate(start[v], end[v], f);
     if (!(span > 0)) return p;
-    const GrowthRates& g = s.growth[static_cast<std::size_t>(v)];
-    return grown(p, 0.5 * span * g.along + kGrowthSlack, 0.5 * span * g.across + kGrowthSlack);
+    const GrowthRates g = growth_over(v, span);
+    return grown(p, g.along, g.across);
+  }
+  /// What query() grows vehicle `v` by over `span`, along and across its heading [m].
+  GrowthRates growth_over(int v, double span) const {
+    const GrowthRates& rate = s.growth[static_cast<std::size_t>(v)];
+    return {0.5 * span * rate.along + kGrowthSlack, 0.5 * span * rate.across + kGrowthSlack};
   }
   /// The least that query() grows vehicle `v` by over `span`, in any direction [m].
   double least_growth(int v, double span) const {
-    const GrowthRates& g = s.growth[static_cast<std::size_t>(v)];
-    return 0.5 * span * std::min(g.along, g.across) + kGrowthSlack;
+    const GrowthRates g = growth_over(v, span);
+    return std::min(g.along, g.across);
   }
   /// Renumbers out[first, ...), found on s.poses (vehicles s.ids), to run-wide vehicle indices at time `f`.
   void to_run(std::vector<Contact>& out, std::size_t first, double f) const {
@@ -200,11 +205,10 @@ struct Sweep {
   }
   /// How much further vehicle `v`'s rectangle at `f`, grown over `span`, reaches along unit `n` [m].
   double grown_reach(int v, double f, double span, const Vec2& n) const {
-    const GrowthRates& g = s.growth[static_cast<std::size_t>(v)];
+    const GrowthRates g = growth_over(v, span);
     const double heading = interpolate(start[v], end[v], f).heading;
     const Vec2 forward(std::cos(heading), std::sin(heading));
-    return (0.5 * span * g.along + kGrowthSlack) * std::abs(forward.dot(n)) +
-           (0.5 * span * g.across + kGrowthSlack) * std::abs(perp(forward).dot(n));
+    return g.along * std::abs(forward.dot(n)) + g.across * std::abs(perp(forward).dot(n));
   }
   /// Orders SweepScratch::closest: the interval whose shapes lie closest on top.
   bool farther(int a, int b) const {
@@ -334,28 +338,6 @@ struct Sweep {
 };
 
 }  // namespace
-
-void SweepScratch::prepare(int vehicle_count) {
-  const std::size_t n = static_cast<std::size_t>(std::max(vehicle_count, 1));
-  poses.reserve(n);
-  ids.reserve(n);
-  involved.assign(n, 0);
-  for (auto* v : {&found, &grown, &start, &result, &last_end_contacts}) v->reserve(16 * n);
-  for (auto* v : {&found_pair, &grown_pair, &start_pair, &end_pair, &key_of_pair, &start_of_pair}) v->reserve(16 * n);
-  for (auto* v : {&scene_keys, &start_scene}) v->reserve(16 * n);
-  all_poses.reserve(n);
-  own_pairs.reserve(static_cast<int>(n));
-  motion.reserve(n);
-  growth.reserve(n);
-  last_end.reserve(n);
-  last_end.clear();
-  keys.reserve(16 * n);
-  intervals.reserve(kSweepQueryBudget);
-  closest.reserve(kSweepQueryBudget);
-  searched.reserve(kSweepQueryBudget);
-  key_index.reserve(static_cast<int>(n), 16 * n);
-  start_index.reserve(static_cast<int>(n), 16 * n);
-}
 
 void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
                        std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch) {

@@ -84,17 +84,10 @@ std::unique_ptr<VehicleDynamics> make_bicycle(const JsonReader& dynamics) {
   return std::make_unique<BicycleDynamics>(read_slip_speed_floor(dynamics));
 }
 
-void BicycleDynamics::validate(const VehicleParams& p) const {
-  require_rigid_body(p);
-  require_own_parameters<BicycleParameters>(p, name());
-  require_tyres(own(p).tyres);
-  require_positive(speed_floor_, "slip speed floor");
-}
+void BicycleDynamics::validate(const VehicleParams& p) const { require_single_track(p, speed_floor_); }
 
 void BicycleDynamics::read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const {
-  BicycleParameters q = held_or_default<BicycleParameters>(p);
-  read_tyres(params, complete, q.tyres);
-  p.model.emplace(q);
+  read_own(params, complete, p, [](BicycleParameters&) {});
 }
 
 }  // namespace crashbench

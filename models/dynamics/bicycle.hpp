@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <iterator>
 
+#include "models/dynamics/rigid_body.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
 namespace crashbench {
@@ -83,6 +84,22 @@ class SingleTrackDynamics : public VehicleDynamics {
  protected:
   /// The model's own parameters of `p` (validated before stepping).
   static const Parameters& own(const VehicleParams& p) { return p.model.get<Parameters>(); }
+  /// Reads the tyre keys of `params` into the vehicle's Parameters, then the model's others (`more`).
+  template <class More>
+  static void read_own(const JsonReader& params, bool complete, VehicleParams& p, More more) {
+    Parameters q = held_or_default<Parameters>(p);
+    read_tyres(params, complete, q.tyres);
+    more(q);
+    p.model.emplace(q);
+  }
+  /// What every single-track model needs: mass and yaw inertia, its own parameters with tyres a car can
+  /// run on (require_tyres), and a positive slip speed floor.
+  void require_single_track(const VehicleParams& p, double speed_floor) const {
+    require_rigid_body(p);
+    require_own_parameters<Parameters>(p, name());
+    require_tyres(own(p).tyres);
+    require_positive(speed_floor, "slip speed floor");
+  }
   /// The tyre keys, then `more`.
   static std::vector<std::string> tyre_keys_and(std::initializer_list<const char*> more = {}) {
     std::vector<std::string> keys(std::begin(kTyreKeys), std::end(kTyreKeys));

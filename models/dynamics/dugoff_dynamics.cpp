@@ -55,10 +55,7 @@ std::unique_ptr<VehicleDynamics> make_dugoff(const JsonReader& dynamics) {
 }
 
 void DugoffDynamics::validate(const VehicleParams& p) const {
-  require_rigid_body(p);
-  require_own_parameters<DugoffModelParameters>(p, name());
-  require_tyres(own(p).tyres);
-  require_positive(speed_floor_, "slip speed floor");
+  require_single_track(p, speed_floor_);
   require_positive(extras_.speed_reduction, "speed_reduction", true);
   const ResistanceParams& r = own(p).resistance;
   require_positive(r.rolling, "resistance.rolling", true);
@@ -69,10 +66,9 @@ void DugoffDynamics::validate(const VehicleParams& p) const {
 }
 
 void DugoffDynamics::read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const {
-  DugoffModelParameters q = held_or_default<DugoffModelParameters>(p);
-  read_tyres(params, complete, q.tyres);
-  if (const auto r = params.find("resistance")) q.resistance = read_resistance(*r);
-  p.model.emplace(q);
+  read_own(params, complete, p, [&](DugoffModelParameters& q) {
+    if (const auto r = params.find("resistance")) q.resistance = read_resistance(*r);
+  });
 }
 
 nlohmann::json DugoffDynamics::vehicle_parameters(const VehicleParams& p) const {

@@ -77,10 +77,7 @@ nlohmann::json FourDofDynamics::vehicle_parameters(const VehicleParams& p) const
 }
 
 void FourDofDynamics::read_vehicle_parameters(const JsonReader& params, bool complete, VehicleParams& p) const {
-  FourDofParameters q = held_or_default<FourDofParameters>(p);
-  read_tyres(params, complete, q.tyres);
-  read_roll(params, q.roll);
-  p.model.emplace(q);
+  read_own(params, complete, p, [&](FourDofParameters& q) { read_roll(params, q.roll); });
 }
 
 nlohmann::json FourDofDynamics::parameters() const {
@@ -93,10 +90,7 @@ std::unique_ptr<VehicleDynamics> make_four_dof(const JsonReader& dynamics) {
 }
 
 void FourDofDynamics::validate(const VehicleParams& p) const {
-  require_rigid_body(p);
-  require_own_parameters<FourDofParameters>(p, name());
-  require_tyres(own(p).tyres);
-  require_positive(speed_floor_, "slip speed floor");
+  require_single_track(p, speed_floor_);
   const RollParams& q = own(p).roll;
   require_positive(q.sprung_mass, "roll.sprung_mass", true);
   require_positive(q.roll_arm, "roll.roll_arm", true);
