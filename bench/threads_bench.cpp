@@ -4,7 +4,8 @@
 // real time, its CPU column the whole process's (every thread's) CPU time; wall_per_vehicle is the real
 // time per step and vehicle. Phase medians per vehicle come from the runner's own (wall-clock) timers.
 //
-// BM_Calibration measures what two threads give on this machine, for reading the step's speed-up against.
+// BM_Calibration measures what two threads give on this machine, for reading the step's speed-up against;
+// BM_ForkJoin what one split call costs beyond its work.
 //
 //   build/release/bench/threads_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -77,6 +78,20 @@ void BM_Calibration(benchmark::State& state) {
       benchmark::Counter(kCars, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_Calibration)->Arg(1)->Arg(2)->Iterations(2000)->UseRealTime()->MeasureProcessCPUTime()->Unit(benchmark::kMicrosecond);
+
+/// What one for_ranges call costs beyond its work, back to back: waking the workers and waiting for them.
+/// A step makes about ten such calls (its split phases and passes).
+void BM_ForkJoin(benchmark::State& state) {
+  StepThreads pool(static_cast<int>(state.range(0)));
+  std::vector<double> sink(2, 0.0);
+  for (auto _ : state) {
+    pool.for_ranges(sink.size(), [&sink](int, std::size_t begin, std::size_t end) {
+      for (std::size_t v = begin; v < end; ++v) sink[v] += 1;
+    });
+    benchmark::DoNotOptimize(sink.data());
+  }
+}
+BENCHMARK(BM_ForkJoin)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 const bool kRegistered = [] {
   for (const std::string detector : {"tree", "analytic"})

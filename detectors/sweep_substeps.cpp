@@ -22,17 +22,34 @@ VehiclePose interpolate(const VehiclePose& a, const VehiclePose& b, double f) {
   return p;
 }
 
-GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b) {
+GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b, double& motion) {
   // A point at q from the CG moves by (t - f) d + (R(theta_t) - R(theta_f)) q from the pose at f: along a
   // unit u at most |t - f| (|d.u| + |dtheta| r). The heading at f is within |dtheta| of the start's, so
   // |d.u_f| <= |d.u_0| + |d| |dtheta|. Over the whole step (|t - f| <= 1):
   const Vec2 d = b.position_W - a.position_W;
-  const double turn = std::abs(b.heading - a.heading);
-  const double turning = turn * (d.norm() + corner_reach(b.size));
+  const double turn = std::abs(b.heading - a.heading), path = d.norm(), reach = corner_reach(b.size);
+  const double turning = turn * (path + reach);
   const Vec2 along = unit_at(a.heading);
-  const double most = pose_motion(a, b);
-  return {std::min(most, std::abs(d.dot(along)) + turning), std::min(most, std::abs(cross(along, d)) + turning)};
+  motion = path + turn * reach;  // pose_motion(a, b), term for term
+  return {std::min(motion, std::abs(d.dot(along)) + turning), std::min(motion, std::abs(cross(along, d)) + turning)};
 }
+
+GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b) {
+  double motion = 0;
+  return growth_rates(a, b, motion);
+}
+
+namespace {
+
+/// How many substeps keep vehicles whose smallest half-inradius is `safe` within it, when the farthest
+/// moving point moves `most` [m].
+int substeps_for(double safe, double most) {
+  if (!(safe > 0) || !(most > safe)) return 1;  // also a non-finite motion: nothing to cut
+  const double n = std::ceil(most / safe);
+  return n < kMaxSweepSubsteps ? static_cast<int>(n) : kMaxSweepSubsteps;
+}
+
+}  // namespace
 
 int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end) {
   double safe = std::numeric_limits<double>::infinity(), most = 0;
@@ -41,9 +58,16 @@ int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePo
     safe = std::min(safe, 0.5 * inradius(end[v].size));
     most = std::max(most, pose_motion(start[v], end[v]));
   }
-  if (!(safe > 0) || !(most > safe)) return 1;  // also a non-finite motion: nothing to cut
-  const double n = std::ceil(most / safe);
-  return n < kMaxSweepSubsteps ? static_cast<int>(n) : kMaxSweepSubsteps;
+  return substeps_for(safe, most);
+}
+
+int sweep_substeps(std::span<const VehiclePose> end, std::span<const double> motion) {
+  double safe = std::numeric_limits<double>::infinity(), most = 0;
+  for (std::size_t v = 0; v < end.size(); ++v) {
+    safe = std::min(safe, 0.5 * inradius(end[v].size));
+    most = std::max(most, motion[v]);
+  }
+  return substeps_for(safe, most);
 }
 
 }  // namespace crashbench

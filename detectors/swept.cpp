@@ -31,6 +31,7 @@ struct Sweep {
   DetectorStats& stats;
   SweepScratch& s;
   StepPairs& pairs;  ///< the candidate pairs of start and end
+  SweepThreads* threads;  ///< splits the queries over every vehicle, or null: the detector's own
 
   /// Vehicle `v`'s pose at fraction `f`; with `span` > 0 grown by what its points move over half of `span`
   /// along and across its heading (s.growth): it then holds the rectangle's whole sweep over
@@ -82,7 +83,7 @@ struct Sweep {
       if (!every) s.all_poses[static_cast<std::size_t>(v)] = s.poses.back();
     }
     const std::size_t first = out.size();
-    detector.detect(s.poses, out, stats);
+    every && threads ? threads->detect(s.poses, out, stats) : detector.detect(s.poses, out, stats);
     to_run(out, first, f);
     index.resize(out.size(), -1);
     const std::size_t first_pair = out.size();
@@ -345,14 +346,15 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   StepPairs& pairs = s.pairs ? *s.pairs : s.own_pairs;
   if (!s.pairs) s.own_pairs.find(start, end, stats);
   s.pairs = nullptr;
-  const int n = sweep_substeps(start, end);
-  Sweep sweep{detector, start, end, stats, scratch, pairs};
+  SweepThreads* threads = std::exchange(s.threads, nullptr);
   s.motion.resize(end.size());
   s.growth.resize(end.size());
-  for (std::size_t v = 0; v < end.size(); ++v) {
-    s.motion[v] = pose_motion(start[v], end[v]);
-    s.growth[v] = growth_rates(start[v], end[v]);
-  }
+  const auto measure = [&](int, std::size_t first, std::size_t last) {
+    for (std::size_t v = first; v < last; ++v) s.growth[v] = growth_rates(start[v], end[v], s.motion[v]);
+  };
+  split_over(threads, end.size(), measure);
+  const int n = sweep_substeps(end, s.motion);
+  Sweep sweep{detector, start, end, stats, scratch, pairs, threads};
   // Small motion and nothing touching at the end: one grown query holds every rectangle's whole sweep;
   // if it touches nothing, nothing was touched during the step.
   const bool cheap_path_grown = n == 1 && out.empty();

@@ -16,6 +16,7 @@
 #include "detectors/broadphase/contacts_by_vehicle.hpp"
 #include "detectors/broadphase/step_pairs.hpp"
 #include "detectors/detector.hpp"
+#include "core/vehicle_ranges.hpp"
 
 namespace crashbench {
 
@@ -42,6 +43,20 @@ struct GrowthRates {
 };
 /// GrowthRates of a vehicle moving from `a` to `b` (CG and heading linear; each at most pose_motion).
 GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b);
+/// The same, with pose_motion(a, b) into `motion` (the same bits; the path and the reach computed once).
+GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b, double& motion);
+
+/// The threads a sweep may split its work over vehicles on (the runner's): its per-vehicle preparation,
+/// and its queries over the whole fleet at once (every vehicle at one fraction of the step, grown or not)
+/// through the threads' own detectors.
+class SweepThreads : public VehicleRanges {
+ public:
+  /// The same contacts, in the same order, as the sweep's detector's detect() on `poses`.
+  virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;
+
+ protected:
+  ~SweepThreads() = default;
+};
 
 /// Scratch for a sweep: sized once by prepare(), so that sweeping allocates nothing per step.
 struct SweepScratch {
@@ -62,6 +77,9 @@ struct SweepScratch {
   /// Read by one sweep, which sets it back to null.
   StepPairs* pairs = nullptr;
   StepPairs own_pairs;
+  /// The threads this call may split its work over (null: it runs on the caller's alone). Read by one
+  /// sweep, which sets it back to null.
+  SweepThreads* threads = nullptr;
   std::vector<VehiclePose> poses;      ///< poses of one query
   std::vector<VehiclePose> all_poses;  ///< a subset query's poses by vehicle index (its pairs)
   std::vector<int> ids;                ///< vehicles of a subset query, ascending
@@ -116,6 +134,8 @@ VehiclePose interpolate(const VehiclePose& a, const VehiclePose& b, double f);
 /// How many substeps keep every rectangle point's motion between tested poses within half the smallest
 /// CG-to-edge distance of any vehicle (1 when the whole step does; at most kMaxSweepSubsteps).
 int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end);
+/// The same for vehicles of sizes `end` whose points move `motion` [m] each (pose_motion).
+int sweep_substeps(std::span<const VehiclePose> end, std::span<const double> motion);
 
 /// The default Detector::sweep: conservative substeps and bisection through `detector.detect_all`.
 void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -40,7 +41,7 @@ ClearBoxes::Proposal any_height(const Vec2& lo_W, const Vec2& hi_W) {
 
 }  // namespace
 
-TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles) {
+TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles, int threads) {
   const std::size_t n = vehicles.size();
   surface_ = scene.surface;
   for (const VehicleSetup& v : vehicles) {
@@ -70,7 +71,11 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   std::vector<Box2> boxes;
   for (const Wall& w : walls_) boxes.push_back({w.lo_W, w.hi_W});
   grid_.build(boxes);
-  candidates_.reserve(walls_.size());
+  ranges_.resize(static_cast<std::size_t>(std::max(threads, 1)));
+  for (Range& range : ranges_) {
+    range.candidates.reserve(walls_.size());
+    range.marks = grid_.marks();
+  }
   clear_.reset(static_cast<int>(n));
   swept_.resize(n);
   pairs_.reserve(static_cast<int>(n));
@@ -84,7 +89,7 @@ std::array<Vec2, 3> TunnellingCheck::footprint_of(const Wall& wall) const {
   return wall.triangle < 0 ? footprint(wall.a_W, wall.b_W) : footprint(triangles_[wall.triangle]);
 }
 
-void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const Vec2& p1) {
+void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const Vec2& p1, Range& range) {
   // Two boxes to offer, the second inside the first: the path's box reaching on along the path
   // (kAheadSteps more such steps, at most kAheadMax) grown by the margin, then the path's own box grown
   // by it. A box counts as clear only if no wall's footprint meets it (the walls' own footprints, not
@@ -102,24 +107,24 @@ void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const
     if (!fetched) {
       Vec2 query_lo, query_hi;
       rectangle_box(boxes[0].tested, query_lo, query_hi);
-      grid_.candidates(query_lo, query_hi, candidates_);
+      grid_.candidates(query_lo, query_hi, range.candidates, range.marks);
       fetched = true;
     }
-    for (; first_met < candidates_.size(); ++first_met)
-      if (footprint_meets(footprint_of(walls_[static_cast<std::size_t>(candidates_[first_met])]), box.tested)) return true;
+    for (; first_met < range.candidates.size(); ++first_met)
+      if (footprint_meets(footprint_of(walls_[static_cast<std::size_t>(range.candidates[first_met])]), box.tested)) return true;
     return false;
   });
   // A slot waiting after its boxes met a wall (a car scraping a barrier) offers none: the path's walls only.
-  if (!fetched) grid_.candidates(lo, hi, candidates_);
+  if (!fetched) grid_.candidates(lo, hi, range.candidates, range.marks);
 }
 
 bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels,
-                                  double time, std::vector<Tunnelling>& out) {
+                                  double time, Range& range, std::vector<Tunnelling>& out) {
   const auto slot = static_cast<std::size_t>(vehicle);
   if (clear_.covers(slot, std::array{p0, p1}, 0.0)) return false;  // the band is every height
-  find_candidates(slot, p0, p1);
+  find_candidates(slot, p0, p1, range);
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
-  for (const int i : candidates_) {
+  for (const int i : range.candidates) {
     const Wall& w = walls_[static_cast<std::size_t>(i)];
     if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
     for (const Level& level : levels) {
@@ -136,7 +141,31 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, s
 
 void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,
                             std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out) {
-  for (std::size_t v = 0; v < after.size(); ++v) {
+  check_walls(before, after, poses, time, 0, after.size(), ranges_[0], out);
+  checked_ += static_cast<long long>(after.size());
+  if (after.size() > 1) cross_vehicles(before, after, time, out);
+}
+
+void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,
+                            std::span<const VehiclePose> poses, double time, VehicleRanges& threads,
+                            std::vector<Tunnelling>& out) {
+  assert(static_cast<std::size_t>(threads.size()) <= ranges_.size());
+  threads.for_ranges(after.size(), [&](int thread, std::size_t begin, std::size_t end) {
+    Range& range = ranges_[static_cast<std::size_t>(thread)];
+    range.found.clear();
+    check_walls(before, after, poses, time, begin, end, range, thread == 0 ? out : range.found);
+  });
+  // In range order after thread 0's: each vehicle's crossing in vehicle order, as on one thread.
+  for (std::size_t t = 1; t < static_cast<std::size_t>(threads.size()); ++t)
+    out.insert(out.end(), ranges_[t].found.begin(), ranges_[t].found.end());
+  checked_ += static_cast<long long>(after.size());
+  if (after.size() > 1) cross_vehicles(before, after, time, out);
+}
+
+void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span<const StateVector> after,
+                                  std::span<const VehiclePose> poses, double time, std::size_t begin, std::size_t end,
+                                  Range& range, std::vector<Tunnelling>& out) {
+  for (std::size_t v = begin; v < end; ++v) {
     // The rectangle's plane at the end of the step, as the detectors cut the triangles, and at its start:
     // a road under the end that is wrong (a wall's top face) must not blind the check as it would the
     // detectors. One level when both are the same.
@@ -144,11 +173,10 @@ void TunnellingCheck::check(std::span<const StateVector> before, std::span<const
     double& start_ground = start_ground_[v];
     const std::array<Level, 2> levels{level(poses[v].ground_z), level(std::isnan(start_ground) ? poses[v].ground_z : start_ground)};
     const std::size_t count = levels[1].z == levels[0].z ? 1 : 2;
-    crossed_[v] = cross_walls(static_cast<int>(v), cg(before[v]), cg(after[v]), std::span(levels.data(), count), time, out);
+    crossed_[v] = cross_walls(static_cast<int>(v), cg(before[v]), cg(after[v]), std::span(levels.data(), count), time,
+                              range, out);
     start_ground = poses[v].ground_z;
-    ++checked_;
   }
-  if (after.size() > 1) cross_vehicles(before, after, time, out);
 }
 
 void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after,

@@ -23,6 +23,7 @@
 #include "detectors/broadphase/step_pairs.hpp"
 #include "detectors/broadphase/wall_grid.hpp"
 #include "detectors/detector.hpp"
+#include "core/vehicle_ranges.hpp"
 #include "detectors/scenes/interference.hpp"
 #include "detectors/scenes/scene.hpp"
 #include "models/integrators/integrator.hpp"
@@ -31,14 +32,19 @@ namespace crashbench {
 
 class TunnellingCheck {
  public:
-  /// Collects the scene's walls and collision triangles; `vehicles` gives the bodies' sizes.
-  TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles);
+  /// Collects the scene's walls and collision triangles; `vehicles` gives the bodies' sizes. `threads`: how
+  /// many threads check() may be given.
+  TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles, int threads = 1);
   /// Checks the step from `before` to `after` (StateVector entries 0, 1, 2 = X, Y [m], heading [rad]) that
   /// ends at `time` [s], each vehicle's triangles cut at the height of its pose at the end of the step
   /// (`poses[v].ground_z + cg_height`, as the detectors cut them) and at the height it had at the end of
   /// the last step; appends the first crossing of each vehicle, if any, to `out`.
   void check(std::span<const StateVector> before, std::span<const StateVector> after,
              std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out);
+  /// The same with the vehicles' walls split over `threads` (at most the constructor's count): the same
+  /// crossings in the same order.
+  void check(std::span<const StateVector> before, std::span<const StateVector> after,
+             std::span<const VehiclePose> poses, double time, VehicleRanges& threads, std::vector<Tunnelling>& out);
   /// Pairs that `passing` says pass through each other are not checked (it must outlive this).
   void ignore_passing(const PassingPairs& passing) { passing_ = &passing; }
   /// The vehicle pairs are taken from `pairs` (the runner's, found for the step; it must outlive this)
@@ -56,16 +62,27 @@ class TunnellingCheck {
     double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
     int feature;
   };
+  /// A thread's own: the walls one path's grid query lists, and what its vehicles found (thread 0's go
+  /// straight to the caller's list).
+  struct Range {
+    std::vector<int> candidates;
+    WallGrid::Marks marks;
+    std::vector<Tunnelling> found;
+  };
   std::array<Vec2, 3> footprint_of(const Wall& wall) const;
-  /// Offers the vehicle's slot a clear box around its path from `p0` to `p1` and leaves in candidates_
-  /// the walls that may cross the path.
-  void find_candidates(std::size_t vehicle, const Vec2& p0, const Vec2& p1);
+  /// Offers the vehicle's slot a clear box around its path from `p0` to `p1` and leaves in
+  /// range.candidates the walls that may cross the path.
+  void find_candidates(std::size_t vehicle, const Vec2& p0, const Vec2& p1, Range& range);
   /// A height at which the walls are cut, with the band the vehicle reaches from its road there [m].
   struct Level {
     double z = 0;
     HeightBand band;
   };
   bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels, double time,
+                   Range& range, std::vector<Tunnelling>& out);
+  /// The wall crossings of vehicles [begin, end) into `out`, with `range`'s scratch.
+  void check_walls(std::span<const StateVector> before, std::span<const StateVector> after,
+                   std::span<const VehiclePose> poses, double time, std::size_t begin, std::size_t end, Range& range,
                    std::vector<Tunnelling>& out);
   void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
                       std::vector<Tunnelling>& out);
@@ -76,7 +93,7 @@ class TunnellingCheck {
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the height band a vehicle reaches
   std::vector<Wall> walls_;        // by lo_W.x
   WallGrid grid_;                  // walls_ by their bounds
-  std::vector<int> candidates_;    // one path's walls from the grid
+  std::vector<Range> ranges_;      // [t] for thread t
   ClearBoxes clear_;               // per vehicle: a box no wall's footprint meets, at any height
   std::vector<std::array<Vec2, 4>> centre_lines_;  // per vehicle: rear to front, right to left, body frame [m]
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]

@@ -41,19 +41,14 @@ void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instea
       fleet.start_poses[v].heading = fleet.x_before[v][2];
       fleet.start_poses[v].ground_z = fleet.poses[v].ground_z;
     }
-    if (!instead) detect_scene_range(fleet, thread, begin, end);
+    if (!instead) detect_range(fleet.poses, thread, begin, end, contacts, stats_);
   });
   if (instead) {
     contacts.assign(1, *instead);
     return;
   }
-  // In range order after thread 0's: the serial detect()'s list, vehicle by vehicle (Detector::detect).
-  for (std::size_t t = 0; t < range_contacts_.size(); ++t) {
-    contacts.insert(contacts.end(), range_contacts_[t].begin(), range_contacts_[t].end());
-    stats_.nodes_visited += range_stats_[t].nodes_visited;
-    stats_.primitives_tested += range_stats_[t].primitives_tested;
-  }
-  pairs_.find(fleet.start_poses, fleet.poses, stats_);
+  append_ranges(contacts, stats_);
+  pairs_.find(fleet.start_poses, fleet.poses, stats_, split(threads));
   pairs_.contacts(fleet.poses, contacts, stats_);
   drop_passing_pairs(fleet);
 }
@@ -75,26 +70,50 @@ void Detection::drop_passing_pairs(Fleet& fleet) {
   if (!step_.first_touch.empty()) step_.first_touch.resize(kept);
 }
 
-void Detection::detect_scene_range(const Fleet& fleet, int thread, std::size_t begin, std::size_t end) {
-  const auto poses = std::span<const VehiclePose>(fleet.poses).subspan(begin, end - begin);
-  if (thread == 0) {
-    detector().detect(poses, step_.contacts, stats_);
-    return;
-  }
+void Detection::detect_range(std::span<const VehiclePose> poses, int thread, std::size_t begin, std::size_t end,
+                             std::vector<Contact>& out, DetectorStats& stats) {
+  const auto range = poses.subspan(begin, end - begin);
+  if (thread == 0) return detector().detect(range, out, stats);
   const auto i = static_cast<std::size_t>(thread - 1);
-  std::vector<Contact>& out = range_contacts_[i];
-  out.clear();
+  std::vector<Contact>& own = range_contacts_[i];
+  own.clear();
   range_stats_[i] = {};
-  detectors_[static_cast<std::size_t>(thread)]->detect(poses, out, range_stats_[i]);
+  detectors_[static_cast<std::size_t>(thread)]->detect(range, own, range_stats_[i]);
   // The detector numbered the range's vehicles from 0.
   const int offset = static_cast<int>(begin);
-  for (Contact& c : out) {
+  for (Contact& c : own) {
     c.vehicle += offset;
     if (c.other != kStaticScene) c.other += offset;
   }
 }
 
-void Detection::sweep(Fleet& fleet, bool skip) {
+void Detection::append_ranges(std::vector<Contact>& out, DetectorStats& stats) {
+  // In range order after thread 0's: the serial detect()'s list, vehicle by vehicle (Detector::detect).
+  for (std::size_t t = 0; t < range_contacts_.size(); ++t) {
+    out.insert(out.end(), range_contacts_[t].begin(), range_contacts_[t].end());
+    stats.nodes_visited += range_stats_[t].nodes_visited;
+    stats.primitives_tested += range_stats_[t].primitives_tested;
+  }
+}
+
+SweepThreads* Detection::split(StepThreads& threads) {
+  if (threads.size() == 1) return nullptr;
+  split_sweep_.detection = this, split_sweep_.threads = &threads;
+  return &split_sweep_;
+}
+
+void Detection::SplitSweep::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
+  threads->for_ranges(poses.size(), [&](int thread, std::size_t begin, std::size_t end) {
+    detection->detect_range(poses, thread, begin, end, out, stats);
+  });
+  detection->append_ranges(out, stats);
+}
+
+void Detection::SplitSweep::run(std::size_t count, Job job, void* work) {
+  threads->for_ranges(count, [&](int thread, std::size_t begin, std::size_t end) { job(work, thread, begin, end); });
+}
+
+void Detection::sweep(Fleet& fleet, StepThreads& threads, bool skip) {
   std::vector<Contact>& contacts = step_.contacts;
   step_.first_touch.clear();
   if (skip) return;
@@ -102,6 +121,7 @@ void Detection::sweep(Fleet& fleet, bool skip) {
   // the force application's J/dt, and any force answer (a spring on the overlap).
   if (at_end_) end_contacts_.assign(contacts.begin(), contacts.end());
   sweep_scratch_.pairs = &pairs_;
+  sweep_scratch_.threads = split(threads);
   detector().sweep(fleet.start_poses, fleet.poses, contacts, stats_, sweep_scratch_);
   if (!at_end_) return drop_passing_pairs(fleet);
   // A contact still there at the end of the step is taken there, as the force mode always did, and

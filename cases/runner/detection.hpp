@@ -35,8 +35,9 @@ class Detection {
   /// then the pairs' (from the step's pairs(), found here). `instead`: not detected; this one contact is
   /// the step's.
   void detect(Fleet& fleet, StepThreads& threads, const Contact* instead = nullptr);
-  /// Sweeps from the start poses: every contact gets its time of impact (`skip`: as detected).
-  void sweep(Fleet& fleet, bool skip);
+  /// Sweeps from the start poses: every contact gets its time of impact (`skip`: as detected). Its queries
+  /// over the whole fleet are split over `threads` as detect() splits the scene query.
+  void sweep(Fleet& fleet, StepThreads& threads, bool skip);
   /// Drops the pair contacts of vehicles that pass through each other (cases/traffic/sumo_role.hpp),
   /// noting each such pair as overlapping this step.
   void drop_passing_pairs(Fleet& fleet);
@@ -52,9 +53,25 @@ class Detection {
   DetectorStats& stats() { return stats_; }
 
  private:
-  /// The scene contacts of vehicles [begin, end) on `thread`'s detector, into its own buffer (thread 0:
-  /// the step's list) with the vehicles' case indices.
-  void detect_scene_range(const Fleet& fleet, int thread, std::size_t begin, std::size_t end);
+  /// The scene contacts of poses [begin, end) on `thread`'s detector: thread 0's appended to `out` (its
+  /// stats to `stats`), the others' into their own buffers with the vehicles' case indices.
+  void detect_range(std::span<const VehiclePose> poses, int thread, std::size_t begin, std::size_t end,
+                    std::vector<Contact>& out, DetectorStats& stats);
+  /// Appends the buffers of threads 1, 2, ... to `out` and their stats to `stats`: after thread 0's, the
+  /// serial order.
+  void append_ranges(std::vector<Contact>& out, DetectorStats& stats);
+  /// The step's threads as the passes below the runner use them (the step's pairs, the sweep): the
+  /// sweep's queries over every vehicle are split as detect() splits the scene query (the same ranges,
+  /// so each thread's detector keeps seeing the same vehicles).
+  struct SplitSweep final : SweepThreads {
+    Detection* detection = nullptr;
+    StepThreads* threads = nullptr;
+    void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
+    int size() const override { return threads->size(); }
+    void run(std::size_t count, Job job, void* work) override;
+  };
+  /// `threads` for the pair and sweep passes: null for one thread (they run inline).
+  SweepThreads* split(StepThreads& threads);
 
   bool at_end_;
   bool traffic_;  ///< SUMO's vehicles pass through released ones (drop_passing_pairs)
@@ -65,6 +82,7 @@ class Detection {
   StepPairs pairs_;
   StepContacts step_;
   SweepScratch sweep_scratch_;
+  SplitSweep split_sweep_;
   std::vector<Contact> end_contacts_;   ///< at_end: the overlaps at the end of this step
   ByVehicle end_index_;                 ///< at_end: end_contacts_ by vehicle
   std::vector<Contact> kept_contacts_;  ///< at_end: scratch for the contacts kept

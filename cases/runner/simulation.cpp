@@ -38,7 +38,7 @@ Simulation::Simulation(const Case& c, int threads)
       detection_(case_, *scene_, threads_.size(), contacts_at_end(case_, impacts_.model())),
       audit_({case_, fleet_, control_, integration_, continuing_, record_.events()}, threads_),
       surface_(case_, *scene_, threads_.size()),
-      tunnelling_(*scene_, c.vehicles),
+      tunnelling_(*scene_, c.vehicles, threads_.size()),
       reference_(case_, *scene_, total_steps_, record_.result().agreement) {
   if (c.traffic && !c.traffic->secondary_impacts) tunnelling_.ignore_passing(fleet_.passing);
   tunnelling_.use_pairs(detection_.pairs());
@@ -61,14 +61,14 @@ void Simulation::step() {
   detection_.detect(fleet_, threads_, prescribed ? &instead : nullptr);
   record_.timed(Phase::kDetect, since);
   const double reference_ns = reference_.compare(fleet_.poses, detection_.contacts().contacts, step_, since);
-  detection_.sweep(fleet_, prescribed);
+  detection_.sweep(fleet_, threads_, prescribed);
   record_.timed(Phase::kSweep, since);
   impacts_.resolve(detection_.contacts(), step_);
   record_.timed(Phase::kResolve, since);
   impacts_.apply(step_, detection_);
   record_.timed(Phase::kApply, since);
   audit_.check(step_, impacts_.loads().applied());
-  tunnelling_.check(fleet_.x_before, fleet_.x, fleet_.poses, time() + case_.dt, record_.result().tunnelling);
+  tunnelling_.check(fleet_.x_before, fleet_.x, fleet_.poses, time() + case_.dt, threads_, record_.result().tunnelling);
   record_.timed(Phase::kCheck, since);
   ++step_;
   if (!stopped_on_non_finite() && step_ % case_.record_every == 0) record_.sample(fleet_, time());

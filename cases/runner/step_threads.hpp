@@ -8,9 +8,10 @@
 #include <exception>
 #include <mutex>
 #include <thread>
-#include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "core/vehicle_ranges.hpp"
 
 namespace crashbench {
 
@@ -20,7 +21,7 @@ inline constexpr int kMaxStepThreads = 256;
 /// Range `thread` of `threads` over [0, count): contiguous, in thread order, sizes differing by at most one.
 std::pair<std::size_t, std::size_t> thread_range(int thread, int threads, std::size_t count);
 
-class StepThreads {
+class StepThreads final : public VehicleRanges {
  public:
   /// Starts `threads` - 1 workers (1 <= threads <= kMaxStepThreads).
   explicit StepThreads(int threads);
@@ -28,26 +29,10 @@ class StepThreads {
   StepThreads(const StepThreads&) = delete;
   StepThreads& operator=(const StepThreads&) = delete;
 
-  int size() const { return threads_; }
-
-  /// Calls work(thread, begin, end) for every thread's range of [0, count) and returns once all are done.
-  /// An exception thrown by a range is rethrown here (the lowest range's first). Allocates nothing.
-  template <class Work>
-  void for_ranges(std::size_t count, Work&& work) {
-    if (threads_ == 1) {
-      work(0, std::size_t{0}, count);
-      return;
-    }
-    run(count, &call<std::remove_reference_t<Work>>, &work);
-  }
+  int size() const override { return threads_; }
 
  private:
-  using Job = void (*)(void* work, int thread, std::size_t begin, std::size_t end);
-  template <class Work>
-  static void call(void* work, int thread, std::size_t begin, std::size_t end) {
-    (*static_cast<Work*>(work))(thread, begin, end);
-  }
-  void run(std::size_t count, Job job, void* work);
+  void run(std::size_t count, Job job, void* work) override;
   void run_range(int thread);
   void worker(int thread);
 

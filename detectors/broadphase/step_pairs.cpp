@@ -6,6 +6,13 @@
 #include <limits>
 
 namespace crashbench {
+
+double corner_reach(const RectangleSize& s) { return std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width); }
+
+double pose_motion(const VehiclePose& a, const VehiclePose& b) {
+  return (b.position_W - a.position_W).norm() + std::abs(b.heading - a.heading) * corner_reach(b.size);
+}
+
 namespace {
 
 /// How far a step box may move before the grid runs again [m]: a car at 30 m/s, 0.15 m a step at 200 Hz,
@@ -15,13 +22,26 @@ constexpr double kCoherenceMargin = 1.0;
 /// interpolated poses must not put a tested rectangle outside it.
 constexpr double kStepBoxSlack = 1e-5;
 
-}  // namespace
-
-double corner_reach(const RectangleSize& s) { return std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width); }
-
-double pose_motion(const VehiclePose& a, const VehiclePose& b) {
-  return (b.position_W - a.position_W).norm() + std::abs(b.heading - a.heading) * corner_reach(b.size);
+/// A vehicle's box over the step from `a` to `b`: the start and end rectangles' own bounds, and around
+/// the CG's path (where every pose between lies) the corner farthest from the CG of a rectangle grown by
+/// as much as the sweep grows one (half the step's motion): every rectangle the sweep tests, and the
+/// no_tunnelling check's reach.
+Box2 step_box(const VehiclePose& a, const VehiclePose& b) {
+  Box2 at_start, at_end;
+  rectangle_bounds(a, at_start.lo, at_start.hi);
+  rectangle_bounds(b, at_end.lo, at_end.hi);
+  const RectangleSize& s = b.size;
+  const double growth = 0.5 * pose_motion(a, b);
+  const double r = std::hypot(std::max({s.cg_to_front, s.cg_to_rear, a.size.cg_to_front, a.size.cg_to_rear}) + growth,
+                              0.5 * std::max(s.width, a.size.width) + growth) + kStepBoxSlack;
+  const Vec2 around = Vec2::Constant(r);
+  const Vec2& p0 = a.position_W;
+  const Vec2& p1 = b.position_W;
+  return {at_start.lo.cwiseMin(at_end.lo).cwiseMin(p0.cwiseMin(p1) - around),
+          at_start.hi.cwiseMax(at_end.hi).cwiseMax(p0.cwiseMax(p1) + around)};
 }
+
+}  // namespace
 
 void StepPairs::reserve(int vehicle_count) {
   const std::size_t n = static_cast<std::size_t>(std::max(vehicle_count, 0));
@@ -34,25 +54,12 @@ void StepPairs::reserve(int vehicle_count) {
   rects_.reserve(vehicle_count);
 }
 
-void StepPairs::find(std::span<const VehiclePose> start, std::span<const VehiclePose> end, DetectorStats& stats) {
+void StepPairs::find(std::span<const VehiclePose> start, std::span<const VehiclePose> end, DetectorStats& stats,
+                     VehicleRanges* ranges) {
   boxes_.resize(end.size());
-  for (std::size_t v = 0; v < end.size(); ++v) {
-    // The start and end rectangles' own bounds, and around the CG's path (where every pose between lies)
-    // the corner farthest from the CG of a rectangle grown by as much as the sweep grows one (half the
-    // step's motion): every rectangle the sweep tests, and the no_tunnelling check's reach.
-    Box2 at_start, at_end;
-    rectangle_bounds(start[v], at_start.lo, at_start.hi);
-    rectangle_bounds(end[v], at_end.lo, at_end.hi);
-    const RectangleSize& s = end[v].size;
-    const double growth = 0.5 * pose_motion(start[v], end[v]);
-    const double r = std::hypot(std::max({s.cg_to_front, s.cg_to_rear, start[v].size.cg_to_front, start[v].size.cg_to_rear}) + growth,
-                                0.5 * std::max(s.width, start[v].size.width) + growth) + kStepBoxSlack;
-    const Vec2 around = Vec2::Constant(r);
-    const Vec2& p0 = start[v].position_W;
-    const Vec2& p1 = end[v].position_W;
-    boxes_[v] = {at_start.lo.cwiseMin(at_end.lo).cwiseMin(p0.cwiseMin(p1) - around),
-                 at_start.hi.cwiseMax(at_end.hi).cwiseMax(p0.cwiseMax(p1) + around)};
-  }
+  split_over(ranges, end.size(), [&](int, std::size_t first, std::size_t last) {
+    for (std::size_t v = first; v < last; ++v) boxes_[v] = step_box(start[v], end[v]);
+  });
   broad_.find_coherent(boxes_, kCoherenceMargin, stats);
 }
 

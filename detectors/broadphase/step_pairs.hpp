@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "detectors/broadphase/vehicle_pairs.hpp"
+#include "core/vehicle_ranges.hpp"
 
 namespace crashbench {
 
@@ -36,8 +37,9 @@ class StepPairs {
  public:
   void reserve(int vehicle_count);
   /// The candidates of the step from `start` to `end` (the same vehicles, same order), ascending; the box
-  /// tests count in stats.nodes_visited.
-  void find(std::span<const VehiclePose> start, std::span<const VehiclePose> end, DetectorStats& stats);
+  /// tests count in stats.nodes_visited. `ranges`: threads to compute the vehicles' step boxes on.
+  void find(std::span<const VehiclePose> start, std::span<const VehiclePose> end, DetectorStats& stats,
+            VehicleRanges* ranges = nullptr);
   const std::vector<std::pair<int, int>>& candidates() const { return broad_.pairs(); }
   /// True if find()'s step boxes hold `boxes` (one per vehicle): every pair of them that meets is then a
   /// candidate.

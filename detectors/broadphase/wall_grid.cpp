@@ -6,8 +6,8 @@
 namespace crashbench {
 
 void WallGrid::build(std::span<const Box2> walls) {
-  stamps_.assign(walls.size(), 0);
-  query_ = 0;
+  walls_ = walls.size();
+  marks_ = marks();
   if (walls.empty()) {
     nx_ = ny_ = 0;
     cell_start_.assign(1, 0);
@@ -79,12 +79,20 @@ int clamped_cell(double offset, double cell, int count) {
 int WallGrid::cell_x(double x) const { return clamped_cell(x - origin_W_.x(), cell_, nx_); }
 int WallGrid::cell_y(double y) const { return clamped_cell(y - origin_W_.y(), cell_, ny_); }
 
-void WallGrid::candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out) {
+WallGrid::Marks WallGrid::marks() const {
+  Marks m;
+  m.stamps_.assign(static_cast<std::size_t>(walls_), 0);
+  return m;
+}
+
+void WallGrid::candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out, Marks& marks) const {
   out.clear();
   if (nx_ == 0) return;
   // Clamping puts a box beyond the grid in its border cells: only more candidates, never fewer.
   const int i0 = cell_x(lo_W.x()), i1 = cell_x(hi_W.x()), j0 = cell_y(lo_W.y()), j1 = cell_y(hi_W.y());
-  if (++query_ == 0) std::fill(stamps_.begin(), stamps_.end(), 0), query_ = 1;  // the stamps wrapped round
+  std::uint32_t& query = marks.query_;
+  GridVector<std::uint32_t>& stamps = marks.stamps_;
+  if (++query == 0) std::fill(stamps.begin(), stamps.end(), 0), query = 1;  // the stamps wrapped round
   for (int j = j0; j <= j1; ++j)
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) + static_cast<std::size_t>(i);
@@ -93,8 +101,8 @@ void WallGrid::candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& 
         const Item& item = items_[k];
         if (item.lo_x > hi_W.x() || item.lo_y > hi_W.y() || item.hi_x < lo_W.x() || item.hi_y < lo_W.y()) continue;
         const int w = item.wall;
-        if (stamps_[static_cast<std::size_t>(w)] == query_) continue;
-        stamps_[static_cast<std::size_t>(w)] = query_;
+        if (stamps[static_cast<std::size_t>(w)] == query) continue;
+        stamps[static_cast<std::size_t>(w)] = query;
         out.push_back(w);
       }
     }

@@ -20,12 +20,22 @@ class WallGrid {
   /// Lists the walls, given by their bounding boxes, in cells about as large as a wall, at most about
   /// 16 cells per wall; coarser where the lists would exceed 64 MB (or 16 entries per wall).
   void build(std::span<const Box2> walls);
+  /// Which walls a query has listed already: a caller's own, so that threads may query one grid at once.
+  class Marks {
+    friend class WallGrid;
+    GridVector<std::uint32_t> stamps_;  // per wall: the last query that listed it
+    std::uint32_t query_ = 0;
+  };
+  /// Marks sized for this grid's walls.
+  Marks marks() const;
   /// The indices of the walls listed in the cells the box [lo, hi] covers whose boxes (rounded outwards)
   /// meet it, each once, ascending, into `out` (cleared first). `out` needs no more capacity than the
-  /// number of walls.
-  void candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out);
+  /// number of walls. `marks`: from marks(), one caller's at a time.
+  void candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out, Marks& marks) const;
+  /// The same with the grid's own marks.
+  void candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out) { candidates(lo_W, hi_W, out, marks_); }
   /// Capacity a query's `out` may need: the number of walls.
-  std::size_t wall_count() const { return stamps_.size(); }
+  std::size_t wall_count() const { return walls_; }
 
  private:
   int cell_x(double x) const;
@@ -42,8 +52,8 @@ class WallGrid {
   };
   GridVector<Item> items_;                // cell by cell, walls ascending in each cell
   CellOccupancy occupied_;
-  GridVector<std::uint32_t> stamps_;      // per wall: the last query that listed it
-  std::uint32_t query_ = 0;
+  std::size_t walls_ = 0;
+  Marks marks_;
 };
 
 }  // namespace crashbench

@@ -9,6 +9,7 @@
 #include "cases/checks/tunnelling_check.hpp"
 #include "cases/loading/case_loader.hpp"
 #include "cases/runner/simulation.hpp"
+#include "cases/runner/step_threads.hpp"
 #include "detectors/scenes/registry/builtin_walls.hpp"
 
 namespace crashbench {
@@ -54,6 +55,41 @@ TEST(TunnellingCheck, ACgPathThroughAWallIsNamedAndABounceIsNot) {
   check.check(std::vector<StateVector>{at(300, 1.5)}, std::vector<StateVector>{at(300, -1.5)}, on_ground(1), 0.75, out);
   EXPECT_TRUE(out.empty());
   EXPECT_EQ(check.checked(), 3);
+}
+
+// Split over threads the check finds what one thread finds, in the same order: the wall crossings vehicle by
+// vehicle (cars 0, 2, ..., 8 of ten along the wall, so that every one of three ranges has some), then the
+// cars that pass through each other (10 through 11, and so 11 through 10 relative to it), on every step of a few.
+TEST(TunnellingCheck, SplitOverThreadsItFindsTheSameCrossingsInTheSameOrder) {
+  const Scene scene = scene_from_walls("straight-wall", kStraightWall);
+  constexpr int kCars = 12;
+  TunnellingCheck serial(scene, sedans(kCars)), split(scene, sedans(kCars), 3);
+  StepThreads threads(3);
+  std::vector<StateVector> before, after;
+  for (int v = 0; v < 10; ++v) {
+    before.push_back(at(10.0 + 15 * v, 1.5));
+    after.push_back(at(10.0 + 15 * v, v % 2 == 0 ? -0.7 : 0.9));
+  }
+  before.push_back(at(0, 20)), after.push_back(at(6, 20));   // 10 drives through 11 ...
+  before.push_back(at(3, 20)), after.push_back(at(3, 20));   // ... standing across its path
+  for (int step = 1; step <= 3; ++step) {
+    std::vector<Tunnelling> one, three;
+    serial.check(before, after, on_ground(kCars), 0.005 * step, one);
+    split.check(before, after, on_ground(kCars), 0.005 * step, threads, three);
+    ASSERT_EQ(one.size(), 7u) << "step " << step << ": five cars through the wall, two through each other";
+    ASSERT_EQ(three.size(), one.size()) << "step " << step;
+    for (std::size_t i = 0; i < one.size(); ++i) {
+      EXPECT_EQ(three[i].vehicle, one[i].vehicle) << "step " << step << ", crossing " << i;
+      EXPECT_EQ(three[i].other, one[i].other) << "step " << step << ", crossing " << i;
+      EXPECT_EQ(three[i].feature, one[i].feature) << "step " << step << ", crossing " << i;
+    }
+    EXPECT_EQ(one[0].vehicle, 0);
+    EXPECT_EQ(one[4].vehicle, 8);
+    EXPECT_EQ(one[5].vehicle, 10);
+    EXPECT_EQ(one[5].other, 11);
+    EXPECT_EQ(one[6].vehicle, 11);
+  }
+  EXPECT_EQ(split.checked(), serial.checked());
 }
 
 // The check keeps, per car, a box around its path that no wall's footprint meets and skips the walls while the

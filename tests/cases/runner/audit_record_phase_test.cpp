@@ -44,7 +44,7 @@ TEST(EventAudit, ResetEventsGetTheirVerdictsInTheirOwnStep) {
   fleet.x_before = fleet.x;
   fleet.x[0][1] -= 10.0 * c.dt;
   detection.detect(fleet, threads);
-  detection.sweep(fleet, false);
+  detection.sweep(fleet, threads, false);
   impacts.resolve(detection.contacts(), 0);
   impacts.apply(0, detection);
   ASSERT_EQ(events.size(), 1u);

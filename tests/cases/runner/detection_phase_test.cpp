@@ -56,7 +56,7 @@ TEST(DetectionPhase, AGivenContactReplacesDetection) {
   detection.detect(fleet, threads, &given);
   ASSERT_EQ(detection.contacts().contacts.size(), 1u);
   EXPECT_EQ(detection.contacts().contacts[0].point_W, given.point_W);
-  detection.sweep(fleet, true);
+  detection.sweep(fleet, threads, true);
   EXPECT_TRUE(detection.contacts().first_touch.empty());
 }
 
@@ -71,7 +71,7 @@ TEST(DetectionPhase, TheSweepTimesACrossingAtItsFractionOfTheStep) {
     StepThreads threads(1);
     Detection detection(c, *scene, 1, at_end);
     detection.detect(fleet, threads);
-    detection.sweep(fleet, false);
+    detection.sweep(fleet, threads, false);
     const StepContacts& got = detection.contacts();
     ASSERT_EQ(got.contacts.size(), 1u);
     const double first_touch = at_end ? got.first_touch.at(0) : got.contacts[0].toi;

@@ -34,7 +34,7 @@ struct OneCrossing {
     fleet.x_before = fleet.x;
     fleet.x[0][1] -= kSpeed * c.dt;
     detection.detect(fleet, threads);
-    detection.sweep(fleet, false);
+    detection.sweep(fleet, threads, false);
   }
   Case c;
   std::shared_ptr<const Scene> scene;

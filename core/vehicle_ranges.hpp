@@ -1,0 +1,48 @@
+#pragma once
+// Per-vehicle work split over threads: contiguous vehicle ranges, range t on thread t. The runner's threads
+// (cases/runner/step_threads.hpp) are one; the passes below the runner that run over the whole fleet (the
+// step's vehicle pairs, the sweep, the no_tunnelling check) take them through this interface. Each vehicle's
+// result goes to its own slot, or each range's to its own buffer merged in range order, so that a split
+// run gives the same bits as one thread.
+#include <cstddef>
+#include <type_traits>
+
+namespace crashbench {
+
+class VehicleRanges {
+ public:
+  /// How many ranges, and threads, a call splits into.
+  virtual int size() const = 0;
+
+  /// Calls work(thread, begin, end) for every thread's range of [0, count) and returns once all are done.
+  /// An exception thrown by a range is rethrown here (the lowest range's first). Allocates nothing.
+  template <class Work>
+  void for_ranges(std::size_t count, Work&& work) {
+    if (size() == 1) {
+      work(0, std::size_t{0}, count);
+      return;
+    }
+    run(count, &call<std::remove_reference_t<Work>>, const_cast<void*>(static_cast<const void*>(&work)));
+  }
+
+ protected:
+  ~VehicleRanges() = default;
+  using Job = void (*)(void* work, int thread, std::size_t begin, std::size_t end);
+  /// Runs job(work, t, range t) on every thread t.
+  virtual void run(std::size_t count, Job job, void* work) = 0;
+
+ private:
+  template <class Work>
+  static void call(void* work, int thread, std::size_t begin, std::size_t end) {
+    (*static_cast<Work*>(work))(thread, begin, end);
+  }
+};
+
+/// ranges->for_ranges, or work(0, 0, count) on the calling thread where `ranges` is null.
+template <class Work>
+void split_over(VehicleRanges* ranges, std::size_t count, Work&& work) {
+  if (ranges) return ranges->for_ranges(count, work);
+  work(0, std::size_t{0}, count);
+}
+
+}  // namespace crashbench
