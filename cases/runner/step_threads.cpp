@@ -4,6 +4,16 @@
 #include <cassert>
 
 namespace crashbench {
+namespace {
+
+/// A spin-wait hint: lets the core's other hyperthread, if any, run.
+void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+}  // namespace
 
 std::pair<std::size_t, std::size_t> thread_range(int thread, int threads, std::size_t count) {
   const auto t = static_cast<std::size_t>(thread), n = static_cast<std::size_t>(threads);
@@ -27,6 +37,22 @@ StepThreads::~StepThreads() {
   for (std::thread& w : workers_) w.join();
 }
 
+template <class Done>
+void StepThreads::wait_for(std::condition_variable& wake, Done done) {
+  const auto until = std::chrono::steady_clock::now() + kSpin;
+  for (int spins = 1; !done(); ++spins) {
+    pause();
+    if (spins % 64 != 0) continue;
+    if (std::chrono::steady_clock::now() < until) {
+      std::this_thread::yield();  // more threads than cores (tests): the one with work gets the core
+      continue;
+    }
+    std::unique_lock lock(mutex_);
+    wake.wait(lock, done);
+    return;
+  }
+}
+
 void StepThreads::run_range(int thread) {
   const auto [begin, end] = thread_range(thread, threads_, count_);
   try {
@@ -37,18 +63,15 @@ void StepThreads::run_range(int thread) {
 }
 
 void StepThreads::run(std::size_t count, Job job, void* work) {
+  job_ = job, work_ = work, count_ = count;
+  workers_left_.store(threads_ - 1, std::memory_order_relaxed);
   {
-    const std::lock_guard lock(mutex_);
-    job_ = job, work_ = work, count_ = count;
-    workers_left_ = threads_ - 1;
-    ++generation_;
+    const std::lock_guard lock(mutex_);  // a worker going to sleep sees the new generation or is woken
+    generation_.fetch_add(1, std::memory_order_release);
   }
   start_.notify_all();
   run_range(0);
-  {
-    std::unique_lock lock(mutex_);
-    finished_.wait(lock, [this] { return workers_left_ == 0; });
-  }
+  wait_for(finished_, [this] { return workers_left_.load(std::memory_order_acquire) == 0; });
   std::exception_ptr first;
   for (std::exception_ptr& e : errors_)
     if (!first) first = std::exchange(e, nullptr);
@@ -59,19 +82,14 @@ void StepThreads::run(std::size_t count, Job job, void* work) {
 void StepThreads::worker(int thread) {
   unsigned long seen = 0;
   for (;;) {
-    {
-      std::unique_lock lock(mutex_);
-      start_.wait(lock, [&] { return stopping_ || generation_ != seen; });
-      if (stopping_) return;
-      seen = generation_;
-    }
+    wait_for(start_, [&] { return stopping_.load(std::memory_order_acquire) || generation_.load(std::memory_order_acquire) != seen; });
+    if (stopping_.load(std::memory_order_acquire)) return;
+    seen = generation_.load(std::memory_order_acquire);
     run_range(thread);
-    bool last = false;
-    {
-      const std::lock_guard lock(mutex_);
-      last = --workers_left_ == 0;
+    if (workers_left_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      const std::lock_guard lock(mutex_);  // the caller, if asleep, is woken after its last look
+      finished_.notify_one();
     }
-    if (last) finished_.notify_one();
   }
 }
 
