@@ -22,14 +22,11 @@ constexpr double kCoherenceMargin = 1.0;
 /// interpolated poses must not put a tested rectangle outside it.
 constexpr double kStepBoxSlack = 1e-5;
 
-/// A vehicle's box over the step from `a` to `b`: the start and end rectangles' own bounds, and around
-/// the CG's path (where every pose between lies) the corner farthest from the CG of a rectangle grown by
-/// as much as the sweep grows one (half the step's motion): every rectangle the sweep tests, and the
-/// no_tunnelling check's reach.
-Box2 step_box(const VehiclePose& a, const VehiclePose& b) {
-  Box2 at_start, at_end;
-  rectangle_bounds(a, at_start.lo, at_start.hi);
-  rectangle_bounds(b, at_end.lo, at_end.hi);
+/// A vehicle's box over the step from `a` (its rectangle's bounds `at_start`) to `b` (`at_end`): both
+/// rectangles' own bounds, and around the CG's path (where every pose between lies) the corner farthest
+/// from the CG of a rectangle grown by as much as the sweep grows one (half the step's motion): every
+/// rectangle the sweep tests, and the no_tunnelling check's reach.
+Box2 step_box(const VehiclePose& a, const Box2& at_start, const VehiclePose& b, const Box2& at_end) {
   const RectangleSize& s = b.size;
   const double growth = 0.5 * pose_motion(a, b);
   const double r = std::hypot(std::max({s.cg_to_front, s.cg_to_rear, a.size.cg_to_front, a.size.cg_to_rear}) + growth,
@@ -41,6 +38,12 @@ Box2 step_box(const VehiclePose& a, const VehiclePose& b) {
           at_start.hi.cwiseMax(at_end.hi).cwiseMax(p0.cwiseMax(p1) + around)};
 }
 
+Box2 bounds_of(const VehiclePose& pose) {
+  Box2 box;
+  rectangle_bounds(pose, box.lo, box.hi);
+  return box;
+}
+
 }  // namespace
 
 void StepPairs::reserve(int vehicle_count) {
@@ -49,7 +52,8 @@ void StepPairs::reserve(int vehicle_count) {
   versions_.reserve(n);
   compared_in_.reserve(n);
   verdicts_.reserve(8 * n);
-  boxes_.reserve(static_cast<std::size_t>(std::max(vehicle_count, 0)));
+  boxes_.reserve(n);
+  end_bounds_.reserve(n);
   broad_.reserve(vehicle_count);
   rects_.reserve(vehicle_count);
 }
@@ -57,10 +61,21 @@ void StepPairs::reserve(int vehicle_count) {
 void StepPairs::find(std::span<const VehiclePose> start, std::span<const VehiclePose> end, DetectorStats& stats,
                      VehicleRanges* ranges) {
   boxes_.resize(end.size());
+  end_bounds_.resize(end.size());
   split_over(ranges, end.size(), [&](int, std::size_t first, std::size_t last) {
-    for (std::size_t v = first; v < last; ++v) boxes_[v] = step_box(start[v], end[v]);
+    for (std::size_t v = first; v < last; ++v) {
+      PlacedBounds& placed = end_bounds_[v];
+      const Box2 at_start = placed.at(start[v]) ? placed.box : bounds_of(start[v]);
+      placed = {true, end[v].position_W, end[v].heading, end[v].size, bounds_of(end[v])};
+      boxes_[v] = step_box(start[v], at_start, end[v], placed.box);
+    }
   });
   broad_.find_coherent(boxes_, kCoherenceMargin, stats);
+}
+
+bool StepPairs::PlacedBounds::at(const VehiclePose& pose) const {
+  const auto same = [](const auto& x, const auto& y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+  return made && same(position_W, pose.position_W) && same(heading, pose.heading) && same(size, pose.size);
 }
 
 void StepPairs::begin_verdicts(std::size_t vehicle_count) {

@@ -106,6 +106,18 @@ class StepPairs {
   std::vector<std::uint64_t> compared_in_;   // per vehicle: the call that last compared its pose
   std::uint64_t call_ = 0;
   std::vector<Box2> boxes_;  // per vehicle: its step box
+  /// A rectangle's bounds (rectangle_bounds) with the pose they were made from: a step starts where the
+  /// last one ended, so its start rectangle's bounds are the last end rectangle's, sine and cosine spared.
+  struct PlacedBounds {
+    bool made = false;
+    Vec2 position_W = Vec2::Zero();
+    double heading = 0;
+    RectangleSize size;
+    Box2 box;
+    /// Whether `pose` is where these were made, bit for bit (what rectangle_bounds reads).
+    bool at(const VehiclePose& pose) const;
+  };
+  std::vector<PlacedBounds> end_bounds_;  // per vehicle: its end rectangle's in the last find()
   BoxPairs broad_;
   QueryRectangles rects_;
 };

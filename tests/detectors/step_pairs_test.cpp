@@ -179,5 +179,29 @@ TEST(StepPairs, HoldsTheBoxesInsideItsStepBoxesOnly) {
   EXPECT_FALSE(step.holds(boxes));
 }
 
+// A step's start rectangle is bounded anew unless the step starts, bit for bit, where the last one ended
+// (then the last end's bounds stand): a second step from the first's end, and one from elsewhere (a reset
+// moved the cars back), give the candidates and step boxes of a StepPairs that never saw the first.
+TEST(StepPairs, TheLastStepsEndBoundsServeOnlyAStepThatStartsThere) {
+  const Layout first = random_layout(80, 1.0, 0.3, 5);
+  const Layout later = random_layout(80, 1.0, 0.3, 6);
+  Layout from_end = later;
+  from_end.start = first.end;
+  for (const Layout& second : {from_end, later}) {
+    StepPairs continued, fresh;
+    DetectorStats stats;
+    continued.find(first.start, first.end, stats);
+    continued.find(second.start, second.end, stats);
+    fresh.find(second.start, second.end, stats);
+    EXPECT_EQ(continued.candidates(), fresh.candidates());
+    std::vector<Box2> start_bounds;
+    for (const VehiclePose& p : second.start) {
+      Box2& box = start_bounds.emplace_back();
+      rectangle_bounds(p, box.lo, box.hi);
+    }
+    EXPECT_TRUE(continued.holds(start_bounds)) << "every start rectangle inside its step box";
+  }
+}
+
 }  // namespace
 }  // namespace crashbench
