@@ -141,9 +141,8 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, s
 
 void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,
                             std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out) {
-  check_walls(before, after, poses, time, 0, after.size(), ranges_[0], out);
-  checked_ += static_cast<long long>(after.size());
-  if (after.size() > 1) cross_vehicles(before, after, time, out);
+  CallingThread one;
+  check(before, after, poses, time, one, out);
 }
 
 void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,
