@@ -38,15 +38,6 @@ class VehicleRanges {
   }
 };
 
-/// One range, run on the calling thread: what a caller without threads gives.
-class CallingThread final : public VehicleRanges {
- public:
-  int size() const override { return 1; }
-
- private:
-  void run(std::size_t count, Job job, void* work) override { job(work, 0, 0, count); }
-};
-
 /// ranges->for_ranges, or work(0, 0, count) on the calling thread where `ranges` is null.
 template <class Work>
 void split_over(VehicleRanges* ranges, std::size_t count, Work&& work) {

@@ -41,9 +41,16 @@ GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b) {
 
 namespace {
 
-/// How many substeps keep vehicles whose smallest half-inradius is `safe` within it, when the farthest
-/// moving point moves `most` [m].
-int substeps_for(double safe, double most) {
+/// How many substeps keep every point's motion between tested poses within half the smallest inradius of
+/// the vehicles of sizes `end`, vehicle v's points moving motion_of(v) [m] over the step.
+template <class Motion>
+int substeps(std::span<const VehiclePose> end, Motion motion_of) {
+  double safe = std::numeric_limits<double>::infinity(), most = 0;
+  for (std::size_t v = 0; v < end.size(); ++v) {
+    // Two vehicles can close at the sum of their motions: half the smallest inradius each.
+    safe = std::min(safe, 0.5 * inradius(end[v].size));
+    most = std::max(most, motion_of(v));
+  }
   if (!(safe > 0) || !(most > safe)) return 1;  // also a non-finite motion: nothing to cut
   const double n = std::ceil(most / safe);
   return n < kMaxSweepSubsteps ? static_cast<int>(n) : kMaxSweepSubsteps;
@@ -52,22 +59,11 @@ int substeps_for(double safe, double most) {
 }  // namespace
 
 int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end) {
-  double safe = std::numeric_limits<double>::infinity(), most = 0;
-  for (std::size_t v = 0; v < end.size(); ++v) {
-    // Two vehicles can close at the sum of their motions: half the smallest inradius each.
-    safe = std::min(safe, 0.5 * inradius(end[v].size));
-    most = std::max(most, pose_motion(start[v], end[v]));
-  }
-  return substeps_for(safe, most);
+  return substeps(end, [&](std::size_t v) { return pose_motion(start[v], end[v]); });
 }
 
 int sweep_substeps(std::span<const VehiclePose> end, std::span<const double> motion) {
-  double safe = std::numeric_limits<double>::infinity(), most = 0;
-  for (std::size_t v = 0; v < end.size(); ++v) {
-    safe = std::min(safe, 0.5 * inradius(end[v].size));
-    most = std::max(most, motion[v]);
-  }
-  return substeps_for(safe, most);
+  return substeps(end, [&](std::size_t v) { return motion[v]; });
 }
 
 }  // namespace crashbench

@@ -140,22 +140,17 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, s
 }
 
 void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,
-                            std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out) {
-  CallingThread one;
-  check(before, after, poses, time, one, out);
-}
-
-void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,
-                            std::span<const VehiclePose> poses, double time, VehicleRanges& threads,
-                            std::vector<Tunnelling>& out) {
-  assert(static_cast<std::size_t>(threads.size()) <= ranges_.size());
-  threads.for_ranges(after.size(), [&](int thread, std::size_t begin, std::size_t end) {
+                            std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out,
+                            VehicleRanges* threads) {
+  const auto split = static_cast<std::size_t>(threads ? threads->size() : 1);
+  assert(split <= ranges_.size());
+  split_over(threads, after.size(), [&](int thread, std::size_t begin, std::size_t end) {
     Range& range = ranges_[static_cast<std::size_t>(thread)];
     range.found.clear();
     check_walls(before, after, poses, time, begin, end, range, thread == 0 ? out : range.found);
   });
   // In range order after thread 0's: each vehicle's crossing in vehicle order, as on one thread.
-  for (std::size_t t = 1; t < static_cast<std::size_t>(threads.size()); ++t)
+  for (std::size_t t = 1; t < split; ++t)
     out.insert(out.end(), ranges_[t].found.begin(), ranges_[t].found.end());
   checked_ += static_cast<long long>(after.size());
   if (after.size() > 1) cross_vehicles(before, after, time, out);

@@ -38,13 +38,12 @@ class TunnellingCheck {
   /// Checks the step from `before` to `after` (StateVector entries 0, 1, 2 = X, Y [m], heading [rad]) that
   /// ends at `time` [s], each vehicle's triangles cut at the height of its pose at the end of the step
   /// (`poses[v].ground_z + cg_height`, as the detectors cut them) and at the height it had at the end of
-  /// the last step; appends the first crossing of each vehicle, if any, to `out`.
+  /// the last step; appends the first crossing of each vehicle, if any, to `out`. `threads` (null: the
+  /// calling thread; at most the constructor's count) split the vehicles' walls, giving the same crossings
+  /// in the same order.
   void check(std::span<const StateVector> before, std::span<const StateVector> after,
-             std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out);
-  /// The same with the vehicles' walls split over `threads` (at most the constructor's count): the same
-  /// crossings in the same order.
-  void check(std::span<const StateVector> before, std::span<const StateVector> after,
-             std::span<const VehiclePose> poses, double time, VehicleRanges& threads, std::vector<Tunnelling>& out);
+             std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out,
+             VehicleRanges* threads = nullptr);
   /// Pairs that `passing` says pass through each other are not checked (it must outlive this).
   void ignore_passing(const PassingPairs& passing) { passing_ = &passing; }
   /// The vehicle pairs are taken from `pairs` (the runner's, found for the step; it must outlive this)

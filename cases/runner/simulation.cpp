@@ -68,7 +68,7 @@ void Simulation::step() {
   impacts_.apply(step_, detection_);
   record_.timed(Phase::kApply, since);
   audit_.check(step_, impacts_.loads().applied());
-  tunnelling_.check(fleet_.x_before, fleet_.x, fleet_.poses, time() + case_.dt, threads_, record_.result().tunnelling);
+  tunnelling_.check(fleet_.x_before, fleet_.x, fleet_.poses, time() + case_.dt, record_.result().tunnelling, &threads_);
   record_.timed(Phase::kCheck, since);
   ++step_;
   if (!stopped_on_non_finite() && step_ % case_.record_every == 0) record_.sample(fleet_, time());

@@ -7,7 +7,7 @@ namespace crashbench {
 namespace {
 
 /// A spin-wait hint: lets the core's other hyperthread, if any, run.
-void pause() {
+void spin_hint() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
@@ -41,7 +41,7 @@ template <class Done>
 void StepThreads::wait_for(std::condition_variable& wake, Done done) {
   const auto until = std::chrono::steady_clock::now() + kSpin;
   for (int spins = 1; !done(); ++spins) {
-    pause();
+    spin_hint();
     if (spins % 64 != 0) continue;
     if (std::chrono::steady_clock::now() < until) {
       std::this_thread::yield();  // more threads than cores (tests): the one with work gets the core

@@ -75,7 +75,7 @@ TEST(TunnellingCheck, SplitOverThreadsItFindsTheSameCrossingsInTheSameOrder) {
   for (int step = 1; step <= 3; ++step) {
     std::vector<Tunnelling> one, three;
     serial.check(before, after, on_ground(kCars), 0.005 * step, one);
-    split.check(before, after, on_ground(kCars), 0.005 * step, threads, three);
+    split.check(before, after, on_ground(kCars), 0.005 * step, three, &threads);
     ASSERT_EQ(one.size(), 7u) << "step " << step << ": five cars through the wall, two through each other";
     ASSERT_EQ(three.size(), one.size()) << "step " << step;
     for (std::size_t i = 0; i < one.size(); ++i) {
