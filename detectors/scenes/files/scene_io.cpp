@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "detectors/scenes/files/ac3d_guard.hpp"
+#include "detectors/scenes/files/ac3d_reader.hpp"
 #include "detectors/scenes/files/acc_reader.hpp"
 #include "detectors/scenes/files/contained_read.hpp"
 #include "detectors/scenes/files/osg_notify.hpp"
@@ -35,11 +36,17 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path, bool decode_im
   require_plugin(path);
   // A TORCS .acc is AC3D too, its lines handed on to OSG's AC3D reader as they are (acc_reader.hpp).
   // Some of osgDB's readers trust the counts a file announces (ac3d_guard.hpp, osgt_guard.hpp).
-  if (const std::string ext = osgDB::getLowerCaseFileExtension(path); ext == "ac" || ext == "acc")
-    check_ac3d_counts(path);
-  else if (ext == "osgt")
-    check_osgt_counts(path);
   const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names(decode_images);
+  if (const std::string ext = osgDB::getLowerCaseFileExtension(path); ext == "ac" || ext == "acc") {
+    check_ac3d_counts(path);
+    // Read here when crashbench's own AC3D parser takes the file (ac3d_reader.hpp), which it does for every
+    // torcs-data track; what it declines goes to OSG's reader in the child below.
+    std::string declined;
+    if (!decode_images)
+      if (osg::ref_ptr<osg::Node> graph = read_ac3d_here(path, options.get(), declined)) return graph;
+  } else if (ext == "osgt") {
+    check_osgt_counts(path);
+  }
   const osg::ref_ptr<osg::Node> node = read_contained(path, options.get());
   if (!node) throw Error(path, "", "osgDB could not read this file as a scene graph");
   return node;

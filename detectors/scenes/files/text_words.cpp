@@ -23,6 +23,15 @@ bool TextWords::at_string() {
   return pos_ < text_.size() && text_[pos_] == '"';
 }
 
+std::optional<std::string_view> TextWords::next_string() {
+  if (!at_string()) return next();
+  const std::size_t close = text_.find('"', pos_ + 1);
+  if (close == std::string_view::npos) return std::nullopt;
+  const std::string_view inside = text_.substr(pos_ + 1, close - pos_ - 1);
+  skip_bytes(close + 1 - pos_);
+  return inside;
+}
+
 void TextWords::skip_string(bool escapes) {
   if (!at_string()) {
     next();

@@ -23,6 +23,9 @@ class TextWords {
   std::string_view next();
   /// Whether a quoted string starts at the next word.
   bool at_string();
+  /// A quoted string's characters, as OSG's AC3D reader reads a name (no escapes), or the next word when no
+  /// string starts here; std::nullopt when the closing quote is missing.
+  std::optional<std::string_view> next_string();
   /// Skips a quoted string (blanks and line breaks included; with `escapes`, \" does not close it) if one
   /// starts here, else one word.
   void skip_string(bool escapes);
