@@ -6,7 +6,8 @@
 // each file in a child process that sends the graph back as .osgb, and so does this harness. A crash in
 // this process (in OSG's .osgb serializers, or in the second read of a graph the round trip did not keep
 // whole) is attributed by ci/fuzz.sh, which runs the harness in fork mode and fails only on a crash whose
-// top frame is not in OpenSceneGraph.
+// top frame is not in OpenSceneGraph. An `.ac` input is parsed by crashbench's own AC3D parser in this
+// process (ac3d_parse.hpp), and only what it declines goes to the child: a crash there is crashbench's.
 #include <osg/Notify>
 
 #include <array>
