@@ -25,9 +25,10 @@ constexpr double kMaxCells = 1e6;
 /// file) cost what one does. 100k samples are 200 km of edges at the default 4 m cell.
 constexpr double kMaxSamples = 1e5;
 
-/// Samples along an edge a-b: two per cell it crosses, and its ends.
-int edge_steps(const Vec3& a, const Vec3& b, double cell) {
-  return std::max(1, static_cast<int>(std::ceil(2 * (b - a).head<2>().norm() / cell)));
+/// Samples along an edge a-b: two per cell it crosses, and its ends. A double: an edge a stray vertex
+/// makes 1e20 m long has more than an int holds before the spacing grows (a fuzzed file).
+double edge_steps(const Vec3& a, const Vec3& b, double cell) {
+  return std::max(1.0, std::ceil(2 * (b - a).head<2>().norm() / cell));
 }
 
 /// Samples along the vertical triangles' edges at cells of `cell`.
@@ -40,7 +41,7 @@ double edge_samples(const std::vector<Triangle>& triangles, double cell) {
 
 /// Lowers every cell an edge a-b passes over to the edge's height there.
 void rasterize_edge(GroundGrid& g, const Vec3& a, const Vec3& b) {
-  const int steps = edge_steps(a, b, g.cell);
+  const int steps = static_cast<int>(edge_steps(a, b, g.cell));  // within kMaxSamples once the spacing fits
   for (int k = 0; k <= steps; ++k) {
     const Vec3 p = a + (b - a) * (static_cast<double>(k) / steps);
     const int i = g.cell_index(p.x() - g.origin_W.x(), g.nx), j = g.cell_index(p.y() - g.origin_W.y(), g.ny);
@@ -92,7 +93,7 @@ void bottom_samples(const Triangle& t, double spacing, double y0, double y1, Vis
   const auto line = [](double u, double u0, double z0, double u_end, double z_end) {
     return u_end > u0 ? z0 + (z_end - z0) * (u - u0) / (u_end - u0) : std::min(z0, z_end);
   };
-  const int steps = edge_steps(v[0], v[2], spacing);
+  const int steps = static_cast<int>(edge_steps(v[0], v[2], spacing));
   // Only the samples in the rows' band: a long footprint crossing many bands is sampled once in all.
   int k0 = 0, k1 = steps;
   if (d.y() != 0) {

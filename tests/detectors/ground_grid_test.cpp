@@ -52,6 +52,19 @@ TEST(GroundGrid, OnAGridTooLargeForItsCellsTheGroundFollowsTheGradeUnderTheBarri
     }
 }
 
+TEST(GroundGrid, AWallAStrayVertexMakes1e20MLongCountsItsSamplesWithoutOverflow) {
+  // A fuzzed file: a vertex read as 1e20 m makes a wall's edge 10^20 samples long at 4 m, past an int
+  // (undefined behaviour, which the sanitizer build stops at). The spacing grows instead; the grid stays
+  // within its million cells and its ground under the ordinary wall is still that wall's foot.
+  const std::vector<Triangle> triangles = {
+      {{0, 0, 0}, {1e20, 0, 0}, {1e20, 0, 3}},
+      {{0, -5, 2}, {10, -5, 2}, {10, -5, 3}},
+  };
+  const GroundGrid grid = build_ground_grid(triangles);
+  EXPECT_LE((static_cast<double>(grid.nx) * grid.ny), 1e6);
+  EXPECT_TRUE(std::isfinite(grid.at(Vec2(5, -5))));
+}
+
 TEST(GroundGrid, EveryDetectorMeetsTheBarrierAllAlongTheGrade) {
   // A car beside the barrier, heading along it, its left side 5 cm into it: every detector finds the
   // barrier at every point of the climb.
