@@ -62,6 +62,11 @@ void StepPairs::find(std::span<const VehiclePose> start, std::span<const Vehicle
                      VehicleRanges* ranges) {
   boxes_.resize(end.size());
   end_bounds_.resize(end.size());
+  if (end.size() < 2) {  // no pair: a lone car's step box (two placed rectangles) would be paid for nothing
+    std::fill(boxes_.begin(), boxes_.end(), Box2{});
+    std::fill(end_bounds_.begin(), end_bounds_.end(), PlacedBounds{});
+    return broad_.find_coherent(boxes_, kCoherenceMargin, stats);
+  }
   split_over(ranges, end.size(), [&](int, std::size_t first, std::size_t last) {
     for (std::size_t v = first; v < last; ++v) {
       PlacedBounds& placed = end_bounds_[v];
