@@ -3,12 +3,14 @@
 // CRASHBENCH_BENCH_SCENE (CRASHBENCH_BENCH_UP=y for a y-up file such as TORCS's), read with the collision
 // set a lap uses (docs/scenes.md "Driving the tracks": faces steeper than 45 degrees, TREE* left out),
 // driven along its centre line (a TORCS road course, `crashbench scene centreline`) and 1.5 m to either
-// side. An OpenDRIVE file (.xodr) is read with 1 m edge walls and driven along every driving lane of every
+// side, a pose at each of the line's points (metres apart: each query a first one), or every
+// CRASHBENCH_BENCH_STEP metres (0.125: a lap at 25 m/s in 5 ms steps, where clear boxes spare queries). An OpenDRIVE file (.xodr) is read with 1 m edge walls and driven along every driving lane of every
 // road outside junctions (opendrive_lanes_drive). Each pose's ground_z comes from the surface query
 // beforehand, so that the detect rows time detection alone and the surface row times the terrain
 // following; scale_bench puts its lane traffic on the drive (lane_traffic.hpp). Header-only.
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
@@ -42,6 +44,18 @@ inline std::string bench_scene_label() {
   return "file:" + stem.substr(0, stem.find('.'));
 }
 
+/// CRASHBENCH_BENCH_STEP [m]: the laps' poses this far apart at most (0.125: 25 m/s at 5 ms), or 0 (unset):
+/// the centre line's own points, metres apart, each a first query.
+inline double bench_step() {
+  const char* text = std::getenv("CRASHBENCH_BENCH_STEP");
+  if (!text) return 0.0;
+  char* end = nullptr;
+  const double step = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(step > 0) || !std::isfinite(step))
+    throw Error("CRASHBENCH_BENCH_STEP", "", std::string("'") + text + "': expected a distance in metres, more than 0");
+  return step;
+}
+
 /// The file scene and its drive, loaded on first use (never at start-up: registration only needs the label).
 inline const BenchSceneFile& bench_scene_file() {
   static const BenchSceneFile loaded = [] {
@@ -62,7 +76,7 @@ inline const BenchSceneFile& bench_scene_file() {
       if (!in) throw Error(path, "", "cannot read the file for its centre line");
       const Centreline line = read_centreline(in, path, {f.spec.up_axis == "y", 1.0});
       constexpr double kLanes[] = {0.0, 1.5, -1.5};
-      f.drive = centreline_drive(f.scene, line, kLanes);
+      f.drive = centreline_drive(f.scene, line, kLanes, bench_step());
     }
     for (const VehiclePose& p : f.drive) f.points_W.push_back(p.position_W);
     return f;

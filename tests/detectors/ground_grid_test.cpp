@@ -13,6 +13,7 @@
 #include "detectors/scenes/registry/generated_scene.hpp"
 #include "detectors/scenes/registry/scene_drives.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/surface_query.hpp"
 #include "tests/support/registries.hpp"
 
 namespace crashbench {

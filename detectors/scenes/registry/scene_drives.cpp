@@ -54,10 +54,23 @@ std::vector<VehiclePose> track_drive() {
   return poses;
 }
 
-std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& line, std::span<const double> lanes) {
+std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& line, std::span<const double> lanes,
+                                          double step) {
   std::vector<VehiclePose> poses;
-  for (const double lane : lanes)
-    for (const LapRow& row : lap_rows(line, 25.0, lane)) poses.push_back(drive_pose(row.position_W, row.heading));
+  for (const double lane : lanes) {
+    const std::vector<LapRow> rows = lap_rows(line, 25.0, lane);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      poses.push_back(drive_pose(rows[i].position_W, rows[i].heading));
+      if (!(step > 0) || i + 1 == rows.size()) continue;
+      const Vec2 d = rows[i + 1].position_W - rows[i].position_W;
+      const double turn = std::remainder(rows[i + 1].heading - rows[i].heading, 2 * std::numbers::pi);
+      const int n = static_cast<int>(std::ceil(d.norm() / step));
+      for (int k = 1; k < n; ++k) {
+        const double f = static_cast<double>(k) / n;
+        poses.push_back(drive_pose(rows[i].position_W + f * d, rows[i].heading + f * turn));
+      }
+    }
+  }
   follow_surface(scene, poses);
   return poses;
 }
