@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-20000}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader nhtsa_reader sumo_files)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader nhtsa_reader sumo_files ac3d_reader)
 
 [ -f build/asan/CMakeCache.txt ] || cmake --preset asan
 cmake --build --preset asan --target crashbench_fuzzers -j "$(nproc)"
@@ -35,6 +35,7 @@ seed scene_loader fuzz/seeds/scene/*
 seed nhtsa_reader fuzz/seeds/nhtsa/*
 seed opendrive fuzz/seeds/opendrive/*
 seed sumo_files fuzz/seeds/sumo/*
+seed ac3d_reader fuzz/seeds/ac3d/*
 # compare/merge reads two results files separated by "\n--\n": every ordered pair of the results seeds.
 mkdir -p "$work/seeds/compare_merge"
 for a in fuzz/seeds/results/*.json; do

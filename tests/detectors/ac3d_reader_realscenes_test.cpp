@@ -11,7 +11,7 @@
 #include "detectors/scenes/files/acc_reader.hpp"
 #include "detectors/scenes/files/osg_notify.hpp"
 #include "detectors/scenes/files/texture_placeholders.hpp"
-#include "tests/support/osg_graph_match.hpp"
+#include "testkit/osg_graph_match.hpp"
 #include "tests/support/torcs_tracks.hpp"
 
 namespace crashbench {

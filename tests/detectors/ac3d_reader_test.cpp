@@ -15,7 +15,7 @@
 #include "detectors/scenes/files/osg_notify.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/files/texture_placeholders.hpp"
-#include "tests/support/osg_graph_match.hpp"
+#include "testkit/osg_graph_match.hpp"
 #include "tests/support/temp_folder.hpp"
 #include "tests/support/textured_sprite_scene.hpp"
 
@@ -207,6 +207,20 @@ TEST(Ac3dReader, MakesTheGraphOfOsgsReaderWithItsNotifications) {
             osg::PrimitiveSet::LINE_STRIP);
 }
 
+TEST(Ac3dReader, SendsItsNotificationsInTheReadersOrder) {
+  // A material whose shininess OSG clamps (a warning), read after a texture that is not found (an error):
+  // the reader makes each as it reads it, so the error comes first.
+  std::string text = kScene;
+  const std::string texture = "texture \"asphalt.png\"\n";
+  text.insert(text.find(texture) + texture.size(),
+              "MATERIAL \"late\" rgb 1 1 1 amb 1 1 1 emis 0 0 0 spec 0 0 0 shi -5 trans 0\n");
+  const std::string path = write("late-material.ac", text);
+  expect_same_read(path);
+  const Read ours = read_by_crashbench(path);
+  EXPECT_GE(ours.notices.warnings, 1);
+  EXPECT_NE(ours.notices.first.find("asphalt.png"), std::string::npos) << ours.notices.first;
+}
+
 TEST(Ac3dReader, ReadsATorcsAccAsOsgsReaderReadsItsPlainText) {
   const std::string path = (testing::temp_folder("ac3d-reader") / "sprite.acc").string();
   testing::write_textured_sprite_scene(path);
@@ -237,6 +251,8 @@ TEST(Ac3dReader, LeavesToOsgsReaderWhatItWouldNotReadTheSame) {
       {"name \"skipped words\"", "name \"skipped words", "closing quote"},
       {"texture \"asphalt.png\"", "texture \"\"", "empty texture"},
       {"AC3Db", "AC3 b", "header"},
+      {"kids 3", "kids 99999999", "more objects than the rest of the file holds"},
+      {"texture \"asphalt.png\"", "texture \"asphalt\x01.png\"", "control character"},
   };
   for (const auto& change : kChanges) {
     std::string text = kScene;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <unordered_map>
 
@@ -15,6 +16,8 @@ namespace {
 
 /// Deeper nesting is left to OSG's reader in its own process: each level is a frame of this one's stack.
 constexpr int kMaxDepth = 256;
+/// The fewest bytes a kid that is not past the end of the file takes: its own "kids 0" and a blank.
+constexpr std::uint64_t kBytesPerKid = 7;
 
 struct Declined {
   std::string why;
@@ -151,6 +154,7 @@ class Parser {
   }
 
   void material() {
+    model_.made.emplace_back(false, static_cast<int>(model_.materials.size()));
     Ac3dMaterial& m = model_.materials.emplace_back();
     m.name = string();
     for (osg::Vec4* colour : {&m.diffuse, &m.ambient, &m.emission, &m.specular}) {
@@ -166,7 +170,10 @@ class Parser {
 
   int texture_index(const std::string& name) {
     const auto [at, added] = texture_indices_.try_emplace(name, static_cast<int>(model_.textures.size()));
-    if (added) model_.textures.push_back(name);
+    if (added) {
+      model_.made.emplace_back(true, at->second);
+      model_.textures.push_back(name);
+    }
     return at->second;
   }
 
@@ -190,8 +197,11 @@ class Parser {
         out.name = string();
       } else if (word == "texture") {
         const std::string name = string();
-        // The reader looks a name up at every mention until one succeeds: an empty one, every time.
+        // The reader looks a name up at every mention until one succeeds: an empty one, every time. A control
+        // character (a NUL cuts the name short in the C strings of osgDB's file lookup) no file name has.
         if (name.empty()) decline("an empty texture name");
+        if (std::any_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+          decline("a control character in a texture name");
         texture = texture_index(name);
       } else if (word == "texrep") {
         repeat = vec2();
@@ -214,6 +224,9 @@ class Parser {
         surfaces(count<unsigned>(), vertices, offset, repeat, texture, out);
       } else if (word == "kids") {
         const unsigned n = count<unsigned>();
+        // Each kid ends at its own "kids" word or at the end of the file, where the reader makes the rest
+        // empty groups: more than the rest of the text holds would be millions of them (ac3d_guard.hpp).
+        if (n > words_.bytes_left() / kBytesPerKid) decline("'kids " + std::to_string(n) + "' announces more objects than the rest of the file holds");
         const osg::Matrixd to_parent = transform * parent;
         for (unsigned i = 0; i < n; ++i) object(out.kids.emplace_back(), to_parent, texture, depth + 1);
         return;  // the reader's object ends with its kids

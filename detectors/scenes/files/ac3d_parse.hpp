@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace crashbench {
@@ -52,6 +53,9 @@ struct Ac3dObject {
 struct Ac3dModel {
   std::vector<Ac3dMaterial> materials;
   std::vector<std::string> textures;  ///< each texture name once, in the order the file first names it
+  /// Materials and textures in the order the reader makes them (a material as it is read, a texture as it
+  /// is first named), each {is a texture, index}: what they send OSG's notifications in that order.
+  std::vector<std::pair<bool, int>> made;
   Ac3dObject root;
 };
 

@@ -76,8 +76,16 @@ class GraphBuilder {
   GraphBuilder(const Ac3dModel& model, const osgDB::Options* options) : modulate_(new osg::TexEnv) {
     modulate_->setDataVariance(osg::Object::STATIC);
     modulate_->setMode(osg::TexEnv::MODULATE);
-    for (const Ac3dMaterial& m : model.materials) materials_.push_back(material_state(m));
-    for (const std::string& name : model.textures) textures_.push_back(texture_state(name, options));
+    // In the reader's order, so that their notifications (a shininess clamped, a texture not found) come in it.
+    materials_.resize(model.materials.size());
+    textures_.resize(model.textures.size());
+    for (const auto& [texture, i] : model.made) {
+      const auto at = static_cast<std::size_t>(i);
+      if (texture)
+        textures_[at] = texture_state(model.textures[at], options);
+      else
+        materials_[at] = material_state(model.materials[at]);
+    }
   }
 
   osg::ref_ptr<osg::Group> group(const Ac3dObject& object) const {

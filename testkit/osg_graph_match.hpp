@@ -2,7 +2,8 @@
 // Whether two OpenSceneGraph graphs are the same scene to everything crashbench reads of one: the node
 // tree with its names and descriptions, every drawable's triangles corner by corner (position and texture
 // coordinates, bit for bit, in order), and each geode's state (material colour, texture file, culling,
-// blending, shading). Vertex sharing and normals are not compared: collision reads neither.
+// blending, shading). Vertex sharing and normals are not compared: collision reads neither. For the AC3D
+// parser's tests and its differential fuzz harness (fuzz/ac3d_reader_fuzz.cpp).
 #include <osg/CullFace>
 #include <osg/Geode>
 #include <osg/Geometry>
