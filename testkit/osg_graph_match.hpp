@@ -2,7 +2,7 @@
 // Whether two OpenSceneGraph graphs are the same scene to everything crashbench reads of one: the node
 // tree with its names and descriptions, every drawable's triangles corner by corner (position and texture
 // coordinates, bit for bit, in order), and each geode's state (material colour, texture file, culling,
-// blending, shading). Vertex sharing and normals are not compared: collision reads neither. For the AC3D
+// blending, shading, lighting). Vertex sharing and normals are not compared: collision reads neither. For the AC3D
 // parser's tests and its differential fuzz harness (fuzz/ac3d_reader_fuzz.cpp).
 #include <osg/CullFace>
 #include <osg/Geode>
@@ -54,10 +54,11 @@ inline std::string graph_state(const osg::StateSet* state) {
   const auto* shade = dynamic_cast<const osg::ShadeModel*>(state->getAttribute(osg::StateAttribute::SHADEMODEL));
   const auto* cull = dynamic_cast<const osg::CullFace*>(state->getAttribute(osg::StateAttribute::CULLFACE));
   const osg::Vec4 diffuse = material ? material->getDiffuse(osg::Material::FRONT) : osg::Vec4();
-  return fmt::format("material {} ({} {} {} {}), texture '{}', cull {} {}, blend {}, hint {}, shade {}",
+  return fmt::format("material {} ({} {} {} {}), texture '{}', cull {} {}, blend {}, hint {}, shade {}, lighting {}",
                      material ? material->getName() : "none", diffuse.r(), diffuse.g(), diffuse.b(), diffuse.a(),
                      image ? image->getFileName() : "", state->getMode(GL_CULL_FACE), cull ? static_cast<int>(cull->getMode()) : 0,
-                     state->getMode(GL_BLEND), state->getRenderingHint(), shade ? static_cast<int>(shade->getMode()) : -1);
+                     state->getMode(GL_BLEND), state->getRenderingHint(), shade ? static_cast<int>(shade->getMode()) : -1,
+                     state->getMode(GL_LIGHTING));
 }
 
 /// The first difference between graphs `a` and `b` at `where`, or "" when they are the same scene.

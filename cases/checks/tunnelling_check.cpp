@@ -175,7 +175,6 @@ void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span
 
 void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after,
                                      double time, std::vector<Tunnelling>& out) {
-  if (after.size() < 2) return;  // a lone car passes through no other
   // Each vehicle's swept box: its CG path widened by its reach; only pairs whose boxes meet can pass through.
   for (std::size_t v = 0; v < after.size(); ++v) {
     const Vec2 reach = Vec2::Constant(reach_[v]);

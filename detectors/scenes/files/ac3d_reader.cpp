@@ -99,40 +99,27 @@ class GraphBuilder {
   }
 
  private:
-  /// A bin of lines, as the reader draws them: unlit, untextured, each line a run of its own.
-  osg::ref_ptr<osg::Geode> line_geode(const Ac3dBin& bin) const {
+  /// A bin's geode as the reader makes it: lines unlit and untextured, each a run of its own; surfaces lit,
+  /// culled unless two-sided, shaded flat or smooth, textured when the object names a texture it found.
+  osg::ref_ptr<osg::Geode> geode(const Ac3dBin& bin) const {
     const MaterialState& material = materials_[bin.material];
+    const TextureState* texture =
+        !bin.lines && bin.texture >= 0 && textures_[bin.texture].texture ? &textures_[bin.texture] : nullptr;
     osg::ref_ptr<osg::Geode> geode = new osg::Geode;
     geode->setDataVariance(osg::Object::STATIC);
     osg::StateSet& state = *geode->getOrCreateStateSet();
-    state.setMode(GL_LIGHTING, osg::StateAttribute::OFF);
     state.setAttribute(material.material.get());
     if (material.translucent) set_translucent(state);
-    osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
-    geometry->setDataVariance(osg::Object::STATIC);
-    const auto corners = static_cast<unsigned>(bin.corners.size());
-    geometry->setVertexArray(new osg::Vec3Array(corners, bin.corners.data()));
-    geometry->setTexCoordArray(0, new osg::Vec2Array(corners, bin.texcoords.data()));
-    const GLenum mode = bin.line_loops ? osg::PrimitiveSet::LINE_LOOP : osg::PrimitiveSet::LINE_STRIP;
-    GLint first = 0;
-    for (const unsigned size : bin.line_sizes) {
-      geometry->addPrimitiveSet(new osg::DrawArrays(mode, first, static_cast<GLsizei>(size)));
-      first += static_cast<GLint>(size);
-    }
-    geometry->setColorArray(material.colour.get(), osg::Array::BIND_OVERALL);
-    geode->addDrawable(geometry.get());
+    if (bin.lines)
+      state.setMode(GL_LIGHTING, osg::StateAttribute::OFF);
+    else
+      surface_state(bin, texture, state);
+    // A line bin keeps its texture coordinates whatever the texture; a surface bin only with one.
+    geode->addDrawable(geometry(bin, material, bin.lines || texture).get());
     return geode;
   }
 
-  osg::ref_ptr<osg::Geode> geode(const Ac3dBin& bin) const {
-    if (bin.lines) return line_geode(bin);
-    const MaterialState& material = materials_[bin.material];
-    const TextureState* texture = bin.texture >= 0 && textures_[bin.texture].texture ? &textures_[bin.texture] : nullptr;
-    osg::ref_ptr<osg::Geode> geode = new osg::Geode;
-    geode->setDataVariance(osg::Object::STATIC);
-    osg::StateSet& state = *geode->getOrCreateStateSet();
-    state.setAttribute(material.material.get());
-    if (material.translucent) set_translucent(state);
+  void surface_state(const Ac3dBin& bin, const TextureState* texture, osg::StateSet& state) const {
     if (texture) {
       state.setTextureAttribute(0, modulate_.get());
       state.setTextureAttribute(0, texture->texture.get());
@@ -151,23 +138,28 @@ class GraphBuilder {
     osg::ref_ptr<osg::ShadeModel> shade = new osg::ShadeModel(bin.smooth ? osg::ShadeModel::SMOOTH : osg::ShadeModel::FLAT);
     shade->setDataVariance(osg::Object::STATIC);
     state.setAttribute(shade.get());
+  }
 
+  /// The bin's corners in the reader's primitives: each line a loop or strip; the triangles, then the quads,
+  /// then each polygon.
+  static osg::ref_ptr<osg::Geometry> geometry(const Ac3dBin& bin, const MaterialState& material, bool texcoords) {
     osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
     geometry->setDataVariance(osg::Object::STATIC);
     geometry->setColorArray(material.colour.get(), osg::Array::BIND_OVERALL);
     const auto corners = static_cast<unsigned>(bin.corners.size());
     geometry->setVertexArray(new osg::Vec3Array(corners, bin.corners.data()));
-    if (texture) geometry->setTexCoordArray(0, new osg::Vec2Array(corners, bin.texcoords.data()));
+    if (texcoords) geometry->setTexCoordArray(0, new osg::Vec2Array(corners, bin.texcoords.data()));
     GLint first = 0;
     const auto add = [&](GLenum mode, std::size_t count) {
       geometry->addPrimitiveSet(new osg::DrawArrays(mode, first, static_cast<GLsizei>(count)));
       first += static_cast<GLint>(count);
     };
+    const GLenum line_mode = bin.line_loops ? osg::PrimitiveSet::LINE_LOOP : osg::PrimitiveSet::LINE_STRIP;
+    for (const unsigned size : bin.line_sizes) add(line_mode, size);
     if (bin.triangle_corners > 0) add(osg::PrimitiveSet::TRIANGLES, bin.triangle_corners);
     if (bin.quad_corners > 0) add(osg::PrimitiveSet::QUADS, bin.quad_corners);
     for (const unsigned size : bin.polygon_sizes) add(osg::PrimitiveSet::POLYGON, size);
-    geode->addDrawable(geometry.get());
-    return geode;
+    return geometry;
   }
 
   osg::ref_ptr<osg::TexEnv> modulate_;
