@@ -132,13 +132,14 @@ void sweep_step(benchmark::State& state, const std::string& scene_name, const st
 }
 
 /// The terrain following of the file scene: one surface query per vehicle-step along its drive, each
-/// hinted with the previous answer as the runner does.
+/// hinted with the previous answer and face as the runner does.
 void surface_step(benchmark::State& state) {
   const BenchSceneFile& f = bench_scene_file();
   std::size_t i = 0;
   double hint = kHighest;
+  int face = -1;
   for (auto _ : state) {
-    const double z = f.scene.surface->height_below(f.points_W[i], hint);
+    const double z = f.scene.surface->height_below(f.points_W[i], hint, face);
     hint = std::isnan(z) ? kHighest : z;
     benchmark::DoNotOptimize(z);
     i = i + 1 == f.points_W.size() ? 0 : i + 1;

@@ -38,8 +38,9 @@ void BM_SurfaceQuery(benchmark::State& state) {
   std::size_t i = 0;
   double hint = kHighest;
   long long missing = 0;
+  int face = -1;
   for (auto _ : state) {
-    const double z = scene.surface->height_below(points[i], hint);
+    const double z = scene.surface->height_below(points[i], hint, face);
     if (std::isnan(z)) ++missing, hint = kHighest; else hint = z;
     benchmark::DoNotOptimize(z);
     i = (i + 1) % points.size();

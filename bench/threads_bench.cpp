@@ -1,8 +1,10 @@
-// Whole simulation steps of 10,000 sedans on the tiled track (bench/scale_layout.hpp) on 1 and 2 threads
-// inside the case (`run --threads`, cases/runner/step_threads.hpp). One iteration is one step of a fresh
-// Simulation's 100 (built outside the timer). Threads are about wall-clock time: the reported time is
-// real time, its CPU column the whole process's (every thread's) CPU time; wall_per_vehicle is the real
-// time per step and vehicle. Phase medians per vehicle come from the runner's own (wall-clock) timers.
+// Whole simulation steps of 10,000 sedans on the tiled track (bench/scale_layout.hpp: its facing pairs, and
+// its traffic with `tree`) on 1 and 2 threads inside the case (`run --threads`,
+// cases/runner/step_threads.hpp). One iteration is one step of a fresh Simulation's batch (built outside
+// the timer; scale_steps: traffic's 800, whose cars meet after seconds). Threads are about wall-clock
+// time: the reported time is real time, its CPU column the whole process's (every thread's) CPU time;
+// wall_per_vehicle is the real time per step and vehicle. Phase medians per vehicle come from the
+// runner's own (wall-clock) timers.
 //
 // BM_Calibration measures what two threads give on this machine, for reading the step's speed-up against;
 // BM_ForkJoin what one split call costs beyond its work.
@@ -13,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <utility>
 
 #include "bench/scale_layout.hpp"
 #include "cases/runner/simulation.hpp"
@@ -32,9 +35,9 @@ double median_per_vehicle(std::vector<float> samples, int vehicles) {
   return *mid / vehicles;
 }
 
-void BM_ThreadedStep(benchmark::State& state, const std::string& detector) {
+void BM_ThreadedStep(benchmark::State& state, const std::string& layout, const std::string& detector) {
   const int threads = static_cast<int>(state.range(0));
-  const Case c = scale_case("track", kCars, detector);
+  const Case c = scale_case(layout, kCars, detector);
   auto sim = std::make_unique<Simulation>(c, threads);
   std::int64_t step_allocations = 0;
   for (auto _ : state) {
@@ -94,12 +97,12 @@ void BM_ForkJoin(benchmark::State& state) {
 BENCHMARK(BM_ForkJoin)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 const bool kRegistered = [] {
-  for (const std::string detector : {"tree", "analytic"})
-    benchmark::RegisterBenchmark(("BM_ThreadedStep/track/" + detector).c_str(),
-                                 [=](benchmark::State& s) { BM_ThreadedStep(s, detector); })
+  for (const auto& [layout, detector] : {std::pair{"track", "tree"}, {"track", "analytic"}, {"traffic", "tree"}})
+    benchmark::RegisterBenchmark(("BM_ThreadedStep/" + std::string(layout) + "/" + detector).c_str(),
+                                 [layout, detector](benchmark::State& s) { BM_ThreadedStep(s, layout, detector); })
         ->Arg(1)
         ->Arg(2)
-        ->Iterations(kScaleSteps)
+        ->Iterations(scale_steps(layout))
         ->UseRealTime()
         ->MeasureProcessCPUTime()
         ->Unit(benchmark::kMicrosecond);

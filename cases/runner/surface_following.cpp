@@ -8,7 +8,7 @@
 namespace crashbench {
 
 SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int threads)
-    : surface_(scene.surface.get()), range_misses_(static_cast<std::size_t>(threads), 0) {
+    : surface_(scene.surface.get()), face_(c.vehicles.size(), -1), range_misses_(static_cast<std::size_t>(threads), 0) {
   for (const VehicleSetup& v : c.vehicles) {
     double& z = surface_z_.emplace_back(v.start_surface.below_height);  // kHighest unless given
     if (v.start_surface.lowest && surface_) {
@@ -24,6 +24,7 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
     for (std::size_t v = begin; v < end; ++v) {
       if (!fleet.present[v]) {
         surface_z_[v] = std::numeric_limits<double>::infinity();  // a vehicle entering (again) finds its road afresh
+        face_[v] = -1;
         continue;
       }
       const Vec2 p_W(fleet.x[v][0], fleet.x[v][1]);
@@ -32,7 +33,7 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
       // from there, not from the top of whatever lies under it, or a CG that ends a step inside a wall
       // would stand on the wall's top face and lift its rectangle over the wall it is crossing.
       const bool on_fallback = std::isinf(surface_z_[v]) && !std::isnan(pose.ground_z);
-      const double z = surface_ ? surface_->height_below(p_W, on_fallback ? pose.ground_z : surface_z_[v]) : 0.0;
+      const double z = surface_ ? surface_->height_below(p_W, on_fallback ? pose.ground_z : surface_z_[v], face_[v]) : 0.0;
       if (!std::isnan(z)) {
         pose.ground_z = surface_z_[v] = z;
         continue;

@@ -12,6 +12,45 @@ namespace {
 /// Twice the signed area of (a, b, p): > 0 when p is left of a->b.
 double edge(const Vec2& a, const Vec2& b, const Vec2& p) { return cross(b - a, p - a); }
 
+/// Faces listed together in a cell longer than this are not compared pairwise (answers_alone is then
+/// false for them, and their queries scan the cell): it bounds the build on hostile geometry.
+constexpr std::size_t kMaxComparedInCell = 16;
+
+/// How far from its footprint a face's covering tolerance can accept a point [m], with room for the
+/// rounding of coordinates: covers()' tolerance 1e-12 of twice the area, over the shortest edge, grows
+/// towards a sharp corner by at most the longest edge over the inradius (3 x longest^2 / shortest).
+template <class Face>
+double covering_reach(const Face& f) {
+  const double ab = (f.b - f.a).norm(), bc = (f.c - f.b).norm(), ca = (f.a - f.c).norm();
+  const double longest = std::max({ab, bc, ca}), shortest = std::min({ab, bc, ca});
+  const double size = std::max({f.a.cwiseAbs().maxCoeff(), f.b.cwiseAbs().maxCoeff(), f.c.cwiseAbs().maxCoeff()});
+  return 1e-9 * (size + longest * longest / shortest);
+}
+
+/// Whether an edge of `f` has every corner of `g` on its outer side or on it (so their interiors are apart).
+template <class Face>
+bool edge_separates(const Face& f, const Face& g) {
+  const Vec2 v[3] = {f.a, f.b, f.c};
+  const double winding = edge(f.a, f.b, f.c) > 0 ? 1 : -1;
+  for (int e = 0; e < 3; ++e) {
+    const Vec2 &p = v[e], &q = v[(e + 1) % 3];
+    if (winding * edge(p, q, g.a) <= 0 && winding * edge(p, q, g.b) <= 0 && winding * edge(p, q, g.c) <= 0) return true;
+  }
+  return false;
+}
+
+/// Whether `g`'s plane lies below `f`'s all over `f`'s footprint (at its corners, the plane difference
+/// being linear), by more than the rounding of either height there.
+template <class Face>
+bool lies_below(const Face& g, const Face& f) {
+  for (const Vec2& v : {f.a, f.b, f.c}) {
+    const double rounding = 1e-9 * (1 + std::abs(f.z0) + std::abs(g.z0) + (std::abs(f.gx) + std::abs(g.gx)) * std::abs(v.x()) +
+                                    (std::abs(f.gy) + std::abs(g.gy)) * std::abs(v.y()));
+    if (!(g.z0 + g.gx * v.x() + g.gy * v.y() < f.z0 + f.gx * v.x() + f.gy * v.y() - rounding)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg, GroundGrid barrier_bottoms,
@@ -55,6 +94,40 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
   std::vector<int> fill(cell_start_.begin(), cell_start_.end() - 1);
   for (std::size_t n = 0; n < faces_.size(); ++n)
     for_each_cell(faces_[n], [&](std::size_t k) { items_[static_cast<std::size_t>(fill[k]++)] = static_cast<int>(n); });
+  find_interiors();
+}
+
+void SurfaceQuery::find_interiors() {
+  // A face answers alone where no cell mate can: each mate's footprint is apart from its interior (then
+  // a point far enough inside is beyond the mate's covering reach) or its plane lies below.
+  std::vector<double> reach(faces_.size()), margin(faces_.size(), 0.0);
+  for (std::size_t n = 0; n < faces_.size(); ++n) reach[n] = covering_reach(faces_[n]);
+  std::vector<char> outbid(faces_.size(), 0);
+  for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
+    const auto first = items_.begin() + cell_start_[k], last = items_.begin() + cell_start_[k + 1];
+    const bool compared = static_cast<std::size_t>(last - first) <= kMaxComparedInCell;
+    for (auto i = first; i != last; ++i) {
+      const auto f = static_cast<std::size_t>(*i);
+      if (!compared) outbid[f] = 1;
+      for (auto j = first; compared && j != i; ++j) {  // each pair once
+        const auto g = static_cast<std::size_t>(*j);
+        margin[f] = std::max(margin[f], reach[g]), margin[g] = std::max(margin[g], reach[f]);
+        if (outbid[f] && outbid[g]) continue;
+        if (edge_separates(faces_[f], faces_[g]) || edge_separates(faces_[g], faces_[f])) continue;
+        if (!lies_below(faces_[g], faces_[f])) outbid[f] = 1;
+        if (!lies_below(faces_[f], faces_[g])) outbid[g] = 1;
+      }
+    }
+  }
+  interiors_.resize(faces_.size());
+  for (std::size_t n = 0; n < faces_.size(); ++n) {
+    const Face& f = faces_[n];
+    Interior& in = interiors_[n];
+    in.winding = edge(f.a, f.b, f.c) > 0 ? 1 : -1;
+    const double lengths[3] = {(f.b - f.a).norm(), (f.c - f.b).norm(), (f.a - f.c).norm()};
+    for (int e = 0; e < 3; ++e)
+      in.inset[e] = outbid[n] ? std::numeric_limits<double>::infinity() : std::max(margin[n], reach[n]) * lengths[e];
+  }
 }
 
 template <class Visit>
@@ -102,27 +175,48 @@ bool SurfaceQuery::covers(const Face& f, const Vec2& p) const {
 }
 
 template <class Keep, class Better>
-double SurfaceQuery::pick(const Vec2& p_W, Keep keep, Better better) const {
+double SurfaceQuery::pick(const Vec2& p_W, Keep keep, Better better, int& face) const {
   const Vec2 q = (p_W - origin_W_) / cell_;
   constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+  face = -1;
   if (faces_.empty() || !(q.x() >= 0 && q.y() >= 0 && q.x() < nx_ && q.y() < ny_)) return kNone;
   const std::size_t k = static_cast<std::size_t>(static_cast<int>(q.y())) * nx_ + static_cast<int>(q.x());
   double best = kNone;
   for (int n = cell_start_[k]; n < cell_start_[k + 1]; ++n) {
-    const Face& f = faces_[static_cast<std::size_t>(items_[static_cast<std::size_t>(n)])];
+    const int index = items_[static_cast<std::size_t>(n)];
+    const Face& f = faces_[static_cast<std::size_t>(index)];
     const double z = f.z0 + f.gx * p_W.x() + f.gy * p_W.y();
-    if (keep(z) && (std::isnan(best) || better(z, best)) && covers(f, p_W)) best = z;
+    if (keep(z) && (std::isnan(best) || better(z, best)) && covers(f, p_W)) best = z, face = index;
   }
   return best;
 }
 
-double SurfaceQuery::height_below(const Vec2& p_W, double z_hint) const {
+bool SurfaceQuery::answers_alone(int face, const Vec2& p_W) const {
+  if (face < 0) return false;
+  const Face& f = faces_[static_cast<std::size_t>(face)];
+  const Interior& in = interiors_[static_cast<std::size_t>(face)];
+  return in.winding * edge(f.a, f.b, p_W) > in.inset[0] && in.winding * edge(f.b, f.c, p_W) > in.inset[1] &&
+         in.winding * edge(f.c, f.a, p_W) > in.inset[2];
+}
+
+double SurfaceQuery::height_below(const Vec2& p_W, double z_hint, int& face) const {
   const double ceiling = z_hint + kStepAllowance;
-  return pick(p_W, [ceiling](double z) { return z <= ceiling; }, std::greater<>());
+  if (answers_alone(face, p_W)) {
+    const Face& f = faces_[static_cast<std::size_t>(face)];
+    const double z = f.z0 + f.gx * p_W.x() + f.gy * p_W.y();  // as pick() computes it: the same bits
+    if (z <= ceiling) return z;
+  }
+  return pick(p_W, [ceiling](double z) { return z <= ceiling; }, std::greater<>(), face);
+}
+
+double SurfaceQuery::height_below(const Vec2& p_W, double z_hint) const {
+  int face = -1;
+  return height_below(p_W, z_hint, face);
 }
 
 double SurfaceQuery::lowest_at(const Vec2& p_W) const {
-  return pick(p_W, [](double) { return true; }, std::less<>());
+  int face = -1;
+  return pick(p_W, [](double) { return true; }, std::less<>(), face);
 }
 
 }  // namespace crashbench

@@ -4,6 +4,8 @@
 // chooses which faces to test; a face it forgot under a car would show here as a missing or lower road.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/sanitizers.hpp"
@@ -43,6 +45,39 @@ TEST(SurfaceQueryBruteForce, EveryRegisteredSceneAlongItsDriveAndOverItsBounds) 
     faces += expect_scene_as_brute_force(scene, drive_W);
   }
   EXPECT_GT(faces, 1000u) << "the scenes must have surfaces to compare (track-visual's road and terrain)";
+}
+
+/// The drive's lanes 1.5 m to either side and its centre, each cut into 0.125 m steps (25 m/s at 5 ms).
+std::vector<std::vector<Vec2>> stepped_lanes(const std::vector<VehiclePose>& poses) {
+  std::vector<std::vector<Vec2>> lanes;
+  for (const double lane : {0.0, 1.5, -1.5}) {
+    std::vector<Vec2>& points = lanes.emplace_back();
+    auto at = [lane](const VehiclePose& p) -> Vec2 { return p.position_W + lane * Vec2(-std::sin(p.heading), std::cos(p.heading)); };
+    for (std::size_t i = 0; i + 1 < poses.size(); ++i) {
+      const Vec2 from = at(poses[i]), to = at(poses[i + 1]);
+      const int steps = static_cast<int>(std::ceil((to - from).norm() / 0.125)) + 1;
+      for (int k = 0; k < steps; ++k) points.push_back(from + (to - from) * (static_cast<double>(k) / steps));
+    }
+  }
+  return lanes;
+}
+
+TEST(SurfaceQueryBruteForce, TheRememberedFaceGivesTheScansBitsAlongEveryDrive) {
+  testing::RememberedFaceUse total;
+  for (const SceneEntry& entry : scene_registry().entries()) {
+    if (entry.benchmark_only || !entry.drive) continue;
+    const Scene scene = make_registered_scene(entry.name);
+    if (!scene.surface) continue;
+    for (const std::vector<Vec2>& lane : stepped_lanes(entry.drive())) {
+      const testing::RememberedFaceUse use = testing::expect_remembered_face_as_scan(*scene.surface, lane, std::string(entry.name));
+      total.with_surface += use.with_surface, total.alone += use.alone;
+    }
+  }
+  // Most steps on a surface stay inside the face of the step before (the generated roads' faces are
+  // metres long): a remembered face that seldom answered would leave the scan's cost where it was.
+  EXPECT_GT(total.with_surface, 100000u) << "the drives must cross surfaces (l-rail's ground, track-visual's road)";
+  EXPECT_GT(total.alone, total.with_surface * 9 / 10)
+      << total.alone << " of " << total.with_surface << " points on a surface answered by the remembered face";
 }
 
 TEST(SurfaceQueryBruteForce, OpenDriveRoadsOverTheirBounds) {

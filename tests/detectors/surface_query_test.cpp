@@ -76,6 +76,63 @@ TEST(SurfaceQuery, TerrainBesideTheRoadIsTheSurfaceOffTheRoad) {
   EXPECT_DOUBLE_EQ(q.height_below({10, 5}, 1.0), 1.0);      // on the shared edge
 }
 
+TEST(SurfaceQuery, ARoadFaceAnswersAloneOnlyWellInsideIt) {
+  // The quad (0,0)-(10,0)-(10,10)-(0,10) at z = 2, split along its diagonal y = x: face 0 below it.
+  std::vector<Triangle> ts;
+  add_quad(ts, {0, 0, 2}, {10, 0, 2}, {10, 10, 2}, {0, 10, 2});
+  const SurfaceQuery q = query(ts);
+  int face = -1;
+  EXPECT_DOUBLE_EQ(q.height_below({6, 2}, 2.0, face), 2.0);
+  ASSERT_EQ(face, 0);
+  EXPECT_TRUE(q.answers_alone(face, {6, 3}));
+  EXPECT_TRUE(q.answers_alone(face, {5, 4.999}));   // a millimetre from the shared edge: beyond its reach
+  EXPECT_FALSE(q.answers_alone(face, {5, 5}));      // on it, face 1 covers the point too
+  EXPECT_FALSE(q.answers_alone(face, {4, 6}));      // in face 1
+  EXPECT_FALSE(q.answers_alone(-1, {6, 3}));
+  // Walking into face 1 moves the remembered face to it.
+  EXPECT_DOUBLE_EQ(q.height_below({4, 6}, 2.0, face), 2.0);
+  EXPECT_EQ(face, 1);
+  // Past the ceiling the face does not answer: a roof 3 m above the hint is no surface.
+  EXPECT_TRUE(std::isnan(q.height_below({4, 7}, -1.0, face)));
+  EXPECT_EQ(face, -1);
+}
+
+TEST(SurfaceQuery, AFaceWithAnotherAboveItNeverAnswersAlone) {
+  // The bridge of ABridgeOverARoadGivesTheLevelTheCarIsOn: the deck (z = 6.5) outbids the road under it
+  // whenever the car's hint reaches it, so the road's faces ask the cell; the road lies below the deck's.
+  std::vector<Triangle> ts;
+  add_quad(ts, {-100, -6, 0}, {100, -6, 0}, {100, 6, 0}, {-100, 6, 0});
+  add_quad(ts, {20, -20, 6.5}, {30, -20, 6.5}, {30, 20, 6.5}, {20, 20, 6.5});
+  const SurfaceQuery q = query(ts);
+  int road = -1, deck = -1;
+  EXPECT_DOUBLE_EQ(q.height_below({25, 1}, 0.0, road), 0.0);
+  EXPECT_DOUBLE_EQ(q.height_below({25, 1}, 6.5, deck), 6.5);
+  EXPECT_FALSE(q.answers_alone(road, {25, 0.5}));
+  EXPECT_FALSE(q.answers_alone(road, {-50, -4}));  // anywhere on that face, far from the deck too
+  EXPECT_TRUE(q.answers_alone(deck, {25, 1.5}));
+  // Under the bridge with the road remembered, a hint that reaches the deck gets the deck.
+  EXPECT_DOUBLE_EQ(q.height_below({25, 1.5}, 6.2, road), 6.5);
+  EXPECT_EQ(road, deck);
+}
+
+TEST(SurfaceQuery, TwinFacesAndCrowdedCellsNeverAnswerAlone) {
+  // Two copies of one face: neither lies below the other, so each may outbid the other.
+  std::vector<Triangle> twins(2, Triangle{{0, 0, 1}, {10, 0, 1}, {0, 10, 1}});
+  const SurfaceQuery q = query(twins);
+  int face = -1;
+  EXPECT_DOUBLE_EQ(q.height_below({2, 2}, 1.0, face), 1.0);
+  EXPECT_FALSE(q.answers_alone(face, {2, 3}));
+  // Apart faces 0.04 m wide in one 1 m cell: 16 are compared pairwise, 17 are not (the build's bound).
+  for (const int n : {16, 17}) {
+    std::vector<Triangle> small;
+    for (int i = 0; i < n; ++i) small.push_back({{0.05 * i, 0, 0}, {0.05 * i + 0.04, 0, 0}, {0.05 * i, 0.1, 0}});
+    const SurfaceQuery crowded = query(small);
+    int f = -1;
+    EXPECT_DOUBLE_EQ(crowded.height_below({0.01, 0.01}, 0.0, f), 0.0);
+    EXPECT_EQ(crowded.answers_alone(f, {0.011, 0.01}), n == 16) << n << " faces in the cell";
+  }
+}
+
 TEST(SurfaceQuery, NothingUnderTheCarIsNaNNotAnOldHeight) {
   std::vector<Triangle> ts;
   add_quad(ts, {0, 0, 3}, {10, 0, 3}, {10, 10, 3}, {0, 10, 3});

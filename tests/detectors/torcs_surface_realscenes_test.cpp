@@ -37,7 +37,18 @@ TEST(TorcsSurface, TheGridGivesEveryFacesAnswerOnEveryTrack) {
     const testing::SurfaceBruteForce brute(all, options.vertical_tolerance_deg);
     testing::expect_drive_as_brute_force(*scene.surface, brute, drive_W, track.name() + " lanes");
     testing::expect_drive_as_brute_force(*scene.surface, brute, testing::grid_over(all, 100), track.name() + " grid");
-    std::printf("%-14s %6zu surface faces, %zu lane points\n", track.name().c_str(), brute.faces(), drive_W.size());
+    // Each lane driven in 0.125 m steps (25 m/s at 5 ms), the face remembered from step to step.
+    testing::RememberedFaceUse use;
+    for (const double lane : kLanes) {
+      std::vector<Vec2> steps_W;
+      for (const VehiclePose& p : centreline_drive(scene, line, std::span(&lane, 1), 0.125)) steps_W.push_back(p.position_W);
+      const testing::RememberedFaceUse lane_use =
+          testing::expect_remembered_face_as_scan(*scene.surface, steps_W, track.name() + " stepped lanes");
+      use.with_surface += lane_use.with_surface, use.alone += lane_use.alone;
+    }
+    std::printf("%-14s %6zu surface faces, %zu lane points; %zu stepped points on a surface, %.1f %% answered by the face before\n",
+                track.name().c_str(), brute.faces(), drive_W.size(), use.with_surface,
+                100.0 * static_cast<double>(use.alone) / static_cast<double>(use.with_surface));
     if (HasFailure()) return;
   }
 }

@@ -111,6 +111,32 @@ inline void expect_drive_as_brute_force(const SurfaceQuery& q, const SurfaceBrut
   }
 }
 
+/// How a drive's points were answered: with a surface, and of those by the remembered face alone.
+struct RememberedFaceUse {
+  std::size_t with_surface = 0, alone = 0;
+};
+
+/// Drives `points_W` in order as the runner does, hinted with the last answer and the face that gave it,
+/// and checks that each answer is, bit for bit, the cell scan's (the query with no face remembered).
+inline RememberedFaceUse expect_remembered_face_as_scan(const SurfaceQuery& q, const std::vector<Vec2>& points_W,
+                                                        const std::string& where) {
+  double hint = kHighest;
+  int face = -1;
+  RememberedFaceUse use;
+  for (const Vec2& p : points_W) {
+    if (q.answers_alone(face, p)) ++use.alone;
+    const double scanned = q.height_below(p, hint);
+    const double remembered = q.height_below(p, hint, face);
+    const bool same = std::isnan(scanned) ? std::isnan(remembered) : remembered == scanned;
+    EXPECT_TRUE(same) << where << " at (" << p.x() << ", " << p.y() << ") hint " << hint << ": the cell scan "
+                      << scanned << ", the remembered face " << remembered;
+    if (!same) return use;  // one scene's first disagreement says enough
+    if (!std::isnan(remembered)) ++use.with_surface;
+    hint = std::isnan(remembered) ? kHighest : remembered;
+  }
+  return use;
+}
+
 /// `n` x `n` points over the bounds of `faces`' footprints, and a margin beyond.
 inline std::vector<Vec2> grid_over(const std::vector<Triangle>& faces, int n) {
   Vec2 lo = Vec2::Constant(std::numeric_limits<double>::max()), hi = -lo;
