@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-20000}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader nhtsa_reader sumo_files ac3d_reader)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(case_loader results_reader compare_merge scene_loader nhtsa_reader sumo_files ac3d_reader surface_query)
 
 [ -f build/asan/CMakeCache.txt ] || cmake --preset asan
 cmake --build --preset asan --target crashbench_fuzzers -j "$(nproc)"
@@ -36,6 +36,7 @@ seed nhtsa_reader fuzz/seeds/nhtsa/*
 seed opendrive fuzz/seeds/opendrive/*
 seed sumo_files fuzz/seeds/sumo/*
 seed ac3d_reader fuzz/seeds/ac3d/*
+seed surface_query fuzz/seeds/surface/*
 # compare/merge reads two results files separated by "\n--\n": every ordered pair of the results seeds.
 mkdir -p "$work/seeds/compare_merge"
 for a in fuzz/seeds/results/*.json; do
