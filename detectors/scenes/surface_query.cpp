@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <utility>
 
 #include "detectors/scenes/triangle_extraction.hpp"
 
@@ -12,8 +13,8 @@ namespace {
 /// Twice the signed area of (a, b, p): > 0 when p is left of a->b.
 double edge(const Vec2& a, const Vec2& b, const Vec2& p) { return cross(b - a, p - a); }
 
-/// Faces listed together in a cell longer than this are not compared pairwise (answers_alone is then
-/// false for them, and their queries scan the cell): it bounds the build on hostile geometry.
+/// Faces listed together in a cell longer than this are not compared pairwise (their queries always scan
+/// the cell): it bounds the build on hostile geometry.
 constexpr std::size_t kMaxComparedInCell = 16;
 
 /// How far from its footprint a face's covering tolerance can accept a point [m], with room for the
@@ -98,27 +99,39 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
 }
 
 void SurfaceQuery::find_interiors() {
-  // A face answers alone where no cell mate can: each mate's footprint is apart from its interior (then
-  // a point far enough inside is beyond the mate's covering reach) or its plane lies below.
+  // A remembered face answers with its rivals where every other cell mate cannot: its footprint is apart
+  // from the face's interior (a point far enough inside is beyond the mate's covering reach) or its plane
+  // lies below. A rival (a mate overlapping the face, not below it: a bridge deck over the road, the next
+  // road's end overlapping this one's by 2 cm) is tested at the point instead.
   std::vector<double> reach(faces_.size()), margin(faces_.size(), 0.0);
   for (std::size_t n = 0; n < faces_.size(); ++n) reach[n] = covering_reach(faces_[n]);
-  std::vector<char> outbid(faces_.size(), 0);
+  std::vector<char> scanned(faces_.size(), 0);
+  std::vector<std::pair<int, int>> rivalries;  // (face, its rival), each found in every cell both are listed in
   for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
     const auto first = items_.begin() + cell_start_[k], last = items_.begin() + cell_start_[k + 1];
     const bool compared = static_cast<std::size_t>(last - first) <= kMaxComparedInCell;
     for (auto i = first; i != last; ++i) {
       const auto f = static_cast<std::size_t>(*i);
-      if (!compared) outbid[f] = 1;
+      if (!compared) scanned[f] = 1;
       for (auto j = first; compared && j != i; ++j) {  // each pair once
         const auto g = static_cast<std::size_t>(*j);
         margin[f] = std::max(margin[f], reach[g]), margin[g] = std::max(margin[g], reach[f]);
-        if (outbid[f] && outbid[g]) continue;
         if (edge_separates(faces_[f], faces_[g]) || edge_separates(faces_[g], faces_[f])) continue;
-        if (!lies_below(faces_[g], faces_[f])) outbid[f] = 1;
-        if (!lies_below(faces_[f], faces_[g])) outbid[g] = 1;
+        if (!lies_below(faces_[g], faces_[f])) rivalries.emplace_back(*i, *j);
+        if (!lies_below(faces_[f], faces_[g])) rivalries.emplace_back(*j, *i);
       }
     }
   }
+  std::sort(rivalries.begin(), rivalries.end());
+  rivalries.erase(std::unique(rivalries.begin(), rivalries.end()), rivalries.end());
+  rival_start_.assign(faces_.size() + 1, 0);
+  for (const auto& [f, g] : rivalries) ++rival_start_[static_cast<std::size_t>(f) + 1];
+  for (std::size_t n = 0; n < faces_.size(); ++n) {
+    if (rival_start_[n + 1] > kMaxRivals) scanned[n] = 1;
+    rival_start_[n + 1] += rival_start_[n];
+  }
+  rivals_.resize(rivalries.size());
+  std::transform(rivalries.begin(), rivalries.end(), rivals_.begin(), [](const auto& r) { return r.second; });
   interiors_.resize(faces_.size());
   for (std::size_t n = 0; n < faces_.size(); ++n) {
     const Face& f = faces_[n];
@@ -126,7 +139,7 @@ void SurfaceQuery::find_interiors() {
     in.winding = edge(f.a, f.b, f.c) > 0 ? 1 : -1;
     const double lengths[3] = {(f.b - f.a).norm(), (f.c - f.b).norm(), (f.a - f.c).norm()};
     for (int e = 0; e < 3; ++e)
-      in.inset[e] = outbid[n] ? std::numeric_limits<double>::infinity() : std::max(margin[n], reach[n]) * lengths[e];
+      in.inset[e] = scanned[n] ? std::numeric_limits<double>::infinity() : std::max(margin[n], reach[n]) * lengths[e];
   }
 }
 
@@ -185,13 +198,13 @@ double SurfaceQuery::pick(const Vec2& p_W, Keep keep, Better better, int& face) 
   for (int n = cell_start_[k]; n < cell_start_[k + 1]; ++n) {
     const int index = items_[static_cast<std::size_t>(n)];
     const Face& f = faces_[static_cast<std::size_t>(index)];
-    const double z = f.z0 + f.gx * p_W.x() + f.gy * p_W.y();
+    const double z = height_on(f, p_W);
     if (keep(z) && (std::isnan(best) || better(z, best)) && covers(f, p_W)) best = z, face = index;
   }
   return best;
 }
 
-bool SurfaceQuery::answers_alone(int face, const Vec2& p_W) const {
+bool SurfaceQuery::answers_without_scan(int face, const Vec2& p_W) const {
   if (face < 0) return false;
   const Face& f = faces_[static_cast<std::size_t>(face)];
   const Interior& in = interiors_[static_cast<std::size_t>(face)];
@@ -201,10 +214,19 @@ bool SurfaceQuery::answers_alone(int face, const Vec2& p_W) const {
 
 double SurfaceQuery::height_below(const Vec2& p_W, double z_hint, int& face) const {
   const double ceiling = z_hint + kStepAllowance;
-  if (answers_alone(face, p_W)) {
-    const Face& f = faces_[static_cast<std::size_t>(face)];
-    const double z = f.z0 + f.gx * p_W.x() + f.gy * p_W.y();  // as pick() computes it: the same bits
-    if (z <= ceiling) return z;
+  if (answers_without_scan(face, p_W)) {
+    // The scan's answer is the highest height under the ceiling of the faces covering the point; the
+    // remembered face covers it, and of the others only its rivals can: the same heights, the same maximum.
+    double z = height_on(faces_[static_cast<std::size_t>(face)], p_W);
+    if (z <= ceiling) {
+      const auto f = static_cast<std::size_t>(face);
+      for (int r = rival_start_[f]; r < rival_start_[f + 1]; ++r) {
+        const Face& rival = faces_[static_cast<std::size_t>(rivals_[static_cast<std::size_t>(r)])];
+        const double zr = height_on(rival, p_W);
+        if (zr <= ceiling && zr > z && covers(rival, p_W)) z = zr;
+      }
+      return z;
+    }
   }
   return pick(p_W, [ceiling](double z) { return z <= ceiling; }, std::greater<>(), face);
 }

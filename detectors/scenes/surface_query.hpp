@@ -35,15 +35,19 @@ class SurfaceQuery {
   double height_below(const Vec2& p_W, double z_hint) const;
 
   /// height_below, with the face that answered last time for this vehicle in `face` (-1: none; set to the
-  /// face that answers, or -1). While `p_W` stays well inside a face that no other face can outbid
-  /// (answers_alone), that face's height is the answer, bit for bit what the cell's scan gives, without the
-  /// scan: a car crosses a road face in tens of steps. No allocation.
+  /// face that answers, or -1). While `p_W` stays well inside that face (answers_without_scan), the answer
+  /// is its height or that of one of its few rivals (the faces that overlap it and do not lie below it)
+  /// that covers the point, bit for bit what the cell's scan gives, without the scan: a car crosses a road
+  /// face in tens of steps. No allocation.
   double height_below(const Vec2& p_W, double z_hint, int& face) const;
 
-  /// Whether `face` alone answers at `p_W` (under the ceiling): `p_W` lies inside it, farther from its
-  /// edges than any neighbour's covering tolerance reaches, and every face whose footprint overlaps its
-  /// own lies below it there. False for -1.
-  bool answers_alone(int face, const Vec2& p_W) const;
+  /// Whether the query at `p_W` remembering `face` needs no scan of the cell: `p_W` lies inside the face,
+  /// farther from its edges than any neighbour's covering tolerance reaches, and the face has at most
+  /// kMaxRivals rivals (tested one by one). False for -1.
+  bool answers_without_scan(int face, const Vec2& p_W) const;
+
+  /// A face with more faces than this overlapping it and not lying below it is always scanned for.
+  static constexpr int kMaxRivals = 4;
 
   /// Height [m] of the lowest surface triangle under `p_W`; NaN where there is none. For a start that
   /// must be on the road under a footbridge (VehicleSetup::start_surface).
@@ -71,9 +75,9 @@ class SurfaceQuery {
     Vec2 a, b, c;
     double z0 = 0, gx = 0, gy = 0;
   };
-  /// What answers_alone needs of a face: its winding (+1 counter-clockwise, -1 clockwise) and, per edge
-  /// ab, bc, ca, how far inside it the point must be, as a bound on the edge function (edge length times
-  /// distance); +inf for a face that some overlapping face may outbid.
+  /// What answers_without_scan needs of a face: its winding (+1 counter-clockwise, -1 clockwise) and, per
+  /// edge ab, bc, ca, how far inside it the point must be, as a bound on the edge function (edge length
+  /// times distance); +inf for a face that is always scanned for.
   struct Interior {
     double winding = 1;
     double inset[3] = {0, 0, 0};
@@ -83,8 +87,10 @@ class SurfaceQuery {
   /// accepts, with its index in `face` (-1 with NaN where none).
   template <class Keep, class Better>
   double pick(const Vec2& p_W, Keep keep, Better better, int& face) const;
-  /// The interiors_ of every face, from the faces that share a cell with it.
+  /// The interiors_ and rivals of every face, from the faces that share a cell with it.
   void find_interiors();
+  /// The height at `p_W` of face `f`'s plane.
+  double height_on(const Face& f, const Vec2& p_W) const { return f.z0 + f.gx * p_W.x() + f.gy * p_W.y(); }
   /// The cell (of `n` along the axis) at `offset` [m] from the origin, clamped to the grid.
   int cell_at(double offset, int n) const;
   /// Calls `visit(k)` for each cell k that face `f`'s footprint meets (with a margin: never one fewer).
@@ -100,7 +106,9 @@ class SurfaceQuery {
   static constexpr double kMaxCells = 1e6;
 
   std::vector<Face> faces_;
-  std::vector<Interior> interiors_;  // per face, for answers_alone
+  std::vector<Interior> interiors_;  // per face, for answers_without_scan
+  std::vector<int> rival_start_;     // CSR: face f's rivals are rivals_[rival_start_[f] .. rival_start_[f + 1])
+  std::vector<int> rivals_;
   std::vector<int> cell_start_;  // CSR: cell k lists items[cell_start_[k] .. cell_start_[k + 1])
   std::vector<int> items_;
   Vec2 origin_W_ = Vec2::Zero();

@@ -76,7 +76,7 @@ TEST(SurfaceQuery, TerrainBesideTheRoadIsTheSurfaceOffTheRoad) {
   EXPECT_DOUBLE_EQ(q.height_below({10, 5}, 1.0), 1.0);      // on the shared edge
 }
 
-TEST(SurfaceQuery, ARoadFaceAnswersAloneOnlyWellInsideIt) {
+TEST(SurfaceQuery, ARememberedRoadFaceAnswersOnlyWellInsideIt) {
   // The quad (0,0)-(10,0)-(10,10)-(0,10) at z = 2, split along its diagonal y = x: face 0 below it.
   std::vector<Triangle> ts;
   add_quad(ts, {0, 0, 2}, {10, 0, 2}, {10, 10, 2}, {0, 10, 2});
@@ -84,11 +84,11 @@ TEST(SurfaceQuery, ARoadFaceAnswersAloneOnlyWellInsideIt) {
   int face = -1;
   EXPECT_DOUBLE_EQ(q.height_below({6, 2}, 2.0, face), 2.0);
   ASSERT_EQ(face, 0);
-  EXPECT_TRUE(q.answers_alone(face, {6, 3}));
-  EXPECT_TRUE(q.answers_alone(face, {5, 4.999}));   // a millimetre from the shared edge: beyond its reach
-  EXPECT_FALSE(q.answers_alone(face, {5, 5}));      // on it, face 1 covers the point too
-  EXPECT_FALSE(q.answers_alone(face, {4, 6}));      // in face 1
-  EXPECT_FALSE(q.answers_alone(-1, {6, 3}));
+  EXPECT_TRUE(q.answers_without_scan(face, {6, 3}));
+  EXPECT_TRUE(q.answers_without_scan(face, {5, 4.999}));   // a millimetre from the shared edge: beyond its reach
+  EXPECT_FALSE(q.answers_without_scan(face, {5, 5}));      // on it, face 1 covers the point too
+  EXPECT_FALSE(q.answers_without_scan(face, {4, 6}));      // in face 1
+  EXPECT_FALSE(q.answers_without_scan(-1, {6, 3}));
   // Walking into face 1 moves the remembered face to it.
   EXPECT_DOUBLE_EQ(q.height_below({4, 6}, 2.0, face), 2.0);
   EXPECT_EQ(face, 1);
@@ -97,9 +97,9 @@ TEST(SurfaceQuery, ARoadFaceAnswersAloneOnlyWellInsideIt) {
   EXPECT_EQ(face, -1);
 }
 
-TEST(SurfaceQuery, AFaceWithAnotherAboveItNeverAnswersAlone) {
-  // The bridge of ABridgeOverARoadGivesTheLevelTheCarIsOn: the deck (z = 6.5) outbids the road under it
-  // whenever the car's hint reaches it, so the road's faces ask the cell; the road lies below the deck's.
+TEST(SurfaceQuery, ARememberedFaceAsksItsRivalsAboveIt) {
+  // The bridge of ABridgeOverARoadGivesTheLevelTheCarIsOn: the deck (z = 6.5) is a rival of the road face
+  // under it (it overlaps the road and does not lie below it), the road lies below the deck.
   std::vector<Triangle> ts;
   add_quad(ts, {-100, -6, 0}, {100, -6, 0}, {100, 6, 0}, {-100, 6, 0});
   add_quad(ts, {20, -20, 6.5}, {30, -20, 6.5}, {30, 20, 6.5}, {20, 20, 6.5});
@@ -107,21 +107,30 @@ TEST(SurfaceQuery, AFaceWithAnotherAboveItNeverAnswersAlone) {
   int road = -1, deck = -1;
   EXPECT_DOUBLE_EQ(q.height_below({25, 1}, 0.0, road), 0.0);
   EXPECT_DOUBLE_EQ(q.height_below({25, 1}, 6.5, deck), 6.5);
-  EXPECT_FALSE(q.answers_alone(road, {25, 0.5}));
-  EXPECT_FALSE(q.answers_alone(road, {-50, -4}));  // anywhere on that face, far from the deck too
-  EXPECT_TRUE(q.answers_alone(deck, {25, 1.5}));
-  // Under the bridge with the road remembered, a hint that reaches the deck gets the deck.
-  EXPECT_DOUBLE_EQ(q.height_below({25, 1.5}, 6.2, road), 6.5);
-  EXPECT_EQ(road, deck);
+  ASSERT_NE(road, deck);
+  EXPECT_TRUE(q.answers_without_scan(road, {25, 0.5}));
+  EXPECT_TRUE(q.answers_without_scan(deck, {25, 1.5}));
+  // Under the bridge the road, whose rival is out of reach; a hint that reaches the deck gets the deck.
+  int face = road;
+  EXPECT_DOUBLE_EQ(q.height_below({25, 0.5}, 0.0, face), 0.0);
+  EXPECT_DOUBLE_EQ(q.height_below({25, 0.5}, 6.2, face), 6.5);
+  EXPECT_DOUBLE_EQ(q.height_below({25, 0.5}, 6.2, face), q.height_below({25, 0.5}, 6.2));
 }
 
-TEST(SurfaceQuery, TwinFacesAndCrowdedCellsNeverAnswerAlone) {
-  // Two copies of one face: neither lies below the other, so each may outbid the other.
+TEST(SurfaceQuery, TwinFacesAnswerTogetherAndCrowdedCellsAlwaysScan) {
+  // Two copies of one face: each is the other's rival; the height is the same either way.
   std::vector<Triangle> twins(2, Triangle{{0, 0, 1}, {10, 0, 1}, {0, 10, 1}});
   const SurfaceQuery q = query(twins);
   int face = -1;
   EXPECT_DOUBLE_EQ(q.height_below({2, 2}, 1.0, face), 1.0);
-  EXPECT_FALSE(q.answers_alone(face, {2, 3}));
+  EXPECT_TRUE(q.answers_without_scan(face, {2, 3}));
+  EXPECT_DOUBLE_EQ(q.height_below({2, 3}, 1.0, face), 1.0);
+  // A face with more rivals than kMaxRivals: one more copy of a face per step over the bound.
+  std::vector<Triangle> copies(SurfaceQuery::kMaxRivals + 2, Triangle{{0, 0, 1}, {10, 0, 1}, {0, 10, 1}});
+  const SurfaceQuery many = query(copies);
+  face = -1;
+  EXPECT_DOUBLE_EQ(many.height_below({2, 2}, 1.0, face), 1.0);
+  EXPECT_FALSE(many.answers_without_scan(face, {2, 3}));
   // Apart faces 0.04 m wide in one 1 m cell: 16 are compared pairwise, 17 are not (the build's bound).
   for (const int n : {16, 17}) {
     std::vector<Triangle> small;
@@ -129,8 +138,22 @@ TEST(SurfaceQuery, TwinFacesAndCrowdedCellsNeverAnswerAlone) {
     const SurfaceQuery crowded = query(small);
     int f = -1;
     EXPECT_DOUBLE_EQ(crowded.height_below({0.01, 0.01}, 0.0, f), 0.0);
-    EXPECT_EQ(crowded.answers_alone(f, {0.011, 0.01}), n == 16) << n << " faces in the cell";
+    EXPECT_EQ(crowded.answers_without_scan(f, {0.011, 0.01}), n == 16) << n << " faces in the cell";
   }
+}
+
+TEST(SurfaceQuery, ARivalCoveringThePointOutbidsTheRememberedFace) {
+  // A road z = 0 and, overlapping its end by 2 cm, the next road 3 cm higher (an OpenDRIVE join): on the
+  // overlap the next road is the answer, beside it the first road; both remembered or not, the same bits.
+  std::vector<Triangle> ts;
+  add_quad(ts, {0, -5, 0}, {20, -5, 0}, {20, 5, 0}, {0, 5, 0});
+  add_quad(ts, {19.98, -5, 0.03}, {40, -5, 0.03}, {40, 5, 0.03}, {19.98, 5, 0.03});
+  const SurfaceQuery q = query(ts);
+  int face = -1;
+  EXPECT_DOUBLE_EQ(q.height_below({10, -4}, 0.0, face), 0.0);
+  ASSERT_TRUE(q.answers_without_scan(face, {19.99, -4.5}));
+  EXPECT_DOUBLE_EQ(q.height_below({19.99, -4.5}, 0.0, face), 0.03);
+  EXPECT_DOUBLE_EQ(q.height_below({19.99, -4.5}, 0.0), 0.03);
 }
 
 TEST(SurfaceQuery, NothingUnderTheCarIsNaNNotAnOldHeight) {

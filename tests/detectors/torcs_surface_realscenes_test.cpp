@@ -44,11 +44,11 @@ TEST(TorcsSurface, TheGridGivesEveryFacesAnswerOnEveryTrack) {
       for (const VehiclePose& p : centreline_drive(scene, line, std::span(&lane, 1), 0.125)) steps_W.push_back(p.position_W);
       const testing::RememberedFaceUse lane_use =
           testing::expect_remembered_face_as_scan(*scene.surface, steps_W, track.name() + " stepped lanes");
-      use.with_surface += lane_use.with_surface, use.alone += lane_use.alone;
+      use.with_surface += lane_use.with_surface, use.without_scan += lane_use.without_scan;
     }
-    std::printf("%-14s %6zu surface faces, %zu lane points; %zu stepped points on a surface, %.1f %% answered by the face before\n",
+    std::printf("%-14s %6zu surface faces, %zu lane points; %zu stepped points on a surface, %.1f %% answered without a scan\n",
                 track.name().c_str(), brute.faces(), drive_W.size(), use.with_surface,
-                100.0 * static_cast<double>(use.alone) / static_cast<double>(use.with_surface));
+                100.0 * static_cast<double>(use.without_scan) / static_cast<double>(use.with_surface));
     if (HasFailure()) return;
   }
 }
