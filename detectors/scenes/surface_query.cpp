@@ -1,9 +1,9 @@
 #include "detectors/scenes/surface_query.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
-#include <utility>
 
 #include "detectors/scenes/triangle_extraction.hpp"
 
@@ -106,7 +106,18 @@ void SurfaceQuery::find_interiors() {
   std::vector<double> reach(faces_.size()), margin(faces_.size(), 0.0);
   for (std::size_t n = 0; n < faces_.size(); ++n) reach[n] = covering_reach(faces_[n]);
   std::vector<char> scanned(faces_.size(), 0);
-  std::vector<std::pair<int, int>> rivalries;  // (face, its rival), each found in every cell both are listed in
+  // Each face's distinct rivals, at most kMaxRivals (one more and the face is scanned for): bounded memory
+  // whatever the geometry; a pair listed together in several cells is met in each.
+  std::vector<std::array<int, kMaxRivals>> found(faces_.size());
+  std::vector<int> found_count(faces_.size(), 0);
+  const auto add_rival = [&](std::size_t f, int rival) {
+    const auto first = found[f].begin(), last = first + found_count[f];
+    if (scanned[f] || std::find(first, last, rival) != last) return;
+    if (found_count[f] == kMaxRivals)
+      scanned[f] = 1;
+    else
+      found[f][static_cast<std::size_t>(found_count[f]++)] = rival;
+  };
   for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
     const auto first = items_.begin() + cell_start_[k], last = items_.begin() + cell_start_[k + 1];
     const bool compared = static_cast<std::size_t>(last - first) <= kMaxComparedInCell;
@@ -117,23 +128,17 @@ void SurfaceQuery::find_interiors() {
         const auto g = static_cast<std::size_t>(*j);
         margin[f] = std::max(margin[f], reach[g]), margin[g] = std::max(margin[g], reach[f]);
         if (edge_separates(faces_[f], faces_[g]) || edge_separates(faces_[g], faces_[f])) continue;
-        if (!lies_below(faces_[g], faces_[f])) rivalries.emplace_back(*i, *j);
-        if (!lies_below(faces_[f], faces_[g])) rivalries.emplace_back(*j, *i);
+        if (!lies_below(faces_[g], faces_[f])) add_rival(f, *j);
+        if (!lies_below(faces_[f], faces_[g])) add_rival(g, *i);
       }
     }
   }
-  std::sort(rivalries.begin(), rivalries.end());
-  rivalries.erase(std::unique(rivalries.begin(), rivalries.end()), rivalries.end());
   rival_start_.assign(faces_.size() + 1, 0);
-  for (const auto& [f, g] : rivalries) ++rival_start_[static_cast<std::size_t>(f) + 1];
-  for (std::size_t n = 0; n < faces_.size(); ++n) {
-    if (rival_start_[n + 1] > kMaxRivals) scanned[n] = 1;
-    rival_start_[n + 1] += rival_start_[n];
-  }
-  rivals_.resize(rivalries.size());
-  std::transform(rivalries.begin(), rivalries.end(), rivals_.begin(), [](const auto& r) { return r.second; });
+  rivals_.clear();
   interiors_.resize(faces_.size());
   for (std::size_t n = 0; n < faces_.size(); ++n) {
+    if (!scanned[n]) rivals_.insert(rivals_.end(), found[n].begin(), found[n].begin() + found_count[n]);
+    rival_start_[n + 1] = static_cast<int>(rivals_.size());
     const Face& f = faces_[n];
     Interior& in = interiors_[n];
     in.winding = edge(f.a, f.b, f.c) > 0 ? 1 : -1;
