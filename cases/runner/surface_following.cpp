@@ -8,7 +8,10 @@
 namespace crashbench {
 
 SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int threads)
-    : surface_(scene.surface.get()), face_(c.vehicles.size(), -1), range_misses_(static_cast<std::size_t>(threads), 0) {
+    : surface_(scene.surface.get()),
+      face_(c.vehicles.size(), -1),
+      fallback_cell_(c.vehicles.size()),
+      range_misses_(static_cast<std::size_t>(threads), 0) {
   for (const VehicleSetup& v : c.vehicles) {
     double& z = surface_z_.emplace_back(v.start_surface.below_height);  // kHighest unless given
     if (v.start_surface.lowest && surface_) {
@@ -39,7 +42,7 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
         continue;
       }
       ++misses;
-      pose.ground_z = std::isinf(surface_z_[v]) ? surface_->fallback_at(p_W) : surface_z_[v];
+      pose.ground_z = std::isinf(surface_z_[v]) ? surface_->fallback_at(p_W, fallback_cell_[v]) : surface_z_[v];
     }
     range_misses_[static_cast<std::size_t>(thread)] = misses;
   });

@@ -35,17 +35,37 @@ struct GroundGrid {
   /// Empty: level cells. Else each cell's plane's slope dz/dx, dz/dy [-], evaluated inside the cell only.
   std::vector<std::array<float, 2>> slope;
 
+  /// A vehicle's last cell and what the grid holds there: while the vehicle stays in it (a cell is metres
+  /// wide, a step centimetres), the next query reads none of the grid, whose cells on a scene of kilometres
+  /// are cache misses.
+  struct CellMemo {
+    int i = -1, j = -1;  ///< the cell; -1: none yet
+    float z = 0;
+    std::array<float, 2> slope{};
+  };
+
   /// Ground height under `p_W` [m]; the nearest edge cell outside the grid (cell 0 for a coordinate that
   /// is not finite), 0 if the grid is empty.
   double at(const Vec2& p_W) const {
+    CellMemo memo;
+    return at(p_W, memo);
+  }
+  /// at(), remembering the cell in `memo`: the same bits.
+  double at(const Vec2& p_W, CellMemo& memo) const {
     if (nx == 0 || ny == 0) return 0.0;
-    const int i = cell_index(p_W.x() - origin_W.x(), nx), j = cell_index(p_W.y() - origin_W.y(), ny);
-    const std::size_t c = static_cast<std::size_t>(j) * nx + i;
-    if (slope.empty()) return z[c];
+    // cell_index floors these quotients: a cell the memo holds is theirs exactly when each lies in [i, i + 1).
+    const double qx = (p_W.x() - origin_W.x()) / cell, qy = (p_W.y() - origin_W.y()) / cell;
+    if (!(memo.i >= 0 && qx >= memo.i && qx < memo.i + 1 && qy >= memo.j && qy < memo.j + 1)) {
+      memo.i = cell_index(p_W.x() - origin_W.x(), nx), memo.j = cell_index(p_W.y() - origin_W.y(), ny);
+      const std::size_t c = static_cast<std::size_t>(memo.j) * nx + memo.i;
+      memo.z = z[c];
+      memo.slope = slope.empty() ? std::array<float, 2>{} : slope[c];
+    }
+    if (slope.empty()) return memo.z;
     const auto within = [h = 0.5 * cell](double d) { return d > -h ? (d < h ? d : h) : -h; };  // NaN: -h
-    const double dx = within(p_W.x() - (origin_W.x() + (i + 0.5) * cell));
-    const double dy = within(p_W.y() - (origin_W.y() + (j + 0.5) * cell));
-    return z[c] + slope[c][0] * dx + slope[c][1] * dy;
+    const double dx = within(p_W.x() - (origin_W.x() + (memo.i + 0.5) * cell));
+    const double dy = within(p_W.y() - (origin_W.y() + (memo.j + 0.5) * cell));
+    return memo.z + memo.slope[0] * dx + memo.slope[1] * dy;
   }
   /// The cell in [0, n) at `offset` [m] from the origin, clamped in floating point: a cast of a value
   /// outside int's range (or of NaN) is undefined.

@@ -55,6 +55,8 @@ class SurfaceQuery {
 
   /// The barrier-bottom grid's height under `p_W` [m] (0 without walls): the fallback, not a surface.
   double fallback_at(const Vec2& p_W) const { return barrier_bottoms_.at(p_W); }
+  /// fallback_at, remembering the vehicle's cell of that grid in `memo` (GroundGrid::CellMemo).
+  double fallback_at(const Vec2& p_W, GroundGrid::CellMemo& memo) const { return barrier_bottoms_.at(p_W, memo); }
 
   /// Surface triangles indexed.
   int surface_triangles() const { return static_cast<int>(faces_.size()); }

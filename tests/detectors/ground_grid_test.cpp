@@ -53,6 +53,33 @@ TEST(GroundGrid, OnAGridTooLargeForItsCellsTheGroundFollowsTheGradeUnderTheBarri
     }
 }
 
+TEST(GroundGrid, AVehiclesRememberedCellGivesTheSameBitsAsTheLookup) {
+  // Sloped cells (this grade's grid) and level ones (4 m cells of the generated track): cars driving in
+  // 0.125 m steps, across cell borders and out beyond the grid, each with its own memo.
+  const Scene sloping = make_scene(sloping_barrier());
+  const GroundGrid sloped = build_ground_grid(sloping.triangles);
+  ASSERT_FALSE(sloped.slope.empty());
+  const Scene track = load_scene("track");
+  const GroundGrid level = build_ground_grid(track.triangles);
+  ASSERT_TRUE(level.slope.empty());
+  for (const GroundGrid* grid : {&sloped, &level}) {
+    const Vec2 lo = grid->origin_W - Vec2(20, 20), hi = grid->origin_W + Vec2(grid->nx, grid->ny) * grid->cell + Vec2(20, 20);
+    int hits = 0, steps = 0;
+    for (const double heading : {0.3, 1.9, 3.7, 5.2}) {
+      GroundGrid::CellMemo memo;
+      const Vec2 step = 0.125 * Vec2(std::cos(heading), std::sin(heading));
+      for (Vec2 p = 0.5 * (lo + hi); p.x() > lo.x() && p.y() > lo.y() && p.x() < hi.x() && p.y() < hi.y(); p += step, ++steps) {
+        const GroundGrid::CellMemo before = memo;
+        const double remembered = grid->at(p, memo);
+        ASSERT_EQ(remembered, grid->at(p)) << "at (" << p.x() << ", " << p.y() << ")";
+        hits += before.i == memo.i && before.j == memo.j;
+      }
+      EXPECT_DOUBLE_EQ(grid->at(Vec2(std::nan(""), 0), memo), grid->at(Vec2(std::nan(""), 0)));
+    }
+    EXPECT_GT(hits, steps * 9 / 10) << "cells metres wide keep a car for tens of steps";
+  }
+}
+
 TEST(GroundGrid, AWallAStrayVertexMakes1e20MLongCountsItsSamplesWithoutOverflow) {
   // A fuzzed file: a vertex read as 1e20 m makes a wall's edge 10^20 samples long at 4 m, past an int
   // (undefined behaviour, which the sanitizer build stops at). The spacing grows instead; the grid stays
