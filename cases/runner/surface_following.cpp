@@ -36,7 +36,8 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
       // from there, not from the top of whatever lies under it, or a CG that ends a step inside a wall
       // would stand on the wall's top face and lift its rectangle over the wall it is crossing.
       const bool on_fallback = std::isinf(surface_z_[v]) && !std::isnan(pose.ground_z);
-      const double z = surface_ ? surface_->height_below(p_W, on_fallback ? pose.ground_z : surface_z_[v], face_[v]) : 0.0;
+      const double hint = on_fallback ? pose.ground_z : surface_z_[v];
+      const double z = surface_ ? surface_->height_below(p_W, hint, face_[v]) : 0.0;
       if (!std::isnan(z)) {
         pose.ground_z = surface_z_[v] = z;
         continue;

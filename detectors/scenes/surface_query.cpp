@@ -45,7 +45,8 @@ bool edge_separates(const Face& f, const Face& g) {
 template <class Face>
 bool lies_below(const Face& g, const Face& f) {
   for (const Vec2& v : {f.a, f.b, f.c}) {
-    const double rounding = 1e-9 * (1 + std::abs(f.z0) + std::abs(g.z0) + (std::abs(f.gx) + std::abs(g.gx)) * std::abs(v.x()) +
+    const double rounding = 1e-9 * (1 + std::abs(f.z0) + std::abs(g.z0) +
+                                    (std::abs(f.gx) + std::abs(g.gx)) * std::abs(v.x()) +
                                     (std::abs(f.gy) + std::abs(g.gy)) * std::abs(v.y()));
     if (!(g.z0 + g.gx * v.x() + g.gy * v.y() < f.z0 + f.gx * v.x() + f.gy * v.y() - rounding)) return false;
   }

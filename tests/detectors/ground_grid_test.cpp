@@ -63,12 +63,16 @@ TEST(GroundGrid, AVehiclesRememberedCellGivesTheSameBitsAsTheLookup) {
   const GroundGrid level = build_ground_grid(track.triangles);
   ASSERT_TRUE(level.slope.empty());
   for (const GroundGrid* grid : {&sloped, &level}) {
-    const Vec2 lo = grid->origin_W - Vec2(20, 20), hi = grid->origin_W + Vec2(grid->nx, grid->ny) * grid->cell + Vec2(20, 20);
+    const Vec2 margin(20, 20);
+    const Vec2 lo = grid->origin_W - margin, hi = grid->origin_W + Vec2(grid->nx, grid->ny) * grid->cell + margin;
     int hits = 0, steps = 0;
     for (const double heading : {0.3, 1.9, 3.7, 5.2}) {
       GroundGrid::CellMemo memo;
       const Vec2 step = 0.125 * Vec2(std::cos(heading), std::sin(heading));
-      for (Vec2 p = 0.5 * (lo + hi); p.x() > lo.x() && p.y() > lo.y() && p.x() < hi.x() && p.y() < hi.y(); p += step, ++steps) {
+      const auto inside = [&](const Vec2& p) {
+        return p.x() > lo.x() && p.y() > lo.y() && p.x() < hi.x() && p.y() < hi.y();
+      };
+      for (Vec2 p = 0.5 * (lo + hi); inside(p); p += step, ++steps) {
         const GroundGrid::CellMemo before = memo;
         const double remembered = grid->at(p, memo);
         ASSERT_EQ(remembered, grid->at(p)) << "at (" << p.x() << ", " << p.y() << ")";

@@ -53,7 +53,9 @@ std::vector<std::vector<Vec2>> stepped_lanes(const std::vector<VehiclePose>& pos
   std::vector<std::vector<Vec2>> lanes;
   for (const double lane : {0.0, 1.5, -1.5}) {
     std::vector<Vec2>& points = lanes.emplace_back();
-    auto at = [lane](const VehiclePose& p) -> Vec2 { return p.position_W + lane * Vec2(-std::sin(p.heading), std::cos(p.heading)); };
+    auto at = [lane](const VehiclePose& p) -> Vec2 {
+      return p.position_W + lane * Vec2(-std::sin(p.heading), std::cos(p.heading));
+    };
     for (std::size_t i = 0; i + 1 < poses.size(); ++i) {
       const Vec2 from = at(poses[i]), to = at(poses[i + 1]);
       const int steps = static_cast<int>(std::ceil((to - from).norm() / 0.125)) + 1;
@@ -70,7 +72,8 @@ TEST(SurfaceQueryBruteForce, TheRememberedFaceGivesTheScansBitsAlongEveryDrive) 
     const Scene scene = make_registered_scene(entry.name);
     if (!scene.surface) continue;
     for (const std::vector<Vec2>& lane : stepped_lanes(entry.drive())) {
-      const testing::RememberedFaceUse use = testing::expect_remembered_face_as_scan(*scene.surface, lane, std::string(entry.name));
+      const testing::RememberedFaceUse use =
+          testing::expect_remembered_face_as_scan(*scene.surface, lane, std::string(entry.name));
       total.with_surface += use.with_surface, total.without_scan += use.without_scan;
     }
   }
