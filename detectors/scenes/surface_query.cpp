@@ -13,9 +13,12 @@ namespace {
 /// Twice the signed area of (a, b, p): > 0 when p is left of a->b.
 double edge(const Vec2& a, const Vec2& b, const Vec2& p) { return cross(b - a, p - a); }
 
-/// Faces listed together in a cell longer than this are not compared pairwise (their queries always scan
-/// the cell): it bounds the build on hostile geometry.
-constexpr std::size_t kMaxComparedInCell = 16;
+/// Cells listing at most this many faces are always compared pairwise; longer lists (an OpenDRIVE town's
+/// long lane faces in 1 m cells: up to 179) only while kComparisonBudget lasts.
+constexpr std::size_t kAlwaysComparedInCell = 16;
+/// Pairs the longer lists may spend, per entry of the cell lists (at least 1e6): the build stays linear
+/// in the lists on hostile geometry (thousands of faces in every cell), whose faces are then scanned for.
+constexpr double kComparisonBudget = 8;
 
 /// How far from its footprint a face's covering tolerance can accept a point [m], with room for the
 /// rounding of coordinates: covers()' tolerance 1e-12 of twice the area, over the shortest edge, grows
@@ -119,9 +122,12 @@ void SurfaceQuery::find_interiors() {
     else
       found[f][static_cast<std::size_t>(found_count[f]++)] = rival;
   };
+  double budget = std::max(1e6, kComparisonBudget * static_cast<double>(items_.size()));
   for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
     const auto first = items_.begin() + cell_start_[k], last = items_.begin() + cell_start_[k + 1];
-    const bool compared = static_cast<std::size_t>(last - first) <= kMaxComparedInCell;
+    const double n = static_cast<double>(last - first), pairs = 0.5 * n * (n - 1);
+    const bool compared = n <= kAlwaysComparedInCell || pairs <= budget;
+    if (n > kAlwaysComparedInCell && compared) budget -= pairs;
     for (auto i = first; i != last; ++i) {
       const auto f = static_cast<std::size_t>(*i);
       if (!compared) scanned[f] = 1;

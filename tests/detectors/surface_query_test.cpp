@@ -117,7 +117,7 @@ TEST(SurfaceQuery, ARememberedFaceAsksItsRivalsAboveIt) {
   EXPECT_DOUBLE_EQ(q.height_below({25, 0.5}, 6.2, face), q.height_below({25, 0.5}, 6.2));
 }
 
-TEST(SurfaceQuery, TwinFacesAnswerTogetherAndCrowdedCellsAlwaysScan) {
+TEST(SurfaceQuery, TwinFacesAnswerTogetherAndCellsBeyondTheBudgetAlwaysScan) {
   // Two copies of one face: each is the other's rival; the height is the same either way.
   std::vector<Triangle> twins(2, Triangle{{0, 0, 1}, {10, 0, 1}, {0, 10, 1}});
   const SurfaceQuery q = query(twins);
@@ -131,14 +131,20 @@ TEST(SurfaceQuery, TwinFacesAnswerTogetherAndCrowdedCellsAlwaysScan) {
   face = -1;
   EXPECT_DOUBLE_EQ(many.height_below({2, 2}, 1.0, face), 1.0);
   EXPECT_FALSE(many.answers_without_scan(face, {2, 3}));
-  // Apart faces 0.04 m wide in one 1 m cell: 16 are compared pairwise, 17 are not (the build's bound).
-  for (const int n : {16, 17}) {
+  // Apart faces 0.01 m wide, 0.025 m apart, all in one 1 m cell: a cell of n faces costs n (n - 1) / 2
+  // comparisons, and the build spends at most 1e6 (or 8 per listed entry) on cells of more than 16. 1,414
+  // faces (998,991 pairs) are compared; 1,415 (1,000,405 pairs) are not, and their queries scan the cell.
+  for (const int n : {1414, 1415}) {
     std::vector<Triangle> small;
-    for (int i = 0; i < n; ++i) small.push_back({{0.05 * i, 0, 0}, {0.05 * i + 0.04, 0, 0}, {0.05 * i, 0.1, 0}});
+    for (int i = 0; i < n; ++i) {
+      const Vec3 corner(0.025 * (i % 38), 0.025 * (i / 38), 0);
+      small.push_back({corner, corner + Vec3(0.01, 0, 0), corner + Vec3(0, 0.01, 0)});
+    }
     const SurfaceQuery crowded = query(small);
+    ASSERT_EQ(crowded.layout().cells, 1);
     int f = -1;
-    EXPECT_DOUBLE_EQ(crowded.height_below({0.01, 0.01}, 0.0, f), 0.0);
-    EXPECT_EQ(crowded.answers_without_scan(f, {0.011, 0.01}), n == 16) << n << " faces in the cell";
+    EXPECT_DOUBLE_EQ(crowded.height_below({0.002, 0.002}, 0.0, f), 0.0);
+    EXPECT_EQ(crowded.answers_without_scan(f, {0.0025, 0.002}), n == 1414) << n << " faces in the cell";
   }
 }
 
