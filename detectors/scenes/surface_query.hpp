@@ -3,7 +3,9 @@
 // same for every detector. A 2D uniform grid lists each surface triangle in the cells its footprint's
 // bounds meet; a query tests the triangles of one cell. Of the triangles under the point, the answer is
 // the highest whose plane there lies at most kStepAllowance above the vehicle's previous surface height
-// (its hint): on a bridge the deck, under the bridge the road, and an overhead banner never.
+// (its hint): on a bridge the deck, under the bridge the road, and an overhead banner never. A vehicle
+// that stays well inside the face it found last is answered by that face and its few rivals, without the
+// cell (height_below with a face; docs/scenes.md, "The face of the step before").
 #include <limits>
 #include <vector>
 
