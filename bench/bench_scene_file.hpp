@@ -4,7 +4,8 @@
 // set a lap uses (docs/scenes.md "Driving the tracks": faces steeper than 45 degrees, TREE* left out),
 // driven along its centre line (a TORCS road course, `crashbench scene centreline`) and 1.5 m to either
 // side, a pose at each of the line's points (metres apart: each query a first one), or every
-// CRASHBENCH_BENCH_STEP metres (0.125: a lap at 25 m/s in 5 ms steps, where clear boxes spare queries). An OpenDRIVE file (.xodr) is read with 1 m edge walls and driven along every driving lane of every
+// CRASHBENCH_BENCH_STEP metres (0.125: a lap at 25 m/s in 5 ms steps, where clear boxes spare queries).
+// An OpenDRIVE file (.xodr) is read with 1 m edge walls and driven along every driving lane of every
 // road outside junctions (opendrive_lanes_drive). Each pose's ground_z comes from the surface query
 // beforehand, so that the detect rows time detection alone and the surface row times the terrain
 // following; scale_bench puts its lane traffic on the drive (lane_traffic.hpp). Header-only.

@@ -51,7 +51,7 @@ bool lies_below(const Face& g, const Face& f) {
     const double rounding = 1e-9 * (1 + std::abs(f.z0) + std::abs(g.z0) +
                                     (std::abs(f.gx) + std::abs(g.gx)) * std::abs(v.x()) +
                                     (std::abs(f.gy) + std::abs(g.gy)) * std::abs(v.y()));
-    if (!(g.z0 + g.gx * v.x() + g.gy * v.y() < f.z0 + f.gx * v.x() + f.gy * v.y() - rounding)) return false;
+    if (!(g.height_at(v) < f.height_at(v) - rounding)) return false;
   }
   return true;
 }
@@ -210,7 +210,7 @@ double SurfaceQuery::pick(const Vec2& p_W, Keep keep, Better better, int& face) 
   for (int n = cell_start_[k]; n < cell_start_[k + 1]; ++n) {
     const int index = items_[static_cast<std::size_t>(n)];
     const Face& f = faces_[static_cast<std::size_t>(index)];
-    const double z = height_on(f, p_W);
+    const double z = f.height_at(p_W);
     if (keep(z) && (std::isnan(best) || better(z, best)) && covers(f, p_W)) best = z, face = index;
   }
   return best;
@@ -229,12 +229,12 @@ double SurfaceQuery::height_below(const Vec2& p_W, double z_hint, int& face) con
   if (answers_without_scan(face, p_W)) {
     // The scan's answer is the highest height under the ceiling of the faces covering the point; the
     // remembered face covers it, and of the others only its rivals can: the same heights, the same maximum.
-    double z = height_on(faces_[static_cast<std::size_t>(face)], p_W);
+    double z = faces_[static_cast<std::size_t>(face)].height_at(p_W);
     if (z <= ceiling) {
       const auto f = static_cast<std::size_t>(face);
       for (int r = rival_start_[f]; r < rival_start_[f + 1]; ++r) {
         const Face& rival = faces_[static_cast<std::size_t>(rivals_[static_cast<std::size_t>(r)])];
-        const double zr = height_on(rival, p_W);
+        const double zr = rival.height_at(p_W);
         if (zr <= ceiling && zr > z && covers(rival, p_W)) z = zr;
       }
       return z;

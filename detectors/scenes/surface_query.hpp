@@ -78,6 +78,9 @@ class SurfaceQuery {
   struct Face {
     Vec2 a, b, c;
     double z0 = 0, gx = 0, gy = 0;
+    /// The plane's height at `p_W` [m], evaluated one way everywhere (the remembered face's answer must
+    /// be the scan's, bit for bit).
+    double height_at(const Vec2& p_W) const { return z0 + gx * p_W.x() + gy * p_W.y(); }
   };
   /// What answers_without_scan needs of a face: its winding (+1 counter-clockwise, -1 clockwise) and, per
   /// edge ab, bc, ca, how far inside it the point must be, as a bound on the edge function (edge length
@@ -93,8 +96,6 @@ class SurfaceQuery {
   double pick(const Vec2& p_W, Keep keep, Better better, int& face) const;
   /// The interiors_ and rivals of every face, from the faces that share a cell with it.
   void find_interiors();
-  /// The height at `p_W` of face `f`'s plane.
-  double height_on(const Face& f, const Vec2& p_W) const { return f.z0 + f.gx * p_W.x() + f.gy * p_W.y(); }
   /// The cell (of `n` along the axis) at `offset` [m] from the origin, clamped to the grid.
   int cell_at(double offset, int n) const;
   /// Calls `visit(k)` for each cell k that face `f`'s footprint meets (with a margin: never one fewer).
