@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <functional>
+#include <tuple>
 
 #include "detectors/scenes/triangle_extraction.hpp"
 
@@ -56,6 +59,14 @@ bool lies_below(const Face& g, const Face& f) {
   return true;
 }
 
+/// A face's plane, coefficient by coefficient. Faces with equal planes have the same heights, bit for bit, at
+/// every point (the coefficients carry no -0, so equal values are equal bits): neither can outbid the other
+/// (the overlapping connecting roads of a flat junction), so they are never each other's rivals.
+template <class Face>
+std::tuple<double, double, double> plane_of(const Face& f) {
+  return {f.z0, f.gx, f.gy};
+}
+
 }  // namespace
 
 SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg, GroundGrid barrier_bottoms,
@@ -67,9 +78,10 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
     if (is_degenerate(t) || is_vertical(t, tolerance_deg)) continue;
     const Vec3 n = (t.b_W - t.a_W).cross(t.c_W - t.a_W);
     Face f{t.a_W.head<2>(), t.b_W.head<2>(), t.c_W.head<2>()};
-    f.gx = -n.x() / n.z();
-    f.gy = -n.y() / n.z();
-    f.z0 = t.a_W.z() - f.gx * t.a_W.x() - f.gy * t.a_W.y();
+    // + 0.0 turns a -0 into +0 and leaves every other value as it is (plane_of).
+    f.gx = -n.x() / n.z() + 0.0;
+    f.gy = -n.y() / n.z() + 0.0;
+    f.z0 = t.a_W.z() - f.gx * t.a_W.x() - f.gy * t.a_W.y() + 0.0;
     faces_.push_back(f);
     footprints.push_back(0.5 * std::abs(n.z()));
     for (const Vec2* v : {&f.a, &f.b, &f.c}) lo = lo.cwiseMin(*v), hi = hi.cwiseMax(*v);
@@ -81,25 +93,67 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
   // would otherwise be listed in millions of cells each).
   auto median = footprints.begin() + static_cast<std::ptrdiff_t>(footprints.size() / 2);
   std::nth_element(footprints.begin(), median, footprints.end());
-  cell_ = std::clamp(0.5 * std::sqrt(*median), 1.0, 32.0);
+  GridFrame& g = grid_;
+  g.cell = std::clamp(0.5 * std::sqrt(*median), 1.0, 32.0);
   const Vec2 extent = hi - lo;
-  origin_W_ = lo;
+  g.origin = lo;
   const double max_listed = std::max(kMaxListed, 4.0 * static_cast<double>(faces_.size()));
-  for (;; cell_ *= 2) {
-    if ((extent.x() / cell_ + 1) * (extent.y() / cell_ + 1) > kMaxCells) continue;
-    nx_ = static_cast<int>(extent.x() / cell_) + 1;
-    ny_ = static_cast<int>(extent.y() / cell_) + 1;
+  for (;; g.cell *= 2) {
+    if ((extent.x() / g.cell + 1) * (extent.y() / g.cell + 1) > kMaxCells) continue;
+    g.nx = static_cast<int>(extent.x() / g.cell) + 1;
+    g.ny = static_cast<int>(extent.y() / g.cell) + 1;
     if (listed_entries(max_listed) <= max_listed) break;
   }
   // Two passes over each face's cells: count, then fill (CSR).
-  cell_start_.assign(static_cast<std::size_t>(nx_) * ny_ + 1, 0);
-  for (const Face& f : faces_) for_each_cell(f, [&](std::size_t k) { ++cell_start_[k + 1]; });
+  cell_start_.assign(static_cast<std::size_t>(g.nx) * g.ny + 1, 0);
+  for (const Face& f : faces_) for_each_cell(f, g, [&](std::size_t k) { ++cell_start_[k + 1]; });
   for (std::size_t k = 1; k < cell_start_.size(); ++k) cell_start_[k] += cell_start_[k - 1];
   items_.resize(static_cast<std::size_t>(cell_start_.back()));
   std::vector<int> fill(cell_start_.begin(), cell_start_.end() - 1);
   for (std::size_t n = 0; n < faces_.size(); ++n)
-    for_each_cell(faces_[n], [&](std::size_t k) { items_[static_cast<std::size_t>(fill[k]++)] = static_cast<int>(n); });
+    for_each_cell(faces_[n], g,
+                  [&](std::size_t k) { items_[static_cast<std::size_t>(fill[k]++)] = static_cast<int>(n); });
+  split_crowded_cells();
   find_interiors();
+  link_neighbours();
+}
+
+void SurfaceQuery::link_neighbours() {
+  // Each edge by a hash of its corners taken in order (so that the two faces sharing it agree), sorted: a
+  // hash met exactly twice, by two edges with the same corners, joins their faces. (A collision only
+  // leaves faces unjoined: the walk then stops there and the cell is scanned.)
+  const auto corners = [&](std::size_t n, int e) {
+    const Vec2 v[3] = {faces_[n].a, faces_[n].b, faces_[n].c};
+    Vec2 p = v[e], q = v[(e + 1) % 3];
+    if (std::tie(q.x(), q.y()) < std::tie(p.x(), p.y())) std::swap(p, q);
+    return std::array<double, 4>{p.x(), p.y(), q.x(), q.y()};
+  };
+  struct HalfEdge {
+    std::uint64_t hash;
+    int face, edge;
+  };
+  std::vector<HalfEdge> half(3 * faces_.size());
+  for (std::size_t n = 0; n < faces_.size(); ++n)
+    for (int e = 0; e < 3; ++e) {
+      std::uint64_t h = 0;
+      for (const double c : corners(n, e)) h = (h ^ std::bit_cast<std::uint64_t>(c)) * 0x9e3779b97f4a7c15ull;
+      half[3 * n + static_cast<std::size_t>(e)] = {h ^ (h >> 29), static_cast<int>(n), e};
+    }
+  std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) { return l.hash < r.hash; });
+  neighbours_.assign(faces_.size(), {-1, -1, -1});
+  for (std::size_t i = 0; i < half.size();) {
+    std::size_t j = i + 1;
+    while (j < half.size() && half[j].hash == half[i].hash) ++j;
+    if (j == i + 2) {
+      const HalfEdge &l = half[i], &r = half[i + 1];
+      const auto lf = static_cast<std::size_t>(l.face), rf = static_cast<std::size_t>(r.face);
+      if (corners(lf, l.edge) == corners(rf, r.edge)) {
+        neighbours_[lf][static_cast<std::size_t>(l.edge)] = r.face;
+        neighbours_[rf][static_cast<std::size_t>(r.edge)] = l.face;
+      }
+    }
+    i = j;
+  }
 }
 
 void SurfaceQuery::find_interiors() {
@@ -122,24 +176,46 @@ void SurfaceQuery::find_interiors() {
     else
       found[f][static_cast<std::size_t>(found_count[f]++)] = rival;
   };
-  double budget = std::max(1e6, kComparisonBudget * static_cast<double>(items_.size()));
-  for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
-    const auto first = items_.begin() + cell_start_[k], last = items_.begin() + cell_start_[k + 1];
-    const double n = static_cast<double>(last - first), pairs = 0.5 * n * (n - 1);
-    const bool compared = n <= kAlwaysComparedInCell || pairs <= budget;
-    if (n > kAlwaysComparedInCell && compared) budget -= pairs;
-    for (auto i = first; i != last; ++i) {
-      const auto f = static_cast<std::size_t>(*i);
-      if (!compared) scanned[f] = 1;
-      for (auto j = first; compared && j != i; ++j) {  // each pair once
-        const auto g = static_cast<std::size_t>(*j);
-        margin[f] = std::max(margin[f], reach[g]), margin[g] = std::max(margin[g], reach[f]);
-        if (edge_separates(faces_[f], faces_[g]) || edge_separates(faces_[g], faces_[f])) continue;
-        if (!lies_below(faces_[g], faces_[f])) add_rival(f, *j);
-        if (!lies_below(faces_[f], faces_[g])) add_rival(g, *i);
-      }
+  double budget = std::max(1e6, kComparisonBudget * static_cast<double>(items_.size() + sub_items_.size()));
+  const auto compare = [&](int f, int g) {
+    const Face &a = faces_[static_cast<std::size_t>(f)], &b = faces_[static_cast<std::size_t>(g)];
+    if (plane_of(a) == plane_of(b) || edge_separates(a, b) || edge_separates(b, a)) return;
+    if (!lies_below(b, a)) add_rival(static_cast<std::size_t>(f), g);
+    if (!lies_below(a, b)) add_rival(static_cast<std::size_t>(g), f);
+  };
+  std::vector<int> by_plane;  // a long list's faces, those of one plane together
+  for_each_list([&](std::span<const int> list) {
+    double list_reach = 0;
+    for (const int f : list) list_reach = std::max(list_reach, reach[static_cast<std::size_t>(f)]);
+    for (const int f : list) {
+      double& m = margin[static_cast<std::size_t>(f)];
+      m = std::max(m, list_reach);
     }
-  }
+    if (list.size() <= kAlwaysComparedInCell) {
+      for (std::size_t i = 0; i < list.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j) compare(list[i], list[j]);
+      return;
+    }
+    // A long list is compared plane against plane, while the budget lasts: all pairs less those within
+    // each plane's run (a run of r: r^2 / 2, summed as (k - 1/2) for k = 1 .. r).
+    by_plane.assign(list.begin(), list.end());
+    const auto plane = [&](int f) { return plane_of(faces_[static_cast<std::size_t>(f)]); };
+    std::sort(by_plane.begin(), by_plane.end(), [&](int a, int b) { return plane(a) < plane(b); });
+    double pairs = 0.5 * static_cast<double>(list.size()) * static_cast<double>(list.size());
+    for (std::size_t i = 0, run = 0; i < by_plane.size(); ++i) {
+      run = i > 0 && plane(by_plane[i]) == plane(by_plane[i - 1]) ? run + 1 : 1;
+      pairs -= static_cast<double>(run) - 0.5;
+    }
+    if (pairs > budget) {
+      for (const int f : list) scanned[static_cast<std::size_t>(f)] = 1;
+      return;
+    }
+    budget -= pairs;
+    for (std::size_t i = 0, run_start = 0; i < by_plane.size(); ++i) {
+      if (i > 0 && plane(by_plane[i]) != plane(by_plane[i - 1])) run_start = i;
+      for (std::size_t j = 0; j < run_start; ++j) compare(by_plane[i], by_plane[j]);
+    }
+  });
   rival_start_.assign(faces_.size() + 1, 0);
   rivals_.clear();
   interiors_.resize(faces_.size());
@@ -156,16 +232,17 @@ void SurfaceQuery::find_interiors() {
 }
 
 template <class Visit>
-void SurfaceQuery::for_each_cell(const Face& f, Visit visit) const {
+void SurfaceQuery::for_each_cell(const Face& f, const GridFrame& g, Visit visit) const {
   // Row by row: the footprint's X extent within the row's band, widened by a margin far above the rounding
   // of a query's cell index and of covers()' edge tolerance, so that a face covering a point is always
   // listed in the point's cell. A long diagonal road strip meets a few cells per row, not its bounds' many.
-  const double margin = 1e-6 * std::max(1.0, cell_);
-  const Vec2 v[3] = {f.a - origin_W_, f.b - origin_W_, f.c - origin_W_};
-  const int j0 = cell_at(std::min({v[0].y(), v[1].y(), v[2].y()}) - margin, ny_);
-  const int j1 = cell_at(std::max({v[0].y(), v[1].y(), v[2].y()}) + margin, ny_);
+  // A subcell's grid keeps its cell's margin.
+  const double margin = 1e-6 * std::max(1.0, grid_.cell);
+  const Vec2 v[3] = {f.a - g.origin, f.b - g.origin, f.c - g.origin};
+  const int j0 = g.at(std::min({v[0].y(), v[1].y(), v[2].y()}) - margin, g.ny);
+  const int j1 = g.at(std::max({v[0].y(), v[1].y(), v[2].y()}) + margin, g.ny);
   for (int j = j0; j <= j1; ++j) {
-    const double band_lo = j * cell_ - margin, band_hi = (j + 1) * cell_ + margin;
+    const double band_lo = j * g.cell - margin, band_hi = (j + 1) * g.cell + margin;
     double x_lo = std::numeric_limits<double>::infinity(), x_hi = -x_lo;
     for (int e = 0; e < 3; ++e) {
       const Vec2 &p = v[e], &q = v[(e + 1) % 3];
@@ -177,16 +254,88 @@ void SurfaceQuery::for_each_cell(const Face& f, Visit visit) const {
         }
     }
     if (!(x_lo <= x_hi)) continue;
-    for (int i = cell_at(x_lo - margin, nx_), last = cell_at(x_hi + margin, nx_); i <= last; ++i) visit(static_cast<std::size_t>(j) * nx_ + i);
+    for (int i = g.at(x_lo - margin, g.nx), last = g.at(x_hi + margin, g.nx); i <= last; ++i)
+      visit(static_cast<std::size_t>(j) * g.nx + i);
   }
 }
 
-int SurfaceQuery::cell_at(double offset, int n) const { return std::clamp(static_cast<int>(offset / cell_), 0, n - 1); }
+void SurfaceQuery::split_crowded_cells() {
+  bool crowded = false;
+  for (std::size_t k = 0; k + 1 < cell_start_.size() && !crowded; ++k)
+    crowded = static_cast<std::size_t>(cell_start_[k + 1] - cell_start_[k]) > kCrowdedCell;
+  if (!crowded) return;
+  std::vector<int> kept;
+  kept.reserve(items_.size());
+  std::vector<int> start(1, 0);
+  start.reserve(cell_start_.size());
+  for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
+    const std::span<const int> list(items_.data() + cell_start_[k], items_.data() + cell_start_[k + 1]);
+    const auto nx = static_cast<std::size_t>(grid_.nx);
+    const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
+    // About four faces a subcell were they points; halved while the split does not pay.
+    int d = std::min(kMaxSplit, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(list.size()) / 4))));
+    bool split = false;
+    for (; list.size() > kCrowdedCell && d >= 2 && !split; d /= 2) split = split_cell(i, j, list, d);
+    if (split)
+      kept.push_back(~static_cast<int>(splits_.size() - 1));
+    else
+      kept.insert(kept.end(), list.begin(), list.end());
+    start.push_back(static_cast<int>(kept.size()));
+  }
+  items_.swap(kept);
+  cell_start_.swap(start);
+}
+
+bool SurfaceQuery::split_cell(int i, int j, std::span<const int> list, int d) {
+  const GridFrame sub{grid_.origin + Vec2(i, j) * grid_.cell, grid_.cell / d, d, d};
+  std::vector<int> count(static_cast<std::size_t>(d) * d + 1, 0);
+  for (const int n : list)
+    for_each_cell(faces_[static_cast<std::size_t>(n)], sub, [&](std::size_t s) { ++count[s + 1]; });
+  const int longest = *std::max_element(count.begin(), count.end());
+  std::size_t total = 0;
+  for (const int c : count) total += static_cast<std::size_t>(c);
+  const auto n = static_cast<double>(list.size());
+  if (2.0 * longest > n || static_cast<double>(total) > kSplitGrowth * n) return false;
+  const int first = static_cast<int>(sub_start_.size()) - 1;
+  for (std::size_t s = 1; s < count.size(); ++s) sub_start_.push_back(sub_start_.back() + count[s]);
+  sub_items_.resize(static_cast<std::size_t>(sub_start_.back()));
+  std::vector<int> fill(sub_start_.begin() + first, sub_start_.end() - 1);
+  for (const int n : list)
+    for_each_cell(faces_[static_cast<std::size_t>(n)], sub,
+                  [&](std::size_t s) { sub_items_[static_cast<std::size_t>(fill[s]++)] = n; });
+  splits_.push_back({first, d});
+  return true;
+}
+
+template <class Visit>
+void SurfaceQuery::for_each_list(Visit visit) const {
+  for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
+    const std::span<const int> list(items_.data() + cell_start_[k], items_.data() + cell_start_[k + 1]);
+    if (list.size() != 1 || list.front() >= 0) visit(list);
+  }
+  for (std::size_t s = 0; s + 1 < sub_start_.size(); ++s)
+    visit(std::span<const int>(sub_items_.data() + sub_start_[s], sub_items_.data() + sub_start_[s + 1]));
+}
+
+std::span<const int> SurfaceQuery::faces_at(const Vec2& p_W) const {
+  const Vec2 q = (p_W - grid_.origin) / grid_.cell;
+  if (faces_.empty() || !(q.x() >= 0 && q.y() >= 0 && q.x() < grid_.nx && q.y() < grid_.ny)) return {};
+  const int i = static_cast<int>(q.x()), j = static_cast<int>(q.y());
+  const std::size_t k = static_cast<std::size_t>(j) * grid_.nx + i;
+  const int* first = items_.data() + cell_start_[k];
+  const int* last = items_.data() + cell_start_[k + 1];
+  if (last - first != 1 || *first >= 0) return {first, last};
+  const Split& split = splits_[static_cast<std::size_t>(~*first)];
+  const int si = std::min(static_cast<int>((q.x() - i) * split.d), split.d - 1);
+  const int sj = std::min(static_cast<int>((q.y() - j) * split.d), split.d - 1);
+  const std::size_t s = static_cast<std::size_t>(split.first + sj * split.d + si);
+  return {sub_items_.data() + sub_start_[s], sub_items_.data() + sub_start_[s + 1]};
+}
 
 double SurfaceQuery::listed_entries(double stop_above) const {
   double total = 0;
   for (const Face& f : faces_) {
-    for_each_cell(f, [&total](std::size_t) { ++total; });
+    for_each_cell(f, grid_, [&total](std::size_t) { ++total; });
     if (total > stop_above) break;
   }
   return total;
@@ -201,14 +350,9 @@ bool SurfaceQuery::covers(const Face& f, const Vec2& p) const {
 
 template <class Keep, class Better>
 double SurfaceQuery::pick(const Vec2& p_W, Keep keep, Better better, int& face) const {
-  const Vec2 q = (p_W - origin_W_) / cell_;
-  constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   face = -1;
-  if (faces_.empty() || !(q.x() >= 0 && q.y() >= 0 && q.x() < nx_ && q.y() < ny_)) return kNone;
-  const std::size_t k = static_cast<std::size_t>(static_cast<int>(q.y())) * nx_ + static_cast<int>(q.x());
-  double best = kNone;
-  for (int n = cell_start_[k]; n < cell_start_[k + 1]; ++n) {
-    const int index = items_[static_cast<std::size_t>(n)];
+  double best = std::numeric_limits<double>::quiet_NaN();
+  for (const int index : faces_at(p_W)) {
     const Face& f = faces_[static_cast<std::size_t>(index)];
     const double z = f.height_at(p_W);
     if (keep(z) && (std::isnan(best) || better(z, best)) && covers(f, p_W)) best = z, face = index;
@@ -224,9 +368,25 @@ bool SurfaceQuery::answers_without_scan(int face, const Vec2& p_W) const {
          in.winding * edge(f.c, f.a, p_W) > in.inset[2];
 }
 
+int SurfaceQuery::answering_face(int face, const Vec2& p_W) const {
+  for (int step = 0; face >= 0; ++step) {
+    if (answers_without_scan(face, p_W)) return face;
+    if (step == kMaxWalk) return -1;
+    // Across the edge the point lies farthest beyond (by its edge function); none: it is inside, near an edge.
+    const auto n = static_cast<std::size_t>(face);
+    const Face& f = faces_[n];
+    const double w = interiors_[n].winding;
+    const double beyond[3] = {w * edge(f.a, f.b, p_W), w * edge(f.b, f.c, p_W), w * edge(f.c, f.a, p_W)};
+    const auto e = static_cast<std::size_t>(std::min_element(beyond, beyond + 3) - beyond);
+    face = beyond[e] < 0 ? neighbours_[n][e] : -1;
+  }
+  return -1;
+}
+
 double SurfaceQuery::height_below(const Vec2& p_W, double z_hint, int& face) const {
   const double ceiling = z_hint + kStepAllowance;
-  if (answers_without_scan(face, p_W)) {
+  if (const int known = answering_face(face, p_W); known >= 0) {
+    face = known;
     // The scan's answer is the highest height under the ceiling of the faces covering the point; the
     // remembered face covers it, and of the others only its rivals can: the same heights, the same maximum.
     double z = faces_[static_cast<std::size_t>(face)].height_at(p_W);

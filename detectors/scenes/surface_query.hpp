@@ -6,7 +6,10 @@
 // (its hint): on a bridge the deck, under the bridge the road, and an overhead banner never. A vehicle
 // that stays well inside the face it found last is answered by that face and its few rivals, without the
 // cell (height_below with a face; docs/scenes.md, "The face of the step before").
+#include <algorithm>
+#include <array>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "detectors/scenes/scene.hpp"
@@ -40,7 +43,8 @@ class SurfaceQuery {
   /// face that answers, or -1). While `p_W` stays well inside that face (answers_without_scan), the answer
   /// is its height or that of one of its few rivals (the faces that overlap it and do not lie below it)
   /// that covers the point, bit for bit what the cell's scan gives, without the scan: a car crosses a road
-  /// face in tens of steps. No allocation.
+  /// face in tens of steps. A point beyond the face is looked for in the faces next to it (answering_face).
+  /// No allocation.
   double height_below(const Vec2& p_W, double z_hint, int& face) const;
 
   /// Whether the query at `p_W` remembering `face` needs no scan of the cell: `p_W` lies inside the face,
@@ -48,8 +52,16 @@ class SurfaceQuery {
   /// kMaxRivals rivals (tested one by one). False for -1.
   bool answers_without_scan(int face, const Vec2& p_W) const;
 
+  /// The face that answers at `p_W` without the cell's scan: `face` if it answers_without_scan there, else
+  /// the first that does on a walk from it of at most kMaxWalk faces, each across the edge `p_W` lies
+  /// farthest beyond into the face sharing its corners; -1 if none (the query then scans).
+  int answering_face(int face, const Vec2& p_W) const;
+
   /// A face with more faces than this overlapping it and not lying below it is always scanned for.
   static constexpr int kMaxRivals = 4;
+  /// Faces crossed from the remembered one towards the point, edge to shared edge, before the cell is
+  /// scanned instead: a car crosses an OpenDRIVE junction's fan of slivers (8 cm wide) in one or two.
+  static constexpr int kMaxWalk = 16;
 
   /// Height [m] of the lowest surface triangle under `p_W`; NaN where there is none. For a start that
   /// must be on the road under a footbridge (VehicleSetup::start_surface).
@@ -67,8 +79,12 @@ class SurfaceQuery {
   struct Layout {
     double cell = 0;
     long long cells = 0, entries = 0;
+    long long split_cells = 0, sub_entries = 0;  ///< crowded cells given a finer grid, and its lists' entries
   };
-  Layout layout() const { return {cell_, static_cast<long long>(nx_) * ny_, static_cast<long long>(items_.size())}; }
+  Layout layout() const {
+    return {grid_.cell, static_cast<long long>(grid_.nx) * grid_.ny, static_cast<long long>(items_.size()),
+            static_cast<long long>(splits_.size()), static_cast<long long>(sub_items_.size())};
+  }
 
   /// The height band: how far above the road under a car geometry still collides with it [m].
   double above_road_max() const { return above_road_max_; }
@@ -89,18 +105,44 @@ class SurfaceQuery {
     double winding = 1;
     double inset[3] = {0, 0, 0};
   };
+  /// A uniform grid of nx x ny square cells of edge `cell` [m] from `origin` [m].
+  struct GridFrame {
+    Vec2 origin = Vec2::Zero();
+    double cell = 1;
+    int nx = 0, ny = 0;
+    /// The cell (of `n` along the axis) at `offset` [m] from the origin, clamped to the grid.
+    int at(double offset, int n) const { return std::clamp(static_cast<int>(offset / cell), 0, n - 1); }
+  };
+  /// A crowded cell's own grid of d x d subcells: subcell s lists sub_items_[sub_start_[first + s] ..
+  /// sub_start_[first + s + 1]). The cell's list then holds one item, ~index into splits_.
+  struct Split {
+    int first = 0;
+    int d = 0;
+  };
   bool covers(const Face& f, const Vec2& p) const;
+  /// The faces listed where `p_W` lies: its cell's list, or its subcell's in a split cell; empty off the grid.
+  std::span<const int> faces_at(const Vec2& p_W) const;
   /// The height at `p_W` of the covering face that `better(z, best)` prefers, among those `keep(z)`
   /// accepts, with its index in `face` (-1 with NaN where none).
   template <class Keep, class Better>
   double pick(const Vec2& p_W, Keep keep, Better better, int& face) const;
-  /// The interiors_ and rivals of every face, from the faces that share a cell with it.
+  /// The interiors_ and rivals of every face, from the faces that share a list (a cell's or a subcell's).
   void find_interiors();
-  /// The cell (of `n` along the axis) at `offset` [m] from the origin, clamped to the grid.
-  int cell_at(double offset, int n) const;
-  /// Calls `visit(k)` for each cell k that face `f`'s footprint meets (with a margin: never one fewer).
+  /// neighbours_: the faces sharing each edge's two corners, where exactly two faces do.
+  void link_neighbours();
+
+  /// Gives each cell listing more than kCrowdedCell faces a grid of its own where that shortens its lists.
+  void split_crowded_cells();
+  /// Lists the faces `list` of cell (i, j) in a grid of d x d subcells, appended to sub_items_; false
+  /// (nothing appended) if that would not shorten the longest list by half within kSplitGrowth entries.
+  bool split_cell(int i, int j, std::span<const int> list, int d);
+  /// Calls `visit(k)` for each cell k of `grid` that face `f`'s footprint meets (with a margin: never one
+  /// fewer).
   template <class Visit>
-  void for_each_cell(const Face& f, Visit visit) const;
+  void for_each_cell(const Face& f, const GridFrame& grid, Visit visit) const;
+  /// Calls `visit(list)` for each list of faces a query may scan: the cells' and the subcells'.
+  template <class Visit>
+  void for_each_list(Visit visit) const;
   /// How many entries the cell lists would hold at the current layout (counting stops above `stop_above`).
   double listed_entries(double stop_above) const;
 
@@ -109,16 +151,24 @@ class SurfaceQuery {
   static constexpr double kMaxListed = 1e6;
   /// At most this many cells (4 MB of offsets): faces whose bounds span kilometres get coarser cells.
   static constexpr double kMaxCells = 1e6;
+  /// A cell listing more faces than this gets a grid of its own (an OpenDRIVE junction's overlapping
+  /// connecting roads, cut fine on their curves: up to a thousand faces in a 4 m cell), if that halves
+  /// its longest list with at most kSplitGrowth times its entries.
+  static constexpr std::size_t kCrowdedCell = 24;
+  static constexpr int kMaxSplit = 16;
+  static constexpr double kSplitGrowth = 4;
 
   std::vector<Face> faces_;
   std::vector<Interior> interiors_;  // per face, for answers_without_scan
   std::vector<int> rival_start_;     // CSR: face f's rivals are rivals_[rival_start_[f] .. rival_start_[f + 1])
   std::vector<int> rivals_;
+  std::vector<std::array<int, 3>> neighbours_;  // per face, across edges ab, bc, ca; -1: none (or several)
   std::vector<int> cell_start_;  // CSR: cell k lists items[cell_start_[k] .. cell_start_[k + 1])
   std::vector<int> items_;
-  Vec2 origin_W_ = Vec2::Zero();
-  double cell_ = 1;
-  int nx_ = 0, ny_ = 0;
+  GridFrame grid_;
+  std::vector<Split> splits_;
+  std::vector<int> sub_start_{0};  // CSR over every split's subcells, as cell_start_
+  std::vector<int> sub_items_;
   GroundGrid barrier_bottoms_;
   double above_road_max_ = kNoHeightBand;
 };

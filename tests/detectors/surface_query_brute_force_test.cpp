@@ -85,14 +85,24 @@ TEST(SurfaceQueryBruteForce, TheRememberedFaceGivesTheScansBitsAlongEveryDrive) 
 }
 
 TEST(SurfaceQueryBruteForce, OpenDriveRoadsOverTheirBoundsAndAlongTheirLanes) {
-  for (const char* file : {"opendrive/bend.xodr", "opendrive/junction.xodr"}) {
+  // sumo/cross.xodr is netconvert's: its junction's connecting roads overlap on one plane, and their tight
+  // turns are fans of slivers a few centimetres wide that a car crosses one or two a step.
+  const std::pair<const char*, OdrRoads> drives[] = {
+      {"opendrive/bend.xodr", OdrRoads::kOutsideJunctions},
+      {"opendrive/junction.xodr", OdrRoads::kOutsideJunctions},
+      {"opendrive/junction.xodr", OdrRoads::kInsideJunctions},
+      {"sumo/cross.xodr", OdrRoads::kOutsideJunctions},
+      {"sumo/cross.xodr", OdrRoads::kInsideJunctions}};
+  for (const auto& [file, roads] : drives) {
     const std::string path = testing::testdata_path(file);
+    const std::string where = std::string(file) + (roads == OdrRoads::kInsideJunctions ? " (junctions)" : "");
     const Scene scene = load_scene(path);
     std::vector<Vec2> lanes_W;
-    for (const VehiclePose& p : opendrive_lanes_drive(scene, path)) lanes_W.push_back(p.position_W);
-    EXPECT_GT(expect_scene_as_brute_force(scene, lanes_W), 0u) << file;
-    const testing::RememberedFaceUse use = testing::expect_remembered_face_as_scan(*scene.surface, lanes_W, file);
-    EXPECT_GT(use.without_scan, use.with_surface / 2) << file << ": most steps stay inside the face of the step before";
+    for (const VehiclePose& p : opendrive_lanes_drive(scene, path, roads)) lanes_W.push_back(p.position_W);
+    EXPECT_GT(expect_scene_as_brute_force(scene, lanes_W), 0u) << where;
+    const testing::RememberedFaceUse use = testing::expect_remembered_face_as_scan(*scene.surface, lanes_W, where);
+    EXPECT_GT(use.without_scan, use.with_surface * 3 / 4) << where << ": most steps are answered by the face of the "
+                                                           << "step before or one next to it";
   }
 }
 

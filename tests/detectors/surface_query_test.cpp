@@ -117,35 +117,91 @@ TEST(SurfaceQuery, ARememberedFaceAsksItsRivalsAboveIt) {
   EXPECT_DOUBLE_EQ(q.height_below({25, 0.5}, 6.2, face), q.height_below({25, 0.5}, 6.2));
 }
 
-TEST(SurfaceQuery, TwinFacesAnswerTogetherAndCellsBeyondTheBudgetAlwaysScan) {
-  // Two copies of one face: each is the other's rival; the height is the same either way.
-  std::vector<Triangle> twins(2, Triangle{{0, 0, 1}, {10, 0, 1}, {0, 10, 1}});
-  const SurfaceQuery q = query(twins);
+TEST(SurfaceQuery, FacesOfOnePlaneAreNoRivalsAndCellsBeyondTheBudgetAlwaysScan) {
+  // Two copies of one face, and a square across both on the same plane (a flat junction's overlapping
+  // connecting roads): one plane, one height, bit for bit; none is another's rival.
+  std::vector<Triangle> flat(2, Triangle{{0, 0, 1}, {10, 0, 1}, {0, 10, 1}});
+  add_quad(flat, {1, 1, 1}, {6, 1, 1}, {6, 6, 1}, {1, 6, 1});
+  const SurfaceQuery q = query(flat);
   int face = -1;
-  EXPECT_DOUBLE_EQ(q.height_below({2, 2}, 1.0, face), 1.0);
-  EXPECT_TRUE(q.answers_without_scan(face, {2, 3}));
-  EXPECT_DOUBLE_EQ(q.height_below({2, 3}, 1.0, face), 1.0);
-  // A face with more rivals than kMaxRivals: one more copy of a face per step over the bound.
-  std::vector<Triangle> copies(SurfaceQuery::kMaxRivals + 2, Triangle{{0, 0, 1}, {10, 0, 1}, {0, 10, 1}});
-  const SurfaceQuery many = query(copies);
-  face = -1;
-  EXPECT_DOUBLE_EQ(many.height_below({2, 2}, 1.0, face), 1.0);
-  EXPECT_FALSE(many.answers_without_scan(face, {2, 3}));
-  // Apart faces 0.01 m wide, 0.025 m apart, all in one 1 m cell: a cell of n faces costs n (n - 1) / 2
-  // comparisons, and the build spends at most 1e6 (or 8 per listed entry) on cells of more than 16. 1,414
-  // faces (998,991 pairs) are compared; 1,415 (1,000,405 pairs) are not, and their queries scan the cell.
-  for (const int n : {1414, 1415}) {
-    std::vector<Triangle> small;
-    for (int i = 0; i < n; ++i) {
-      const Vec3 corner(0.025 * (i % 38), 0.025 * (i / 38), 0);
-      small.push_back({corner, corner + Vec3(0.01, 0, 0), corner + Vec3(0, 0.01, 0)});
-    }
-    const SurfaceQuery crowded = query(small);
-    ASSERT_EQ(crowded.layout().cells, 1);
-    int f = -1;
-    EXPECT_DOUBLE_EQ(crowded.height_below({0.002, 0.002}, 0.0, f), 0.0);
-    EXPECT_EQ(crowded.answers_without_scan(f, {0.0025, 0.002}), n == 1414) << n << " faces in the cell";
+  EXPECT_DOUBLE_EQ(q.height_below({2, 2.5}, 1.0, face), 1.0);
+  for (const Vec2& p : {Vec2(2, 3), Vec2(3, 2), Vec2(0.5, 0.5)}) {
+    EXPECT_TRUE(q.answers_without_scan(face, p)) << p.transpose();
+    EXPECT_EQ(q.height_below(p, 1.0, face), 1.0);
   }
+  // Tilted copies crossing at x = 3 (z = 1 + s (x - 3), s = 0.01 ... ): none lies below another, so each
+  // has every other as a rival; one more than kMaxRivals and the face is always scanned for.
+  std::vector<Triangle> crossing;
+  for (int i = 0; i < SurfaceQuery::kMaxRivals + 2; ++i) {
+    const double s = 0.01 * (i + 1);
+    crossing.push_back({{0, 0, 1 - 3 * s}, {10, 0, 1 + 7 * s}, {0, 10, 1 - 3 * s}});
+  }
+  const SurfaceQuery many = query(crossing);
+  face = -1;
+  EXPECT_NEAR(many.height_below({2, 2}, 1.0, face), 0.99, 1e-12);  // the least slope is highest at x = 2
+  EXPECT_FALSE(many.answers_without_scan(face, {2, 3}));
+  // Faces stacked 1 mm apart over one 1 m cell: a cell of n faces on n planes costs n (n - 1) / 2
+  // comparisons, and the build spends at most 1e6 (or 8 per listed entry) on lists of more than 16. 1,414
+  // faces (998,991 pairs) are compared, and the top one has no rival (the others lie below it); 1,415
+  // (1,000,405 pairs) are not, and their queries scan the cell. Each face covers the whole cell: a grid of
+  // its own would not shorten its list, and none is made.
+  for (const int n : {1414, 1415}) {
+    std::vector<Triangle> stacked;
+    for (int i = 0; i < n; ++i) stacked.push_back({{0, 0, 1e-3 * i}, {0.9, 0, 1e-3 * i}, {0, 0.9, 1e-3 * i}});
+    const SurfaceQuery crowded = query(stacked);
+    ASSERT_EQ(crowded.layout().cells, 1);
+    ASSERT_EQ(crowded.layout().split_cells, 0);
+    int f = -1;
+    EXPECT_DOUBLE_EQ(crowded.height_below({0.2, 0.2}, kHighest, f), 1e-3 * (n - 1));
+    EXPECT_EQ(crowded.answers_without_scan(f, {0.25, 0.2}), n == 1414) << n << " faces in the cell";
+  }
+}
+
+TEST(SurfaceQuery, ACrowdedCellGetsAGridOfItsOwnWithTheSameAnswers) {
+  // 4 x 4 m of 0.1 m tiles (two faces each), tile (i, j) at z = 0.01 (i + 2 j): 3,200 faces in 1 m cells
+  // of about 200 each. Each crowded cell gets subcells; every tile's centre still finds its own height.
+  std::vector<Triangle> tiles;
+  const auto height = [](int i, int j) { return 0.01 * (i + 2 * j); };
+  for (int i = 0; i < 40; ++i)
+    for (int j = 0; j < 40; ++j) {
+      const double x = 0.1 * i, y = 0.1 * j, z = height(i, j);
+      add_quad(tiles, {x, y, z}, {x + 0.1, y, z}, {x + 0.1, y + 0.1, z}, {x, y + 0.1, z});
+    }
+  const SurfaceQuery q = query(tiles);
+  EXPECT_EQ(q.layout().cells, 25);  // the 4 m square's 1 m cells, and the row and column its far edge meets
+  EXPECT_GE(q.layout().split_cells, 16);
+  for (int i = 0; i < 40; ++i)
+    for (int j = 0; j < 40; ++j) {
+      const Vec2 centre(0.1 * i + 0.05, 0.1 * j + 0.037);
+      ASSERT_EQ(q.height_below(centre, kHighest), height(i, j)) << i << ", " << j;
+      ASSERT_EQ(q.lowest_at(centre), height(i, j)) << i << ", " << j;
+    }
+}
+
+TEST(SurfaceQuery, AFaceNextToTheRememberedOneAnswersWithoutTheCell) {
+  // A turn's fan of slivers about a pivot at the origin (a connecting road's inner edge of radius 0), 60
+  // faces of 1.5 degrees out to 4 m, on one plane z = 0.2; and a car along the arc of radius 2 m in 0.125 m
+  // steps: each step crosses one or two slivers, walked to without the cell's scan, with the scan's bits.
+  std::vector<Triangle> fan;
+  const double slice = 1.5 * std::acos(-1.0) / 180;
+  for (int k = 0; k < 60; ++k)
+    fan.push_back({{0, 0, 0.2},
+                   {4 * std::cos(k * slice), 4 * std::sin(k * slice), 0.2},
+                   {4 * std::cos((k + 1) * slice), 4 * std::sin((k + 1) * slice), 0.2}});
+  const SurfaceQuery q = query(fan);
+  int face = -1;
+  ASSERT_EQ(q.height_below({2, 0.01}, 0.2, face), 0.2);
+  for (double a = 0.07; a < 60 * slice - 0.07; a += 0.125 / 2) {
+    const Vec2 p(2 * std::cos(a), 2 * std::sin(a));
+    EXPECT_GE(q.answering_face(face, p), 0) << "at " << a << " rad";
+    EXPECT_EQ(q.height_below(p, 0.2, face), q.height_below(p, 0.2)) << "at " << a << " rad";
+  }
+  // More than kMaxWalk slivers away the walk gives up (the query then scans); off the fan, beyond an edge
+  // that no face shares, it stops there.
+  ASSERT_EQ(q.height_below({2, 0.01}, 0.2, face), 0.2);
+  const double far = (SurfaceQuery::kMaxWalk + 3) * slice;
+  EXPECT_EQ(q.answering_face(face, {2 * std::cos(far), 2 * std::sin(far)}), -1);
+  EXPECT_EQ(q.answering_face(face, {5, 0.01}), -1);
 }
 
 TEST(SurfaceQuery, ARivalCoveringThePointOutbidsTheRememberedFace) {

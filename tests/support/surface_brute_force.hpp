@@ -112,7 +112,7 @@ inline void expect_drive_as_brute_force(const SurfaceQuery& q, const SurfaceBrut
 }
 
 /// How a drive's points were answered: with a surface, and of those without a scan of the cell (by the
-/// remembered face and its rivals).
+/// remembered face or a face next to it, and its rivals: SurfaceQuery::answering_face).
 struct RememberedFaceUse {
   std::size_t with_surface = 0, without_scan = 0;
 };
@@ -125,7 +125,7 @@ inline RememberedFaceUse expect_remembered_face_as_scan(const SurfaceQuery& q, c
   int face = -1;
   RememberedFaceUse use;
   for (const Vec2& p : points_W) {
-    if (q.answers_without_scan(face, p)) ++use.without_scan;
+    if (q.answering_face(face, p) >= 0) ++use.without_scan;
     const double scanned = q.height_below(p, hint);
     const double remembered = q.height_below(p, hint, face);
     const bool same = std::isnan(scanned) ? std::isnan(remembered) : remembered == scanned;

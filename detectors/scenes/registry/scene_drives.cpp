@@ -75,12 +75,12 @@ std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& 
   return poses;
 }
 
-std::vector<VehiclePose> opendrive_lanes_drive(const Scene& scene, const std::string& file) {
+std::vector<VehiclePose> opendrive_lanes_drive(const Scene& scene, const std::string& file, OdrRoads roads) {
   constexpr double kPoseSpacing = 25.0 * 0.005;  // [m]: 25 m/s at the 5 ms step, as the lap rows
   const odr::Network net = odr::read_network(file);
   std::vector<VehiclePose> poses;
   for (const odr::Road& road : net.roads) {
-    if (road.in_junction()) continue;
+    if (road.in_junction() != (roads == OdrRoads::kInsideJunctions)) continue;
     for (const int lane : odr::driving_lanes(road)) {
       const std::size_t first = poses.size();
       for (const odr::LanePoint& p : odr::lane_route(net, file, {road.id}, lane, kPoseSpacing))

@@ -28,10 +28,15 @@ std::vector<VehiclePose> track_drive();
 std::vector<VehiclePose> centreline_drive(const Scene& scene, const Centreline& line, std::span<const double> lanes,
                                           double step = 0);
 
-/// An OpenDRIVE file's lanes: every driving lane (odr::driving_lanes) of every road outside junctions,
-/// along its centre in its driving direction at 25 m/s (a pose every 0.125 m), each lane followed on
-/// `scene`'s surface (follow_surface). Throws Error as odr::read_network does.
-std::vector<VehiclePose> opendrive_lanes_drive(const Scene& scene, const std::string& file);
+/// Which roads of an OpenDRIVE file a drive takes: those between junctions, or the connecting roads inside
+/// them (overlapping each other, cut fine on their tight turns).
+enum class OdrRoads { kOutsideJunctions, kInsideJunctions };
+
+/// An OpenDRIVE file's lanes: every driving lane (odr::driving_lanes) of every road of `roads`, along its
+/// centre in its driving direction at 25 m/s (a pose every 0.125 m), each lane followed on `scene`'s surface
+/// (follow_surface). Throws Error as odr::read_network does.
+std::vector<VehiclePose> opendrive_lanes_drive(const Scene& scene, const std::string& file,
+                                               OdrRoads roads = OdrRoads::kOutsideJunctions);
 
 /// Sets each pose's ground_z to the surface `scene` finds under it, one after another as the runner does
 /// (hinted with the last answer, also found every 0.25 m between poses; NaN, for the detector's own
