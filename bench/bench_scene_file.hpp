@@ -6,9 +6,11 @@
 // side, a pose at each of the line's points (metres apart: each query a first one), or every
 // CRASHBENCH_BENCH_STEP metres (0.125: a lap at 25 m/s in 5 ms steps, where clear boxes spare queries).
 // An OpenDRIVE file (.xodr) is read with 1 m edge walls and driven along every driving lane of every
-// road outside junctions (opendrive_lanes_drive). Each pose's ground_z comes from the surface query
-// beforehand, so that the detect rows time detection alone and the surface row times the terrain
-// following; scale_bench puts its lane traffic on the drive (lane_traffic.hpp). Header-only.
+// road outside junctions (opendrive_lanes_drive), or, with CRASHBENCH_BENCH_JUNCTIONS=y, of every
+// connecting road inside them (overlapping, cut fine on tight turns: the surface query's hard case).
+// Each pose's ground_z comes from the surface query beforehand, so that the detect rows time detection
+// alone and the surface row times the terrain following; scale_bench puts its lane traffic on the drive
+// (lane_traffic.hpp). Header-only.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -71,7 +73,9 @@ inline const BenchSceneFile& bench_scene_file() {
     if (is_opendrive_file(path)) f.spec.opendrive.edge_height = kDefaultEdgeHeight;  // walls along every road
     f.scene = build_scene(f.spec);
     if (is_opendrive_file(path)) {
-      f.drive = opendrive_lanes_drive(f.scene, path);
+      const char* junctions = std::getenv("CRASHBENCH_BENCH_JUNCTIONS");
+      const bool inside = junctions && std::string(junctions) == "y";
+      f.drive = opendrive_lanes_drive(f.scene, path, inside ? OdrRoads::kInsideJunctions : OdrRoads::kOutsideJunctions);
     } else {
       std::ifstream in(path);
       if (!in) throw Error(path, "", "cannot read the file for its centre line");

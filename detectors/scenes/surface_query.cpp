@@ -119,48 +119,66 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
 }
 
 void SurfaceQuery::link_neighbours() {
-  // Each edge by a hash of its corners taken in order (so that the two faces sharing it agree), sorted: a
-  // hash met exactly twice, by two edges with the same corners, joins their faces. (A collision only
-  // leaves faces unjoined: the walk then stops there and the cell is scanned.)
-  const auto corners = [&](std::size_t n, int e) {
+  // Each edge by a hash of its corners, rounded to kJoinTolerance and taken in order (so that the two faces
+  // sharing it agree), sorted: a hash met exactly twice joins the two faces. Rounded, the last face of one
+  // OpenDRIVE road meets the first of the next (their corners agree to micrometres, not bits). A wrong
+  // join, or a missed one, costs only time: the face a walk reaches answers only if the point lies well
+  // inside it.
+  const auto key = [&](std::size_t n, int e) {
     const Vec2 v[3] = {faces_[n].a, faces_[n].b, faces_[n].c};
-    Vec2 p = v[e], q = v[(e + 1) % 3];
-    if (std::tie(q.x(), q.y()) < std::tie(p.x(), p.y())) std::swap(p, q);
-    return std::array<double, 4>{p.x(), p.y(), q.x(), q.y()};
+    std::array<std::int64_t, 4> k;
+    for (int c = 0; c < 2; ++c) {
+      const Vec2& p = v[(e + c) % 3];
+      k[static_cast<std::size_t>(2 * c)] = std::llround(p.x() / kJoinTolerance);
+      k[static_cast<std::size_t>(2 * c + 1)] = std::llround(p.y() / kJoinTolerance);
+    }
+    if (std::tie(k[2], k[3]) < std::tie(k[0], k[1])) std::swap(k[0], k[2]), std::swap(k[1], k[3]);
+    std::uint64_t h = 0;
+    for (const std::int64_t c : k) h = (h ^ static_cast<std::uint64_t>(c)) * 0x9e3779b97f4a7c15ull;
+    return h ^ (h >> 29);
   };
   struct HalfEdge {
-    std::uint64_t hash;
+    std::uint64_t key;
     int face, edge;
   };
   std::vector<HalfEdge> half(3 * faces_.size());
   for (std::size_t n = 0; n < faces_.size(); ++n)
-    for (int e = 0; e < 3; ++e) {
-      std::uint64_t h = 0;
-      for (const double c : corners(n, e)) h = (h ^ std::bit_cast<std::uint64_t>(c)) * 0x9e3779b97f4a7c15ull;
-      half[3 * n + static_cast<std::size_t>(e)] = {h ^ (h >> 29), static_cast<int>(n), e};
-    }
-  std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) { return l.hash < r.hash; });
+    for (int e = 0; e < 3; ++e) half[3 * n + static_cast<std::size_t>(e)] = {key(n, e), static_cast<int>(n), e};
+  std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) { return l.key < r.key; });
   neighbours_.assign(faces_.size(), {-1, -1, -1});
   for (std::size_t i = 0; i < half.size();) {
     std::size_t j = i + 1;
-    while (j < half.size() && half[j].hash == half[i].hash) ++j;
+    while (j < half.size() && half[j].key == half[i].key) ++j;
     if (j == i + 2) {
       const HalfEdge &l = half[i], &r = half[i + 1];
-      const auto lf = static_cast<std::size_t>(l.face), rf = static_cast<std::size_t>(r.face);
-      if (corners(lf, l.edge) == corners(rf, r.edge)) {
-        neighbours_[lf][static_cast<std::size_t>(l.edge)] = r.face;
-        neighbours_[rf][static_cast<std::size_t>(r.edge)] = l.face;
-      }
+      neighbours_[static_cast<std::size_t>(l.face)][static_cast<std::size_t>(l.edge)] = r.face;
+      neighbours_[static_cast<std::size_t>(r.face)][static_cast<std::size_t>(r.edge)] = l.face;
     }
     i = j;
+  }
+  // An edge no face shares (a lane against the next one cut elsewhere, a connecting road over another):
+  // the face under a point 1 cm beyond its middle, where a car crossing it would most likely be.
+  for (std::size_t n = 0; n < faces_.size(); ++n) {
+    const Face& f = faces_[n];
+    const Vec2 v[3] = {f.a, f.b, f.c};
+    const double winding = edge(f.a, f.b, f.c) > 0 ? 1 : -1;
+    for (int e = 0; e < 3; ++e) {
+      int& across = neighbours_[n][static_cast<std::size_t>(e)];
+      if (across >= 0) continue;
+      const Vec2 d = v[(e + 1) % 3] - v[e];
+      const Vec2 outward = winding * Vec2(d.y(), -d.x()) / d.norm();
+      int found = -1;
+      pick(0.5 * (v[e] + v[(e + 1) % 3]) + kAcrossEdge * outward, [](double) { return true; }, std::greater<>(), found);
+      if (found != static_cast<int>(n)) across = found;
+    }
   }
 }
 
 void SurfaceQuery::find_interiors() {
-  // A remembered face answers with its rivals where every other cell mate cannot: its footprint is apart
-  // from the face's interior (a point far enough inside is beyond the mate's covering reach) or its plane
-  // lies below. A rival (a mate overlapping the face, not below it: a bridge deck over the road, the next
-  // road's end overlapping this one's by 2 cm) is tested at the point instead.
+  // A remembered face answers with its rivals where every other cell mate cannot: its plane is the face's
+  // (the same heights), lies below, or its footprint is apart from the face's interior (a point far enough
+  // inside is beyond the mate's covering reach). A rival (a mate overlapping the face, not below it: a
+  // bridge deck over the road, the next road's end overlapping this one's by 2 cm) is tested at the point.
   std::vector<double> reach(faces_.size()), margin(faces_.size(), 0.0);
   for (std::size_t n = 0; n < faces_.size(); ++n) reach[n] = covering_reach(faces_[n]);
   std::vector<char> scanned(faces_.size(), 0);
@@ -177,20 +195,18 @@ void SurfaceQuery::find_interiors() {
       found[f][static_cast<std::size_t>(found_count[f]++)] = rival;
   };
   double budget = std::max(1e6, kComparisonBudget * static_cast<double>(items_.size() + sub_items_.size()));
+  // A mate that could outbid a face (another plane, not below it) is its rival where their footprints
+  // overlap; where they are apart, the face's margin keeps the point beyond the mate's covering reach.
   const auto compare = [&](int f, int g) {
-    const Face &a = faces_[static_cast<std::size_t>(f)], &b = faces_[static_cast<std::size_t>(g)];
-    if (plane_of(a) == plane_of(b) || edge_separates(a, b) || edge_separates(b, a)) return;
-    if (!lies_below(b, a)) add_rival(static_cast<std::size_t>(f), g);
-    if (!lies_below(a, b)) add_rival(static_cast<std::size_t>(g), f);
+    const auto i = static_cast<std::size_t>(f), j = static_cast<std::size_t>(g);
+    const Face &a = faces_[i], &b = faces_[j];
+    if (plane_of(a) == plane_of(b)) return;
+    const bool apart = edge_separates(a, b) || edge_separates(b, a);
+    if (!lies_below(b, a)) apart ? void(margin[i] = std::max(margin[i], reach[j])) : add_rival(i, g);
+    if (!lies_below(a, b)) apart ? void(margin[j] = std::max(margin[j], reach[i])) : add_rival(j, f);
   };
   std::vector<int> by_plane;  // a long list's faces, those of one plane together
   for_each_list([&](std::span<const int> list) {
-    double list_reach = 0;
-    for (const int f : list) list_reach = std::max(list_reach, reach[static_cast<std::size_t>(f)]);
-    for (const int f : list) {
-      double& m = margin[static_cast<std::size_t>(f)];
-      m = std::max(m, list_reach);
-    }
     if (list.size() <= kAlwaysComparedInCell) {
       for (std::size_t i = 0; i < list.size(); ++i)
         for (std::size_t j = 0; j < i; ++j) compare(list[i], list[j]);

@@ -1,11 +1,12 @@
 #pragma once
 // The drivable surface under a vehicle: a downward query against the scene's non-wall triangles, the
-// same for every detector. A 2D uniform grid lists each surface triangle in the cells its footprint's
-// bounds meet; a query tests the triangles of one cell. Of the triangles under the point, the answer is
-// the highest whose plane there lies at most kStepAllowance above the vehicle's previous surface height
-// (its hint): on a bridge the deck, under the bridge the road, and an overhead banner never. A vehicle
-// that stays well inside the face it found last is answered by that face and its few rivals, without the
-// cell (height_below with a face; docs/scenes.md, "The face of the step before").
+// same for every detector. A 2D uniform grid lists each surface triangle in the cells its footprint
+// meets (a crowded cell, in the subcells of a grid of its own); a query tests the triangles of one list.
+// Of the triangles under the point, the answer is the highest whose plane there lies at most
+// kStepAllowance above the vehicle's previous surface height (its hint): on a bridge the deck, under the
+// bridge the road, and an overhead banner never. A vehicle well inside the face it found last, or one a
+// short walk across edges away, is answered by that face and its few rivals, without the list
+// (height_below with a face; docs/scenes.md, "The face of the step before" and "Junctions").
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -157,6 +158,10 @@ class SurfaceQuery {
   static constexpr std::size_t kCrowdedCell = 24;
   static constexpr int kMaxSplit = 16;
   static constexpr double kSplitGrowth = 4;
+  /// Edges whose corners agree to this [m] join their faces for the walk (link_neighbours).
+  static constexpr double kJoinTolerance = 1e-4;
+  /// An edge no face shares leads to the face this far beyond its middle [m] (link_neighbours).
+  static constexpr double kAcrossEdge = 0.01;
 
   std::vector<Face> faces_;
   std::vector<Interior> interiors_;  // per face, for answers_without_scan
