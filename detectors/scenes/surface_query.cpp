@@ -145,14 +145,13 @@ void SurfaceQuery::link_neighbours() {
   for (std::size_t n = 0; n < faces_.size(); ++n)
     for (int e = 0; e < 3; ++e) half[3 * n + static_cast<std::size_t>(e)] = {key(n, e), static_cast<int>(n), e};
   std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) { return l.key < r.key; });
-  neighbours_.assign(faces_.size(), {-1, -1, -1});
   for (std::size_t i = 0; i < half.size();) {
     std::size_t j = i + 1;
     while (j < half.size() && half[j].key == half[i].key) ++j;
     if (j == i + 2) {
       const HalfEdge &l = half[i], &r = half[i + 1];
-      neighbours_[static_cast<std::size_t>(l.face)][static_cast<std::size_t>(l.edge)] = r.face;
-      neighbours_[static_cast<std::size_t>(r.face)][static_cast<std::size_t>(r.edge)] = l.face;
+      interiors_[static_cast<std::size_t>(l.face)].across[l.edge] = r.face;
+      interiors_[static_cast<std::size_t>(r.face)].across[r.edge] = l.face;
     }
     i = j;
   }
@@ -163,7 +162,7 @@ void SurfaceQuery::link_neighbours() {
     const Vec2 v[3] = {f.a, f.b, f.c};
     const double winding = edge(f.a, f.b, f.c) > 0 ? 1 : -1;
     for (int e = 0; e < 3; ++e) {
-      int& across = neighbours_[n][static_cast<std::size_t>(e)];
+      int& across = interiors_[n].across[e];
       if (across >= 0) continue;
       const Vec2 d = v[(e + 1) % 3] - v[e];
       const Vec2 outward = winding * Vec2(d.y(), -d.x()) / d.norm();
@@ -376,25 +375,30 @@ double SurfaceQuery::pick(const Vec2& p_W, Keep keep, Better better, int& face) 
   return best;
 }
 
+std::array<double, 3> SurfaceQuery::edge_values(std::size_t n, const Vec2& p_W) const {
+  const Face& f = faces_[n];
+  const double w = interiors_[n].winding;
+  return {w * edge(f.a, f.b, p_W), w * edge(f.b, f.c, p_W), w * edge(f.c, f.a, p_W)};
+}
+
 bool SurfaceQuery::answers_without_scan(int face, const Vec2& p_W) const {
   if (face < 0) return false;
-  const Face& f = faces_[static_cast<std::size_t>(face)];
-  const Interior& in = interiors_[static_cast<std::size_t>(face)];
-  return in.winding * edge(f.a, f.b, p_W) > in.inset[0] && in.winding * edge(f.b, f.c, p_W) > in.inset[1] &&
-         in.winding * edge(f.c, f.a, p_W) > in.inset[2];
+  const auto n = static_cast<std::size_t>(face);
+  const std::array<double, 3> d = edge_values(n, p_W);
+  const Interior& in = interiors_[n];
+  return d[0] > in.inset[0] && d[1] > in.inset[1] && d[2] > in.inset[2];
 }
 
 int SurfaceQuery::answering_face(int face, const Vec2& p_W) const {
   for (int step = 0; face >= 0; ++step) {
-    if (answers_without_scan(face, p_W)) return face;
+    const auto n = static_cast<std::size_t>(face);
+    const std::array<double, 3> d = edge_values(n, p_W);
+    const Interior& in = interiors_[n];
+    if (d[0] > in.inset[0] && d[1] > in.inset[1] && d[2] > in.inset[2]) return face;
     if (step == kMaxWalk) return -1;
     // Across the edge the point lies farthest beyond (by its edge function); none: it is inside, near an edge.
-    const auto n = static_cast<std::size_t>(face);
-    const Face& f = faces_[n];
-    const double w = interiors_[n].winding;
-    const double beyond[3] = {w * edge(f.a, f.b, p_W), w * edge(f.b, f.c, p_W), w * edge(f.c, f.a, p_W)};
-    const auto e = static_cast<std::size_t>(std::min_element(beyond, beyond + 3) - beyond);
-    face = beyond[e] < 0 ? neighbours_[n][e] : -1;
+    const auto e = static_cast<std::size_t>(std::min_element(d.begin(), d.end()) - d.begin());
+    face = d[e] < 0 ? in.across[e] : -1;
   }
   return -1;
 }

@@ -99,12 +99,14 @@ class SurfaceQuery {
     /// be the scan's, bit for bit).
     double height_at(const Vec2& p_W) const { return z0 + gx * p_W.x() + gy * p_W.y(); }
   };
-  /// What answers_without_scan needs of a face: its winding (+1 counter-clockwise, -1 clockwise) and, per
-  /// edge ab, bc, ca, how far inside it the point must be, as a bound on the edge function (edge length
-  /// times distance); +inf for a face that is always scanned for.
+  /// What answering_face needs of a face: its winding (+1 counter-clockwise, -1 clockwise) and, per edge
+  /// ab, bc, ca, how far inside it the point must be, as a bound on the edge function (edge length times
+  /// distance; +inf for a face that is always scanned for), and the face across it (-1: none). One record,
+  /// so that a step of the walk reads the face and this.
   struct Interior {
     double winding = 1;
     double inset[3] = {0, 0, 0};
+    int across[3] = {-1, -1, -1};
   };
   /// A uniform grid of nx x ny square cells of edge `cell` [m] from `origin` [m].
   struct GridFrame {
@@ -129,8 +131,10 @@ class SurfaceQuery {
   double pick(const Vec2& p_W, Keep keep, Better better, int& face) const;
   /// The interiors_ and rivals of every face, from the faces that share a list (a cell's or a subcell's).
   void find_interiors();
-  /// neighbours_: the faces sharing each edge's two corners, where exactly two faces do.
+  /// Interior::across: the face sharing each edge's corners, else the face just beyond the edge.
   void link_neighbours();
+  /// Face n's edge functions at `p_W` for edges ab, bc, ca, positive inside.
+  std::array<double, 3> edge_values(std::size_t n, const Vec2& p_W) const;
 
   /// Gives each cell listing more than kCrowdedCell faces a grid of its own where that shortens its lists.
   void split_crowded_cells();
@@ -157,7 +161,7 @@ class SurfaceQuery {
   /// its longest list with at most kSplitGrowth times its entries.
   static constexpr std::size_t kCrowdedCell = 24;
   static constexpr int kMaxSplit = 16;
-  static constexpr double kSplitGrowth = 4;
+  static constexpr double kSplitGrowth = 8;
   /// Edges whose corners agree to this [m] join their faces for the walk (link_neighbours).
   static constexpr double kJoinTolerance = 1e-4;
   /// An edge no face shares leads to the face this far beyond its middle [m] (link_neighbours).
@@ -167,7 +171,6 @@ class SurfaceQuery {
   std::vector<Interior> interiors_;  // per face, for answers_without_scan
   std::vector<int> rival_start_;     // CSR: face f's rivals are rivals_[rival_start_[f] .. rival_start_[f + 1])
   std::vector<int> rivals_;
-  std::vector<std::array<int, 3>> neighbours_;  // per face, across edges ab, bc, ca; -1: none (or several)
   std::vector<int> cell_start_;  // CSR: cell k lists items[cell_start_[k] .. cell_start_[k + 1])
   std::vector<int> items_;
   GridFrame grid_;
