@@ -19,11 +19,12 @@ int overhead_triangles(const Scene& scene) {
   const double band = scene.surface->above_road_max();
   if (std::isinf(band)) return 0;
   int overhead = 0;
+  int face = -1;  // consecutive triangles lie close: the surface face of the last one is asked first
   for (const Triangle& t : scene.triangles) {
     const Vec3* low = &t.a_W;
     for (const Vec3* v : {&t.b_W, &t.c_W})
       if (v->z() < low->z()) low = v;
-    const double road = scene.surface->height_below(low->head<2>(), low->z() + 0.05 - kStepAllowance);
+    const double road = scene.surface->height_below(low->head<2>(), low->z() + 0.05 - kStepAllowance, face);
     if (!std::isnan(road) && low->z() - road > band) ++overhead;
   }
   return overhead;
