@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <string>
@@ -136,6 +137,25 @@ inline RememberedFaceUse expect_remembered_face_as_scan(const SurfaceQuery& q, c
     hint = std::isnan(remembered) ? kHighest : remembered;
   }
   return use;
+}
+
+/// A real road's lanes stepped as the runner steps them (`steps_W`, in order): the remembered face gives
+/// the scan's bits on every step (expect_remembered_face_as_scan), nine lane centres in ten lie on the road
+/// and nine of those in ten are answered without a scan, and a sample of at most `sample` steps agrees with
+/// `brute`. Prints the share answered without a scan.
+inline void expect_lanes_answered(const SurfaceQuery& q, const SurfaceBruteForce& brute,
+                                  const std::vector<Vec2>& steps_W, const std::string& where, std::size_t sample) {
+  ASSERT_FALSE(steps_W.empty()) << where;
+  const RememberedFaceUse use = expect_remembered_face_as_scan(q, steps_W, where);
+  EXPECT_GT(use.with_surface, steps_W.size() * 9 / 10) << where << ": lane centres lie on the road";
+  EXPECT_GT(use.without_scan, use.with_surface * 9 / 10) << where << ": nine steps in ten need no scan";
+  const std::size_t stride = steps_W.size() / sample + 1;
+  std::vector<Vec2> sample_W;
+  for (std::size_t k = 0; k < steps_W.size(); k += stride) sample_W.push_back(steps_W[k]);
+  expect_drive_as_brute_force(q, brute, sample_W, where + " lanes");
+  const double without = 100.0 * static_cast<double>(use.without_scan) / static_cast<double>(use.with_surface);
+  std::printf("%s: %zu surface faces, %zu steps, %.1f %% answered without a scan\n", where.c_str(), brute.faces(),
+              steps_W.size(), without);
 }
 
 /// `n` x `n` points over the bounds of `faces`' footprints, and a margin beyond.

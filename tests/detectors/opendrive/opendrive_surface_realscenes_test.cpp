@@ -5,8 +5,6 @@
 // the face remembered from step to step gives the cell scan's answer bit for bit on every step.
 #include <gtest/gtest.h>
 
-#include <cstdio>
-
 #include "detectors/scenes/registry/scene_drives.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
@@ -23,25 +21,14 @@ TEST(OpenDriveSurface, TheGridAndTheRememberedFaceGiveEveryFacesAnswerAlongEvery
     SceneOptions options;
     options.opendrive.edge_height = 1.0;
     const Scene scene = load_scene(file, options);
+    const double tolerance = scene.vertical_within_deg >= 0 ? scene.vertical_within_deg : kVerticalToleranceDeg;
+    const testing::SurfaceBruteForce brute(all_triangles(*scene.graph), tolerance);
     for (const OdrRoads roads : {OdrRoads::kOutsideJunctions, OdrRoads::kInsideJunctions}) {
       const bool junctions = roads == OdrRoads::kInsideJunctions;
-      const std::string where = file + (junctions ? " (junctions)" : "");
       std::vector<Vec2> steps_W;
       for (const VehiclePose& p : opendrive_lanes_drive(scene, file, roads)) steps_W.push_back(p.position_W);
       if (junctions && steps_W.empty()) continue;  // a file without junctions
-      ASSERT_FALSE(steps_W.empty()) << where;
-      const testing::RememberedFaceUse use = testing::expect_remembered_face_as_scan(*scene.surface, steps_W, where);
-      EXPECT_GT(use.with_surface, steps_W.size() * 9 / 10) << where << ": lane centres lie on the road";
-      EXPECT_GT(use.without_scan, use.with_surface * 9 / 10) << where << ": nine steps in ten need no scan";
-      const std::size_t stride = steps_W.size() / 5000 + 1;
-      std::vector<Vec2> sample_W;
-      for (std::size_t k = 0; k < steps_W.size(); k += stride) sample_W.push_back(steps_W[k]);
-      const double tolerance = scene.vertical_within_deg >= 0 ? scene.vertical_within_deg : kVerticalToleranceDeg;
-      const testing::SurfaceBruteForce brute(all_triangles(*scene.graph), tolerance);
-      testing::expect_drive_as_brute_force(*scene.surface, brute, sample_W, where + " lanes");
-      const double without = 100.0 * static_cast<double>(use.without_scan) / static_cast<double>(use.with_surface);
-      std::printf("%s: %zu surface faces, %zu steps, %.1f %% answered without a scan\n", where.c_str(), brute.faces(),
-                  steps_W.size(), without);
+      testing::expect_lanes_answered(*scene.surface, brute, steps_W, file + (junctions ? " (junctions)" : ""), 5000);
     }
   }
 }
