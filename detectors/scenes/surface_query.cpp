@@ -22,6 +22,9 @@ constexpr std::size_t kAlwaysComparedInCell = 16;
 /// Pairs the longer lists may spend, per entry of the cell lists (at least 1e6): the build stays linear
 /// in the lists on hostile geometry (thousands of faces in every cell), whose faces are then scanned for.
 constexpr double kComparisonBudget = 8;
+/// Faces the guesses across unjoined edges may read, per entry of the lists (link_neighbours): spider's
+/// junctions (4 m cells, subcell lists of hundreds) spend about 40.
+constexpr double kGuessBudget = 64;
 
 /// How far from its footprint a face's covering tolerance can accept a point [m], with room for the
 /// rounding of coordinates: covers()' tolerance 1e-12 of twice the area, over the shortest edge, grows
@@ -156,8 +159,11 @@ void SurfaceQuery::link_neighbours() {
     i = j;
   }
   // An edge no face shares (a lane against the next one cut elsewhere, a connecting road over another):
-  // the face under a point 1 cm beyond its middle, where a car crossing it would most likely be.
-  for (std::size_t n = 0; n < faces_.size(); ++n) {
+  // the face under a point 1 cm beyond its middle, where a car crossing it would most likely be. Each
+  // guess scans a list: while a budget of kGuessBudget listed faces per entry of the lists (at least 1e7)
+  // lasts, so that hostile geometry (thousands of unjoined faces in every list) keeps the build linear.
+  double budget = std::max(1e7, kGuessBudget * static_cast<double>(items_.size() + sub_items_.size()));
+  for (std::size_t n = 0; n < faces_.size() && budget > 0; ++n) {
     const Face& f = faces_[n];
     const Vec2 v[3] = {f.a, f.b, f.c};
     const double winding = edge(f.a, f.b, f.c) > 0 ? 1 : -1;
@@ -166,8 +172,10 @@ void SurfaceQuery::link_neighbours() {
       if (across >= 0) continue;
       const Vec2 d = v[(e + 1) % 3] - v[e];
       const Vec2 outward = winding * Vec2(d.y(), -d.x()) / d.norm();
+      const Vec2 beyond = 0.5 * (v[e] + v[(e + 1) % 3]) + kAcrossEdge * outward;
+      budget -= static_cast<double>(faces_at(beyond).size());
       int found = -1;
-      pick(0.5 * (v[e] + v[(e + 1) % 3]) + kAcrossEdge * outward, [](double) { return true; }, std::greater<>(), found);
+      pick(beyond, [](double) { return true; }, std::greater<>(), found);
       if (found != static_cast<int>(n)) across = found;
     }
   }
