@@ -164,14 +164,12 @@ void SurfaceQuery::link_neighbours() {
   // lasts, so that hostile geometry (thousands of unjoined faces in every list) keeps the build linear.
   double budget = std::max(1e7, kGuessBudget * static_cast<double>(items_.size() + sub_items_.size()));
   for (std::size_t n = 0; n < faces_.size() && budget > 0; ++n) {
-    const Face& f = faces_[n];
-    const Vec2 v[3] = {f.a, f.b, f.c};
-    const double winding = edge(f.a, f.b, f.c) > 0 ? 1 : -1;
+    const Vec2 v[3] = {faces_[n].a, faces_[n].b, faces_[n].c};
     for (int e = 0; e < 3; ++e) {
       int& across = interiors_[n].across[e];
       if (across >= 0) continue;
       const Vec2 d = v[(e + 1) % 3] - v[e];
-      const Vec2 outward = winding * Vec2(d.y(), -d.x()) / d.norm();
+      const Vec2 outward = interiors_[n].winding * Vec2(d.y(), -d.x()) / d.norm();
       const Vec2 beyond = 0.5 * (v[e] + v[(e + 1) % 3]) + kAcrossEdge * outward;
       budget -= static_cast<double>(faces_at(beyond).size());
       int found = -1;
@@ -291,9 +289,9 @@ void SurfaceQuery::split_crowded_cells() {
   kept.reserve(items_.size());
   std::vector<int> start(1, 0);
   start.reserve(cell_start_.size());
+  const auto nx = static_cast<std::size_t>(grid_.nx);
   for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
     const std::span<const int> list(items_.data() + cell_start_[k], items_.data() + cell_start_[k + 1]);
-    const auto nx = static_cast<std::size_t>(grid_.nx);
     const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
     // About four faces a subcell were they points; halved while the split does not pay.
     int d = std::min(kMaxSplit, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(list.size()) / 4))));
@@ -389,12 +387,14 @@ std::array<double, 3> SurfaceQuery::edge_values(std::size_t n, const Vec2& p_W) 
   return {w * edge(f.a, f.b, p_W), w * edge(f.b, f.c, p_W), w * edge(f.c, f.a, p_W)};
 }
 
+bool SurfaceQuery::well_inside(const Interior& in, const std::array<double, 3>& d) {
+  return d[0] > in.inset[0] && d[1] > in.inset[1] && d[2] > in.inset[2];
+}
+
 bool SurfaceQuery::answers_without_scan(int face, const Vec2& p_W) const {
   if (face < 0) return false;
   const auto n = static_cast<std::size_t>(face);
-  const std::array<double, 3> d = edge_values(n, p_W);
-  const Interior& in = interiors_[n];
-  return d[0] > in.inset[0] && d[1] > in.inset[1] && d[2] > in.inset[2];
+  return well_inside(interiors_[n], edge_values(n, p_W));
 }
 
 int SurfaceQuery::answering_face(int face, const Vec2& p_W) const {
@@ -402,7 +402,7 @@ int SurfaceQuery::answering_face(int face, const Vec2& p_W) const {
     const auto n = static_cast<std::size_t>(face);
     const std::array<double, 3> d = edge_values(n, p_W);
     const Interior& in = interiors_[n];
-    if (d[0] > in.inset[0] && d[1] > in.inset[1] && d[2] > in.inset[2]) return face;
+    if (well_inside(in, d)) return face;
     if (step == kMaxWalk) return -1;
     // Across the edge the point lies farthest beyond (by its edge function); none: it is inside, near an edge.
     const auto e = static_cast<std::size_t>(std::min_element(d.begin(), d.end()) - d.begin());

@@ -60,8 +60,10 @@ class SurfaceQuery {
 
   /// A face with more faces than this overlapping it and not lying below it is always scanned for.
   static constexpr int kMaxRivals = 4;
-  /// Faces crossed from the remembered one towards the point, edge to shared edge, before the cell is
-  /// scanned instead: a car crosses an OpenDRIVE junction's fan of slivers (8 cm wide) in one or two.
+  /// Faces crossed from the remembered one towards the point, edge to edge, before the list is scanned
+  /// instead: a car crosses one or two of an OpenDRIVE junction's slivers (4-8 cm wide) a step, and a walk
+  /// led along a fan by the farthest edge zig-zags (4 left a fifth of netconvert grid's junction steps to
+  /// the scan, 16 few).
   static constexpr int kMaxWalk = 16;
 
   /// Height [m] of the lowest surface triangle under `p_W`; NaN where there is none. For a start that
@@ -135,6 +137,8 @@ class SurfaceQuery {
   void link_neighbours();
   /// Face n's edge functions at `p_W` for edges ab, bc, ca, positive inside.
   std::array<double, 3> edge_values(std::size_t n, const Vec2& p_W) const;
+  /// Whether edge functions `d` put the point farther inside the face than its insets.
+  static bool well_inside(const Interior& in, const std::array<double, 3>& d);
 
   /// Gives each cell listing more than kCrowdedCell faces a grid of its own where that shortens its lists.
   void split_crowded_cells();
@@ -168,7 +172,7 @@ class SurfaceQuery {
   static constexpr double kAcrossEdge = 0.01;
 
   std::vector<Face> faces_;
-  std::vector<Interior> interiors_;  // per face, for answers_without_scan
+  std::vector<Interior> interiors_;  // per face, for answering_face
   std::vector<int> rival_start_;     // CSR: face f's rivals are rivals_[rival_start_[f] .. rival_start_[f + 1])
   std::vector<int> rivals_;
   std::vector<int> cell_start_;  // CSR: cell k lists items[cell_start_[k] .. cell_start_[k + 1])

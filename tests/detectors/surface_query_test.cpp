@@ -194,7 +194,9 @@ TEST(SurfaceQuery, AFaceNextToTheRememberedOneAnswersWithoutTheCell) {
   for (double a = 0.07; a < 60 * slice - 0.07; a += 0.125 / 2) {
     const Vec2 p(2 * std::cos(a), 2 * std::sin(a));
     EXPECT_GE(q.answering_face(face, p), 0) << "at " << a << " rad";
-    EXPECT_EQ(q.height_below(p, 0.2, face), q.height_below(p, 0.2)) << "at " << a << " rad";
+    const double z = q.height_below(p, 0.2, face);
+    EXPECT_EQ(z, 0.2) << "at " << a << " rad";  // the plane's z0, with zero slopes: exactly
+    EXPECT_EQ(z, q.height_below(p, 0.2)) << "at " << a << " rad";
   }
   // More than kMaxWalk slivers away the walk gives up (the query then scans); off the fan, beyond an edge
   // that no face shares, it stops there.
