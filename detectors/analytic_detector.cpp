@@ -30,29 +30,37 @@ void AnalyticDetector::prepare(const Scene& scene, int vehicle_count) {
   clear_.reset(vehicle_count);
 }
 
-void AnalyticDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
+void AnalyticDetector::query_each(std::span<const VehiclePose> poses, std::span<const char> skip,
+                                  std::span<char> clear, std::vector<Contact>& out, DetectorStats& stats) {
   for (std::size_t i = 0; i < poses.size(); ++i) {
-    // Walls have no height here: a box clear of every wall's footprint holds at any (plane 0). Most cars
-    // sit well inside their boxes: the pose alone shows it, without placing the rectangle.
-    if (clear_.surely_covers(i, poses[i], 0.0)) continue;
-    const PlacedRectangle r = place_rectangle(poses[i]);
-    if (clear_.covers(i, r.corners_W, 0.0)) continue;
-    const double ground = ground_under(poses[i], surface_.get());
-    HeightBand band = height_band(ground, surface_.get());
-    // With a band (a file scene's walls have heights), a wall is met where the plane at CG height crosses
-    // it, as the triangle detectors cut their faces there: a kerb below the plane, or a start banner's beam
-    // under a car that the first surface query put on top of it, is no wall. Without one, walls have no
-    // height and every wall is met.
-    if (std::isfinite(band.hi)) {
-      const double plane = ground + poses[i].cg_height;
-      band = {std::max(band.lo, plane), std::min(band.hi, plane)};
-    }
-    const std::size_t found = out.size();
-    detect_walls(static_cast<int>(i), r, band, out, stats);
-    if (out.size() == found)
-      clear_.remember(i, r.cg_W, r.forward_W, poses[i].heading, r.x_max_B, -r.x_min_B, r.half_width, 0.0,
-                      [this](const ClearBoxes::Proposal& p) { return walls_meet(p); });
+    if (!skip.empty() && skip[i]) continue;
+    const bool known_clear = query(i, poses[i], out, stats);
+    if (!clear.empty()) clear[i] = known_clear;
   }
+}
+
+bool AnalyticDetector::query(std::size_t i, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats) {
+  // Walls have no height here: a box clear of every wall's footprint holds at any (plane 0). Most cars
+  // sit well inside their boxes: the pose alone shows it, without placing the rectangle.
+  if (clear_.surely_covers(i, pose, 0.0)) return true;
+  const PlacedRectangle r = place_rectangle(pose);
+  if (clear_.covers(i, r.corners_W, 0.0)) return true;
+  const double ground = ground_under(pose, surface_.get());
+  HeightBand band = height_band(ground, surface_.get());
+  // With a band (a file scene's walls have heights), a wall is met where the plane at CG height crosses
+  // it, as the triangle detectors cut their faces there: a kerb below the plane, or a start banner's beam
+  // under a car that the first surface query put on top of it, is no wall. Without one, walls have no
+  // height and every wall is met.
+  if (std::isfinite(band.hi)) {
+    const double plane = ground + pose.cg_height;
+    band = {std::max(band.lo, plane), std::min(band.hi, plane)};
+  }
+  const std::size_t found = out.size();
+  const bool reached = detect_walls(static_cast<int>(i), r, band, out, stats);
+  if (out.size() == found)
+    clear_.remember(i, r.cg_W, r.forward_W, pose.heading, r.x_max_B, -r.x_min_B, r.half_width, 0.0,
+                    [this](const ClearBoxes::Proposal& p) { return walls_meet(p); });
+  return !reached;
 }
 
 bool AnalyticDetector::walls_meet(const ClearBoxes::Proposal& p) {
@@ -66,9 +74,10 @@ bool AnalyticDetector::walls_meet(const ClearBoxes::Proposal& p) {
   return false;
 }
 
-void AnalyticDetector::detect_walls(int vehicle, const PlacedRectangle& r, const HeightBand& band,
+bool AnalyticDetector::detect_walls(int vehicle, const PlacedRectangle& r, const HeightBand& band,
                                     std::vector<Contact>& out, DetectorStats& stats) {
   grid_.candidates(r.box_min_W, r.box_max_W, candidates_);
+  bool reached = false;
   for (const int w : candidates_) {
     const PreparedWall& wall = walls_[static_cast<std::size_t>(w)];
     ++stats.nodes_visited;
@@ -76,6 +85,7 @@ void AnalyticDetector::detect_walls(int vehicle, const PlacedRectangle& r, const
     // Over this car's roof or under its road: outside its height band.
     const Vec2& heights = wall_heights_[static_cast<std::size_t>(w)];
     if (!band.reaches(heights.x(), heights.y())) continue;
+    reached = true;
     ++stats.primitives_tested;
     Contact c;
     if (!wall_contact(wall, r, c)) continue;
@@ -84,6 +94,7 @@ void AnalyticDetector::detect_walls(int vehicle, const PlacedRectangle& r, const
     c.feature = w;
     out.push_back(c);
   }
+  return reached;
 }
 
 std::unique_ptr<Detector> make_analytic_detector() { return std::make_unique<AnalyticDetector>(); }

@@ -49,7 +49,17 @@ class Detector {
   /// Appends this step's contacts of the vehicles with the scene (other = kStaticScene) to caller-owned
   /// `out`. Our own detectors allocate nothing here once `out` has capacity.
   virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;
-  /// Sizes the vehicle-pair pass for `vehicle_count` vehicles, so that detect_all allocates nothing.
+  /// detect(), and per pose in `clear` (one per pose) 1 where the detector knows that no scene geometry
+  /// lies inside or on the rectangle at the pose's plane and height band, 0 where it does not: a query of a
+  /// rectangle inside that one, on the same road, would find nothing. The default knows it of no pose.
+  virtual void detect_noting_clear(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats,
+                                   std::span<char> clear);
+  /// detect() of the poses whose `skip` (one per pose) is 0, numbered as in `poses`: the contacts
+  /// detect(poses) gives for them, in its order. The default queries them as one span of their own.
+  virtual void detect_except(std::span<const VehiclePose> poses, std::span<const char> skip, std::vector<Contact>& out,
+                             DetectorStats& stats);
+  /// Sizes the vehicle-pair pass and detect_except's scratch for `vehicle_count` vehicles, so that
+  /// detect_all and detect_except allocate nothing.
   void reserve_pairs(int vehicle_count);
   /// All this step's contacts: detect's, then one per overlapping vehicle pair (vehicle = lower index,
   /// other = higher, normal from other towards vehicle; detectors/broadphase/vehicle_pairs.hpp), by (vehicle, other).
@@ -64,6 +74,30 @@ class Detector {
 
  private:
   std::unique_ptr<VehiclePairs> pairs_;  // detect_all: any poses (the run's own pass: StepPairs)
+  std::vector<VehiclePose> unskipped_;    // detect_except's poses, and their indices in the caller's span
+  std::vector<int> unskipped_ids_;
+};
+
+/// A detector that answers pose by pose and can tell clear poses (the tree, the analytic detector): detect,
+/// detect_noting_clear and detect_except are one loop over the poses, query_each.
+class PoseByPoseDetector : public Detector {
+ public:
+  void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) final {
+    query_each(poses, {}, {}, out, stats);
+  }
+  void detect_noting_clear(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats,
+                           std::span<char> clear) final {
+    query_each(poses, {}, clear, out, stats);
+  }
+  void detect_except(std::span<const VehiclePose> poses, std::span<const char> skip, std::vector<Contact>& out,
+                     DetectorStats& stats) final {
+    query_each(poses, skip, {}, out, stats);
+  }
+
+ protected:
+  /// detect() of the poses not in `skip` (empty: none skipped), noting in `clear` (empty: not noted).
+  virtual void query_each(std::span<const VehiclePose> poses, std::span<const char> skip, std::span<char> clear,
+                          std::vector<Contact>& out, DetectorStats& stats) = 0;
 };
 
 /// Builds a detector from its own `detector` object (the whole object, "name" included); throws Error

@@ -10,10 +10,12 @@ void SweepScratch::prepare(int vehicle_count) {
   poses.reserve(n);
   ids.reserve(n);
   involved.assign(n, 0);
+  clear.reserve(n);
   for (auto* v : {&found, &grown, &start, &result, &last_end_contacts}) v->reserve(16 * n);
   for (auto* v : {&found_pair, &grown_pair, &start_pair, &end_pair, &key_of_pair, &start_of_pair}) v->reserve(16 * n);
   for (auto* v : {&scene_keys, &start_scene}) v->reserve(16 * n);
   all_poses.reserve(n);
+  grown_poses.reserve(n);
   own_pairs.reserve(static_cast<int>(n));
   motion.reserve(n);
   growth.reserve(n);

@@ -83,7 +83,7 @@ struct Sweep {
       if (!every) s.all_poses[static_cast<std::size_t>(v)] = s.poses.back();
     }
     const std::size_t first = out.size();
-    every && threads ? threads->detect(s.poses, out, stats) : detector.detect(s.poses, out, stats);
+    every && threads ? threads->detect(s.poses, out, stats, {}) : detector.detect(s.poses, out, stats);
     to_run(out, first, f);
     index.resize(out.size(), -1);
     const std::size_t first_pair = out.size();
@@ -93,6 +93,27 @@ struct Sweep {
   }
   void query_selected(double f, std::vector<Contact>& out, std::vector<int>& index, double span = 0) {
     query_selected(f, out, index, span, [](std::size_t) { return false; });
+  }
+  /// The scene half of the whole step's grown query (query_selected() of every vehicle at 0.5 over the
+  /// step) into s.grown, each vehicle noted clear or not in s.clear; its poses kept in s.grown_poses for
+  /// the pair half.
+  void grown_scene_first() {
+    select_all();
+    s.grown_poses.clear();
+    for (int v : s.ids) s.grown_poses.push_back(pose_at(v, 0.5, 1.0));
+    s.grown.clear();
+    s.clear.resize(end.size());
+    threads ? threads->detect(s.grown_poses, s.grown, stats, s.clear)
+            : detector.detect_noting_clear(s.grown_poses, s.grown, stats, s.clear);
+    to_run(s.grown, 0, 0.5);
+    s.grown_pair.assign(s.grown.size(), -1);
+  }
+  /// The pair half of it, appended to s.grown: candidate i not tested where skip(i).
+  template <class Skip>
+  void grown_pairs(Skip skip) {
+    const std::size_t first = s.grown.size();
+    pairs.contacts(s.grown_poses, {}, skip, s.grown, &s.grown_pair, stats);
+    for (std::size_t i = first; i < s.grown.size(); ++i) s.grown[i].toi = 0.5;
   }
   /// Vehicle pair (a, b)'s index (SweepScratch::key_of_pair): among the candidates, found from `cursor` on
   /// (StepPairs::index_of), or after them for a pair that is none (contacts a caller gave).
@@ -287,18 +308,21 @@ struct Sweep {
   /// Files a key for each touch that begins and ends between two of the `n + 1` tested poses: a grown
   /// query over each substep interval holds every rectangle's whole sweep over it; a contact of it that
   /// no key touching by the interval's end explains is looked for inside the interval
-  /// (first_touch_between). With
-  /// `first_done`, s.grown already holds the first interval's grown contacts.
-  void certify_intervals(int n, bool first_done) {
+  /// (first_touch_between). `first`: how far the first interval's grown query is done already, into
+  /// s.grown.
+  enum class FirstQuery { kNotDone, kScene, kDone };
+  void certify_intervals(int n, FirstQuery first) {
     for (int k = 1; k <= n; ++k) {
       const double lo = static_cast<double>(k - 1) / n, hi = static_cast<double>(k) / n;
-      if (k > 1 || !first_done) {
+      // A pair a key explains needs no test: its contact would be passed over below (a crowd's every pair).
+      const auto explained_by_hi = [&](std::size_t i) { return explained_pair(static_cast<int>(i), hi); };
+      if (k > 1 || first == FirstQuery::kNotDone) {
         select_all();
         s.grown.clear();
         s.grown_pair.clear();
-        // A pair a key explains needs no test: its contact would be passed over below (a crowd's every pair).
-        query_selected(0.5 * (lo + hi), s.grown, s.grown_pair, hi - lo,
-                       [&](std::size_t i) { return explained_pair(static_cast<int>(i), hi); });
+        query_selected(0.5 * (lo + hi), s.grown, s.grown_pair, hi - lo, explained_by_hi);
+      } else if (first == FirstQuery::kScene) {
+        grown_pairs(explained_by_hi);
       }
       for (std::size_t j = 0; j < s.grown.size(); ++j) {
         const Contact& c = s.grown[j];
@@ -338,32 +362,69 @@ struct Sweep {
   }
 };
 
-}  // namespace
-
-void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
-                       std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch) {
-  SweepScratch& s = scratch;
-  StepPairs& pairs = s.pairs ? *s.pairs : s.own_pairs;
-  if (!s.pairs) s.own_pairs.find(start, end, stats);
-  s.pairs = nullptr;
-  SweepThreads* threads = std::exchange(s.threads, nullptr);
+/// Each vehicle's growth and motion over the step into `s`; returns the substeps the step needs.
+int measure_step(std::span<const VehiclePose> start, std::span<const VehiclePose> end, SweepThreads* threads,
+                 SweepScratch& s) {
   s.motion.resize(end.size());
   s.growth.resize(end.size());
   const auto measure = [&](int, std::size_t first, std::size_t last) {
     for (std::size_t v = first; v < last; ++v) s.growth[v] = growth_rates(start[v], end[v], s.motion[v]);
   };
   split_over(threads, end.size(), measure);
-  const int n = sweep_substeps(end, s.motion);
+  return sweep_substeps(end, s.motion);
+}
+
+/// The step's candidate pairs: the caller's, or found into own_pairs.
+StepPairs& step_pairs(std::span<const VehiclePose> start, std::span<const VehiclePose> end, DetectorStats& stats,
+                      SweepScratch& s) {
+  if (!s.pairs) s.own_pairs.find(start, end, stats);
+  return s.pairs ? *std::exchange(s.pairs, nullptr) : s.own_pairs;
+}
+
+}  // namespace
+
+std::span<const char> sweep_grown_first(Detector& detector, std::span<const VehiclePose> start,
+                                        std::span<const VehiclePose> end, DetectorStats& stats,
+                                        SweepScratch& scratch) {
+  SweepScratch& s = scratch;
+  s.grown_first = false;
+  StepPairs& pairs = step_pairs(start, end, stats, s);
+  SweepThreads* threads = std::exchange(s.threads, nullptr);
+  if (measure_step(start, end, threads, s) != 1) return {};
+  Sweep sweep{detector, start, end, stats, scratch, pairs, threads};
+  sweep.grown_scene_first();
+  // A pose without its road takes the highest surface under its CG, which moves: a plane of its own. A
+  // non-finite motion has no rectangle that holds it.
+  for (std::size_t v = 0; v < end.size(); ++v)
+    s.clear[v] = s.clear[v] && !std::isnan(end[v].ground_z) && std::isfinite(s.motion[v]);
+  s.grown_first = true;
+  return s.clear;
+}
+
+void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
+                       std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch) {
+  SweepScratch& s = scratch;
+  // After sweep_grown_first: the step needs no substeps, and its grown query is in s.grown.
+  const bool grown_first = std::exchange(s.grown_first, false);
+  StepPairs& pairs = step_pairs(start, end, stats, s);
+  SweepThreads* threads = std::exchange(s.threads, nullptr);
+  const int n = grown_first ? 1 : measure_step(start, end, threads, s);
   Sweep sweep{detector, start, end, stats, scratch, pairs, threads};
   // Small motion and nothing touching at the end: one grown query holds every rectangle's whole sweep;
   // if it touches nothing, nothing was touched during the step.
-  const bool cheap_path_grown = n == 1 && out.empty();
-  if (cheap_path_grown) {
-    sweep.select_all();
-    s.grown.clear();
-    s.grown_pair.clear();
-    sweep.query_selected(0.5, s.grown, s.grown_pair, 1.0);
+  using FirstQuery = Sweep::FirstQuery;
+  FirstQuery first = grown_first ? FirstQuery::kScene : FirstQuery::kNotDone;
+  if (n == 1 && out.empty()) {
+    if (grown_first) {
+      sweep.grown_pairs([](std::size_t) { return false; });
+    } else {
+      sweep.select_all();
+      s.grown.clear();
+      s.grown_pair.clear();
+      sweep.query_selected(0.5, s.grown, s.grown_pair, 1.0);
+    }
     if (s.grown.empty()) return sweep.remember_end(out);
+    first = FirstQuery::kDone;
   }
   s.keys.clear();
   s.key_index.clear();
@@ -400,7 +461,7 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   file_keys(out, s.end_pair, static_cast<double>(n - 1) / n, 1.0, s);
   sweep.remember_end(out, true);  // `out` is given the result below
   // Between the tested poses: touches that begin and end there.
-  sweep.certify_intervals(n, cheap_path_grown);
+  sweep.certify_intervals(n, first);
   for (std::size_t i = 0; i < s.keys.size(); ++i) {
     const Key key = s.keys[i];
     if (far_side(key, s) || superseded(key, s)) continue;

@@ -161,6 +161,7 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
       // Most cells under a car are empty road: the bit set stays cached, the cell arrays would not.
       if (!occupied_(c)) continue;
       if (run_of_cell_[c] != kNoRun) {  // a crowded wall: let each edge find its crossings
+        unseen_inside_ = true;
         for (int e = 0; e < 4; ++e) {
           const Vec2& a = rect.corners_W[e];
           visit_run(c, a, rect.corners_W[(e + 1) % 4] - a, rect.z, stats);
@@ -232,33 +233,49 @@ void TreeDetector::prefetch_items(const VehiclePose& pose) const {
     }
 }
 
-void TreeDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
-  for (std::size_t v = 0; v < poses.size(); ++v) {
+void TreeDetector::query_each(std::span<const VehiclePose> poses, std::span<const char> skip, std::span<char> clear,
+                              std::vector<Contact>& out, DetectorStats& stats) {
+  const std::size_t n = poses.size();
+  // The first pose asked for from `v` on; n if none.
+  const auto asked_from = [&](std::size_t v) {
+    while (v < n && !skip.empty() && skip[v]) ++v;
+    return std::min(v, n);
+  };
+  std::size_t next = asked_from(0), after = asked_from(next + 1);
+  for (std::size_t v = next; v < n; v = next) {
+    next = after, after = asked_from(after + 1);
     // On a large scene every car's cells are cache (and TLB) misses: ask for the next cars' cells while
     // this one is tested, their lists two cars ahead and then, once those have arrived, their items.
     // A car with a clear box will most likely skip its query: nothing to fetch for it.
-    if (v + 2 < poses.size() && !clear_.holds(v + 2)) prefetch_cell_lists(poses[v + 2]);
-    if (v + 1 < poses.size() && !clear_.holds(v + 1)) prefetch_items(poses[v + 1]);
-    // Most cars sit well inside their boxes: the pose alone shows it, without placing the rectangle.
-    if (clear_.holds(v) && clear_.surely_covers(v, poses[v], ground_under(poses[v], surface_.get()) + poses[v].cg_height))
-      continue;
-    const BoundingRectangle rect = bounding_rectangle(poses[v], surface_.get());
-    if (clear_.covers(v, rect.corners_W, rect.z)) continue;
-    set_.reset(rect);
-    if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
-    // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
-    // rectangle: scan them all once; many (fine cells): walk its four edges.
-    const int i0 = cell_x(rect.lo_W.x()), i1 = cell_x(rect.hi_W.x()), j0 = cell_y(rect.lo_W.y()), j1 = cell_y(rect.hi_W.y());
-    if ((i1 - i0 + 1) * (j1 - j0 + 1) <= kScanCells)
-      scan_cells(rect, i0, i1, j0, j1, stats);
-    else
-      for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
-    // A car that met no triangle is likely on open road: worth a box that spares the next queries.
-    if (set_.empty())
-      clear_.remember(v, rect.cg_W, rect.forward_W, poses[v].heading, rect.front, rect.rear, rect.half_width, rect.z,
-                      [this](const ClearBoxes::Proposal& p) { return triangles_meet(p); });
-    set_.emit(static_cast<int>(v), out);
+    if (after < n && !clear_.holds(after)) prefetch_cell_lists(poses[after]);
+    if (next < n && !clear_.holds(next)) prefetch_items(poses[next]);
+    const bool known_clear = query(v, poses[v], out, stats);
+    if (!clear.empty()) clear[v] = known_clear;
   }
+}
+
+bool TreeDetector::query(std::size_t v, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats) {
+  // Most cars sit well inside their boxes: the pose alone shows it, without placing the rectangle.
+  if (clear_.holds(v) && clear_.surely_covers(v, pose, ground_under(pose, surface_.get()) + pose.cg_height))
+    return true;
+  const BoundingRectangle rect = bounding_rectangle(pose, surface_.get());
+  if (clear_.covers(v, rect.corners_W, rect.z)) return true;
+  set_.reset(rect);
+  if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
+  // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
+  // rectangle: scan them all once; many (fine cells): walk its four edges.
+  const int i0 = cell_x(rect.lo_W.x()), i1 = cell_x(rect.hi_W.x()), j0 = cell_y(rect.lo_W.y()), j1 = cell_y(rect.hi_W.y());
+  unseen_inside_ = (i1 - i0 + 1) * (j1 - j0 + 1) > kScanCells;
+  if (!unseen_inside_)
+    scan_cells(rect, i0, i1, j0, j1, stats);
+  else
+    for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
+  // A car that met no triangle is likely on open road: worth a box that spares the next queries.
+  if (set_.empty())
+    clear_.remember(v, rect.cg_W, rect.forward_W, pose.heading, rect.front, rect.rear, rect.half_width, rect.z,
+                    [this](const ClearBoxes::Proposal& p) { return triangles_meet(p); });
+  set_.emit(static_cast<int>(v), out);
+  return !unseen_inside_ && set_.met_nothing();
 }
 
 bool TreeDetector::triangles_meet(const ClearBoxes::Proposal& p) const {

@@ -19,7 +19,7 @@
 
 namespace crashbench {
 
-class TreeDetector final : public Detector {
+class TreeDetector final : public PoseByPoseDetector {
  public:
   /// `cell_size` [m]: the grid's cell edge; 0 chooses it from the triangles (tree_detector.cpp).
   explicit TreeDetector(double cell_size = 0) : cell_size_(cell_size) {}
@@ -27,7 +27,12 @@ class TreeDetector final : public Detector {
   /// {"name": "tree"}, with "cell_size" [m] when the case fixed it.
   nlohmann::json parameters() const override;
   void prepare(const Scene& scene, int vehicle_count) override;
-  void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
+
+ protected:
+  /// Clear: a clear box holds the rectangle, or its cells were scanned (not walked, no crowded wall's) and
+  /// no triangle there meets it.
+  void query_each(std::span<const VehiclePose> poses, std::span<const char> skip, std::span<char> clear,
+                  std::vector<Contact>& out, DetectorStats& stats) override;
 
  private:
   struct Entry {
@@ -43,6 +48,8 @@ class TreeDetector final : public Detector {
   void fill_cells();
   int cell_x(double x) const;
   int cell_y(double y) const;
+  /// Pose `v`'s contacts into `out`; returns whether it is known clear (detect_noting_clear).
+  bool query(std::size_t v, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats);
   void take(std::uint32_t entry, DetectorStats& stats);
   void scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats);
   void walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats);
@@ -84,6 +91,7 @@ class TreeDetector final : public Detector {
   std::vector<Run> runs_;
   GridVector<std::uint32_t> stamp_;       // last query that visited each entry
   std::uint32_t query_ = 0;
+  bool unseen_inside_ = false;            // this query tested only the triangles crossing its edges
   ClearBoxes clear_;                      // per slot of the poses given to detect()
   Vec2 origin_W_ = Vec2::Zero();
   double cell_size_ = 0;  // the option; 0: automatic

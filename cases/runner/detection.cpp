@@ -33,7 +33,7 @@ void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instea
   std::vector<Contact>& contacts = step_.contacts;
   contacts.clear();
   if (traffic_) fleet.passing.begin_step();
-  threads.for_ranges(fleet.size(), [&](int thread, std::size_t begin, std::size_t end) {
+  threads.for_ranges(fleet.size(), [&](int, std::size_t begin, std::size_t end) {
     for (std::size_t v = begin; v < end; ++v) {
       fleet.poses[v].position_W = {fleet.x[v][0], fleet.x[v][1]};
       fleet.poses[v].heading = fleet.x[v][2];
@@ -41,14 +41,19 @@ void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instea
       fleet.start_poses[v].heading = fleet.x_before[v][2];
       fleet.start_poses[v].ground_z = fleet.poses[v].ground_z;
     }
-    if (!instead) detect_range(fleet.poses, thread, begin, end, contacts, stats_);
   });
   if (instead) {
     contacts.assign(1, *instead);
     return;
   }
-  append_ranges(contacts, stats_);
   pairs_.find(fleet.start_poses, fleet.poses, stats_, split(threads));
+  sweep_scratch_.pairs = &pairs_;
+  sweep_scratch_.threads = split(threads);
+  const std::span<const char> skip = sweep_grown_first(detector(), fleet.start_poses, fleet.poses, stats_, sweep_scratch_);
+  threads.for_ranges(fleet.size(), [&](int thread, std::size_t begin, std::size_t end) {
+    detect_range(fleet.poses, thread, begin, end, contacts, stats_, skip);
+  });
+  append_ranges(contacts, stats_);
   pairs_.contacts(fleet.poses, contacts, stats_);
   drop_passing_pairs(fleet);
 }
@@ -71,14 +76,20 @@ void Detection::drop_passing_pairs(Fleet& fleet) {
 }
 
 void Detection::detect_range(std::span<const VehiclePose> poses, int thread, std::size_t begin, std::size_t end,
-                             std::vector<Contact>& out, DetectorStats& stats) {
-  const auto range = poses.subspan(begin, end - begin);
-  if (thread == 0) return detector().detect(range, out, stats);
+                             std::vector<Contact>& out, DetectorStats& stats, std::span<const char> skip,
+                             std::span<char> clear) {
+  const auto query = [&](Detector& detector, std::vector<Contact>& into, DetectorStats& counts) {
+    const auto range = poses.subspan(begin, end - begin);
+    if (!skip.empty()) return detector.detect_except(range, skip.subspan(begin, end - begin), into, counts);
+    if (!clear.empty()) return detector.detect_noting_clear(range, into, counts, clear.subspan(begin, end - begin));
+    detector.detect(range, into, counts);
+  };
+  if (thread == 0) return query(detector(), out, stats);
   const auto i = static_cast<std::size_t>(thread - 1);
   std::vector<Contact>& own = range_contacts_[i];
   own.clear();
   range_stats_[i] = {};
-  detectors_[static_cast<std::size_t>(thread)]->detect(range, own, range_stats_[i]);
+  query(*detectors_[static_cast<std::size_t>(thread)], own, range_stats_[i]);
   // The detector numbered the range's vehicles from 0.
   const int offset = static_cast<int>(begin);
   for (Contact& c : own) {
@@ -102,9 +113,10 @@ SweepThreads* Detection::split(StepThreads& threads) {
   return &split_sweep_;
 }
 
-void Detection::SplitSweep::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
+void Detection::SplitSweep::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats,
+                                   std::span<char> clear) {
   threads->for_ranges(poses.size(), [&](int thread, std::size_t begin, std::size_t end) {
-    detection->detect_range(poses, thread, begin, end, out, stats);
+    detection->detect_range(poses, thread, begin, end, out, stats, {}, clear);
   });
   detection->append_ranges(out, stats);
 }

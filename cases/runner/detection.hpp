@@ -32,8 +32,10 @@ class Detection {
 
   /// Writes each vehicle's end and start poses from the fleet's states, then detects on the end poses
   /// into contacts(): the scene's contacts vehicle by vehicle (the serial order for any thread count),
-  /// then the pairs' (from the step's pairs(), found here). `instead`: not detected; this one contact is
-  /// the step's.
+  /// then the pairs' (from the step's pairs(), found here). In a step that needs no substeps the sweep's
+  /// grown query over the whole step runs first (sweep_grown_first), and the vehicles it knows clear are
+  /// not queried at the end: their queries would find nothing. `instead`: not detected; this one contact
+  /// is the step's.
   void detect(Fleet& fleet, StepThreads& threads, const Contact* instead = nullptr);
   /// Sweeps from the start poses: every contact gets its time of impact (`skip`: as detected). Its queries
   /// over the whole fleet are split over `threads` as detect() splits the scene query.
@@ -54,9 +56,11 @@ class Detection {
 
  private:
   /// The scene contacts of poses [begin, end) on `thread`'s detector: thread 0's appended to `out` (its
-  /// stats to `stats`), the others' into their own buffers with the vehicles' case indices.
+  /// stats to `stats`), the others' into their own buffers with the vehicles' case indices. `skip` and
+  /// `clear`, one per pose or empty: Detector::detect_except and Detector::detect_noting_clear.
   void detect_range(std::span<const VehiclePose> poses, int thread, std::size_t begin, std::size_t end,
-                    std::vector<Contact>& out, DetectorStats& stats);
+                    std::vector<Contact>& out, DetectorStats& stats, std::span<const char> skip = {},
+                    std::span<char> clear = {});
   /// Appends the buffers of threads 1, 2, ... to `out` and their stats to `stats`: after thread 0's, the
   /// serial order.
   void append_ranges(std::vector<Contact>& out, DetectorStats& stats);
@@ -66,7 +70,8 @@ class Detection {
   struct SplitSweep final : SweepThreads {
     Detection* detection = nullptr;
     StepThreads* threads = nullptr;
-    void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
+    void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats,
+                std::span<char> clear) override;
     int size() const override { return threads->size(); }
     void run(std::size_t count, Job job, void* work) override;
   };

@@ -61,8 +61,10 @@ bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
   double t0 = 0, t1 = 1;
   if (!clip_to_slab(pl.x(), d.x(), -r.rear, r.front, t0, t1)) return false;
   if (!clip_to_slab(pl.y(), d.y(), -r.half_width, r.half_width, t0, t1)) return false;
-  if (t0 == 0 && t1 == 1) return false;  // wholly inside: no edge of the rectangle crosses it
-  if ((t1 - t0) * (q - p).norm() <= 1e-9) return false;
+  if ((t0 == 0 && t1 == 1) || (t1 - t0) * (q - p).norm() <= 1e-9) {
+    enclosed_ = true;  // it met the rectangle: wholly inside (no edge crosses it), or a nanometre of it inside
+    return false;
+  }
   if (count_ == kMaxPieces) return true;  // more pieces than a rectangle meets in practice: keep the first
   Piece& piece = pieces_[count_];
   piece = {(q - p).normalized(), p + t0 * (q - p), p + t1 * (q - p), feature, count_};

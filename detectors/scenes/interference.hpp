@@ -70,9 +70,12 @@ bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W);
 class InterferenceSet {
  public:
   /// Starts a new vehicle.
-  void reset(const BoundingRectangle& rect) { rect_ = &rect, count_ = 0; }
+  void reset(const BoundingRectangle& rect) { rect_ = &rect, count_ = 0, enclosed_ = false; }
   /// No piece filed since reset: no triangle interferes.
   bool empty() const { return count_ == 0; }
+  /// No triangle given since reset meets the rectangle at all: none crosses its boundary, and none lies
+  /// wholly inside it (which does not interfere, but would in a smaller rectangle inside this one).
+  bool met_nothing() const { return count_ == 0 && !enclosed_; }
   /// Clips triangle `t` to the rectangle and files the piece; `feature` identifies the triangle.
   /// Returns whether the triangle interferes.
   bool add_triangle(const Triangle& t, int feature);
@@ -93,6 +96,7 @@ class InterferenceSet {
   const BoundingRectangle* rect_ = nullptr;
   std::array<Piece, kMaxPieces> pieces_{};
   int count_ = 0;
+  bool enclosed_ = false;  // a slice lay inside the rectangle without crossing its boundary
 };
 
 }  // namespace crashbench

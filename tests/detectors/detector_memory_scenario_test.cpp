@@ -15,16 +15,6 @@
 namespace crashbench {
 namespace {
 
-/// Whether two contact lists are the same, field by field.
-bool same_contacts(const std::vector<Contact>& a, const std::vector<Contact>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t k = 0; k < a.size(); ++k)
-    if (a[k].point_W != b[k].point_W || a[k].normal_W != b[k].normal_W || a[k].depth != b[k].depth ||
-        a[k].feature != b[k].feature || a[k].vehicle != b[k].vehicle || a[k].other != b[k].other)
-      return false;
-  return true;
-}
-
 TEST(DetectorMemory, EveryDetectorAnswersEachPoseOfADriveAsANewDetectorWould) {
   constexpr std::size_t kFreshEvery = 23;  // and every 23rd pose (a new detector costs a prepare)
   for (const SceneEntry* entry : testing::driven_scenes()) {
@@ -50,7 +40,7 @@ TEST(DetectorMemory, EveryDetectorAnswersEachPoseOfADriveAsANewDetectorWould) {
         std::vector<Contact> want;
         fresh->detect(std::span(&poses[i], 1), want, stats);
         ++compared, touching += !want.empty();
-        EXPECT_TRUE(same_contacts(got, want)) << entry->name << " " << e.name << " pose " << i;
+        EXPECT_TRUE(testing::same_contacts(got, want)) << entry->name << " " << e.name << " pose " << i;
       }
       EXPECT_GT(touching, 2) << entry->name << " " << e.name;
       EXPECT_GT(compared - touching, 10) << entry->name << " " << e.name;

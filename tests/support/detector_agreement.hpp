@@ -25,6 +25,17 @@ inline std::vector<std::vector<Contact>> contacts(const std::string& detector, c
   return out;
 }
 
+/// Whether two contact lists are the same, field by field and bit for bit.
+inline bool same_contacts(const std::vector<Contact>& a, const std::vector<Contact>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (a[k].point_W != b[k].point_W || a[k].normal_W != b[k].normal_W || a[k].depth != b[k].depth ||
+        a[k].feature != b[k].feature || a[k].vehicle != b[k].vehicle || a[k].other != b[k].other ||
+        a[k].toi != b[k].toi)
+      return false;
+  return true;
+}
+
 /// Same contact steps and, step by step, the same contacts; returns how many steps had contacts.
 inline int expect_agreement(const std::vector<std::vector<Contact>>& got, const std::vector<std::vector<Contact>>& want,
                      const std::string& what) {
