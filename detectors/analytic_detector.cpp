@@ -30,15 +30,6 @@ void AnalyticDetector::prepare(const Scene& scene, int vehicle_count) {
   clear_.reset(vehicle_count);
 }
 
-void AnalyticDetector::query_each(std::span<const VehiclePose> poses, std::span<const char> skip,
-                                  std::span<char> clear, std::vector<Contact>& out, DetectorStats& stats) {
-  for (std::size_t i = 0; i < poses.size(); ++i) {
-    if (!skip.empty() && skip[i]) continue;
-    const bool known_clear = query(i, poses[i], out, stats);
-    if (!clear.empty()) clear[i] = known_clear;
-  }
-}
-
 bool AnalyticDetector::query(std::size_t i, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats) {
   // Walls have no height here: a box clear of every wall's footprint holds at any (plane 0). Most cars
   // sit well inside their boxes: the pose alone shows it, without placing the rectangle.

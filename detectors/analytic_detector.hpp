@@ -16,25 +16,23 @@
 
 namespace crashbench {
 
-class AnalyticDetector final : public PoseByPoseDetector {
+class AnalyticDetector final : public PoseByPoseDetector<AnalyticDetector> {
  public:
   std::string_view name() const override { return "analytic"; }
   SceneGeometry geometry() const override { return SceneGeometry::kWalls; }
   /// Precomputes the walls of `scene` and their grid (throws crashbench::Error on a zero-length wall).
   void prepare(const Scene& scene, int vehicle_count) override;
-
- protected:
-  /// Appends, for each vehicle in index order, one Contact per wall it meets (other = kStaticScene,
-  /// feature = wall index), walls in index order. Adds its work to `stats`: nodes_visited = bounding-box
-  /// tests of the walls in the vehicle's grid cells, primitives_tested = exact tests. Allocates nothing
-  /// once `out` has capacity. Clear: a clear box holds the rectangle, or no wall in its band reaches its
-  /// bounds.
-  void query_each(std::span<const VehiclePose> poses, std::span<const char> skip, std::span<char> clear,
-                  std::vector<Contact>& out, DetectorStats& stats) override;
+  // detect() appends, for each vehicle in index order, one Contact per wall it meets (other =
+  // kStaticScene, feature = wall index), walls in index order. Adds its work to `stats`: nodes_visited =
+  // bounding-box tests of the walls in the vehicle's grid cells, primitives_tested = exact tests.
+  // Allocates nothing once `out` has capacity.
 
  private:
-  /// Pose `i`'s contacts into `out`; returns whether it is known clear (detect_noting_clear).
+  friend class PoseByPoseDetector<AnalyticDetector>;
+  /// Pose `i`'s contacts into `out`; returns whether it is known clear (Detector::detect_grown_and_end): a
+  /// clear box holds the rectangle, or no wall in its band reaches its bounds.
   bool query(std::size_t i, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats);
+  void fetch_ahead(std::span<const VehiclePose>, std::size_t) const {}  // walls are few: nothing to fetch
   /// Appends the walls in `band` that `r` meets; returns whether any reached its bounds.
   bool detect_walls(int vehicle, const PlacedRectangle& r, const HeightBand& band, std::vector<Contact>& out,
                     DetectorStats& stats);

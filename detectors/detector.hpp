@@ -3,6 +3,7 @@
 // Each detector's factory reads its own `detector` object and parameters() echoes the options it used.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -49,17 +50,22 @@ class Detector {
   /// Appends this step's contacts of the vehicles with the scene (other = kStaticScene) to caller-owned
   /// `out`. Our own detectors allocate nothing here once `out` has capacity.
   virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;
-  /// detect(), and per pose in `clear` (one per pose) 1 where the detector knows that no scene geometry
-  /// lies inside or on the rectangle at the pose's plane and height band, 0 where it does not: a query of a
-  /// rectangle inside that one, on the same road, would find nothing. The default knows it of no pose.
-  virtual void detect_noting_clear(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats,
-                                   std::span<char> clear);
-  /// detect() of the poses whose `skip` (one per pose) is 0, numbered as in `poses`: the contacts
-  /// detect(poses) gives for them, in its order. The default queries them as one span of their own.
-  virtual void detect_except(std::span<const VehiclePose> poses, std::span<const char> skip, std::vector<Contact>& out,
-                             DetectorStats& stats);
-  /// Sizes the vehicle-pair pass and detect_except's scratch for `vehicle_count` vehicles, so that
-  /// detect_all and detect_except allocate nothing.
+  /// The two scene queries of a step without substeps (detectors/swept.hpp, sweep_grown_first), each
+  /// vehicle's one after the other: detect() of its `grown` pose into `grown_out`, noting in `clear` 1
+  /// where the detector knows that no scene geometry lies inside or on that rectangle at its plane and
+  /// height band (0 where it does not); then detect() of its `end` pose into `end_out`, unless it is clear
+  /// and `skippable` (the end rectangle lies inside the grown one on the same road, so that query would
+  /// find nothing). Each list holds what detect() of its poses gives, in its order, less the skipped
+  /// vehicles'. All spans one per vehicle. The default knows no pose clear and queries every one.
+  struct GrownAndEnd {
+    std::span<const VehiclePose> grown, end;
+    std::span<const char> skippable;
+    std::vector<Contact>* grown_out = nullptr;
+    std::vector<Contact>* end_out = nullptr;
+    std::span<char> clear;
+  };
+  virtual void detect_grown_and_end(const GrownAndEnd& q, DetectorStats& stats);
+  /// Sizes the vehicle-pair pass for `vehicle_count` vehicles, so that detect_all allocates nothing.
   void reserve_pairs(int vehicle_count);
   /// All this step's contacts: detect's, then one per overlapping vehicle pair (vehicle = lower index,
   /// other = higher, normal from other towards vehicle; detectors/broadphase/vehicle_pairs.hpp), by (vehicle, other).
@@ -74,30 +80,31 @@ class Detector {
 
  private:
   std::unique_ptr<VehiclePairs> pairs_;  // detect_all: any poses (the run's own pass: StepPairs)
-  std::vector<VehiclePose> unskipped_;    // detect_except's poses, and their indices in the caller's span
-  std::vector<int> unskipped_ids_;
 };
 
-/// A detector that answers pose by pose and can tell clear poses (the tree, the analytic detector): detect,
-/// detect_noting_clear and detect_except are one loop over the poses, query_each.
+/// A detector that answers pose by pose and can tell clear poses (the tree, the analytic detector):
+/// `Self` has `bool query(std::size_t slot, const VehiclePose&, std::vector<Contact>&, DetectorStats&)`,
+/// returning whether it knows the pose clear, and `void fetch_ahead(std::span<const VehiclePose> poses,
+/// std::size_t v)`, called as pose v is queried: the poses after it come next.
+template <class Self>
 class PoseByPoseDetector : public Detector {
  public:
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) final {
-    query_each(poses, {}, {}, out, stats);
+    Self& self = static_cast<Self&>(*this);
+    for (std::size_t v = 0; v < poses.size(); ++v) {
+      self.fetch_ahead(poses, v);
+      self.query(v, poses[v], out, stats);
+    }
   }
-  void detect_noting_clear(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats,
-                           std::span<char> clear) final {
-    query_each(poses, {}, clear, out, stats);
+  /// The end query right after the grown one, while the vehicle's cells are in cache.
+  void detect_grown_and_end(const GrownAndEnd& q, DetectorStats& stats) final {
+    Self& self = static_cast<Self&>(*this);
+    for (std::size_t v = 0; v < q.grown.size(); ++v) {
+      self.fetch_ahead(q.grown, v);
+      q.clear[v] = self.query(v, q.grown[v], *q.grown_out, stats);
+      if (!(q.clear[v] && q.skippable[v])) self.query(v, q.end[v], *q.end_out, stats);
+    }
   }
-  void detect_except(std::span<const VehiclePose> poses, std::span<const char> skip, std::vector<Contact>& out,
-                     DetectorStats& stats) final {
-    query_each(poses, skip, {}, out, stats);
-  }
-
- protected:
-  /// detect() of the poses not in `skip` (empty: none skipped), noting in `clear` (empty: not noted).
-  virtual void query_each(std::span<const VehiclePose> poses, std::span<const char> skip, std::span<char> clear,
-                          std::vector<Contact>& out, DetectorStats& stats) = 0;
 };
 
 /// Builds a detector from its own `detector` object (the whole object, "name" included); throws Error

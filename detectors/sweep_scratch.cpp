@@ -10,6 +10,7 @@ void SweepScratch::prepare(int vehicle_count) {
   poses.reserve(n);
   ids.reserve(n);
   involved.assign(n, 0);
+  skippable.reserve(n);
   clear.reserve(n);
   for (auto* v : {&found, &grown, &start, &result, &last_end_contacts}) v->reserve(16 * n);
   for (auto* v : {&found_pair, &grown_pair, &start_pair, &end_pair, &key_of_pair, &start_of_pair}) v->reserve(16 * n);

@@ -83,7 +83,7 @@ struct Sweep {
       if (!every) s.all_poses[static_cast<std::size_t>(v)] = s.poses.back();
     }
     const std::size_t first = out.size();
-    every && threads ? threads->detect(s.poses, out, stats, {}) : detector.detect(s.poses, out, stats);
+    every && threads ? threads->detect(s.poses, out, stats) : detector.detect(s.poses, out, stats);
     to_run(out, first, f);
     index.resize(out.size(), -1);
     const std::size_t first_pair = out.size();
@@ -95,16 +95,22 @@ struct Sweep {
     query_selected(f, out, index, span, [](std::size_t) { return false; });
   }
   /// The scene half of the whole step's grown query (query_selected() of every vehicle at 0.5 over the
-  /// step) into s.grown, each vehicle noted clear or not in s.clear; its poses kept in s.grown_poses for
-  /// the pair half.
-  void grown_scene_first() {
+  /// step) into s.grown, its poses kept in s.grown_poses for the pair half, with the end query of the
+  /// vehicles it does not know clear into `end_out` (sweep_grown_first).
+  void grown_scene_and_end(std::vector<Contact>& end_out) {
     select_all();
     s.grown_poses.clear();
-    for (int v : s.ids) s.grown_poses.push_back(pose_at(v, 0.5, 1.0));
+    s.skippable.clear();
+    for (int v : s.ids) {
+      s.grown_poses.push_back(pose_at(v, 0.5, 1.0));
+      // A pose without its road height takes the surface under its CG, which moves: a plane of its own.
+      // A non-finite motion has no rectangle that holds it.
+      s.skippable.push_back(!std::isnan(end[v].ground_z) && std::isfinite(s.motion[static_cast<std::size_t>(v)]));
+    }
     s.grown.clear();
     s.clear.resize(end.size());
-    threads ? threads->detect(s.grown_poses, s.grown, stats, s.clear)
-            : detector.detect_noting_clear(s.grown_poses, s.grown, stats, s.clear);
+    const Detector::GrownAndEnd q{s.grown_poses, end, s.skippable, &s.grown, &end_out, s.clear};
+    threads ? threads->detect_grown_and_end(q, stats) : detector.detect_grown_and_end(q, stats);
     to_run(s.grown, 0, 0.5);
     s.grown_pair.assign(s.grown.size(), -1);
   }
@@ -383,22 +389,17 @@ StepPairs& step_pairs(std::span<const VehiclePose> start, std::span<const Vehicl
 
 }  // namespace
 
-std::span<const char> sweep_grown_first(Detector& detector, std::span<const VehiclePose> start,
-                                        std::span<const VehiclePose> end, DetectorStats& stats,
-                                        SweepScratch& scratch) {
+bool sweep_grown_first(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
+                       std::vector<Contact>& end_out, DetectorStats& stats, SweepScratch& scratch) {
   SweepScratch& s = scratch;
   s.grown_first = false;
   StepPairs& pairs = step_pairs(start, end, stats, s);
   SweepThreads* threads = std::exchange(s.threads, nullptr);
-  if (measure_step(start, end, threads, s) != 1) return {};
+  if (measure_step(start, end, threads, s) != 1) return false;
   Sweep sweep{detector, start, end, stats, scratch, pairs, threads};
-  sweep.grown_scene_first();
-  // A pose without its road takes the highest surface under its CG, which moves: a plane of its own. A
-  // non-finite motion has no rectangle that holds it.
-  for (std::size_t v = 0; v < end.size(); ++v)
-    s.clear[v] = s.clear[v] && !std::isnan(end[v].ground_z) && std::isfinite(s.motion[v]);
+  sweep.grown_scene_and_end(end_out);
   s.grown_first = true;
-  return s.clear;
+  return true;
 }
 
 void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,

@@ -51,10 +51,10 @@ GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b, double& mot
 /// through the threads' own detectors.
 class SweepThreads : public VehicleRanges {
  public:
-  /// The same contacts, in the same order, as the sweep's detector's detect() on `poses`; with `clear`
-  /// (one per pose) not empty, noted there as its detect_noting_clear() notes them.
-  virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats,
-                      std::span<char> clear) = 0;
+  /// The same contacts, in the same order, as the sweep's detector's detect() on `poses`.
+  virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;
+  /// The same lists and notes as the sweep's detector's detect_grown_and_end(q).
+  virtual void detect_grown_and_end(const Detector::GrownAndEnd& q, DetectorStats& stats) = 0;
 
  protected:
   ~SweepThreads() = default;
@@ -86,8 +86,9 @@ struct SweepScratch {
   std::vector<VehiclePose> all_poses;  ///< a subset query's poses by vehicle index (its pairs)
   std::vector<int> ids;                ///< vehicles of a subset query, ascending
   std::vector<char> involved;      ///< per vehicle: has a contact at the end of the step
-  /// Per vehicle, from sweep_grown_first: its end query can be skipped, it would find nothing.
-  std::vector<char> clear;
+  /// Per vehicle, for sweep_grown_first: whether its end query may be skipped where its grown rectangle
+  /// is clear, and whether it was.
+  std::vector<char> skippable, clear;
   /// Set by sweep_grown_first: this step's growth and the scene half of its grown query over the whole
   /// step are done, into `grown` (its poses in grown_poses). Read by one sweep, which sets it back.
   bool grown_first = false;
@@ -145,17 +146,16 @@ int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePo
 /// The same for vehicles of sizes `end` whose points move `motion` [m] each (pose_motion).
 int sweep_substeps(std::span<const VehiclePose> end, std::span<const double> motion);
 
-/// The first part of sweep_by_substeps, run before the end query of a step that needs no substeps: the
-/// grown query over the whole step, which holds every rectangle's whole sweep, the end one too. Returns,
-/// per vehicle, 1 where that query knew the grown rectangle clear (Detector::detect_noting_clear) on the
-/// road the vehicle ends on: the end rectangle lies inside it on the same plane and band, so its query
-/// would find nothing and may be skipped (Detector::detect_except). Returns an empty span, having done
-/// nothing, where the step needs substeps. The next sweep of `scratch` takes the grown query from there.
-/// `scratch.pairs` must hold the step's candidate pairs; like the sweep, it reads `pairs` and `threads`
-/// and sets them back to null.
-std::span<const char> sweep_grown_first(Detector& detector, std::span<const VehiclePose> start,
-                                        std::span<const VehiclePose> end, DetectorStats& stats,
-                                        SweepScratch& scratch);
+/// The first part of sweep_by_substeps together with the end query, for a step that needs no substeps:
+/// the grown query over the whole step, which holds every rectangle's whole sweep, the end one too, and
+/// the end query of the vehicles that query did not know clear (Detector::detect_grown_and_end): the end
+/// rectangle lies inside the grown one on the road the vehicle ends on, so where the grown one is clear
+/// the end query would find nothing. Appends the scene contacts at the end of the step to `end_out` (what
+/// detector.detect(end) gives) and returns true; returns false, having done nothing else, where the step
+/// needs substeps. The next sweep of `scratch` takes the grown query from there. Like the sweep, it reads
+/// `scratch.pairs` (which must hold the step's pairs) and `scratch.threads`, and sets them back to null.
+bool sweep_grown_first(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
+                       std::vector<Contact>& end_out, DetectorStats& stats, SweepScratch& scratch);
 
 /// The default Detector::sweep: conservative substeps and bisection through `detector.detect_all`.
 void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,

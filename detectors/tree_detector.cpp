@@ -233,25 +233,11 @@ void TreeDetector::prefetch_items(const VehiclePose& pose) const {
     }
 }
 
-void TreeDetector::query_each(std::span<const VehiclePose> poses, std::span<const char> skip, std::span<char> clear,
-                              std::vector<Contact>& out, DetectorStats& stats) {
-  const std::size_t n = poses.size();
-  // The first pose asked for from `v` on; n if none.
-  const auto asked_from = [&](std::size_t v) {
-    while (v < n && !skip.empty() && skip[v]) ++v;
-    return std::min(v, n);
-  };
-  std::size_t next = asked_from(0), after = asked_from(next + 1);
-  for (std::size_t v = next; v < n; v = next) {
-    next = after, after = asked_from(after + 1);
-    // On a large scene every car's cells are cache (and TLB) misses: ask for the next cars' cells while
-    // this one is tested, their lists two cars ahead and then, once those have arrived, their items.
-    // A car with a clear box will most likely skip its query: nothing to fetch for it.
-    if (after < n && !clear_.holds(after)) prefetch_cell_lists(poses[after]);
-    if (next < n && !clear_.holds(next)) prefetch_items(poses[next]);
-    const bool known_clear = query(v, poses[v], out, stats);
-    if (!clear.empty()) clear[v] = known_clear;
-  }
+void TreeDetector::fetch_ahead(std::span<const VehiclePose> poses, std::size_t v) const {
+  // Lists two cars ahead and then, once those have arrived, their items. A car with a clear box will most
+  // likely skip its query: nothing to fetch for it.
+  if (v + 2 < poses.size() && !clear_.holds(v + 2)) prefetch_cell_lists(poses[v + 2]);
+  if (v + 1 < poses.size() && !clear_.holds(v + 1)) prefetch_items(poses[v + 1]);
 }
 
 bool TreeDetector::query(std::size_t v, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats) {

@@ -19,7 +19,7 @@
 
 namespace crashbench {
 
-class TreeDetector final : public PoseByPoseDetector {
+class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
  public:
   /// `cell_size` [m]: the grid's cell edge; 0 chooses it from the triangles (tree_detector.cpp).
   explicit TreeDetector(double cell_size = 0) : cell_size_(cell_size) {}
@@ -27,12 +27,6 @@ class TreeDetector final : public PoseByPoseDetector {
   /// {"name": "tree"}, with "cell_size" [m] when the case fixed it.
   nlohmann::json parameters() const override;
   void prepare(const Scene& scene, int vehicle_count) override;
-
- protected:
-  /// Clear: a clear box holds the rectangle, or its cells were scanned (not walked, no crowded wall's) and
-  /// no triangle there meets it.
-  void query_each(std::span<const VehiclePose> poses, std::span<const char> skip, std::span<char> clear,
-                  std::vector<Contact>& out, DetectorStats& stats) override;
 
  private:
   struct Entry {
@@ -48,8 +42,14 @@ class TreeDetector final : public PoseByPoseDetector {
   void fill_cells();
   int cell_x(double x) const;
   int cell_y(double y) const;
-  /// Pose `v`'s contacts into `out`; returns whether it is known clear (detect_noting_clear).
+  friend class PoseByPoseDetector<TreeDetector>;
+  /// Pose `v`'s contacts into `out`; returns whether it is known clear (Detector::detect_grown_and_end): a
+  /// clear box holds the rectangle, or its cells were scanned (not walked, no crowded wall's) and no
+  /// triangle there meets it.
   bool query(std::size_t v, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats);
+  /// On a large scene every car's cells are cache (and TLB) misses: as pose v is queried, asks for the
+  /// cell lists of the pose two ahead and the items of the next one.
+  void fetch_ahead(std::span<const VehiclePose> poses, std::size_t v) const;
   void take(std::uint32_t entry, DetectorStats& stats);
   void scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats);
   void walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats);

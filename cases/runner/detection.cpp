@@ -19,6 +19,7 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
     }
     const auto [begin, end] = thread_range(t, threads, c.vehicles.size());
     range_contacts_.emplace_back().reserve(16 * (end - begin));
+    range_grown_.emplace_back().reserve(16 * (end - begin));
   }
   range_stats_.resize(range_contacts_.size());
   sweep_scratch_.prepare(n);
@@ -49,11 +50,12 @@ void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instea
   pairs_.find(fleet.start_poses, fleet.poses, stats_, split(threads));
   sweep_scratch_.pairs = &pairs_;
   sweep_scratch_.threads = split(threads);
-  const std::span<const char> skip = sweep_grown_first(detector(), fleet.start_poses, fleet.poses, stats_, sweep_scratch_);
-  threads.for_ranges(fleet.size(), [&](int thread, std::size_t begin, std::size_t end) {
-    detect_range(fleet.poses, thread, begin, end, contacts, stats_, skip);
-  });
-  append_ranges(contacts, stats_);
+  if (!sweep_grown_first(detector(), fleet.start_poses, fleet.poses, contacts, stats_, sweep_scratch_)) {
+    threads.for_ranges(fleet.size(), [&](int thread, std::size_t begin, std::size_t end) {
+      detect_range(fleet.poses, thread, begin, end, contacts, stats_);
+    });
+    append_ranges(contacts, stats_);
+  }
   pairs_.contacts(fleet.poses, contacts, stats_);
   drop_passing_pairs(fleet);
 }
@@ -76,32 +78,46 @@ void Detection::drop_passing_pairs(Fleet& fleet) {
 }
 
 void Detection::detect_range(std::span<const VehiclePose> poses, int thread, std::size_t begin, std::size_t end,
-                             std::vector<Contact>& out, DetectorStats& stats, std::span<const char> skip,
-                             std::span<char> clear) {
-  const auto query = [&](Detector& detector, std::vector<Contact>& into, DetectorStats& counts) {
-    const auto range = poses.subspan(begin, end - begin);
-    if (!skip.empty()) return detector.detect_except(range, skip.subspan(begin, end - begin), into, counts);
-    if (!clear.empty()) return detector.detect_noting_clear(range, into, counts, clear.subspan(begin, end - begin));
-    detector.detect(range, into, counts);
-  };
-  if (thread == 0) return query(detector(), out, stats);
+                             std::vector<Contact>& out, DetectorStats& stats) {
+  const auto range = poses.subspan(begin, end - begin);
+  if (thread == 0) return detector().detect(range, out, stats);
   const auto i = static_cast<std::size_t>(thread - 1);
   std::vector<Contact>& own = range_contacts_[i];
   own.clear();
   range_stats_[i] = {};
-  query(*detectors_[static_cast<std::size_t>(thread)], own, range_stats_[i]);
+  detectors_[static_cast<std::size_t>(thread)]->detect(range, own, range_stats_[i]);
+  renumber(own, begin);
+}
+
+void Detection::grown_and_end_range(const Detector::GrownAndEnd& q, int thread, std::size_t begin, std::size_t end,
+                                    DetectorStats& stats) {
+  const std::size_t n = end - begin;
+  Detector::GrownAndEnd range{q.grown.subspan(begin, n), q.end.subspan(begin, n), q.skippable.subspan(begin, n),
+                              q.grown_out, q.end_out, q.clear.subspan(begin, n)};
+  if (thread == 0) return detector().detect_grown_and_end(range, stats);
+  const auto i = static_cast<std::size_t>(thread - 1);
+  range.grown_out = &range_grown_[i], range.end_out = &range_contacts_[i];
+  range.grown_out->clear(), range.end_out->clear();
+  range_stats_[i] = {};
+  detectors_[static_cast<std::size_t>(thread)]->detect_grown_and_end(range, range_stats_[i]);
+  renumber(*range.grown_out, begin);
+  renumber(*range.end_out, begin);
+}
+
+void Detection::renumber(std::vector<Contact>& contacts, std::size_t begin) {
   // The detector numbered the range's vehicles from 0.
   const int offset = static_cast<int>(begin);
-  for (Contact& c : own) {
+  for (Contact& c : contacts) {
     c.vehicle += offset;
     if (c.other != kStaticScene) c.other += offset;
   }
 }
 
-void Detection::append_ranges(std::vector<Contact>& out, DetectorStats& stats) {
+void Detection::append_ranges(std::vector<Contact>& out, DetectorStats& stats, std::vector<Contact>* grown_out) {
   // In range order after thread 0's: the serial detect()'s list, vehicle by vehicle (Detector::detect).
   for (std::size_t t = 0; t < range_contacts_.size(); ++t) {
     out.insert(out.end(), range_contacts_[t].begin(), range_contacts_[t].end());
+    if (grown_out) grown_out->insert(grown_out->end(), range_grown_[t].begin(), range_grown_[t].end());
     stats.nodes_visited += range_stats_[t].nodes_visited;
     stats.primitives_tested += range_stats_[t].primitives_tested;
   }
@@ -113,12 +129,18 @@ SweepThreads* Detection::split(StepThreads& threads) {
   return &split_sweep_;
 }
 
-void Detection::SplitSweep::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats,
-                                   std::span<char> clear) {
+void Detection::SplitSweep::detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   threads->for_ranges(poses.size(), [&](int thread, std::size_t begin, std::size_t end) {
-    detection->detect_range(poses, thread, begin, end, out, stats, {}, clear);
+    detection->detect_range(poses, thread, begin, end, out, stats);
   });
   detection->append_ranges(out, stats);
+}
+
+void Detection::SplitSweep::detect_grown_and_end(const Detector::GrownAndEnd& q, DetectorStats& stats) {
+  threads->for_ranges(q.grown.size(), [&](int thread, std::size_t begin, std::size_t end) {
+    detection->grown_and_end_range(q, thread, begin, end, stats);
+  });
+  detection->append_ranges(*q.end_out, stats, q.grown_out);
 }
 
 void Detection::SplitSweep::run(std::size_t count, Job job, void* work) {

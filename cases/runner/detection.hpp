@@ -56,22 +56,25 @@ class Detection {
 
  private:
   /// The scene contacts of poses [begin, end) on `thread`'s detector: thread 0's appended to `out` (its
-  /// stats to `stats`), the others' into their own buffers with the vehicles' case indices. `skip` and
-  /// `clear`, one per pose or empty: Detector::detect_except and Detector::detect_noting_clear.
+  /// stats to `stats`), the others' into their own buffers with the vehicles' case indices.
   void detect_range(std::span<const VehiclePose> poses, int thread, std::size_t begin, std::size_t end,
-                    std::vector<Contact>& out, DetectorStats& stats, std::span<const char> skip = {},
-                    std::span<char> clear = {});
-  /// Appends the buffers of threads 1, 2, ... to `out` and their stats to `stats`: after thread 0's, the
-  /// serial order.
-  void append_ranges(std::vector<Contact>& out, DetectorStats& stats);
+                    std::vector<Contact>& out, DetectorStats& stats);
+  /// The same for Detector::detect_grown_and_end of vehicles [begin, end) of `q`.
+  void grown_and_end_range(const Detector::GrownAndEnd& q, int thread, std::size_t begin, std::size_t end,
+                           DetectorStats& stats);
+  /// Renumbers a range's contacts, numbered from 0 by its detector, from vehicle `begin` on.
+  static void renumber(std::vector<Contact>& contacts, std::size_t begin);
+  /// Appends the buffers of threads 1, 2, ... to `out` (and their grown contacts to `grown_out`, if given)
+  /// and their stats to `stats`: after thread 0's, the serial order.
+  void append_ranges(std::vector<Contact>& out, DetectorStats& stats, std::vector<Contact>* grown_out = nullptr);
   /// The step's threads as the passes below the runner use them (the step's pairs, the sweep): the
   /// sweep's queries over every vehicle are split as detect() splits the scene query (the same ranges,
   /// so each thread's detector keeps seeing the same vehicles).
   struct SplitSweep final : SweepThreads {
     Detection* detection = nullptr;
     StepThreads* threads = nullptr;
-    void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats,
-                std::span<char> clear) override;
+    void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
+    void detect_grown_and_end(const Detector::GrownAndEnd& q, DetectorStats& stats) override;
     int size() const override { return threads->size(); }
     void run(std::size_t count, Job job, void* work) override;
   };
@@ -82,6 +85,7 @@ class Detection {
   bool traffic_;  ///< SUMO's vehicles pass through released ones (drop_passing_pairs)
   std::vector<std::unique_ptr<Detector>> detectors_;  ///< [t] for thread t
   std::vector<std::vector<Contact>> range_contacts_;  ///< [t - 1] for thread t
+  std::vector<std::vector<Contact>> range_grown_;     ///< [t - 1] for thread t: detect_grown_and_end's grown
   std::vector<DetectorStats> range_stats_;            ///< [t - 1] for thread t
   DetectorStats stats_;
   StepPairs pairs_;

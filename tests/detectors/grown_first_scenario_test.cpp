@@ -1,6 +1,6 @@
-// The runner takes a step's grown query over the whole step before its end query (sweep_grown_first), and
-// queries at the end only the vehicles that query did not know clear (Detector::detect_noting_clear,
-// Detector::detect_except). That order must give, step by step, the contacts the end query first gave:
+// The runner takes a step's grown query over the whole step with its end query (sweep_grown_first), and
+// queries at the end only the vehicles the grown query did not know clear (Detector::detect_grown_and_end).
+// That order must give, step by step, the contacts the end query first gave:
 // along every driven scene with every registered detector, on a fleet that touches walls and itself; and
 // where the grown rectangle holds a thin post whole while the end rectangle's edge crosses it (the post
 // crosses no edge of the grown rectangle, so that query finds nothing there and must not call it clear).
@@ -47,14 +47,12 @@ struct Stepper {
   std::vector<Contact> grown_first(std::span<const VehiclePose> start, std::span<const VehiclePose> end) {
     pairs.find(start, end, stats);
     scratch.pairs = &pairs;
-    const std::span<const char> skip = sweep_grown_first(*detector, start, end, stats, scratch);
     std::vector<Contact> out;
-    if (skip.empty()) {
-      detector->detect(end, out, stats);
-    } else {
+    if (sweep_grown_first(*detector, start, end, out, stats, scratch)) {
       ++grown_first_steps;
-      for (char s : skip) skipped += s;
-      detector->detect_except(end, skip, out, stats);
+      for (std::size_t v = 0; v < end.size(); ++v) skipped += scratch.clear[v] && scratch.skippable[v];
+    } else {
+      detector->detect(end, out, stats);
     }
     pairs.contacts(end, out, stats);
     scratch.pairs = &pairs;
@@ -148,32 +146,55 @@ TEST(GrownFirst, APostTheGrownRectangleHoldsWholeIsNoClearRoad) {
     VehiclePose whole = interpolate(start, end, 0.5);
     whole.size.cg_to_front += 0.5 * rate.along, whole.size.cg_to_rear += 0.5 * rate.along;
     whole.size.width += rate.across;
-    char clear = 1;
-    fresh->detect_noting_clear(std::span(&whole, 1), grown, stats, std::span(&clear, 1));
+    char clear = 1, skippable = 1;
+    std::vector<Contact> end_again;
+    fresh->detect_grown_and_end({std::span(&whole, 1), std::span(&end, 1), std::span(&skippable, 1), &grown, &end_again,
+                                 std::span(&clear, 1)},
+                                stats);
     EXPECT_TRUE(grown.empty()) << name << ": the post crosses no edge of the grown rectangle";
     EXPECT_EQ(clear, 0) << name << ": yet it lies inside it";
+    EXPECT_TRUE(testing::same_contacts(end_again, at_end)) << name;
   }
 }
 
-TEST(GrownFirst, DetectExceptGivesTheOthersContactsInTheirOrder) {
+TEST(GrownFirst, EachListIsWhatDetectGivesAndAClearPoseHidesNothing) {
   for (const SceneEntry* entry : testing::driven_scenes()) {
     const Scene scene = make_registered_scene(entry->name);
     if (scene.triangles.size() > 9000) continue;
-    const std::vector<VehiclePose> poses = entry->drive();
-    std::vector<char> skip(poses.size());
-    for (std::size_t i = 0; i < poses.size(); ++i) skip[i] = i % 3 == 1 || (i / 7) % 2 == 0;
+    std::vector<VehiclePose> end = entry->drive();
+    follow_surface(scene, end);
+    // Each pose grown by 0.2 m along and 0.05 m across, its end pose inside; every other one skippable.
+    std::vector<VehiclePose> grown = end;
+    std::vector<char> skippable(end.size()), clear(end.size());
+    for (std::size_t v = 0; v < end.size(); ++v) {
+      grown[v].size.cg_to_front += 0.2, grown[v].size.cg_to_rear += 0.2, grown[v].size.width += 0.1;
+      skippable[v] = v % 2;
+    }
     for (const std::string& name : testing::detector_names()) {
-      auto all = make_detector(name), some = make_detector(name);
-      all->prepare(scene, static_cast<int>(poses.size()));
-      some->prepare(scene, static_cast<int>(poses.size()));
-      some->reserve_pairs(static_cast<int>(poses.size()));
+      auto both = make_detector(name), fresh = make_detector(name);
+      both->prepare(scene, static_cast<int>(end.size()));
+      fresh->prepare(scene, static_cast<int>(end.size()));
       DetectorStats stats;
-      std::vector<Contact> want, got;
-      all->detect(poses, want, stats);
-      std::erase_if(want, [&](const Contact& c) { return skip[static_cast<std::size_t>(c.vehicle)] != 0; });
-      some->detect_except(poses, skip, got, stats);
-      EXPECT_GT(want.size(), 2u) << entry->name << " " << name;
-      EXPECT_TRUE(testing::same_contacts(got, want)) << entry->name << " " << name;
+      std::vector<Contact> grown_got, end_got, grown_want, end_want;
+      both->detect_grown_and_end({grown, end, skippable, &grown_got, &end_got, clear}, stats);
+      fresh->detect(grown, grown_want, stats);
+      EXPECT_TRUE(testing::same_contacts(grown_got, grown_want)) << entry->name << " " << name;
+      int known_clear = 0;
+      for (std::size_t v = 0; v < end.size(); ++v) {
+        if (!clear[v]) continue;
+        ++known_clear;
+        std::vector<Contact> inside;
+        fresh->detect(std::span(&end[v], 1), inside, stats);
+        EXPECT_TRUE(inside.empty()) << entry->name << " " << name << " pose " << v << " is clear, yet meets something";
+      }
+      fresh->detect(end, end_want, stats);
+      std::erase_if(end_want, [&](const Contact& c) {
+        const auto v = static_cast<std::size_t>(c.vehicle);
+        return clear[v] && skippable[v];
+      });
+      EXPECT_GT(end_want.size(), 2u) << entry->name << " " << name;
+      EXPECT_TRUE(testing::same_contacts(end_got, end_want)) << entry->name << " " << name << ", " << known_clear
+                                                             << " clear";
     }
   }
 }
