@@ -7,7 +7,17 @@
 
 namespace crashbench {
 
-double corner_reach(const RectangleSize& s) { return std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width); }
+double corner_reach(const RectangleSize& s) {
+  // Asked for every vehicle a step, and fleets are mostly of one size: each thread keeps its last answer,
+  // which spares the hypot (about 15 ns) with the same bits.
+  thread_local RectangleSize last{std::numeric_limits<double>::quiet_NaN(), 0, 0};
+  thread_local double reach = 0;
+  if (s.cg_to_front != last.cg_to_front || s.cg_to_rear != last.cg_to_rear || s.width != last.width) {
+    last = s;
+    reach = std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width);
+  }
+  return reach;
+}
 
 double pose_motion(const VehiclePose& a, const VehiclePose& b) {
   return (b.position_W - a.position_W).norm() + std::abs(b.heading - a.heading) * corner_reach(b.size);
@@ -29,8 +39,10 @@ constexpr double kStepBoxSlack = 1e-5;
 Box2 step_box(const VehiclePose& a, const Box2& at_start, const VehiclePose& b, const Box2& at_end) {
   const RectangleSize& s = b.size;
   const double growth = 0.5 * pose_motion(a, b);
-  const double r = std::hypot(std::max({s.cg_to_front, s.cg_to_rear, a.size.cg_to_front, a.size.cg_to_rear}) + growth,
-                              0.5 * std::max(s.width, a.size.width) + growth) + kStepBoxSlack;
+  // The box needs only an upper bound: the slack covers a square root's rounding, dearer hypot's is not needed.
+  const double x = std::max({s.cg_to_front, s.cg_to_rear, a.size.cg_to_front, a.size.cg_to_rear}) + growth;
+  const double y = 0.5 * std::max(s.width, a.size.width) + growth;
+  const double r = std::sqrt(x * x + y * y) + kStepBoxSlack;
   const Vec2 around = Vec2::Constant(r);
   const Vec2& p0 = a.position_W;
   const Vec2& p1 = b.position_W;
