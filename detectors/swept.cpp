@@ -395,7 +395,8 @@ bool sweep_grown_first(Detector& detector, std::span<const VehiclePose> start, s
   s.grown_first = false;
   StepPairs& pairs = step_pairs(start, end, stats, s);
   SweepThreads* threads = std::exchange(s.threads, nullptr);
-  if (measure_step(start, end, threads, s) != 1) return false;
+  s.measured_substeps = measure_step(start, end, threads, s);
+  if (s.measured_substeps != 1) return false;
   Sweep sweep{detector, start, end, stats, scratch, pairs, threads};
   sweep.grown_scene_and_end(end_out);
   s.grown_first = true;
@@ -405,11 +406,12 @@ bool sweep_grown_first(Detector& detector, std::span<const VehiclePose> start, s
 void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
                        std::vector<Contact>& out, DetectorStats& stats, SweepScratch& scratch) {
   SweepScratch& s = scratch;
-  // After sweep_grown_first: the step needs no substeps, and its grown query is in s.grown.
+  // After sweep_grown_first: the step is measured, and if it needs no substeps its grown query is in s.grown.
   const bool grown_first = std::exchange(s.grown_first, false);
+  const int measured = std::exchange(s.measured_substeps, 0);
   StepPairs& pairs = step_pairs(start, end, stats, s);
   SweepThreads* threads = std::exchange(s.threads, nullptr);
-  const int n = grown_first ? 1 : measure_step(start, end, threads, s);
+  const int n = measured > 0 ? measured : measure_step(start, end, threads, s);
   Sweep sweep{detector, start, end, stats, scratch, pairs, threads};
   // Small motion and nothing touching at the end: one grown query holds every rectangle's whole sweep;
   // if it touches nothing, nothing was touched during the step.

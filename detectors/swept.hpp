@@ -89,8 +89,10 @@ struct SweepScratch {
   /// Per vehicle, for sweep_grown_first: whether its end query may be skipped where its grown rectangle
   /// is clear, and whether it was.
   std::vector<char> skippable, clear;
-  /// Set by sweep_grown_first: this step's growth and the scene half of its grown query over the whole
-  /// step are done, into `grown` (its poses in grown_poses). Read by one sweep, which sets it back.
+  /// Set by sweep_grown_first: this step's growth and motion are measured, and it needs that many
+  /// substeps (0: not measured); with one, the scene half of its grown query over the whole step is done
+  /// too (`grown_first`), into `grown` (its poses in grown_poses). Read by one sweep, which sets them back.
+  int measured_substeps = 0;
   bool grown_first = false;
   std::vector<VehiclePose> grown_poses;
   std::vector<Contact> found, grown, start, result;
@@ -151,9 +153,9 @@ int sweep_substeps(std::span<const VehiclePose> end, std::span<const double> mot
 /// the end query of the vehicles that query did not know clear (Detector::detect_grown_and_end): the end
 /// rectangle lies inside the grown one on the road the vehicle ends on, so where the grown one is clear
 /// the end query would find nothing. Appends the scene contacts at the end of the step to `end_out` (what
-/// detector.detect(end) gives) and returns true; returns false, having done nothing else, where the step
-/// needs substeps. The next sweep of `scratch` takes the grown query from there. Like the sweep, it reads
-/// `scratch.pairs` (which must hold the step's pairs) and `scratch.threads`, and sets them back to null.
+/// detector.detect(end) gives) and returns true; returns false, having only measured the step, where it
+/// needs substeps. The next sweep of `scratch` takes the measures and the grown query from there. Like the
+/// sweep, it reads `scratch.pairs` (null: it finds them) and `scratch.threads`, and sets them back to null.
 bool sweep_grown_first(Detector& detector, std::span<const VehiclePose> start, std::span<const VehiclePose> end,
                        std::vector<Contact>& end_out, DetectorStats& stats, SweepScratch& scratch);
 
