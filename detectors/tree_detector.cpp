@@ -250,7 +250,8 @@ bool TreeDetector::query(std::size_t v, const VehiclePose& pose, std::vector<Con
   if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
   // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
   // rectangle: scan them all once; many (fine cells): walk its four edges.
-  const int i0 = cell_x(rect.lo_W.x()), i1 = cell_x(rect.hi_W.x()), j0 = cell_y(rect.lo_W.y()), j1 = cell_y(rect.hi_W.y());
+  const int i0 = cell_x(rect.lo_W.x()), i1 = cell_x(rect.hi_W.x());
+  const int j0 = cell_y(rect.lo_W.y()), j1 = cell_y(rect.hi_W.y());
   unseen_inside_ = (i1 - i0 + 1) * (j1 - j0 + 1) > kScanCells;
   if (!unseen_inside_)
     scan_cells(rect, i0, i1, j0, j1, stats);

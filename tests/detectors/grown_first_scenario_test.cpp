@@ -70,8 +70,8 @@ int expect_same_steps(const std::string& name, const std::vector<std::vector<Veh
     const std::vector<Contact> want = before.end_first(fleet[k - 1], fleet[k]);
     const std::vector<Contact> got = after.grown_first(fleet[k - 1], fleet[k]);
     touching += !want.empty();
-    EXPECT_TRUE(testing::same_contacts(got, want)) << what << " " << name << " step " << k << ": " << got.size() << " against "
-                                          << want.size();
+    EXPECT_TRUE(testing::same_contacts(got, want))
+        << what << " " << name << " step " << k << ": " << got.size() << " against " << want.size();
   }
   return touching;
 }
