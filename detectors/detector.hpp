@@ -3,7 +3,6 @@
 // Each detector's factory reads its own `detector` object and parameters() echoes the options it used.
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
