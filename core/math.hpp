@@ -6,6 +6,8 @@
 #include <utility>
 #include <cmath>
 
+#include "core/portable_trig.hpp"
+
 namespace crashbench {
 
 using Vec2 = Eigen::Vector2d;
@@ -18,9 +20,12 @@ inline double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y()
 /// z-hat x v: `v` turned a quarter turn counter-clockwise. omega x r = omega * perp(r).
 inline Vec2 perp(const Vec2& v) { return {-v.y(), v.x()}; }
 
-/// Unit vector at `angle` [rad] from the X axis.
-/// Zero (a wheel not steered, a car along X) skips libm: cos 0 = 1 and sin(+-0) = +-0 exactly, as libm gives.
-inline Vec2 unit_at(double angle) { return angle == 0 ? Vec2{1.0, angle} : Vec2{std::cos(angle), std::sin(angle)}; }
+/// Unit vector at `angle` [rad] from the X axis: crashbench's own sine and cosine (core/portable_trig.hpp),
+/// the same bits whatever the C library.
+inline Vec2 unit_at(double angle) {
+  const SinCos sc = sin_cos(angle);
+  return {sc.cos, sc.sin};
+}
 
 /// Rotation by `angle` [rad]: takes body-frame vectors to world frame when angle = heading.
 inline Mat2 rotation(double angle) {

@@ -1,7 +1,7 @@
 #include "cases/runner/integration.hpp"
 
 #include <algorithm>
-#include <limits>
+#include <array>
 
 #include "core/json_reader.hpp"
 #include "core/units.hpp"
@@ -18,22 +18,26 @@ Integration::Integration(const Case& c)
 void Integration::step(Fleet& fleet, Control& control, const ContinuingContacts& springs, StepThreads& threads,
                        double t0, double dt) const {
   threads.for_ranges(fleet.size(), [&](int, std::size_t begin, std::size_t end) {
-    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
-    std::size_t waiting = kNone;  // an integrated vehicle waiting for a partner
+    VehicleOdeBatch batch(*dynamics_);
+    std::array<std::size_t, kOdeBatchSize> members;
+    std::array<StateVector, kOdeBatchSize> x;
+    // The batch's states are copied in and out: a kinematic vehicle may sit between its members.
+    const auto step_batch = [&] {
+      for (int i = 0; i < batch.size(); ++i) x[i] = fleet.x[members[i]];
+      integrator_->step_batch(batch, t0, dt, x.data());
+      for (int i = 0; i < batch.size(); ++i) fleet.x[members[i]] = x[i];
+      batch.clear();
+    };
     for (std::size_t v = begin; v < end; ++v) {
       fleet.input[v].springs = springs.springs(static_cast<int>(v));
       fleet.x_before[v] = fleet.x[v];
       fleet.applied_input[v] = fleet.input[v];
       if (control.move_kinematic(v, t0 + dt, fleet.x[v])) continue;
-      if (waiting == kNone) {
-        waiting = v;
-        continue;
-      }
-      integrator_->step_pair(VehicleOde(*dynamics_, fleet.params[waiting], fleet.input[waiting]), fleet.x[waiting],
-                             VehicleOde(*dynamics_, fleet.params[v], fleet.input[v]), fleet.x[v], t0, dt);
-      waiting = kNone;
+      members[batch.size()] = v;
+      batch.add(fleet.params[v], fleet.input[v]);
+      if (batch.full()) step_batch();
     }
-    if (waiting != kNone) integrate(fleet, waiting, fleet.input[waiting], fleet.x[waiting], t0, dt);
+    if (batch.size() > 0) step_batch();
   });
 }
 

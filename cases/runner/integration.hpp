@@ -23,8 +23,8 @@ class Integration {
   const Integrator& integrator() const { return *integrator_; }
   /// One `dt` of every vehicle from `t0` [s]: x_before and applied_input take the step's start, the
   /// springs of `springs` join each input; kinematic vehicles are moved by `control`, the others
-  /// integrated two at a time (Integrator::step_pair). Each range of vehicles reads only its own states, so
-  /// any split over `threads` gives the same bits.
+  /// integrated in batches (Integrator::step_batch), each vehicle with the bits of a step of its own, so
+  /// any batching and any split over `threads` gives the same bits.
   void step(Fleet& fleet, Control& control, const ContinuingContacts& springs, StepThreads& threads, double t0, double dt) const;
   /// `h` seconds of vehicle `v`'s dynamics from `t0` with `input`.
   void integrate(const Fleet& fleet, std::size_t v, const VehicleInput& input, StateVector& x, double t0, double h) const;

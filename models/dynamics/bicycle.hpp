@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <iterator>
 
+#include "core/portable_trig.hpp"
 #include "models/dynamics/rigid_body.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
@@ -33,9 +34,9 @@ AxleLoads static_axle_loads(double mass, const TyreParams& t);
 inline double regularised_slip_angle(const Vec2& velocity, double speed_floor) {
   // |v_x| keeps the sign of the slip with the sideways sliding when reversing; the floor keeps the
   // angle bounded (a damper C / floor) as the car stops. The divisor is positive, so atan of the ratio
-  // is atan2's angle at under half its cost (glibc: 3 against 7.5 ns), to within two ulps. Inline: the
-  // tyre models call it at every stage of every step.
-  return std::atan(velocity.y() / std::max(std::abs(velocity.x()), speed_floor));
+  // is atan2's angle. crashbench's own atan (core/portable_trig.hpp): the tyre models call it at every
+  // stage of every step, and it gives the same bits whatever the C library.
+  return arctan(velocity.y() / std::max(std::abs(velocity.x()), speed_floor));
 }
 
 /// Linear tyre clipped at the friction limit: clamp(-stiffness * slip, -limit, limit).
@@ -121,6 +122,7 @@ class BicycleDynamics final : public SingleTrackDynamics<BicycleParameters> {
   /// {"model": "bicycle", "slip_speed_floor": [m/s]}.
   nlohmann::json parameters() const override;
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
+  void derivatives(const VehicleBatch& batch, const StateVector* x, StateVector* dx) const override;
   /// Needs mass, yaw_inertia, both axle distances and both stiffnesses > 0, road_mu >= 0.
   void validate(const VehicleParams& p) const override;
   /// The tyres (tyre_params.hpp).

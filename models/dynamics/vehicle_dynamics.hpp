@@ -3,6 +3,7 @@
 // validates its own `dynamics` object (its factory) and echoes the options it used (parameters()).
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <span>
@@ -46,6 +47,13 @@ struct VehicleInput {
   std::span<const ContactSpring> springs;
 };
 
+/// The vehicles of one integrator batch (OdeBatch): each one's parameters and input, i < size.
+struct VehicleBatch {
+  int size = 0;
+  std::array<const VehicleParams*, kOdeBatchSize> params{};
+  std::array<const VehicleInput*, kOdeBatchSize> input{};
+};
+
 /// The most the ground forces (the tyres) can change a body's planar velocity and yaw rate within one
 /// step, whatever its state and inputs.
 struct GroundForceBound {
@@ -71,6 +79,9 @@ class VehicleDynamics {
   /// accepts it back and builds the same model (results.json echoes it as config.dynamics).
   virtual nlohmann::json parameters() const = 0;
   virtual StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const = 0;
+  /// derivative() of every vehicle of `batch` at x[i], into dx[i], with the same bits. The default takes
+  /// them one by one; a model may interleave or vectorise them.
+  virtual void derivatives(const VehicleBatch& batch, const StateVector* x, StateVector* dx) const;
   /// Throws Error naming the first parameter this model cannot run with (call once, before stepping).
   /// The default accepts anything.
   virtual void validate(const VehicleParams& p) const { (void)p; }

@@ -19,6 +19,23 @@ class OdeSystem {
   virtual StateVector derivative(double t, const StateVector& x) const = 0;
 };
 
+/// The most systems one OdeBatch holds.
+inline constexpr int kOdeBatchSize = 8;
+
+/// Up to kOdeBatchSize independent systems dx_i/dt = f_i(t, x_i) of one form (the vehicles of a step),
+/// evaluated together: one call per stage for the whole batch lets the CPU overlap the systems'
+/// evaluations, and a model vectorise across them.
+class OdeBatch {
+ public:
+  virtual ~OdeBatch() = default;
+  /// Systems in the batch, 1 ... kOdeBatchSize.
+  virtual int size() const = 0;
+  /// dx[i] = f_i(t, x[i]) for every i < size(): bit for bit what derivative(i, t, x[i]) gives.
+  virtual void derivatives(double t, const StateVector* x, StateVector* dx) const = 0;
+  /// f_i(t, x) alone.
+  virtual StateVector derivative(int i, double t, const StateVector& x) const = 0;
+};
+
 class Integrator {
  public:
   virtual ~Integrator() = default;
@@ -29,14 +46,11 @@ class Integrator {
   virtual int evaluations() const = 0;
   /// Advances `x` from t to t + dt in place.
   virtual void step(const OdeSystem& f, double t, double dt, StateVector& x) const = 0;
-  /// Advances two independent systems from t to t + dt: the same arithmetic as step() on each, so the
-  /// same bits. A method with several stages may interleave the two systems' stages, so that the CPU
-  /// overlaps one system's evaluation with the other's instead of waiting on one chain of stages.
-  virtual void step_pair(const OdeSystem& f0, StateVector& x0, const OdeSystem& f1, StateVector& x1, double t,
-                         double dt) const {
-    step(f0, t, dt, x0);
-    step(f1, t, dt, x1);
-  }
+  /// Advances every system of `f` from t to t + dt in place, x[i] for i < f.size(): the same arithmetic
+  /// as step() on each, so the same bits. The built-in methods take each stage for the whole batch, so
+  /// that the CPU overlaps the systems' evaluations instead of waiting on one chain of stages; the
+  /// default steps each system alone.
+  virtual void step_batch(const OdeBatch& f, double t, double dt, StateVector* x) const;
   /// The method's documented error on a stiff contact: the factor |R(i omega dt)|^2 by which one step
   /// multiplies the energy of an undamped oscillator x'' = -omega^2 x, R the stability function
   /// (docs/penalty.md section 4). 1 when a method documents none.

@@ -1,6 +1,7 @@
 #pragma once
 // The three explicit fixed-step methods of Deak (seed 004, section 4.3). Each stage is a fixed-size
-// StateVector on the stack: a step allocates nothing. Global error orders: Euler 1, midpoint 2, RK4 4.
+// StateVector on the stack: a step allocates nothing. step_batch takes each stage for the whole batch,
+// with step()'s expressions on each system. Global error orders: Euler 1, midpoint 2, RK4 4.
 #include "models/integrators/integrator.hpp"
 
 namespace crashbench {
@@ -12,6 +13,7 @@ class EulerIntegrator final : public Integrator {
   int order() const override { return 1; }
   int evaluations() const override { return 1; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
+  void step_batch(const OdeBatch& f, double t, double dt, StateVector* x) const override;
   /// |1 + i w|^2 = 1 + w^2: Euler always gains energy on an undamped spring (Deak, section 4.3).
   double oscillator_energy_factor(double w) const override { return 1.0 + w * w; }
 };
@@ -24,6 +26,7 @@ class MidpointIntegrator final : public Integrator {
   int order() const override { return 2; }
   int evaluations() const override { return 2; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
+  void step_batch(const OdeBatch& f, double t, double dt, StateVector* x) const override;
   /// |1 + i w - w^2/2|^2 = 1 + w^4/4.
   double oscillator_energy_factor(double w) const override { return 1.0 + w * w * w * w / 4.0; }
 };
@@ -35,9 +38,7 @@ class Rk4Integrator final : public Integrator {
   int order() const override { return 4; }
   int evaluations() const override { return 4; }
   void step(const OdeSystem& f, double t, double dt, StateVector& x) const override;
-  /// Stage by stage, the two systems' evaluations side by side (traffic: 1.4x the throughput of two steps).
-  void step_pair(const OdeSystem& f0, StateVector& x0, const OdeSystem& f1, StateVector& x1, double t,
-                 double dt) const override;
+  void step_batch(const OdeBatch& f, double t, double dt, StateVector* x) const override;
   /// |1 + i w - w^2/2 - i w^3/6 + w^4/24|^2 = 1 - w^6/72 + w^8/576.
   double oscillator_energy_factor(double w) const override {
     const double w6 = w * w * w * w * w * w;

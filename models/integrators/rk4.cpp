@@ -1,5 +1,7 @@
 #include "models/integrators/methods.hpp"
 
+#include <array>
+
 namespace crashbench {
 
 void Rk4Integrator::step(const OdeSystem& f, double t, double dt, StateVector& x) const {
@@ -12,17 +14,18 @@ void Rk4Integrator::step(const OdeSystem& f, double t, double dt, StateVector& x
   x += (dt / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
 }
 
-void Rk4Integrator::step_pair(const OdeSystem& f0, StateVector& x0, const OdeSystem& f1, StateVector& x1,
-                              double t, double dt) const {
-  // step()'s expressions, each system's evaluation beside the other's: one chain of four dependent
-  // evaluations per system, and the two chains independent.
+void Rk4Integrator::step_batch(const OdeBatch& f, double t, double dt, StateVector* x) const {
   const double half = 0.5 * dt;
-  const StateVector a1 = f0.derivative(t, x0), b1 = f1.derivative(t, x1);
-  const StateVector a2 = f0.derivative(t + half, x0 + half * a1), b2 = f1.derivative(t + half, x1 + half * b1);
-  const StateVector a3 = f0.derivative(t + half, x0 + half * a2), b3 = f1.derivative(t + half, x1 + half * b2);
-  const StateVector a4 = f0.derivative(t + dt, x0 + dt * a3), b4 = f1.derivative(t + dt, x1 + dt * b3);
-  x0 += (dt / 6.0) * (a1 + 2.0 * a2 + 2.0 * a3 + a4);
-  x1 += (dt / 6.0) * (b1 + 2.0 * b2 + 2.0 * b3 + b4);
+  const int n = f.size();
+  std::array<StateVector, kOdeBatchSize> k1, k2, k3, k4, stage;
+  f.derivatives(t, x, k1.data());
+  for (int i = 0; i < n; ++i) stage[i] = x[i] + half * k1[i];
+  f.derivatives(t + half, stage.data(), k2.data());
+  for (int i = 0; i < n; ++i) stage[i] = x[i] + half * k2[i];
+  f.derivatives(t + half, stage.data(), k3.data());
+  for (int i = 0; i < n; ++i) stage[i] = x[i] + dt * k3[i];
+  f.derivatives(t + dt, stage.data(), k4.data());
+  for (int i = 0; i < n; ++i) x[i] += (dt / 6.0) * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
 }
 
 }  // namespace crashbench

@@ -1,7 +1,8 @@
 // A hundred cars at one point: every pair touches, 4,950 pairs a step. The step's vehicle pairs are found
 // once and read by detection, the sweep and the no_tunnelling check (detectors/broadphase/step_pairs.hpp, issue 29):
 // the runs give what they gave when each of those ran a broad phase of its own (physics hashes, events and
-// verdicts of commit 37f7046); a pair touching from the start got one exact test a step (the detection's),
+// verdicts of commit 37f7046, taken again where crashbench's own sine, cosine and atan replaced libm's and
+// moved the last bits, which this crowd's hundred-car pile-up amplifies into other events); a pair touching from the start got one exact test a step (the detection's),
 // where it got two (the sweep's grown query tested it again), and at rest now gets one in the whole run.
 #include <gtest/gtest.h>
 
@@ -46,9 +47,9 @@ TEST(CrowdAtOnePoint, SpreadingOutGivesTheEventsAndHashesOfBefore) {
     const char* hash;
     std::size_t events;
   };
-  for (const Row& row : {Row{"open-road", "analytic", "reset", "0aa000d14bfa9f11", 4834},
-                         Row{"open-road", "analytic", "force", "d1dc51ac2c276423", 7613},
-                         Row{"l-rail", "tree", "reset", "3f9a0ab4434e2a85", 5955}}) {
+  for (const Row& row : {Row{"open-road", "analytic", "reset", "a5a9e52cefddfc0a", 4523},
+                         Row{"open-road", "analytic", "force", "14cbab9fb197ccf7", 7613},
+                         Row{"l-rail", "tree", "reset", "7edf43c492aec84e", 5869}}) {
     const RunResult r = run_case(crowd_at_one_point(0.1, row.scene, row.detector, row.application));
     EXPECT_EQ(physics_hash_hex(r.physics_hash.value()), row.hash) << row.scene << " " << row.detector << " " << row.application;
     EXPECT_EQ(r.events.size(), row.events) << row.scene << " " << row.detector << " " << row.application;

@@ -1,0 +1,81 @@
+// Every dynamics model x integrator: vehicles stepped together (VehicleOdeBatch, Integrator::step_batch,
+// the runner's path) get the bits each gets stepped alone (VehicleOde, Integrator::step), whatever their
+// neighbours in the batch; among them states that take the rarer paths of a vectorised model (heading
+// zero or beyond the portable sine's range, a tyre sliding beyond 45 deg, a car reversing) and an input
+// with a contact spring.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <vector>
+
+#include "tests/models/dynamics/test_vehicle.hpp"
+
+namespace crashbench {
+namespace {
+
+struct Vehicle {
+  StateVector x;
+  VehicleInput input;
+};
+
+/// Nine vehicles, each unlike the others; the one with index 4 leans on a contact spring.
+std::vector<Vehicle> fleet(const ContactSpring& spring) {
+  const double headings[] = {0.0, 0.4, -2.9, 3e6, 1.2, -0.05, 2.2, 0.0, 5.5};
+  const Vec2 body_velocities[] = {{19.0, 0.7}, {25.0, -1.1}, {3.0, 4.5},  {12.0, 0.2}, {-6.0, 0.9},
+                                  {0.4, -2.5}, {30.0, 0.0},  {0.0, 0.0}, {8.0, -9.0}};
+  std::vector<Vehicle> v;
+  for (int i = 0; i < 9; ++i) {
+    Vehicle car{testing::state_from_body(headings[i], body_velocities[i], 0.3 - 0.07 * i, {1.5 * i, -0.8 * i}), {}};
+    car.input.steer = 0.02 * (i % 4) - 0.03;
+    car.input.drive_force = 150.0 * (i % 3);
+    car.input.collision_force_W = {i == 2 ? -2200.0 : 0.0, i == 6 ? 900.0 : 0.0};
+    car.input.collision_moment = i == 2 ? 340.0 : 0.0;
+    if (i == 4) car.input.springs = {&spring, 1};
+    v.push_back(car);
+  }
+  return v;
+}
+
+TEST(BatchDerivatives, EveryVehicleOfABatchGetsTheBitsOfItsOwnStep) {
+  ContactSpring spring;
+  spring.arm_B = {1.9, 0.6};
+  spring.surface_W = {7.4, -2.6};
+  spring.normal_W = {-0.6, 0.8};
+  spring.stiffness = 4e5;
+  spring.damping = 2e3;
+  spring.t0 = 0.1;
+  for (const auto& model : dynamics_models()) {
+    const auto dynamics = make_dynamics(model.name);
+    const VehicleParams p = testing::zhou_suv_for(*dynamics);
+    for (const auto& method : integrators()) {
+      const auto integrator = method.make();
+      for (const std::size_t n : {std::size_t{kOdeBatchSize}, std::size_t{5}}) {
+        const std::vector<Vehicle> cars = fleet(spring);
+        std::array<StateVector, kOdeBatchSize> alone, together;
+        VehicleOdeBatch batch(*dynamics);
+        for (std::size_t i = 0; i < n; ++i) {
+          // A window of the nine: a 5-batch starts at the fourth, so lanes pair differently.
+          const Vehicle& car = cars[(i + 9 - n) % 9];
+          alone[i] = together[i] = car.x;
+          batch.add(p, car.input);
+        }
+        for (int step = 0; step < 4; ++step) {
+          const double t = 0.1 + 0.005 * step;
+          for (std::size_t i = 0; i < n; ++i)
+            integrator->step(VehicleOde(*dynamics, p, cars[(i + 9 - n) % 9].input), t, 0.005, alone[i]);
+          integrator->step_batch(batch, t, 0.005, together.data());
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::string where = std::string(model.name) + " x " + std::string(method.name) + ", vehicle " +
+                                    std::to_string(i) + " of " + std::to_string(n);
+          EXPECT_EQ(together[i], alone[i]) << where;
+          EXPECT_TRUE(alone[i].allFinite()) << where;
+          EXPECT_NE(alone[i], cars[(i + 9 - n) % 9].x) << where << ": it moved";
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace crashbench
