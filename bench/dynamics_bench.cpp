@@ -1,7 +1,11 @@
-// Cost of one integration step for every integrator x dynamics pair, through the same VehicleOde seam
-// the runner uses, and of one derivative evaluation per dynamics model. Time per iteration = one step.
+// Cost of one integration step for every integrator x dynamics pair, through the VehicleOde seam (one
+// vehicle alone: its stages wait on each other) and through a full VehicleOdeBatch as the runner steps
+// traffic (`batch/...`, time per vehicle: the counter `per_vehicle`), and of one derivative evaluation
+// per dynamics model. Time per iteration = one step.
 #include <benchmark/benchmark.h>
 
+#include <array>
+#include <cmath>
 #include <string>
 
 #include "cases/loading/vehicle_presets.hpp"
@@ -52,6 +56,36 @@ void step_benchmark(benchmark::State& state, const RegistryEntry<IntegratorFacto
   state.SetItemsProcessed(state.iterations());
 }
 
+/// kOdeBatchSize sedans, each its own state (heading and speed apart), stepped together; one iteration
+/// steps them all.
+void batch_benchmark(benchmark::State& state, const RegistryEntry<IntegratorFactory>* method,
+                     const RegistryEntry<DynamicsFactory>* model) {
+  const auto integrator = method->make();
+  const auto dynamics = make_dynamics(model->name);
+  const VehicleParams p = bench_car(*dynamics);
+  const VehicleInput u = bench_input();
+  std::array<StateVector, kOdeBatchSize> start, x;
+  VehicleOdeBatch batch(*dynamics);
+  for (int v = 0; v < kOdeBatchSize; ++v) {
+    start[v] = bench_state();
+    start[v][2] += 0.7 * v;
+    start[v].segment<2>(3) = (20.0 + v) * Vec2(std::cos(start[v][2]), std::sin(start[v][2]));
+    batch.add(p, u);
+  }
+  x = start;
+  int i = 0;
+  for (auto _ : state) {
+    integrator->step_batch(batch, i * kDt, kDt, x.data());
+    benchmark::DoNotOptimize(x.data());
+    if (++i == kStepsPerRun) {
+      i = 0;
+      x = start;
+    }
+  }
+  state.counters["per_vehicle"] = benchmark::Counter(kOdeBatchSize, benchmark::Counter::kIsIterationInvariantRate |
+                                                                        benchmark::Counter::kInvert);
+}
+
 void derivative_benchmark(benchmark::State& state, const RegistryEntry<DynamicsFactory>* model) {
   const auto dynamics = make_dynamics(model->name);
   const VehicleParams p = bench_car(*dynamics);
@@ -71,6 +105,7 @@ bool register_all() {
     for (const auto& method : integrators()) {
       const std::string name = "step/" + std::string(method.name) + "/" + std::string(model.name);
       benchmark::RegisterBenchmark(name.c_str(), step_benchmark, &method, &model);
+      benchmark::RegisterBenchmark(("batch/" + name.substr(5)).c_str(), batch_benchmark, &method, &model);
     }
   }
   return true;

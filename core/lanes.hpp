@@ -43,23 +43,23 @@ inline bool any_lane(LaneBits mask) { return (mask[0] | mask[1]) != 0; }
 
 /// |x|, by clearing the sign bit.
 template <class T>
-T abs_of(T x) {
+[[gnu::always_inline]] inline T abs_of(T x) {
   return from_bits(bits_of(x) & static_cast<std::int64_t>(0x7fffffffffffffff));
 }
 /// |magnitude| with the sign of `sign`.
 template <class T>
-T copysign_of(T magnitude, T sign) {
+[[gnu::always_inline]] inline T copysign_of(T magnitude, T sign) {
   constexpr auto kSign = static_cast<std::int64_t>(0x8000000000000000);
   return from_bits((bits_of(magnitude) & ~kSign) | (bits_of(sign) & kSign));
 }
 /// std::max(a, b): `b` where a < b, else `a` (NaN in `a` stays).
 template <class T>
-T max_of(T a, T b) {
+[[gnu::always_inline]] inline T max_of(T a, T b) {
   return choose(a < b, b, a);
 }
 /// std::clamp(v, lo, hi): lo where v < lo, else hi where hi < v, else v.
 template <class T>
-T clamp_of(T v, T lo, T hi) {
+[[gnu::always_inline]] inline T clamp_of(T v, T lo, T hi) {
   return choose(v < lo, lo, choose(hi < v, hi, v));
 }
 

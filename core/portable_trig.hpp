@@ -84,27 +84,27 @@ inline constexpr T kAtanTail[] = {splat<T>(1.0 / 5), splat<T>(-1.0 / 7), splat<T
 
 /// sin r - r for |r| <= pi/4, r2 = r^2: the series' terms from -r^3/3! to r^17/17!.
 template <class T>
-T sin_tail(T r, T r2) {
+[[gnu::always_inline]] inline T sin_tail(T r, T r2) {
   // The leading terms in Horner's form, where their rounding matters; the small ones in Estrin's.
   return r * r2 * (-1.0 / 6 + r2 * estrin(r2, kSinTail<T>));
 }
 
 /// cos r for |r| <= pi/4, r2 = r^2: the series to the r^16/16! term.
 template <class T>
-T cos_series(T r2) {
+[[gnu::always_inline]] inline T cos_series(T r2) {
   return 1.0 + r2 * (-0.5 + r2 * estrin(r2, kCosTail<T>));
 }
 
 /// atan u - u for |u| <= 1/16, u2 = u^2: -u^3/3 + u^5/5 - ... + u^13/13.
 template <class T>
-T atan_tail(T u, T u2) {
+[[gnu::always_inline]] inline T atan_tail(T u, T u2) {
   return u * u2 * (-1.0 / 3 + u2 * estrin(u2, kAtanTail<T>));
 }
 
 /// x + kRoundingShift: x rounded to an integer k, which the low bits of the sum hold (k mod 2^51, as
 /// two's complement), for |x| < 2^51.
 template <class T>
-T shifted_to_integer(T x) {
+[[gnu::always_inline]] inline T shifted_to_integer(T x) {
   return x + kRoundingShift;
 }
 

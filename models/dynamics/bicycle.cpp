@@ -1,6 +1,7 @@
 #include "models/dynamics/bicycle.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "core/units.hpp"
@@ -58,27 +59,11 @@ double bicycle_low_speed_rate(const VehicleParams& p, const TyreParams& t, doubl
 
 namespace {
 
-/// What bicycle_lanes::accelerations reads of vehicle `p` in state `x` with input `u`.
-bicycle_lanes::Inputs<double> lane_inputs(const TyreParams& t, const VehicleParams& p, const StateVector& x,
-                                          const VehicleInput& u) {
+/// Vehicle `p` with input `u` as bicycle_lanes reads it.
+bicycle_lanes::Vehicle<double> lane_vehicle(const TyreParams& t, const VehicleParams& p, const VehicleInput& u) {
   const Vec2& steer = u.steer.unit();
-  return {x[2],
-          x[3],
-          x[4],
-          x[5],
-          p.mass,
-          p.yaw_inertia,
-          t.cg_to_front_axle,
-          t.cg_to_rear_axle,
-          t.cornering_stiffness_front,
-          t.cornering_stiffness_rear,
-          t.road_mu,
-          steer.x(),
-          steer.y(),
-          u.drive_force,
-          u.collision_force_W.x(),
-          u.collision_force_W.y(),
-          u.collision_moment};
+  return bicycle_lanes::vehicle(p.mass, p.yaw_inertia, t, steer.x(), steer.y(), u.drive_force,
+                                u.collision_force_W.x(), u.collision_force_W.y(), u.collision_moment);
 }
 
 /// The state derivative: (vX, vY, r) from `x`, the accelerations from the model, no roll.
@@ -88,23 +73,52 @@ StateVector slope(const StateVector& x, double ax_W, double ay_W, double yaw_acc
   return dx;
 }
 
+/// A batch's vehicles two by two, as BicycleDynamics::prepare leaves them.
+struct VehiclePairs {
+  std::array<bicycle_lanes::Vehicle<Lanes>, kOdeBatchSize / 2> pairs;
+};
+
 }  // namespace
 
 StateVector BicycleDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
-  const auto a = bicycle_lanes::accelerations(lane_inputs(own(p).tyres, p, x, u), speed_floor_);
+  const auto a = bicycle_lanes::accelerations(lane_vehicle(own(p).tyres, p, u), {x[2], x[3], x[4], x[5]},
+                                              speed_floor_);
   return slope(x, a.x_W, a.y_W, a.yaw);
 }
 
-void BicycleDynamics::derivatives(const VehicleBatch& batch, const StateVector* x, StateVector* dx) const {
-  // Two vehicles to an SSE2 register, with the bits each gets alone (bicycle_lanes.hpp).
-  int i = 0;
-  for (; i + 1 < batch.size; i += 2) {
-    const auto first = lane_inputs(own(*batch.params[i]).tyres, *batch.params[i], x[i], *batch.input[i]);
-    const auto second =
-        lane_inputs(own(*batch.params[i + 1]).tyres, *batch.params[i + 1], x[i + 1], *batch.input[i + 1]);
-    const auto a = bicycle_lanes::accelerations(bicycle_lanes::side_by_side(first, second), speed_floor_);
+void BicycleDynamics::prepare(const VehicleBatch& batch, BatchScratch& scratch) const {
+  auto& prepared = scratch.emplace<VehiclePairs>();
+  for (int i = 0; i + 1 < batch.size; i += 2) {
+    const VehicleParams &first = *batch.params[i], &second = *batch.params[i + 1];
+    prepared.pairs[i / 2] = bicycle_lanes::side_by_side(lane_vehicle(own(first).tyres, first, *batch.input[i]),
+                                                        lane_vehicle(own(second).tyres, second, *batch.input[i + 1]));
+  }
+}
+
+void BicycleDynamics::derivatives(const VehicleBatch& batch, const BatchScratch& scratch, const StateVector* x,
+                                  StateVector* dx) const {
+  // Two vehicles to an SSE2 register, with the bits each gets alone (bicycle_lanes.hpp), and two pairs at
+  // a time: each pair's evaluation is one long chain (sine, divisions, atan), and two independent chains
+  // in one block let the CPU overlap them.
+  const auto& prepared = scratch.get<VehiclePairs>();
+  const auto pair_state = [&](int i) {
+    const StateVector &p = x[i], &q = x[i + 1];
+    return bicycle_lanes::State<Lanes>{{p[2], q[2]}, {p[3], q[3]}, {p[4], q[4]}, {p[5], q[5]}};
+  };
+  const auto store = [&](int i, const bicycle_lanes::Accelerations<Lanes>& a) {
     dx[i] = slope(x[i], a.x_W[0], a.y_W[0], a.yaw[0]);
     dx[i + 1] = slope(x[i + 1], a.x_W[1], a.y_W[1], a.yaw[1]);
+  };
+  int i = 0;
+  for (; i + 3 < batch.size; i += 4) {
+    const auto a = bicycle_lanes::accelerations(prepared.pairs[i / 2], pair_state(i), speed_floor_);
+    const auto b = bicycle_lanes::accelerations(prepared.pairs[i / 2 + 1], pair_state(i + 2), speed_floor_);
+    store(i, a);
+    store(i + 2, b);
+  }
+  if (i + 1 < batch.size) {
+    store(i, bicycle_lanes::accelerations(prepared.pairs[i / 2], pair_state(i), speed_floor_));
+    i += 2;
   }
   if (i < batch.size) dx[i] = derivative(*batch.params[i], x[i], *batch.input[i]);
 }

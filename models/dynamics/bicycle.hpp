@@ -122,7 +122,10 @@ class BicycleDynamics final : public SingleTrackDynamics<BicycleParameters> {
   /// {"model": "bicycle", "slip_speed_floor": [m/s]}.
   nlohmann::json parameters() const override;
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
-  void derivatives(const VehicleBatch& batch, const StateVector* x, StateVector* dx) const override;
+  /// Each pair of the batch's vehicles side by side (models/dynamics/bicycle_lanes.hpp).
+  void prepare(const VehicleBatch& batch, BatchScratch& scratch) const override;
+  void derivatives(const VehicleBatch& batch, const BatchScratch& scratch, const StateVector* x,
+                   StateVector* dx) const override;
   /// Needs mass, yaw_inertia, both axle distances and both stiffnesses > 0, road_mu >= 0.
   void validate(const VehicleParams& p) const override;
   /// The tyres (tyre_params.hpp).

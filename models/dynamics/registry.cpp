@@ -31,7 +31,9 @@ GroundForceBound tyre_friction_bound(const VehicleParams& p, const TyreParams& t
   return {velocity, velocity * p.mass * std::max(tyres.cg_to_front_axle, tyres.cg_to_rear_axle) / p.yaw_inertia};
 }
 
-void VehicleDynamics::derivatives(const VehicleBatch& batch, const StateVector* x, StateVector* dx) const {
+void VehicleDynamics::derivatives(const VehicleBatch& batch, const BatchScratch& scratch, const StateVector* x,
+                                  StateVector* dx) const {
+  (void)scratch;
   for (int i = 0; i < batch.size; ++i) dx[i] = derivative(*batch.params[i], x[i], *batch.input[i]);
 }
 

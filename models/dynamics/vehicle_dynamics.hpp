@@ -4,11 +4,14 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <cstddef>
 #include <memory>
+#include <new>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/error.hpp"
@@ -54,6 +57,29 @@ struct VehicleBatch {
   std::array<const VehicleInput*, kOdeBatchSize> input{};
 };
 
+/// Room for what a model derives from a batch's parameters and inputs once per step and reads at every
+/// stage (VehicleDynamics::prepare, derivatives): plain numbers of the model's own type.
+class BatchScratch {
+ public:
+  static constexpr std::size_t kCapacity = 2048;  // [bytes]
+
+  /// A value-initialised `T` in the room, replacing what it held.
+  template <class T>
+  T& emplace() {
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>, "plain numbers");
+    static_assert(sizeof(T) <= kCapacity && alignof(T) <= 16);
+    return *new (bytes_) T{};
+  }
+  /// The `T` emplace<T>() put there.
+  template <class T>
+  const T& get() const {
+    return *std::launder(reinterpret_cast<const T*>(bytes_));
+  }
+
+ private:
+  alignas(16) std::byte bytes_[kCapacity];
+};
+
 /// The most the ground forces (the tyres) can change a body's planar velocity and yaw rate within one
 /// step, whatever its state and inputs.
 struct GroundForceBound {
@@ -79,9 +105,13 @@ class VehicleDynamics {
   /// accepts it back and builds the same model (results.json echoes it as config.dynamics).
   virtual nlohmann::json parameters() const = 0;
   virtual StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const = 0;
-  /// derivative() of every vehicle of `batch` at x[i], into dx[i], with the same bits. The default takes
-  /// them one by one; a model may interleave or vectorise them.
-  virtual void derivatives(const VehicleBatch& batch, const StateVector* x, StateVector* dx) const;
+  /// Fills `scratch` with what derivatives() reads of `batch` at every stage of a step (its parameters and
+  /// inputs hold over the step). Nothing by default.
+  virtual void prepare(const VehicleBatch& batch, BatchScratch& scratch) const { (void)batch, (void)scratch; }
+  /// derivative() of every vehicle of `batch` at x[i], into dx[i], with the same bits; `scratch` is what
+  /// prepare() left. The default takes them one by one; a model may interleave or vectorise them.
+  virtual void derivatives(const VehicleBatch& batch, const BatchScratch& scratch, const StateVector* x,
+                           StateVector* dx) const;
   /// Throws Error naming the first parameter this model cannot run with (call once, before stepping).
   /// The default accepts anything.
   virtual void validate(const VehicleParams& p) const { (void)p; }

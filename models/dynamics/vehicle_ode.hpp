@@ -54,18 +54,25 @@ class VehicleOdeBatch final : public OdeBatch {
   void clear() {
     batch_.size = 0;
     springs_ = false;
+    prepared_ = false;
   }
   /// Adds a vehicle; the batch must not be full.
   void add(const VehicleParams& p, const VehicleInput& u) {
     batch_.params[batch_.size] = &p;
     batch_.input[batch_.size++] = &u;
     springs_ = springs_ || !u.springs.empty();
+    prepared_ = false;
   }
 
   int size() const override { return batch_.size; }
-  /// The model's batch when no input has springs (their loads depend on each stage's t and x).
+  /// The model's batch when no input has springs (their loads depend on each stage's t and x), prepared
+  /// at the first stage.
   void derivatives(double t, const StateVector* x, StateVector* dx) const override {
-    if (!springs_) return dynamics_->derivatives(batch_, x, dx);
+    if (!springs_) {
+      if (!prepared_) dynamics_->prepare(batch_, scratch_);
+      prepared_ = true;
+      return dynamics_->derivatives(batch_, scratch_, x, dx);
+    }
     for (int i = 0; i < batch_.size; ++i) dx[i] = derivative(i, t, x[i]);
   }
   StateVector derivative(int i, double t, const StateVector& x) const override {
@@ -76,6 +83,9 @@ class VehicleOdeBatch final : public OdeBatch {
   const VehicleDynamics* dynamics_;
   VehicleBatch batch_;
   bool springs_ = false;
+  // What the model prepared for the batch as it stands (cleared by add and clear).
+  mutable BatchScratch scratch_;
+  mutable bool prepared_ = false;
 };
 
 }  // namespace crashbench
