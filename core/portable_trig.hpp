@@ -172,8 +172,11 @@ template <class T>
   // The nearest centre k/8 (NaN takes k = 0 and stays NaN).
   const T shifted = shifted_to_integer(choose(t <= 1.0, t, splat<T>(0.0)) * 8.0);
   const T c = (shifted - kRoundingShift) * 0.125;
-  const T u = (t - c) / (1.0 + t * c);
-  const T atan_t = gather(kAtanOfEighths, bits_of(shifted) & 15) + (u + atan_tail(u, u * u));
+  const auto k = bits_of(shifted) & 15;
+  // About c = 0 (t below 1/16: most slip angles) u = (t - 0) / (1 + t 0) is t itself: taken without the
+  // division when every lane has it, the same bits at the end of a shorter chain.
+  const T u = any_lane(k != 0) ? (t - c) / (1.0 + t * c) : t;
+  const T atan_t = gather(kAtanOfEighths, k) + (u + atan_tail(u, u * u));
   const T atan_a = choose(beyond_one, (kPiOverTwoHi - atan_t) + kPiOverTwoLo, atan_t);
   return copysign_of(atan_a, x);
 }
