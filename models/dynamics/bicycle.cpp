@@ -19,21 +19,11 @@ AxleLoads static_axle_loads(double mass, const TyreParams& t) {
 namespace {
 
 /// Axle forces from the body-frame CG velocity `v_B` [m/s], yaw rate `r` [rad/s] and the steer angle
-/// given by its cosine and sine (computed once per derivative).
+/// given by its cosine and sine: the lane form's (bicycle_lanes::axles) for one vehicle.
 AxleForces axle_forces(double mass, const TyreParams& t, const Vec2& v_B, double r, double cos_steer,
                        double sin_steer, double speed_floor) {
-  // Axle velocities v + r x rho with rho = (a, 0) and (-b, 0); the front one seen by the steered wheel.
-  const double front_lateral_B = v_B.y() + t.cg_to_front_axle * r;
-  const Vec2 front_wheel{cos_steer * v_B.x() + sin_steer * front_lateral_B,
-                         -sin_steer * v_B.x() + cos_steer * front_lateral_B};
-  const Vec2 rear_B{v_B.x(), v_B.y() - t.cg_to_rear_axle * r};
-  const AxleLoads loads = static_axle_loads(mass, t);
-  AxleForces f;
-  f.slip_front = regularised_slip_angle(front_wheel, speed_floor);
-  f.slip_rear = regularised_slip_angle(rear_B, speed_floor);
-  f.lateral_front = saturated_lateral_force(t.cornering_stiffness_front, f.slip_front, t.road_mu * loads.front);
-  f.lateral_rear = saturated_lateral_force(t.cornering_stiffness_rear, f.slip_rear, t.road_mu * loads.rear);
-  return f;
+  return bicycle_lanes::axles(bicycle_lanes::on_tyres(mass, t, cos_steer, sin_steer), v_B.x(), v_B.y(), r,
+                              speed_floor);
 }
 
 }  // namespace
@@ -62,8 +52,13 @@ namespace {
 /// Vehicle `p` with input `u` as bicycle_lanes reads it.
 bicycle_lanes::Vehicle<double> lane_vehicle(const TyreParams& t, const VehicleParams& p, const VehicleInput& u) {
   const Vec2& steer = u.steer.unit();
-  return bicycle_lanes::vehicle(p.mass, p.yaw_inertia, t, steer.x(), steer.y(), u.drive_force,
-                                u.collision_force_W.x(), u.collision_force_W.y(), u.collision_moment);
+  bicycle_lanes::Vehicle<double> car = bicycle_lanes::on_tyres(p.mass, t, steer.x(), steer.y());
+  car.yaw_inertia = p.yaw_inertia;
+  car.drive_force = u.drive_force;
+  car.collision_x_W = u.collision_force_W.x();
+  car.collision_y_W = u.collision_force_W.y();
+  car.collision_moment = u.collision_moment;
+  return car;
 }
 
 /// The state derivative: (vX, vY, r) from `x`, the accelerations from the model, no roll.

@@ -8,7 +8,7 @@
 #include <initializer_list>
 #include <iterator>
 
-#include "core/portable_trig.hpp"
+#include "models/dynamics/bicycle_lanes.hpp"
 #include "models/dynamics/rigid_body.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
@@ -34,24 +34,18 @@ AxleLoads static_axle_loads(double mass, const TyreParams& t);
 inline double regularised_slip_angle(const Vec2& velocity, double speed_floor) {
   // |v_x| keeps the sign of the slip with the sideways sliding when reversing; the floor keeps the
   // angle bounded (a damper C / floor) as the car stops. The divisor is positive, so atan of the ratio
-  // is atan2's angle. crashbench's own atan (core/portable_trig.hpp): the tyre models call it at every
-  // stage of every step, and it gives the same bits whatever the C library.
-  return arctan(velocity.y() / std::max(std::abs(velocity.x()), speed_floor));
+  // is atan2's angle. The bicycle's lane form (bicycle_lanes.hpp), so every tyre model takes one slip.
+  return bicycle_lanes::slip_angle(velocity.x(), velocity.y(), speed_floor);
 }
 
 /// Linear tyre clipped at the friction limit: clamp(-stiffness * slip, -limit, limit).
 /// `stiffness` [N/rad], `slip` [rad], `limit` [N] >= 0; returns the lateral force [N], tyre y axis.
 inline double saturated_lateral_force(double stiffness, double slip, double limit) {
-  return std::clamp(-stiffness * slip, -limit, limit);
+  return bicycle_lanes::saturated_force(stiffness, slip, limit);
 }
 
 /// What the two axles do for one state and steer angle.
-struct AxleForces {
-  double slip_front = 0;     ///< front slip angle, front-wheel frame [rad]
-  double slip_rear = 0;      ///< rear slip angle, body frame [rad]
-  double lateral_front = 0;  ///< front axle force along the steered wheel's y axis [N]
-  double lateral_rear = 0;   ///< rear axle force along body y [N]
-};
+using AxleForces = bicycle_lanes::Axles<double>;
 /// Slip angles and lateral forces of both axles of a car of mass `mass` [kg] on tyres `t`. `steer`: front
 /// road-wheel angle, body frame.
 AxleForces bicycle_axle_forces(double mass, const TyreParams& t, const PlanarState& s, const SteerAngle& steer,

@@ -34,26 +34,21 @@ struct Accelerations {
   T x_W, y_W, yaw;
 };
 
-/// One vehicle of mass `mass` [kg], yaw inertia `yaw_inertia` [kg m^2] on tyres `t`, steered by (cos, sin).
-inline Vehicle<double> vehicle(double mass, double yaw_inertia, const TyreParams& t, double cos_steer,
-                               double sin_steer, double drive_force, double collision_x_W, double collision_y_W,
-                               double collision_moment) {
+/// The tyre side of a vehicle of mass `mass` [kg] on tyres `t`, steered by (cos, sin); the rest zero.
+inline Vehicle<double> on_tyres(double mass, const TyreParams& t, double cos_steer, double sin_steer) {
   // Static axle loads m g b / L and m g a / L, capped by road_mu.
   const double weight_per_wheelbase = mass * kGravity / (t.cg_to_front_axle + t.cg_to_rear_axle);
-  return {t.cg_to_front_axle,
-          t.cg_to_rear_axle,
-          t.cornering_stiffness_front,
-          t.cornering_stiffness_rear,
-          t.road_mu * (weight_per_wheelbase * t.cg_to_rear_axle),
-          t.road_mu * (weight_per_wheelbase * t.cg_to_front_axle),
-          1.0 / mass,
-          yaw_inertia,
-          cos_steer,
-          sin_steer,
-          drive_force,
-          collision_x_W,
-          collision_y_W,
-          collision_moment};
+  Vehicle<double> car{};
+  car.cg_to_front = t.cg_to_front_axle;
+  car.cg_to_rear = t.cg_to_rear_axle;
+  car.stiffness_front = t.cornering_stiffness_front;
+  car.stiffness_rear = t.cornering_stiffness_rear;
+  car.front_limit = t.road_mu * (weight_per_wheelbase * t.cg_to_rear_axle);
+  car.rear_limit = t.road_mu * (weight_per_wheelbase * t.cg_to_front_axle);
+  car.inverse_mass = 1.0 / mass;
+  car.cos_steer = cos_steer;
+  car.sin_steer = sin_steer;
+  return car;
 }
 
 /// Two vehicles side by side.
@@ -68,12 +63,43 @@ inline Vehicle<Lanes> side_by_side(const Vehicle<double>& a, const Vehicle<doubl
           zip(a.collision_y_W, b.collision_y_W),     zip(a.collision_moment, b.collision_moment)};
 }
 
-/// Slip angle atan(lateral / max(|longitudinal|, floor)) and the linear tyre's force clamped to +-limit
-/// (regularised_slip_angle and saturated_lateral_force in bicycle.hpp).
+/// Slip angle of a tyre moving at (longitudinal, lateral) in its own frame [m/s]: atan(lateral /
+/// max(|longitudinal|, floor)) [rad] (regularised_slip_angle in bicycle.hpp).
 template <class T>
-[[gnu::always_inline]] inline T lateral_force(T longitudinal, T lateral, T stiffness, T limit, double speed_floor) {
-  const T slip = arctan(lateral / max_of(abs_of(longitudinal), splat<T>(speed_floor)));
+[[gnu::always_inline]] inline T slip_angle(T longitudinal, T lateral, double speed_floor) {
+  return arctan(lateral / max_of(abs_of(longitudinal), splat<T>(speed_floor)));
+}
+
+/// The linear tyre clamped at the friction limit, clamp(-stiffness * slip, -limit, limit) [N]
+/// (saturated_lateral_force in bicycle.hpp).
+template <class T>
+[[gnu::always_inline]] inline T saturated_force(T stiffness, T slip, T limit) {
   return clamp_of(-stiffness * slip, -limit, limit);
+}
+
+/// What the two axles do for one state and steer angle.
+template <class T>
+struct Axles {
+  T slip_front{};     ///< front slip angle, front-wheel frame [rad]
+  T slip_rear{};      ///< rear slip angle, body frame [rad]
+  T lateral_front{};  ///< front axle force along the steered wheel's y axis [N]
+  T lateral_rear{};   ///< rear axle force along body y [N]
+};
+
+/// Axles of `car` moving at (u, v) [m/s] in its body frame with yaw rate `yaw_rate` [rad/s].
+template <class T>
+[[gnu::always_inline]] inline Axles<T> axles(const Vehicle<T>& car, T u, T v, T yaw_rate, double speed_floor) {
+  // The axles' velocities v + r x rho, rho = (a, 0) and (-b, 0); the front one in the steered wheel's frame.
+  const T front_lateral_B = v + car.cg_to_front * yaw_rate;
+  const T front_wheel_x = car.cos_steer * u + car.sin_steer * front_lateral_B;
+  const T front_wheel_y = -car.sin_steer * u + car.cos_steer * front_lateral_B;
+  const T rear_lateral_B = v - car.cg_to_rear * yaw_rate;
+  Axles<T> out;
+  out.slip_front = slip_angle(front_wheel_x, front_wheel_y, speed_floor);
+  out.slip_rear = slip_angle(u, rear_lateral_B, speed_floor);
+  out.lateral_front = saturated_force(car.stiffness_front, out.slip_front, car.front_limit);
+  out.lateral_rear = saturated_force(car.stiffness_rear, out.slip_rear, car.rear_limit);
+  return out;
 }
 
 /// The model's accelerations of `car` in state `s`; `speed_floor` [m/s] regularises the slip angles.
@@ -81,17 +107,11 @@ template <class T>
 [[gnu::always_inline]] inline Accelerations<T> accelerations(const Vehicle<T>& car, const State<T>& s,
                                                              double speed_floor) {
   const SinCosOf<T> h = sin_cos(s.heading);
-  // The CG velocity in the body frame, and the axles' velocities v + r x rho, rho = (a, 0) and (-b, 0);
-  // the front one in the steered wheel's frame.
+  // The CG velocity in the body frame.
   const T u = h.cos * s.vx_W + h.sin * s.vy_W;
   const T v = -h.sin * s.vx_W + h.cos * s.vy_W;
-  const T front_lateral_B = v + car.cg_to_front * s.yaw_rate;
-  const T front_wheel_x = car.cos_steer * u + car.sin_steer * front_lateral_B;
-  const T front_wheel_y = -car.sin_steer * u + car.cos_steer * front_lateral_B;
-  const T rear_lateral_B = v - car.cg_to_rear * s.yaw_rate;
-  const T lateral_front = lateral_force(front_wheel_x, front_wheel_y, car.stiffness_front, car.front_limit,
-                                        speed_floor);
-  const T lateral_rear = lateral_force(u, rear_lateral_B, car.stiffness_rear, car.rear_limit, speed_floor);
+  const Axles<T> f = axles(car, u, v, s.yaw_rate, speed_floor);
+  const T lateral_front = f.lateral_front, lateral_rear = f.lateral_rear;
   // Body-frame resultant: drive along x at the rear axle, the front force along the steered wheel's y axis.
   const T front_x_B = lateral_front * -car.sin_steer, front_y_B = lateral_front * car.cos_steer;
   const T force_x_B = car.drive_force + front_x_B, force_y_B = front_y_B + lateral_rear;
