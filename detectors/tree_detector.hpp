@@ -8,6 +8,7 @@
 // sliced exactly as the brute-force reference does. Horizontal triangles never cut a horizontal
 // plane into a segment and are left out. A car on open road skips all this while it stays inside a box
 // that no triangle of its plane's heights meets (clear_boxes.hpp). No allocation per step.
+#include <array>
 #include <cstdint>
 
 #include "core/huge_pages.hpp"
@@ -51,6 +52,10 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   /// cell lists of the pose two ahead and the items of the next one.
   void fetch_ahead(std::span<const VehiclePose> poses, std::size_t v) const;
   void take(std::uint32_t entry, DetectorStats& stats);
+  /// Takes pending_[0, pending) in order, then empties it.
+  void take_pending(std::size_t& pending, DetectorStats& stats);
+  static constexpr std::size_t kPending = 16;
+  std::array<std::uint32_t, kPending> pending_{};  // scan_cells: entries found, being fetched, to take
   void scan_cells(const BoundingRectangle& rect, int i0, int i1, int j0, int j1, DetectorStats& stats);
   void walk_edge(const Vec2& a_W, const Vec2& b_W, double z, DetectorStats& stats);
   bool cells_near(const VehiclePose& pose, int& i0, int& i1, int& j0, int& j1) const;
