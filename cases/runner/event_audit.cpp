@@ -1,6 +1,7 @@
 #include "cases/runner/event_audit.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "cases/checks/invariants.hpp"
@@ -57,16 +58,26 @@ void EventAudit::charge_application_errors(int step, std::span<const int> loaded
   // events as an application error. Only the vehicles that carried a load (the events' vehicles among
   // them): the others had no force.
   threads_.for_ranges(loaded.size(), [&](int, std::size_t begin, std::size_t end) {
+    std::array<std::size_t, kOdeBatchSize> batch;  // the steps without the force, integrated together
+    std::size_t size = 0;
+    const auto charge_batch = [&] {
+      std::array<Eigen::Vector3d, kOdeBatchSize> dv, intended;
+      run_.integration.collision_dvs(run_.fleet, std::span(batch.data(), size), step * run_.c.dt, run_.c.dt, dv.data(),
+                                     intended.data());
+      for (std::size_t i = 0; i < size; ++i)
+        application_error_[batch[i]] = beyond_tyres(dv[i] - intended[i], tyre_allowance_[batch[i]]);
+      size = 0;
+    };
     for (std::size_t k = begin; k < end; ++k) {
       const auto v = static_cast<std::size_t>(loaded[k]);
       const VehicleInput& used = run_.fleet.applied_input[v];
       application_error_[v].setZero();
       // A replayed vehicle ignores the force (the log moves it): its events keep the model's answer.
       if (run_.control.replayed(v) || (used.collision_force_W.isZero() && used.collision_moment == 0)) continue;
-      Eigen::Vector3d intended;
-      const Eigen::Vector3d dv = run_.integration.collision_dv(run_.fleet, v, step * run_.c.dt, run_.c.dt, intended);
-      application_error_[v] = beyond_tyres(dv - intended, tyre_allowance_[v]);
+      batch[size++] = v;
+      if (size == batch.size()) charge_batch();
     }
+    if (size > 0) charge_batch();
   });
   // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
   for (std::size_t i = checked_upto_; i < pending_end_; ++i) {

@@ -3,6 +3,7 @@
 // (the kinematic ones moved by Control), and the questions the audits ask of the dynamics: what a step's
 // collision load did, and how much the tyres can answer in one step.
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "cases/case.hpp"
@@ -32,6 +33,10 @@ class Integration {
   /// out: its velocity change against the same step integrated without the load. `held` gets the held
   /// force's intended share (J/m, rho x J / Izz).
   Eigen::Vector3d collision_dv(const Fleet& fleet, std::size_t v, double t0, double dt, Eigen::Vector3d& held) const;
+  /// collision_dv of each of `vehicles` (at most kOdeBatchSize) into dv[k] and held[k], their steps without
+  /// the load taken as one batch: the same bits, at a batch's cost per vehicle.
+  void collision_dvs(const Fleet& fleet, std::span<const std::size_t> vehicles, double t0, double dt,
+                     Eigen::Vector3d* dv, Eigen::Vector3d* held) const;
   /// Force mode: what the tyres can answer to a collision force within one step `dt`, per vehicle (speed
   /// [m/s], yaw rate [rad/s]); zero for dynamics without ground forces.
   std::vector<Eigen::Vector2d> tyre_allowance(const Fleet& fleet, double dt) const;

@@ -2,6 +2,8 @@
 // and what the tyres may answer, each against a hand calculation.
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "cases/runner/integration.hpp"
 #include "core/units.hpp"
 #include "tests/cases/runner/phase_case.hpp"
@@ -45,6 +47,30 @@ TEST(IntegrationPhase, AHeldCollisionForceChangesVelocityByFDtOverM) {
   EXPECT_NEAR(dv.y(), by_hand, 1e-12);
   EXPECT_NEAR(dv.x(), 0.0, 1e-15);
   EXPECT_NEAR(dv.z(), 0.0, 1e-15);
+}
+
+TEST(IntegrationPhase, TheBatchedShadowStepsGiveEachVehiclesOwnCollisionDvForEveryModel) {
+  for (const auto& model : dynamics_models()) {
+    SCOPED_TRACE(std::string(model.name));
+    const Case c = wall_case({5.0, 7.0, 9.0}, 10.0, "force", std::string(model.name));
+    DynamicsParts run(c);
+    // Different loads, one with a moment, so that a mixed-up member would show.
+    for (std::size_t v = 0; v < 3; ++v) {
+      run.fleet.input[v].collision_force_W = {500.0 * v, 3000.0 - 700.0 * v};
+      run.fleet.input[v].collision_moment = v == 1 ? 800.0 : 0.0;
+    }
+    run.integration.step(run.fleet, run.control, run.springs, run.threads, 0.0, c.dt);
+    const std::array<std::size_t, 3> vehicles{2, 0, 1};
+    std::array<Eigen::Vector3d, 3> dv, held;
+    run.integration.collision_dvs(run.fleet, vehicles, 0.0, c.dt, dv.data(), held.data());
+    for (std::size_t k = 0; k < vehicles.size(); ++k) {
+      Eigen::Vector3d held_alone;
+      EXPECT_EQ(dv[k], run.integration.collision_dv(run.fleet, vehicles[k], 0.0, c.dt, held_alone)) << vehicles[k];
+      EXPECT_EQ(held[k], held_alone) << vehicles[k];
+    }
+    // Vehicle 0 (second in the batch) by hand: 3000 N along Y over dt on the sedan's mass.
+    EXPECT_NEAR(held[1].y(), 3000.0 * c.dt / testing::kSedanMass, 1e-15);
+  }
 }
 
 TEST(IntegrationPhase, TyresMayAnswerTwiceMuGDtOnlyWhereTheDynamicsHaveTyres) {
