@@ -39,6 +39,14 @@ ClearBoxes::Proposal any_height(const Vec2& lo_W, const Vec2& hi_W) {
   return ClearBoxes::propose(as_rectangle(lo_W, hi_W), -kInfinity, kInfinity);
 }
 
+/// The boxes a vehicle's slot is offered for its path from p0 to p1 (TunnellingCheck::find_candidates).
+std::array<ClearBoxes::Proposal, 2> renewal_boxes(const Vec2& p0, const Vec2& p1) {
+  const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
+  const Vec2 margin = Vec2::Constant(kClearMargin), step = p1 - p0;
+  const Vec2 ahead = p1 + std::min(kAheadSteps, kAheadMax / std::max(step.norm(), 1e-9)) * step;
+  return {any_height(lo.cwiseMin(ahead) - margin, hi.cwiseMax(ahead) + margin), any_height(lo - margin, hi + margin)};
+}
+
 }  // namespace
 
 TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles, int threads) {
@@ -97,10 +105,7 @@ void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const
   // first are fetched once: the path's walls are among them, and a wall ahead of the one that met the
   // first box, in their order, met neither.
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
-  const Vec2 margin = Vec2::Constant(kClearMargin), step = p1 - p0;
-  const Vec2 ahead = p1 + std::min(kAheadSteps, kAheadMax / std::max(step.norm(), 1e-9)) * step;
-  const std::array<ClearBoxes::Proposal, 2> boxes{any_height(lo.cwiseMin(ahead) - margin, hi.cwiseMax(ahead) + margin),
-                                                  any_height(lo - margin, hi + margin)};
+  const std::array<ClearBoxes::Proposal, 2> boxes = renewal_boxes(p0, p1);
   bool fetched = false;
   std::size_t first_met = 0;
   clear_.remember(vehicle, boxes, 0.0, [&](const ClearBoxes::Proposal& box) {
@@ -156,10 +161,27 @@ void TunnellingCheck::check(std::span<const StateVector> before, std::span<const
   if (after.size() > 1) cross_vehicles(before, after, time, out);
 }
 
+void TunnellingCheck::fetch_ahead(std::span<const StateVector> before, std::span<const StateVector> after,
+                                  std::size_t v, std::size_t end) const {
+  // A vehicle that leaves its box queries the wall grid, whose cells on a large scene are cache misses:
+  // the cells of the one two ahead, then the items of the next, as the tree detector fetches its cells.
+  const auto fetch = [&](std::size_t u, bool items) {
+    if (u >= end) return;
+    const std::array<Vec2, 2> path{cg(before[u]), cg(after[u])};
+    if (clear_.contains(u, path, 0.0)) return;
+    Vec2 lo, hi;
+    rectangle_box(renewal_boxes(path[0], path[1])[0].tested, lo, hi);
+    items ? grid_.prefetch_items(lo, hi) : grid_.prefetch_cells(lo, hi);
+  };
+  fetch(v + 2, false);
+  fetch(v + 1, true);
+}
+
 void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span<const StateVector> after,
                                   std::span<const VehiclePose> poses, double time, std::size_t begin, std::size_t end,
                                   Range& range, std::vector<Tunnelling>& out) {
   for (std::size_t v = begin; v < end; ++v) {
+    fetch_ahead(before, after, v, end);
     // The rectangle's plane at the end of the step, as the detectors cut the triangles, and at its start:
     // a road under the end that is wrong (a wall's top face) must not blind the check as it would the
     // detectors. One level when both are the same.

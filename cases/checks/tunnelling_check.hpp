@@ -79,6 +79,9 @@ class TunnellingCheck {
   };
   bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels, double time,
                    Range& range, std::vector<Tunnelling>& out);
+  /// As vehicle v is checked (of those before `end`), asks for the grid cells the next ones will read.
+  void fetch_ahead(std::span<const StateVector> before, std::span<const StateVector> after, std::size_t v,
+                   std::size_t end) const;
   /// The wall crossings of vehicles [begin, end) into `out`, with `range`'s scratch.
   void check_walls(std::span<const StateVector> before, std::span<const StateVector> after,
                    std::span<const VehiclePose> poses, double time, std::size_t begin, std::size_t end, Range& range,

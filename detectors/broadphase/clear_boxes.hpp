@@ -47,15 +47,20 @@ class ClearBoxes {
   /// Whether the points `points_W` (a rectangle's corners, a path's ends) with their plane at `z` [m] lie
   /// inside the slot's box (the query it spares is counted).
   bool covers(std::size_t slot, std::span<const Vec2> points_W, double z) {
+    if (!contains(slot, points_W, z)) return false;
+    slots_[slot].spared = true;
+    return true;
+  }
+  /// covers() without counting a spared query: to look ahead.
+  bool contains(std::size_t slot, std::span<const Vec2> points_W, double z) const {
     if (!holds(slot)) return false;
-    Slot& s = slots_[slot];
+    const Slot& s = slots_[slot];
     if (!(z >= s.z_lo && z <= s.z_hi)) return false;
     for (const Vec2& point : points_W) {
       const Vec2 d = point - s.box.centre_W;
       if (!(std::abs(s.box.axis_W.dot(d)) <= s.box.half_x && std::abs(cross(s.box.axis_W, d)) <= s.box.half_y))
         return false;
     }
-    s.spared = true;
     return true;
   }
 

@@ -109,4 +109,24 @@ void WallGrid::candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& 
   std::sort(out.begin(), out.end());  // walls in index order, as a scan of every wall gives them
 }
 
+void WallGrid::prefetch_cells(const Vec2& lo_W, const Vec2& hi_W) const {
+  if (nx_ == 0) return;
+  const int i0 = cell_x(lo_W.x()), j0 = cell_y(lo_W.y()), j1 = cell_y(hi_W.y());
+  for (int j = j0; j <= j1; ++j) {  // a row's few cells share a line
+    const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) + static_cast<std::size_t>(i0);
+    __builtin_prefetch(occupied_.word(c));
+    __builtin_prefetch(&cell_start_[c]);
+  }
+}
+
+void WallGrid::prefetch_items(const Vec2& lo_W, const Vec2& hi_W) const {
+  if (nx_ == 0) return;
+  const int i0 = cell_x(lo_W.x()), i1 = cell_x(hi_W.x()), j0 = cell_y(lo_W.y()), j1 = cell_y(hi_W.y());
+  for (int j = j0; j <= j1; ++j)
+    for (int i = i0; i <= i1; ++i) {
+      const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) + static_cast<std::size_t>(i);
+      if (occupied_(c)) __builtin_prefetch(&items_[cell_start_[c]]);
+    }
+}
+
 }  // namespace crashbench

@@ -32,6 +32,10 @@ class WallGrid {
   /// meet it, each once, ascending, into `out` (cleared first). `out` needs no more capacity than the
   /// number of walls. `marks`: from marks(), one caller's at a time.
   void candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out, Marks& marks) const;
+  /// What candidates(lo_W, hi_W) reads first, asked of the memory ahead of the query: the cells' occupancy
+  /// and offsets; then, once those have arrived, the first items of the occupied cells.
+  void prefetch_cells(const Vec2& lo_W, const Vec2& hi_W) const;
+  void prefetch_items(const Vec2& lo_W, const Vec2& hi_W) const;
   /// The same with the grid's own marks.
   void candidates(const Vec2& lo_W, const Vec2& hi_W, std::vector<int>& out) { candidates(lo_W, hi_W, out, marks_); }
   /// Capacity a query's `out` may need: the number of walls.
