@@ -62,7 +62,7 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   // a gantry's footprint lies across the road.
   for (std::size_t i = 0; scene.triangles.empty() && i < scene.walls.size(); ++i) {
     const Vec2 &a = scene.walls[i].a_W, &b = scene.walls[i].b_W;
-    walls_.push_back({a, b, a.cwiseMin(b), a.cwiseMax(b), -1, 0, 0, static_cast<int>(i)});
+    walls_.push_back({footprint(a, b), a.cwiseMin(b), a.cwiseMax(b), -1, 0, 0, static_cast<int>(i)});
   }
   for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
     const Triangle& t = scene.triangles[i];
@@ -71,7 +71,7 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
     if (!(z_hi > z_lo)) continue;  // flat: no horizontal plane cuts it in a line
     const Vec2 lo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
     const Vec2 hi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
-    walls_.push_back({Vec2::Zero(), Vec2::Zero(), lo, hi, static_cast<int>(triangles_.size()), z_lo, z_hi,
+    walls_.push_back({footprint(t), lo, hi, static_cast<int>(triangles_.size()), z_lo, z_hi,
                       static_cast<int>(scene.walls.size() + i)});
     triangles_.push_back(t);
   }
@@ -93,10 +93,6 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   start_ground_.assign(n, std::numeric_limits<double>::quiet_NaN());
 }
 
-std::array<Vec2, 3> TunnellingCheck::footprint_of(const Wall& wall) const {
-  return wall.triangle < 0 ? footprint(wall.a_W, wall.b_W) : footprint(triangles_[wall.triangle]);
-}
-
 void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const Vec2& p1, Range& range) {
   // Two boxes to offer, the second inside the first: the path's box reaching on along the path
   // (kAheadSteps more such steps, at most kAheadMax) grown by the margin, then the path's own box grown
@@ -116,7 +112,7 @@ void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const
       fetched = true;
     }
     for (; first_met < range.candidates.size(); ++first_met)
-      if (footprint_meets(footprint_of(walls_[static_cast<std::size_t>(range.candidates[first_met])]), box.tested)) return true;
+      if (footprint_meets(walls_[static_cast<std::size_t>(range.candidates[first_met])].foot_W, box.tested)) return true;
     return false;
   });
   // A slot waiting after its boxes met a wall (a car scraping a barrier) offers none: the path's walls only.
@@ -133,7 +129,7 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, s
     const Wall& w = walls_[static_cast<std::size_t>(i)];
     if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
     for (const Level& level : levels) {
-      Vec2 a = w.a_W, b = w.b_W;
+      Vec2 a = w.foot_W[0], b = w.foot_W[1];  // an analytic wall's ends; a triangle's are its cut
       const bool cut = w.triangle < 0 || (level.z >= w.z_lo && level.z <= w.z_hi && level.band.reaches(w.z_lo, w.z_hi) &&
                                            slice_triangle(triangles_[w.triangle], level.z, a, b));
       if (!cut || !crosses(p0, p1, a, b)) continue;
@@ -161,27 +157,25 @@ void TunnellingCheck::check(std::span<const StateVector> before, std::span<const
   if (after.size() > 1) cross_vehicles(before, after, time, out);
 }
 
-void TunnellingCheck::fetch_ahead(std::span<const StateVector> before, std::span<const StateVector> after,
-                                  std::size_t v, std::size_t end) const {
-  // A vehicle that leaves its box queries the wall grid, whose cells on a large scene are cache misses:
-  // the cells of the one two ahead, then the items of the next, as the tree detector fetches its cells.
-  const auto fetch = [&](std::size_t u, bool items) {
-    if (u >= end) return;
-    const std::array<Vec2, 2> path{cg(before[u]), cg(after[u])};
-    if (clear_.contains(u, path, 0.0)) return;
-    Vec2 lo, hi;
-    rectangle_box(renewal_boxes(path[0], path[1])[0].tested, lo, hi);
-    items ? grid_.prefetch_items(lo, hi) : grid_.prefetch_cells(lo, hi);
-  };
-  fetch(v + 2, false);
-  fetch(v + 1, true);
-}
-
 void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span<const StateVector> after,
                                   std::span<const VehiclePose> poses, double time, std::size_t begin, std::size_t end,
                                   Range& range, std::vector<Tunnelling>& out) {
+  // A vehicle that leaves its box queries the wall grid, whose cells on a large scene are cache misses:
+  // as vehicle v is checked, the cells of v + 2 are fetched if it leaves, then the items of v + 1 (its
+  // cells came a vehicle ago), as the tree detector fetches its cells.
+  const auto leaves = [&](std::size_t u) {
+    return u < end && !clear_.contains(u, std::array{cg(before[u]), cg(after[u])}, 0.0);
+  };
+  const auto query_box = [&](std::size_t u, Vec2& lo, Vec2& hi) {
+    rectangle_box(renewal_boxes(cg(before[u]), cg(after[u]))[0].tested, lo, hi);
+  };
+  bool next_leaves = leaves(begin + 1);
   for (std::size_t v = begin; v < end; ++v) {
-    fetch_ahead(before, after, v, end);
+    Vec2 lo, hi;
+    const bool after_next_leaves = leaves(v + 2);
+    if (after_next_leaves) query_box(v + 2, lo, hi), grid_.prefetch_cells(lo, hi);
+    if (next_leaves) query_box(v + 1, lo, hi), grid_.prefetch_items(lo, hi);
+    next_leaves = after_next_leaves;
     // The rectangle's plane at the end of the step, as the detectors cut the triangles, and at its start:
     // a road under the end that is wrong (a wall's top face) must not blind the check as it would the
     // detectors. One level when both are the same.

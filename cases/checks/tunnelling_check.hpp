@@ -56,7 +56,10 @@ class TunnellingCheck {
  private:
   /// An analytic wall (its ends, at every height) or a collision triangle (cut at the vehicle's height).
   struct Wall {
-    Vec2 a_W, b_W, lo_W, hi_W;  // analytic wall: its ends; both: 2D bounds [m]
+    /// The footprint (footprint_overlap.hpp): an analytic wall's ends a, b, b; a triangle's corners, kept
+    /// here so that the clear boxes' tests read the wall alone.
+    std::array<Vec2, 3> foot_W;
+    Vec2 lo_W, hi_W;            // 2D bounds [m]
     int triangle = -1;          // index into triangles_, or -1 for an analytic wall
     double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
     int feature;
@@ -68,7 +71,6 @@ class TunnellingCheck {
     WallGrid::Marks marks;
     std::vector<Tunnelling> found;
   };
-  std::array<Vec2, 3> footprint_of(const Wall& wall) const;
   /// Offers the vehicle's slot a clear box around its path from `p0` to `p1` and leaves in
   /// range.candidates the walls that may cross the path.
   void find_candidates(std::size_t vehicle, const Vec2& p0, const Vec2& p1, Range& range);
@@ -79,9 +81,6 @@ class TunnellingCheck {
   };
   bool cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels, double time,
                    Range& range, std::vector<Tunnelling>& out);
-  /// As vehicle v is checked (of those before `end`), asks for the grid cells the next ones will read.
-  void fetch_ahead(std::span<const StateVector> before, std::span<const StateVector> after, std::size_t v,
-                   std::size_t end) const;
   /// The wall crossings of vehicles [begin, end) into `out`, with `range`'s scratch.
   void check_walls(std::span<const StateVector> before, std::span<const StateVector> after,
                    std::span<const VehiclePose> poses, double time, std::size_t begin, std::size_t end, Range& range,
