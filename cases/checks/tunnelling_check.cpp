@@ -111,8 +111,10 @@ void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const
       grid_.candidates(query_lo, query_hi, range.candidates, range.marks);
       fetched = true;
     }
-    for (; first_met < range.candidates.size(); ++first_met)
-      if (footprint_meets(walls_[static_cast<std::size_t>(range.candidates[first_met])].foot_W, box.tested)) return true;
+    for (; first_met < range.candidates.size(); ++first_met) {
+      const Wall& wall = walls_[static_cast<std::size_t>(range.candidates[first_met])];
+      if (footprint_meets(wall.foot_W, box.tested)) return true;
+    }
     return false;
   });
   // A slot waiting after its boxes met a wall (a car scraping a barrier) offers none: the path's walls only.
