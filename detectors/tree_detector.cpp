@@ -161,7 +161,7 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
       ++stats.nodes_visited;
       // Most cells under a car are empty road: the bit set stays cached, the cell arrays would not.
       if (!occupied_(c)) continue;
-      if (run_of_cell_[c] != kNoRun) {  // a crowded wall: let each edge find its crossings
+      if (in_run_(c)) {  // a crowded wall: let each edge find its crossings
         unseen_inside_ = true;
         take_pending(pending, stats);  // the order the cells list them in
         for (int e = 0; e < 4; ++e) {
@@ -233,7 +233,7 @@ void TreeDetector::prefetch_cell_lists(const VehiclePose& pose) const {
     const std::size_t c = static_cast<std::size_t>(j) * nx_ + i0;
     __builtin_prefetch(occupied_.word(c));
     __builtin_prefetch(&cell_start_[c]);
-    __builtin_prefetch(&run_of_cell_[c]);
+    __builtin_prefetch(in_run_.word(c));
   }
 }
 

@@ -92,6 +92,9 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   GridVector<CellItem> items_;            // cell by cell
   GridVector<float> run_keys_;            // parallel to items_: in a run, the running max of s_hi [m]
   GridVector<std::uint32_t> run_of_cell_; // per cell: index into runs_, or kNoRun
+  CellOccupancy in_run_;                   // the cells with a run: few, and the bit stays cached
+  /// Cell c's run, or kNoRun.
+  std::uint32_t run_of(std::size_t c) const { return in_run_(c) ? run_of_cell_[c] : kNoRun; }
   CellOccupancy occupied_;                 // skips empty cells cheaply
   std::vector<Run> runs_;
   GridVector<std::uint32_t> stamp_;       // last query that visited each entry

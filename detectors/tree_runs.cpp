@@ -50,10 +50,11 @@ void TreeDetector::build_runs() {
     run_of_cell_[c] = static_cast<std::uint32_t>(runs_.size());
     runs_.push_back(run);
   }
+  in_run_.build(run_of_cell_.size(), [&](std::size_t c) { return run_of_cell_[c] != kNoRun; });
 }
 
 bool TreeDetector::box_meets_run_band(std::size_t c, const OrientedRectangle& box) const {
-  const std::uint32_t r = run_of_cell_[c];
+  const std::uint32_t r = run_of(c);
   if (r == kNoRun) return true;  // not a run: its items may lie anywhere in the cell
   // The box's extent across the run: its centre's, give or take its half sides projected on the normal.
   const Run& run = runs_[r];
@@ -64,7 +65,7 @@ bool TreeDetector::box_meets_run_band(std::size_t c, const OrientedRectangle& bo
 }
 
 bool TreeDetector::visit_run(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
-  const std::uint32_t r = run_of_cell_[c];
+  const std::uint32_t r = run_of(c);
   if (r == kNoRun) return false;
   const Run& run = runs_[r];
   // The part of the edge inside the band, and its extent [s0, s1] along the run.

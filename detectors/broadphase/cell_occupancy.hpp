@@ -14,9 +14,14 @@ class CellOccupancy {
  public:
   /// From the offsets of nx * ny cells (nx * ny + 1 entries).
   void build(std::span<const std::uint32_t> cell_start) {
-    bits_.assign((cell_start.size() + 63) / 64, 0);
-    for (std::size_t c = 0; c + 1 < cell_start.size(); ++c)
-      if (cell_start[c + 1] > cell_start[c]) bits_[c / 64] |= std::uint64_t{1} << (c % 64);
+    build(cell_start.size() - 1, [&](std::size_t c) { return cell_start[c + 1] > cell_start[c]; });
+  }
+  /// A bit for each of `cells` cells: set where `has(cell)`.
+  template <class Has>
+  void build(std::size_t cells, Has&& has) {
+    bits_.assign((cells + 63) / 64, 0);
+    for (std::size_t c = 0; c < cells; ++c)
+      if (has(c)) bits_[c / 64] |= std::uint64_t{1} << (c % 64);
   }
   bool operator()(std::size_t cell) const { return bits_[cell / 64] >> (cell % 64) & 1; }
   /// The word holding the cell's bit, to prefetch.
