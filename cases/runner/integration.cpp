@@ -22,11 +22,17 @@ void Integration::step(Fleet& fleet, Control& control, const ContinuingContacts&
     VehicleOdeBatch batch(*dynamics_);
     std::array<std::size_t, kOdeBatchSize> members;
     std::array<StateVector, kOdeBatchSize> x;
-    // The batch's states are copied in and out: a kinematic vehicle may sit between its members.
+    // Members next to each other (the rule) are stepped in place; a kinematic vehicle between them makes
+    // the batch's states copied in and out.
     const auto step_batch = [&] {
-      for (int i = 0; i < batch.size(); ++i) x[i] = fleet.x[members[i]];
-      integrator_->step_batch(batch, t0, dt, x.data());
-      for (int i = 0; i < batch.size(); ++i) fleet.x[members[i]] = x[i];
+      const auto size = static_cast<std::size_t>(batch.size());
+      if (members[size - 1] - members[0] == size - 1) {
+        integrator_->step_batch(batch, t0, dt, &fleet.x[members[0]]);
+      } else {
+        for (std::size_t i = 0; i < size; ++i) x[i] = fleet.x[members[i]];
+        integrator_->step_batch(batch, t0, dt, x.data());
+        for (std::size_t i = 0; i < size; ++i) fleet.x[members[i]] = x[i];
+      }
       batch.clear();
     };
     for (std::size_t v = begin; v < end; ++v) {

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "cases/driving/replay_log.hpp"
 #include "cases/runner/integration.hpp"
 #include "core/units.hpp"
 #include "tests/cases/runner/phase_case.hpp"
@@ -31,6 +32,25 @@ TEST(IntegrationPhase, AFreeBodyCoastsVDtEveryVehicleAloneOrPaired) {
     EXPECT_EQ(run.fleet.x_before[v], start.x[v]) << v;
     EXPECT_NEAR(run.fleet.x[v][1], start.x[v][1] - 10.0 * c.dt, 1e-12) << v;
     EXPECT_NEAR(run.fleet.x[v][0], start.x[v][0], 1e-15) << v;
+  }
+}
+
+TEST(IntegrationPhase, AReplayedVehicleBetweenOthersMovesByItsLogAndTheOthersCoast) {
+  // Vehicle 1 replayed: the batch of 0 and 2 is not contiguous in the fleet (its states are copied).
+  Case c = wall_case({5.0, 7.0, 9.0}, 10.0);
+  c.vehicles[1].replay = std::make_shared<ReplayLog>(
+      std::vector<ReplayRow>{{0.0, {1.0, 2.0}, 0.0, 0}, {1.0, {4.0, 2.0}, 0.0, 0}}, "test log");
+  DynamicsParts run(c);
+  const Fleet start = run.fleet;
+  run.integration.step(run.fleet, run.control, run.springs, run.threads, 0.0, c.dt);
+  EXPECT_NEAR(run.fleet.x[1][0], 1.0 + 3.0 * c.dt, 1e-12);  // the log: 3 m/s east from (1, 2)
+  EXPECT_NEAR(run.fleet.x[1][1], 2.0, 1e-12);
+  for (const std::size_t v : {0, 2}) {
+    EXPECT_NEAR(run.fleet.x[v][1], start.x[v][1] - 10.0 * c.dt, 1e-12) << v;
+    EXPECT_NEAR(run.fleet.x[v][0], start.x[v][0], 1e-15) << v;
+    StateVector alone = start.x[v];  // the bits of its own step
+    run.integration.integrate(start, v, start.input[v], alone, 0.0, c.dt);
+    EXPECT_EQ(run.fleet.x[v], alone) << v;
   }
 }
 
