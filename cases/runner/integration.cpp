@@ -53,51 +53,36 @@ void Integration::integrate(const Fleet& fleet, std::size_t v, const VehicleInpu
   integrator_->step(VehicleOde(*dynamics_, fleet.params[v], input), t0, h, x);
 }
 
-namespace {
-
-/// What vehicle `v` was given for the step, less its collision load (held force and springs).
-VehicleInput without_load(const Fleet& fleet, std::size_t v) {
-  VehicleInput without = fleet.applied_input[v];
-  without.collision_force_W.setZero();
-  without.collision_moment = 0;
-  without.springs = {};
-  return without;
-}
-
-/// The held force's intended velocity change over `dt`: J/m and rho x J / Izz.
-Eigen::Vector3d held_share(const Fleet& fleet, std::size_t v, double dt) {
-  const VehicleInput& used = fleet.applied_input[v];
-  const VehicleParams& p = fleet.params[v];
-  return {used.collision_force_W.x() * dt / p.mass, used.collision_force_W.y() * dt / p.mass,
-          used.collision_moment * dt / p.yaw_inertia};
-}
-
-}  // namespace
-
 Eigen::Vector3d Integration::collision_dv(const Fleet& fleet, std::size_t v, double t0, double dt,
                                           Eigen::Vector3d& held) const {
-  const VehicleInput without = without_load(fleet, v);
-  StateVector shadow = fleet.x_before[v];
-  integrator_->step(VehicleOde(*dynamics_, fleet.params[v], without), t0, dt, shadow);
-  held = held_share(fleet, v, dt);
-  return velocities(fleet.x[v]) - velocities(shadow);
+  Eigen::Vector3d dv;
+  collision_dvs(fleet, std::span(&v, 1), t0, dt, &dv, &held);  // a batch of one steps as step() does
+  return dv;
 }
 
 void Integration::collision_dvs(const Fleet& fleet, std::span<const std::size_t> vehicles, double t0, double dt,
                                 Eigen::Vector3d* dv, Eigen::Vector3d* held) const {
   assert(vehicles.size() <= kOdeBatchSize);
-  std::array<VehicleInput, kOdeBatchSize> without;
+  std::array<VehicleInput, kOdeBatchSize> without;  // each vehicle's input less its collision load
   std::array<StateVector, kOdeBatchSize> shadow;
   VehicleOdeBatch batch(*dynamics_);
   for (std::size_t k = 0; k < vehicles.size(); ++k) {
-    without[k] = without_load(fleet, vehicles[k]);
-    shadow[k] = fleet.x_before[vehicles[k]];
-    batch.add(fleet.params[vehicles[k]], without[k]);
+    const std::size_t v = vehicles[k];
+    without[k] = fleet.applied_input[v];
+    without[k].collision_force_W.setZero();
+    without[k].collision_moment = 0;
+    without[k].springs = {};
+    shadow[k] = fleet.x_before[v];
+    batch.add(fleet.params[v], without[k]);
   }
   integrator_->step_batch(batch, t0, dt, shadow.data());
   for (std::size_t k = 0; k < vehicles.size(); ++k) {
-    held[k] = held_share(fleet, vehicles[k], dt);
-    dv[k] = velocities(fleet.x[vehicles[k]]) - velocities(shadow[k]);
+    const std::size_t v = vehicles[k];
+    const VehicleInput& used = fleet.applied_input[v];
+    const VehicleParams& p = fleet.params[v];
+    held[k] = {used.collision_force_W.x() * dt / p.mass, used.collision_force_W.y() * dt / p.mass,
+               used.collision_moment * dt / p.yaw_inertia};  // J/m and rho x J / Izz
+    dv[k] = velocities(fleet.x[v]) - velocities(shadow[k]);
   }
 }
 

@@ -34,7 +34,7 @@ class Integration {
   /// force's intended share (J/m, rho x J / Izz).
   Eigen::Vector3d collision_dv(const Fleet& fleet, std::size_t v, double t0, double dt, Eigen::Vector3d& held) const;
   /// collision_dv of each of `vehicles` (at most kOdeBatchSize) into dv[k] and held[k], their steps without
-  /// the load taken as one batch: the same bits, at a batch's cost per vehicle.
+  /// the load taken as one batch: each vehicle's bits are those of a step of its own.
   void collision_dvs(const Fleet& fleet, std::span<const std::size_t> vehicles, double t0, double dt,
                      Eigen::Vector3d* dv, Eigen::Vector3d* held) const;
   /// Force mode: what the tyres can answer to a collision force within one step `dt`, per vehicle (speed

@@ -14,7 +14,8 @@ class CellOccupancy {
  public:
   /// From the offsets of nx * ny cells (nx * ny + 1 entries).
   void build(std::span<const std::uint32_t> cell_start) {
-    build(cell_start.size() - 1, [&](std::size_t c) { return cell_start[c + 1] > cell_start[c]; });
+    const std::size_t cells = cell_start.empty() ? 0 : cell_start.size() - 1;
+    build(cells, [&](std::size_t c) { return cell_start[c + 1] > cell_start[c]; });
   }
   /// A bit for each of `cells` cells: set where `has(cell)`.
   template <class Has>

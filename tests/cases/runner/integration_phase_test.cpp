@@ -84,9 +84,15 @@ TEST(IntegrationPhase, TheBatchedShadowStepsGiveEachVehiclesOwnCollisionDvForEve
     std::array<Eigen::Vector3d, 3> dv, held;
     run.integration.collision_dvs(run.fleet, vehicles, 0.0, c.dt, dv.data(), held.data());
     for (std::size_t k = 0; k < vehicles.size(); ++k) {
-      Eigen::Vector3d held_alone;
-      EXPECT_EQ(dv[k], run.integration.collision_dv(run.fleet, vehicles[k], 0.0, c.dt, held_alone)) << vehicles[k];
-      EXPECT_EQ(held[k], held_alone) << vehicles[k];
+      // The reference: the vehicle's own step from its start without the load, taken here.
+      const std::size_t v = vehicles[k];
+      VehicleInput without = run.fleet.applied_input[v];
+      without.collision_force_W.setZero();
+      without.collision_moment = 0;
+      StateVector shadow = run.fleet.x_before[v];
+      run.integration.integrate(run.fleet, v, without, shadow, 0.0, c.dt);
+      for (int i = 0; i < 3; ++i) EXPECT_EQ(dv[k][i], run.fleet.x[v][3 + i] - shadow[3 + i]) << v << " " << i;
+      EXPECT_EQ(held[k].y(), run.fleet.applied_input[v].collision_force_W.y() * c.dt / testing::kSedanMass) << v;
     }
     // Vehicle 0 (second in the batch) by hand: 3000 N along Y over dt on the sedan's mass.
     EXPECT_NEAR(held[1].y(), 3000.0 * c.dt / testing::kSedanMass, 1e-15);
