@@ -1,45 +1,96 @@
 #pragma once
-// Two doubles side by side (SSE2's register, as GCC's and clang's vector extension) and the few operations
-// the physics templates need beyond + - * /, for a lane type T that is either `double` (one vehicle) or
-// `Lanes` (two). Each is the same IEEE operation lane by lane, and a choice is a selection of bits, never
-// arithmetic: a template gives the same bits for T = double and T = Lanes (docs/architecture.md,
-// "Floating point"), so its scalar instance is the reference its vector instance is tested against.
+// Two or four doubles side by side (an SSE2 or AVX register, as GCC's and clang's vector extension) and the
+// few operations the physics templates need beyond + - * /, for a lane type T that is `double` (one
+// vehicle), `Lanes` (two) or `Lanes4` (four). Each is the same IEEE operation lane by lane, and a choice is
+// a selection of bits, never arithmetic: a template gives the same bits for T = double and for each lane
+// of a vector (docs/architecture.md, "Floating point"), so its scalar instance is the reference its vector
+// instances are tested against.
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 
 namespace crashbench {
 
 using Lanes = double __attribute__((vector_size(16)));
-/// Per lane: all ones for true, all zeros for false (what comparing two Lanes gives), or a lane's bits.
+/// Four doubles: an AVX register, for the code built for CPUs that have one (models/dynamics/
+/// bicycle_avx2.cpp); elsewhere GCC and clang split its operations into pairs.
+using Lanes4 = double __attribute__((vector_size(32)));
+/// Per lane: all ones for true, all zeros for false (what comparing two vectors gives), or a lane's bits.
 using LaneBits = std::int64_t __attribute__((vector_size(16)));
+using LaneBits4 = std::int64_t __attribute__((vector_size(32)));
 
 inline constexpr int kLaneCount = 2;
+/// How many doubles a lane type T holds: 1 for `double`.
+template <class T>
+inline constexpr int kLanesOf = static_cast<int>(sizeof(T) / sizeof(double));
 
 /// `v` in every lane of a T.
 template <class T>
-constexpr T splat(double v) {
-  if constexpr (sizeof(T) == sizeof(double)) {
+[[gnu::always_inline]] constexpr T splat(double v) {
+  if constexpr (kLanesOf<T> == 1) {
     return v;
   } else {
-    return T{v, v};
+    return T{} + v;
   }
 }
 
-inline std::uint64_t bits_of(double x) { return std::bit_cast<std::uint64_t>(x); }
-inline LaneBits bits_of(Lanes x) { return (LaneBits)x; }  // NOLINT: a vector cast keeps the bits
-inline double from_bits(std::uint64_t b) { return std::bit_cast<double>(b); }
-inline Lanes from_bits(LaneBits b) { return (Lanes)b; }  // NOLINT: a vector cast keeps the bits
+/// The integer vector of the same lanes as a vector T, and the double vector of a Bits.
+template <int N>
+struct VectorsOf;
+template <>
+struct VectorsOf<2> {
+  using Doubles = Lanes;
+  using Bits = LaneBits;
+};
+template <>
+struct VectorsOf<4> {
+  using Doubles = Lanes4;
+  using Bits = LaneBits4;
+};
+template <class T>
+using LaneBitsOf = typename VectorsOf<kLanesOf<T>>::Bits;
+template <class Bits>
+using LanesOf = typename VectorsOf<kLanesOf<Bits>>::Doubles;
+
+// Those on Lanes4 are templates, as all of this file's vector code: instantiated only where AVX code is
+// built, without a change of calling convention anywhere else.
+[[gnu::always_inline]] inline std::uint64_t bits_of(double x) { return std::bit_cast<std::uint64_t>(x); }
+template <class T>
+  requires(kLanesOf<T> > 1)
+[[gnu::always_inline]] inline LaneBitsOf<T> bits_of(T x) {
+  return (LaneBitsOf<T>)x;  // NOLINT: a vector cast keeps the bits
+}
+[[gnu::always_inline]] inline double from_bits(std::uint64_t b) { return std::bit_cast<double>(b); }
+template <class Bits>
+  requires(kLanesOf<Bits> > 1)
+[[gnu::always_inline]] inline LanesOf<Bits> from_bits(Bits b) {
+  return (LanesOf<Bits>)b;  // NOLINT: a vector cast keeps the bits
+}
 
 /// `yes` where `mask` holds, `no` elsewhere.
-inline double choose(bool mask, double yes, double no) { return mask ? yes : no; }
-inline Lanes choose(LaneBits mask, Lanes yes, Lanes no) {
+[[gnu::always_inline]] inline double choose(bool mask, double yes, double no) { return mask ? yes : no; }
+template <class T, class Bits>
+[[gnu::always_inline]] inline T choose(Bits mask, T yes, T no) {
   return from_bits((mask & bits_of(yes)) | (~mask & bits_of(no)));
 }
 
 /// Whether `mask` holds in any lane.
-inline bool any_lane(bool mask) { return mask; }
-inline bool any_lane(LaneBits mask) { return (mask[0] | mask[1]) != 0; }
+[[gnu::always_inline]] inline bool any_lane(bool mask) { return mask; }
+template <class Bits>
+[[gnu::always_inline]] inline bool any_lane(Bits mask) {
+  std::int64_t any = 0;
+  for (int i = 0; i < kLanesOf<Bits>; ++i) any |= mask[i];
+  return any != 0;
+}
+/// Whether `mask` holds in every lane.
+template <class Bits>
+[[gnu::always_inline]] inline bool every_lane(Bits mask) {
+  std::int64_t every = -1;
+  for (int i = 0; i < kLanesOf<Bits>; ++i) every &= mask[i];
+  return every != 0;
+}
 
 /// |x|, by clearing the sign bit.
 template <class T>
@@ -64,7 +115,14 @@ template <class T>
 }
 
 /// table[i] for each lane's index i.
-inline double gather(const double* table, std::uint64_t i) { return table[i]; }
-inline Lanes gather(const double* table, LaneBits i) { return Lanes{table[i[0]], table[i[1]]}; }
+[[gnu::always_inline]] inline double gather(const double* table, std::uint64_t i) { return table[i]; }
+template <class Bits, std::size_t... Lane>
+[[gnu::always_inline]] inline LanesOf<Bits> gather(const double* table, Bits i, std::index_sequence<Lane...>) {
+  return LanesOf<Bits>{table[i[Lane]]...};  // built whole: lane by lane would go through memory
+}
+template <class Bits>
+[[gnu::always_inline]] inline LanesOf<Bits> gather(const double* table, Bits i) {
+  return gather(table, i, std::make_index_sequence<kLanesOf<Bits>>());
+}
 
 }  // namespace crashbench

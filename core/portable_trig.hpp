@@ -3,9 +3,9 @@
 // rotation and the tyres' slip angles, at every stage of every step of every car). Under the build's
 // floating-point policy (docs/architecture.md) they give the same bits from every compiler, CPU and C
 // library, where glibc picks its variant per CPU; and they are templates over a lane type (core/lanes.hpp),
-// so that two vehicles' angles go through one SSE2 register with the bits each would get alone. Within
-// 2 ulp of the true value, 2.5 for angles beyond 1,000 rad (the rounding of the reduced angle grows to an
-// ulp there); tests/core/portable_trig_test.cpp holds them to it against long double.
+// so that two or four vehicles' angles go through one SSE2 or AVX register with the bits each would get
+// alone. Within 2 ulp of the true value, 2.5 for angles beyond 1,000 rad (the rounding of the reduced
+// angle grows to an ulp there); tests/core/portable_trig_test.cpp holds them to it against long double.
 //
 // sin, cos: x = k pi/2 + r with |r| <= pi/4 (Cody and Waite's reduction: pi/2 in three parts, the first two
 // with 33 significant bits so that k times them is exact for |k| < 2^20), then the Taylor series of sin and
@@ -146,16 +146,18 @@ inline SinCos sin_cos(double x) {
   return sin_cos_reduced(x);
 }
 
-/// sin_cos() on both lanes, with the same bits as on each alone.
-[[gnu::always_inline]] inline SinCosOf<Lanes> sin_cos(Lanes x) {
+/// sin_cos() on every lane of a vector lane type T (Lanes, Lanes4), with the same bits as on each alone.
+template <class T>
+  requires(kLanesOf<T> > 1)
+[[gnu::always_inline]] inline SinCosOf<T> sin_cos(T x) {
   using namespace portable_trig;
-  const LaneBits reducible = abs_of(x) < kReducibleLimit;
-  SinCosOf<Lanes> sc = sin_cos_reduced(choose(reducible, x, splat<Lanes>(1.0)));
-  const LaneBits zero = x == 0;
+  const auto reducible = abs_of(x) < kReducibleLimit;
+  SinCosOf<T> sc = sin_cos_reduced(choose(reducible, x, splat<T>(1.0)));
+  const auto zero = x == 0;
   sc.sin = choose(zero, x, sc.sin);
-  sc.cos = choose(zero, splat<Lanes>(1.0), sc.cos);
-  if (reducible[0] & reducible[1]) return sc;
-  for (int i = 0; i < kLaneCount; ++i)
+  sc.cos = choose(zero, splat<T>(1.0), sc.cos);
+  if (every_lane(reducible)) return sc;
+  for (int i = 0; i < kLanesOf<T>; ++i)
     if (!reducible[i]) sc.sin[i] = std::sin(x[i]), sc.cos[i] = std::cos(x[i]);
   return sc;
 }

@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "core/units.hpp"
+#include "core/vector_width.hpp"
+#include "models/dynamics/bicycle_avx2.hpp"
 #include "models/dynamics/bicycle_lanes.hpp"
 #include "models/dynamics/rigid_body.hpp"
 
@@ -18,11 +20,28 @@ AxleLoads static_axle_loads(double mass, const TyreParams& t) {
 
 namespace {
 
+/// The tyre side of a vehicle of mass `mass` [kg] on tyres `t`, steered by (cos, sin); the rest zero.
+bicycle_lanes::Vehicle<double> on_tyres(double mass, const TyreParams& t, double cos_steer, double sin_steer) {
+  // Static axle loads m g b / L and m g a / L, capped by road_mu.
+  const double weight_per_wheelbase = mass * kGravity / (t.cg_to_front_axle + t.cg_to_rear_axle);
+  bicycle_lanes::Vehicle<double> car{};
+  car.cg_to_front = t.cg_to_front_axle;
+  car.cg_to_rear = t.cg_to_rear_axle;
+  car.stiffness_front = t.cornering_stiffness_front;
+  car.stiffness_rear = t.cornering_stiffness_rear;
+  car.front_limit = t.road_mu * (weight_per_wheelbase * t.cg_to_rear_axle);
+  car.rear_limit = t.road_mu * (weight_per_wheelbase * t.cg_to_front_axle);
+  car.inverse_mass = 1.0 / mass;
+  car.cos_steer = cos_steer;
+  car.sin_steer = sin_steer;
+  return car;
+}
+
 /// Axle forces from the body-frame CG velocity `v_B` [m/s], yaw rate `r` [rad/s] and the steer angle
 /// given by its cosine and sine: the lane form's (bicycle_lanes::axles) for one vehicle.
 AxleForces axle_forces(double mass, const TyreParams& t, const Vec2& v_B, double r, double cos_steer,
                        double sin_steer, double speed_floor) {
-  return bicycle_lanes::axles(bicycle_lanes::on_tyres(mass, t, cos_steer, sin_steer), v_B.x(), v_B.y(), r,
+  return bicycle_lanes::axles(on_tyres(mass, t, cos_steer, sin_steer), v_B.x(), v_B.y(), r,
                               speed_floor);
 }
 
@@ -52,7 +71,7 @@ namespace {
 /// Vehicle `p` with input `u` as bicycle_lanes reads it.
 bicycle_lanes::Vehicle<double> lane_vehicle(const TyreParams& t, const VehicleParams& p, const VehicleInput& u) {
   const Vec2& steer = u.steer.unit();
-  bicycle_lanes::Vehicle<double> car = bicycle_lanes::on_tyres(p.mass, t, steer.x(), steer.y());
+  bicycle_lanes::Vehicle<double> car = on_tyres(p.mass, t, steer.x(), steer.y());
   car.yaw_inertia = p.yaw_inertia;
   car.drive_force = u.drive_force;
   car.collision_x_W = u.collision_force_W.x();
@@ -68,11 +87,6 @@ StateVector slope(const StateVector& x, double ax_W, double ay_W, double yaw_acc
   return dx;
 }
 
-/// A batch's vehicles two by two, as BicycleDynamics::prepare leaves them.
-struct VehiclePairs {
-  std::array<bicycle_lanes::Vehicle<Lanes>, kOdeBatchSize / 2> pairs;
-};
-
 }  // namespace
 
 StateVector BicycleDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
@@ -82,40 +96,27 @@ StateVector BicycleDynamics::derivative(const VehicleParams& p, const StateVecto
 }
 
 void BicycleDynamics::prepare(const VehicleBatch& batch, BatchScratch& scratch) const {
-  auto& prepared = scratch.emplace<VehiclePairs>();
-  for (int i = 0; i + 1 < batch.size; i += 2) {
-    const VehicleParams &first = *batch.params[i], &second = *batch.params[i + 1];
-    prepared.pairs[i / 2] = bicycle_lanes::side_by_side(lane_vehicle(own(first).tyres, first, *batch.input[i]),
-                                                        lane_vehicle(own(second).tyres, second, *batch.input[i + 1]));
+  static_assert(std::tuple_size_v<bicycle_lanes::Column> == kOdeBatchSize);
+  auto& cars = scratch.emplace<bicycle_lanes::Vehicle<bicycle_lanes::Column>>();
+  for (int i = 0; i < batch.size; ++i) {
+    const VehicleParams& p = *batch.params[i];
+    set_row(cars, i, lane_vehicle(own(p).tyres, p, *batch.input[i]));
   }
 }
 
 void BicycleDynamics::derivatives(const VehicleBatch& batch, const BatchScratch& scratch, const StateVector* x,
                                   StateVector* dx) const {
-  // Two vehicles to an SSE2 register, with the bits each gets alone (bicycle_lanes.hpp), and two pairs at
-  // a time: each pair's evaluation is one long chain (sine, divisions, atan), and two independent chains
-  // in one block let the CPU overlap them.
-  const auto& prepared = scratch.get<VehiclePairs>();
-  const auto pair_state = [&](int i) {
-    const StateVector &p = x[i], &q = x[i + 1];
-    return bicycle_lanes::State<Lanes>{{p[2], q[2]}, {p[3], q[3]}, {p[4], q[4]}, {p[5], q[5]}};
-  };
-  const auto store = [&](int i, const bicycle_lanes::Accelerations<Lanes>& a) {
-    dx[i] = slope(x[i], a.x_W[0], a.y_W[0], a.yaw[0]);
-    dx[i + 1] = slope(x[i + 1], a.x_W[1], a.y_W[1], a.yaw[1]);
-  };
-  int i = 0;
-  for (; i + 3 < batch.size; i += 4) {
-    const auto a = bicycle_lanes::accelerations(prepared.pairs[i / 2], pair_state(i), speed_floor_);
-    const auto b = bicycle_lanes::accelerations(prepared.pairs[i / 2 + 1], pair_state(i + 2), speed_floor_);
-    store(i, a);
-    store(i + 2, b);
-  }
-  if (i + 1 < batch.size) {
-    store(i, bicycle_lanes::accelerations(prepared.pairs[i / 2], pair_state(i), speed_floor_));
-    i += 2;
-  }
-  if (i < batch.size) dx[i] = derivative(*batch.params[i], x[i], *batch.input[i]);
+  const auto& cars = scratch.get<bicycle_lanes::Vehicle<bicycle_lanes::Column>>();
+  constexpr int kStateSize = StateVector::RowsAtCompileTime;
+  static_assert(sizeof(StateVector) == kStateSize * sizeof(double), "a batch's states are one array of doubles");
+  const bicycle_lanes::StateRows states{x[0].data(), kStateSize};
+  // Four vehicles to an AVX register where the CPU has one, then two to an SSE2 one, then one: the same
+  // bits in each (bicycle_lanes.hpp).
+  bicycle_lanes::Accelerations<bicycle_lanes::Column> a;
+  int done = vector_width() == 4 ? bicycle_avx2::accelerate_rows(cars, states, batch.size, speed_floor_, a) : 0;
+  done = bicycle_lanes::accelerate_rows<Lanes>(cars, states, done, batch.size, speed_floor_, a);
+  bicycle_lanes::accelerate_rows<double>(cars, states, done, batch.size, speed_floor_, a);
+  for (int i = 0; i < batch.size; ++i) dx[i] = slope(x[i], a.x_W[i], a.y_W[i], a.yaw[i]);
 }
 
 double read_slip_speed_floor(const JsonReader& dynamics) {

@@ -116,7 +116,7 @@ class BicycleDynamics final : public SingleTrackDynamics<BicycleParameters> {
   /// {"model": "bicycle", "slip_speed_floor": [m/s]}.
   nlohmann::json parameters() const override;
   StateVector derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const override;
-  /// Each pair of the batch's vehicles side by side (models/dynamics/bicycle_lanes.hpp).
+  /// The batch's vehicles as columns, two or four neighbours to a register (models/dynamics/bicycle_lanes.hpp).
   void prepare(const VehicleBatch& batch, BatchScratch& scratch) const override;
   void derivatives(const VehicleBatch& batch, const BatchScratch& scratch, const StateVector* x,
                    StateVector* dx) const override;

@@ -1,14 +1,18 @@
 #pragma once
-// The bicycle model's derivative on a lane type T (core/lanes.hpp): BicycleDynamics::derivative() is
-// its T = double instance, derivatives() takes two vehicles at a time with T = Lanes. The operations are
-// those of the model's equations in docs/dynamics.md, in the order its Eigen form took them, so a vehicle
-// gets the same bits alone or beside another. What does not change within a step (the vehicle's
+// The bicycle model's derivative on a lane type T (core/lanes.hpp): BicycleDynamics::derivative() is its
+// T = double instance, derivatives() takes four vehicles at a time with T = Lanes4 where the CPU has AVX2
+// (bicycle_avx2.cpp), else two with T = Lanes. The operations are those of the model's equations in
+// docs/dynamics.md, in the order its Eigen form took them, so a vehicle gets the same bits alone or beside
+// another. What does not change within a step (the vehicle's
 // parameters, its input, the axles' friction limits) is taken once per step (Vehicle), the state at
 // every stage (State).
+#include <array>
+#include <cstddef>
+#include <cstring>
+#include <utility>
+
 #include "core/lanes.hpp"
 #include "core/portable_trig.hpp"
-#include "core/units.hpp"
-#include "models/dynamics/tyre_params.hpp"
 
 namespace crashbench::bicycle_lanes {
 
@@ -34,33 +38,86 @@ struct Accelerations {
   T x_W, y_W, yaw;
 };
 
-/// The tyre side of a vehicle of mass `mass` [kg] on tyres `t`, steered by (cos, sin); the rest zero.
-inline Vehicle<double> on_tyres(double mass, const TyreParams& t, double cos_steer, double sin_steer) {
-  // Static axle loads m g b / L and m g a / L, capped by road_mu.
-  const double weight_per_wheelbase = mass * kGravity / (t.cg_to_front_axle + t.cg_to_rear_axle);
-  Vehicle<double> car{};
-  car.cg_to_front = t.cg_to_front_axle;
-  car.cg_to_rear = t.cg_to_rear_axle;
-  car.stiffness_front = t.cornering_stiffness_front;
-  car.stiffness_rear = t.cornering_stiffness_rear;
-  car.front_limit = t.road_mu * (weight_per_wheelbase * t.cg_to_rear_axle);
-  car.rear_limit = t.road_mu * (weight_per_wheelbase * t.cg_to_front_axle);
-  car.inverse_mass = 1.0 / mass;
-  car.cos_steer = cos_steer;
-  car.sin_steer = sin_steer;
-  return car;
+/// f(a.field, b.field) for each field of two Vehicles or Accelerations, in turn.
+template <class A, class B, class F>
+[[gnu::always_inline]] inline void for_each_field(Vehicle<A>& a, const Vehicle<B>& b, F f) {
+  f(a.cg_to_front, b.cg_to_front), f(a.cg_to_rear, b.cg_to_rear), f(a.stiffness_front, b.stiffness_front);
+  f(a.stiffness_rear, b.stiffness_rear), f(a.front_limit, b.front_limit), f(a.rear_limit, b.rear_limit);
+  f(a.inverse_mass, b.inverse_mass), f(a.yaw_inertia, b.yaw_inertia), f(a.cos_steer, b.cos_steer);
+  f(a.sin_steer, b.sin_steer), f(a.drive_force, b.drive_force), f(a.collision_x_W, b.collision_x_W);
+  f(a.collision_y_W, b.collision_y_W), f(a.collision_moment, b.collision_moment);
+}
+template <class A, class B, class F>
+[[gnu::always_inline]] inline void for_each_field(Accelerations<A>& a, const Accelerations<B>& b, F f) {
+  f(a.x_W, b.x_W), f(a.y_W, b.y_W), f(a.yaw, b.yaw);
 }
 
-/// Two vehicles side by side.
-inline Vehicle<Lanes> side_by_side(const Vehicle<double>& a, const Vehicle<double>& b) {
-  const auto zip = [](double first, double second) { return Lanes{first, second}; };
-  return {zip(a.cg_to_front, b.cg_to_front),         zip(a.cg_to_rear, b.cg_to_rear),
-          zip(a.stiffness_front, b.stiffness_front), zip(a.stiffness_rear, b.stiffness_rear),
-          zip(a.front_limit, b.front_limit),         zip(a.rear_limit, b.rear_limit),
-          zip(a.inverse_mass, b.inverse_mass),       zip(a.yaw_inertia, b.yaw_inertia),
-          zip(a.cos_steer, b.cos_steer),             zip(a.sin_steer, b.sin_steer),
-          zip(a.drive_force, b.drive_force),         zip(a.collision_x_W, b.collision_x_W),
-          zip(a.collision_y_W, b.collision_y_W),     zip(a.collision_moment, b.collision_moment)};
+/// A batch's vehicles as columns (a column per field, a row per vehicle): a lane type T of two or four
+/// neighbouring rows loads as one register.
+using Column = std::array<double, 8>;  // kOdeBatchSize (models/integrators/integrator.hpp)
+
+/// Row `row` of `columns` set to `value` (a Vehicle or Accelerations of doubles).
+template <template <class> class Record>
+[[gnu::always_inline]] inline void set_row(Record<Column>& columns, int row, const Record<double>& value) {
+  for_each_field(columns, value, [row](Column& column, double v) __attribute__((always_inline)) { column[row] = v; });
+}
+/// Rows first ... first + kLanesOf<T> - 1 of `columns` as one Record<T>.
+template <class T, template <class> class Record>
+[[gnu::always_inline]] inline Record<T> rows_at(const Record<Column>& columns, int first) {
+  Record<T> out;
+  for_each_field(out, columns, [first](T& lanes, const Column& column) __attribute__((always_inline)) {
+    std::memcpy(&lanes, column.data() + first, sizeof(T));
+  });
+  return out;
+}
+/// Rows first ... of `columns` set to the lanes of `value`.
+template <class T, template <class> class Record>
+[[gnu::always_inline]] inline void set_rows(Record<Column>& columns, int first, const Record<T>& value) {
+  for_each_field(columns, value, [first](Column& column, const T& lanes) __attribute__((always_inline)) {
+    std::memcpy(column.data() + first, &lanes, sizeof(T));
+  });
+}
+
+/// A batch's states as the integrator holds them: vehicle i's at x + i * stride, its heading, world
+/// velocity and yaw rate at 2, 3, 4, 5 (StateVector, models/dynamics/vehicle_dynamics.hpp). Read straight
+/// into lanes: written to columns first, a lane's load would wait for the stores to drain.
+struct StateRows {
+  const double* x;
+  int stride;
+};
+template <class T, std::size_t... Lane>
+[[gnu::always_inline]] inline T lanes_of(const StateRows& s, int first, int component, std::index_sequence<Lane...>) {
+  return T{s.x[(first + static_cast<int>(Lane)) * s.stride + component]...};
+}
+/// The states of rows first ... first + kLanesOf<T> - 1.
+template <class T>
+[[gnu::always_inline]] inline State<T> states_at(const StateRows& s, int first) {
+  const auto at = [&](int component) __attribute__((always_inline)) {
+    return lanes_of<T>(s, first, component, std::make_index_sequence<kLanesOf<T>>());
+  };
+  return {at(2), at(3), at(4), at(5)};
+}
+
+/// The accelerations of rows [first, count) of `cars` in `states` into `out`, kLanesOf<T> rows to a lane and two
+/// lanes at a time (each lane's evaluation is one long chain, sine, divisions, atan, and two independent
+/// chains in one block let the CPU overlap them); returns the first row not taken (fewer than
+/// kLanesOf<T> rows are left).
+template <class T>
+[[gnu::always_inline]] inline int accelerate_rows(const Vehicle<Column>& cars, const StateRows& states, int first,
+                                                  int count, double speed_floor, Accelerations<Column>& out) {
+  constexpr int kRows = kLanesOf<T>;
+  const auto take = [&](int row) __attribute__((always_inline)) {
+    return accelerations(rows_at<T>(cars, row), states_at<T>(states, row), speed_floor);
+  };
+  const auto put = [&](int row, const Accelerations<T>& a) __attribute__((always_inline)) { set_rows(out, row, a); };
+  int row = first;
+  for (; row + 2 * kRows <= count; row += 2 * kRows) {
+    const Accelerations<T> a = take(row), b = take(row + kRows);
+    put(row, a);
+    put(row + kRows, b);
+  }
+  if (row + kRows <= count) put(row, take(row)), row += kRows;
+  return row;
 }
 
 /// Slip angle of a tyre moving at (longitudinal, lateral) in its own frame [m/s]: atan(lateral /

@@ -1,11 +1,14 @@
 // Every dynamics model x integrator: vehicles stepped together (VehicleOdeBatch, Integrator::step_batch,
 // the runner's path) get the bits each gets stepped alone (VehicleOde, Integrator::step), whatever their
 // neighbours in the batch; among them states that take the rarer paths of a vectorised model (heading
-// zero or beyond the portable sine's range, a tyre sliding beyond 45 deg, a car reversing) and an input
-// with a contact spring.
+// zero or beyond the portable sine's range, a tyre sliding beyond 45 deg, a car reversing), and batches
+// with and without an input with a contact spring (which steps its batch one by one). Batches of every
+// size take a vectorised model's four-, two- and one-lane paths; tests/CMakeLists.txt runs this file again
+// with CRASHBENCH_VECTOR_WIDTH=2, for the SSE2 path on an AVX2 machine.
 #include <gtest/gtest.h>
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "tests/models/dynamics/test_vehicle.hpp"
@@ -36,6 +39,30 @@ std::vector<Vehicle> fleet(const ContactSpring& spring) {
   return v;
 }
 
+/// The last `n` of `cars` stepped four times as one batch and each alone: the same bits.
+void expect_batch_steps_as_alone(const VehicleDynamics& dynamics, const VehicleParams& p, const Integrator& integrator,
+                                 const std::vector<Vehicle>& cars, std::size_t n, const std::string& what) {
+  // A window ending at the last car: each size puts other cars side by side in the lanes.
+  const auto car = [&](std::size_t i) -> const Vehicle& { return cars[cars.size() - n + i]; };
+  std::array<StateVector, kOdeBatchSize> alone, together;
+  VehicleOdeBatch batch(dynamics);
+  for (std::size_t i = 0; i < n; ++i) {
+    alone[i] = together[i] = car(i).x;
+    batch.add(p, car(i).input);
+  }
+  for (int step = 0; step < 4; ++step) {
+    const double t = 0.1 + 0.005 * step;
+    for (std::size_t i = 0; i < n; ++i) integrator.step(VehicleOde(dynamics, p, car(i).input), t, 0.005, alone[i]);
+    integrator.step_batch(batch, t, 0.005, together.data());
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string where = what + ", vehicle " + std::to_string(i) + " of " + std::to_string(n);
+    EXPECT_EQ(together[i], alone[i]) << where;
+    EXPECT_TRUE(alone[i].allFinite()) << where;
+    EXPECT_NE(alone[i], car(i).x) << where << ": it moved";
+  }
+}
+
 TEST(BatchDerivatives, EveryVehicleOfABatchGetsTheBitsOfItsOwnStep) {
   ContactSpring spring;
   spring.arm_B = {1.9, 0.6};
@@ -44,34 +71,17 @@ TEST(BatchDerivatives, EveryVehicleOfABatchGetsTheBitsOfItsOwnStep) {
   spring.stiffness = 4e5;
   spring.damping = 2e3;
   spring.t0 = 0.1;
+  std::vector<Vehicle> without_spring = fleet(spring);
+  without_spring[4].input.springs = {};
   for (const auto& model : dynamics_models()) {
     const auto dynamics = make_dynamics(model.name);
     const VehicleParams p = testing::zhou_suv_for(*dynamics);
     for (const auto& method : integrators()) {
       const auto integrator = method.make();
-      for (const std::size_t n : {std::size_t{kOdeBatchSize}, std::size_t{5}}) {
-        const std::vector<Vehicle> cars = fleet(spring);
-        std::array<StateVector, kOdeBatchSize> alone, together;
-        VehicleOdeBatch batch(*dynamics);
-        for (std::size_t i = 0; i < n; ++i) {
-          // A window of the nine: a 5-batch starts at the fourth, so lanes pair differently.
-          const Vehicle& car = cars[(i + 9 - n) % 9];
-          alone[i] = together[i] = car.x;
-          batch.add(p, car.input);
-        }
-        for (int step = 0; step < 4; ++step) {
-          const double t = 0.1 + 0.005 * step;
-          for (std::size_t i = 0; i < n; ++i)
-            integrator->step(VehicleOde(*dynamics, p, cars[(i + 9 - n) % 9].input), t, 0.005, alone[i]);
-          integrator->step_batch(batch, t, 0.005, together.data());
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-          const std::string where = std::string(model.name) + " x " + std::string(method.name) + ", vehicle " +
-                                    std::to_string(i) + " of " + std::to_string(n);
-          EXPECT_EQ(together[i], alone[i]) << where;
-          EXPECT_TRUE(alone[i].allFinite()) << where;
-          EXPECT_NE(alone[i], cars[(i + 9 - n) % 9].x) << where << ": it moved";
-        }
+      const std::string what = std::string(model.name) + " x " + std::string(method.name);
+      for (std::size_t n = 1; n <= kOdeBatchSize; ++n) {
+        expect_batch_steps_as_alone(*dynamics, p, *integrator, fleet(spring), n, what + " (a spring in batches of 5+)");
+        expect_batch_steps_as_alone(*dynamics, p, *integrator, without_spring, n, what);
       }
     }
   }
