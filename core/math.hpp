@@ -27,14 +27,19 @@ inline Vec2 unit_at(double angle) {
   return {sc.cos, sc.sin};
 }
 
-/// Rotation by `angle` [rad]: takes body-frame vectors to world frame when angle = heading.
-inline Mat2 rotation(double angle) {
-  const Vec2 u = unit_at(angle);
-  const double c = u.x(), s = u.y();
+/// Rotation by the angle whose sine and cosine are `angle`: takes body-frame vectors to world frame when
+/// it is the heading's.
+inline Mat2 rotation(const SinCos& angle) {
   Mat2 r;
-  r << c, -s, s, c;
+  r << angle.cos, -angle.sin, angle.sin, angle.cos;
   return r;
 }
+/// Rotation by `angle` [rad]: rotation(sin_cos(angle)).
+inline Mat2 rotation(double angle) { return rotation(sin_cos(angle)); }
+/// rotation(-angle) from the sine and cosine of `angle`, bit for bit: sin_cos is odd in the sine and even in
+/// the cosine to the bit (tests/core/portable_trig_test.cpp), so one sine and cosine of a heading serve
+/// both ways.
+inline Mat2 inverse_rotation(const SinCos& angle) { return rotation(SinCos{-angle.sin, angle.cos}); }
 
 /// Squared distance from the origin to the segment a-b [m^2] (a point when a = b).
 inline double squared_distance_from_origin(const Vec2& a, const Vec2& b) {

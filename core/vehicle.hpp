@@ -32,7 +32,9 @@ struct PlanarState {
   /// Velocity of the material point at arm `rho_W` from the CG: v + r x rho [m/s].
   Vec2 point_velocity_W(const Vec2& rho_W) const { return velocity_W + yaw_rate * perp(rho_W); }
   /// CG velocity in the body frame (u forward, v left) [m/s].
-  Vec2 velocity_B() const { return rotation(-heading) * velocity_W; }
+  Vec2 velocity_B() const { return velocity_B(sin_cos(heading)); }
+  /// The same from the heading's sine and cosine, where a caller has them already.
+  Vec2 velocity_B(const SinCos& heading_sc) const { return inverse_rotation(heading_sc) * velocity_W; }
 };
 
 /// A rigid body as the response models see it: inertia and state.

@@ -11,8 +11,12 @@ namespace crashbench {
 
 /// Effective area for a car heading `heading` [rad] moving with `velocity_W` [m/s]; A_f at rest [m^2].
 double effective_area(const AeroParams& p, double heading, const Vec2& velocity_W);
+/// The same from the heading's sine and cosine.
+double effective_area(const AeroParams& p, const SinCos& heading, const Vec2& velocity_W);
 
 /// Drag force on the car, opposite to `velocity_W` [N], world frame. Zero at rest.
 Vec2 aero_drag_W(const AeroParams& p, double heading, const Vec2& velocity_W);
+/// The same from the heading's sine and cosine.
+Vec2 aero_drag_W(const AeroParams& p, const SinCos& heading, const Vec2& velocity_W);
 
 }  // namespace crashbench

@@ -49,8 +49,13 @@ AxleForces axle_forces(double mass, const TyreParams& t, const Vec2& v_B, double
 
 AxleForces bicycle_axle_forces(double mass, const TyreParams& t, const PlanarState& s, const SteerAngle& steer,
                                double speed_floor) {
+  return bicycle_axle_forces(mass, t, s, sin_cos(s.heading), steer, speed_floor);
+}
+
+AxleForces bicycle_axle_forces(double mass, const TyreParams& t, const PlanarState& s, const SinCos& heading,
+                               const SteerAngle& steer, double speed_floor) {
   const Vec2& wheel = steer.unit();
-  return axle_forces(mass, t, s.velocity_B(), s.yaw_rate, wheel.x(), wheel.y(), speed_floor);
+  return axle_forces(mass, t, s.velocity_B(heading), s.yaw_rate, wheel.x(), wheel.y(), speed_floor);
 }
 
 double bicycle_low_speed_rate(const VehicleParams& p, const TyreParams& t, double speed_floor) {

@@ -50,6 +50,9 @@ using AxleForces = bicycle_lanes::Axles<double>;
 /// road-wheel angle, body frame.
 AxleForces bicycle_axle_forces(double mass, const TyreParams& t, const PlanarState& s, const SteerAngle& steer,
                                double speed_floor = kSlipSpeedFloor);
+/// The same where the caller has the sine and cosine of the heading already.
+AxleForces bicycle_axle_forces(double mass, const TyreParams& t, const PlanarState& s, const SinCos& heading,
+                               const SteerAngle& steer, double speed_floor);
 
 /// Fastest decay rate of lateral velocity and yaw rate at standstill [1/s]: the largest eigenvalue
 /// magnitude of the (v, r) system linearised at u = 0, where tyres act as dampers C / speed_floor.

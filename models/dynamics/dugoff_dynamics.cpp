@@ -10,7 +10,13 @@ namespace crashbench {
 
 DugoffAxleForces dugoff_axle_forces(double mass, const TyreParams& t, const DugoffVehicleExtras& extras,
                                     const PlanarState& s, const SteerAngle& steer, double speed_floor) {
-  const Vec2 v_B = s.velocity_B();
+  return dugoff_axle_forces(mass, t, extras, s, sin_cos(s.heading), steer, speed_floor);
+}
+
+DugoffAxleForces dugoff_axle_forces(double mass, const TyreParams& t, const DugoffVehicleExtras& extras,
+                                    const PlanarState& s, const SinCos& heading, const SteerAngle& steer,
+                                    double speed_floor) {
+  const Vec2 v_B = s.velocity_B(heading);
   // The front axle's velocity turned into the steered wheel's frame (a rotation by -steer).
   const Vec2 front_B{v_B.x(), v_B.y() + t.cg_to_front_axle * s.yaw_rate};
   const double c = steer.unit().x(), sn = steer.unit().y();
@@ -30,15 +36,17 @@ DugoffAxleForces dugoff_axle_forces(double mass, const TyreParams& t, const Dugo
 StateVector DugoffDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
   const DugoffModelParameters& q = own(p);
   const PlanarState s = to_planar_state(x);
-  const DugoffAxleForces f = dugoff_axle_forces(p.mass, q.tyres, extras_, s, u.steer, speed_floor_);
+  // One sine and cosine of the heading for every frame change (inverse_rotation: the bits of rotation(-h)).
+  const SinCos heading = sin_cos(s.heading);
+  const DugoffAxleForces f = dugoff_axle_forces(p.mass, q.tyres, extras_, s, heading, u.steer, speed_floor_);
   const Vec2 front_B = f.front * perp(u.steer.unit());
   // Rolling resistance against the forward speed, regularised through zero like the slip angles.
-  const double forward = s.velocity_B().x();
+  const double forward = s.velocity_B(heading).x();
   const double rolling = -q.resistance.rolling * p.mass * kGravity * forward /
                          std::max(std::abs(forward), speed_floor_);
   const Vec2 force_B{u.drive_force + rolling + front_B.x(), front_B.y() + f.rear};
   const double moment = q.tyres.cg_to_front_axle * front_B.y() - q.tyres.cg_to_rear_axle * f.rear;
-  const Vec2 force_W = rotation(s.heading) * force_B + aero_drag_W(q.resistance.aero, s.heading, s.velocity_W) +
+  const Vec2 force_W = rotation(heading) * force_B + aero_drag_W(q.resistance.aero, heading, s.velocity_W) +
                        u.collision_force_W;
   return rigid_body_derivative(p, x, force_W, moment + u.collision_moment);
 }

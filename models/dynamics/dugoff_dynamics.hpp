@@ -32,6 +32,10 @@ struct DugoffAxleForces {
 DugoffAxleForces dugoff_axle_forces(double mass, const TyreParams& t, const DugoffVehicleExtras& extras,
                                     const PlanarState& s, const SteerAngle& steer,
                                     double speed_floor = kSlipSpeedFloor);
+/// The same where the caller has the heading's sine and cosine, `heading`.
+DugoffAxleForces dugoff_axle_forces(double mass, const TyreParams& t, const DugoffVehicleExtras& extras,
+                                    const PlanarState& s, const SinCos& heading, const SteerAngle& steer,
+                                    double speed_floor);
 
 /// The dugoff model's own vehicle parameters: the tyres and the resistance to travel.
 struct DugoffModelParameters {

@@ -42,16 +42,18 @@ FourDofAccelerations four_dof_accelerations(const VehicleParams& p, const RollPa
 StateVector FourDofDynamics::derivative(const VehicleParams& p, const StateVector& x, const VehicleInput& u) const {
   const FourDofParameters& q = own(p);
   const PlanarState s = to_planar_state(x);
-  const AxleForces f = bicycle_axle_forces(p.mass, q.tyres, s, u.steer, speed_floor_);
+  // One sine and cosine of the heading for both frames (inverse_rotation: the same bits as rotation(-h)).
+  const SinCos heading = sin_cos(s.heading);
+  const AxleForces f = bicycle_axle_forces(p.mass, q.tyres, s, heading, u.steer, speed_floor_);
   const Vec2 front_B = f.lateral_front * perp(u.steer.unit());
-  const Vec2 collision_B = rotation(-s.heading) * u.collision_force_W;
+  const Vec2 collision_B = inverse_rotation(heading) * u.collision_force_W;
   const Vec2 force_B{u.drive_force + front_B.x() + collision_B.x(), front_B.y() + f.lateral_rear + collision_B.y()};
   const double yaw_moment = q.tyres.cg_to_front_axle * front_B.y() - q.tyres.cg_to_rear_axle * f.lateral_rear +
                             u.collision_moment;
   // A leftward force z above the roll axis rolls the body left side down: -z F_y.
   const double roll_moment = -(p.cg_height - q.roll.roll_axis_height) * collision_B.y();
   const FourDofAccelerations a = four_dof_accelerations(p, q.roll, force_B, yaw_moment, roll_moment, x[6], x[7]);
-  const Vec2 acc_W = rotation(s.heading) * Vec2{a.longitudinal, a.lateral};
+  const Vec2 acc_W = rotation(heading) * Vec2{a.longitudinal, a.lateral};
   StateVector dx;
   dx << x[3], x[4], x[5], acc_W.x(), acc_W.y(), a.yaw, x[7], a.roll;
   return dx;
