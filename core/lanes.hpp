@@ -21,7 +21,6 @@ using Lanes4 = double __attribute__((vector_size(32)));
 using LaneBits = std::int64_t __attribute__((vector_size(16)));
 using LaneBits4 = std::int64_t __attribute__((vector_size(32)));
 
-inline constexpr int kLaneCount = 2;
 /// How many doubles a lane type T holds: 1 for `double`.
 template <class T>
 inline constexpr int kLanesOf = static_cast<int>(sizeof(T) / sizeof(double));
@@ -54,8 +53,8 @@ using LaneBitsOf = typename VectorsOf<kLanesOf<T>>::Bits;
 template <class Bits>
 using LanesOf = typename VectorsOf<kLanesOf<Bits>>::Doubles;
 
-// Those on Lanes4 are templates, as all of this file's vector code: instantiated only where AVX code is
-// built, without a change of calling convention anywhere else.
+// The vector overloads are templates over both widths, forced inline like every function here: no call
+// passes a vector between files (why CMakeLists.txt turns GCC's -Wpsabi note off).
 [[gnu::always_inline]] inline std::uint64_t bits_of(double x) { return std::bit_cast<std::uint64_t>(x); }
 template <class T>
   requires(kLanesOf<T> > 1)

@@ -3,9 +3,8 @@
 // T = double instance, derivatives() takes four vehicles at a time with T = Lanes4 where the CPU has AVX2
 // (bicycle_avx2.cpp), else two with T = Lanes. The operations are those of the model's equations in
 // docs/dynamics.md, in the order its Eigen form took them, so a vehicle gets the same bits alone or beside
-// another. What does not change within a step (the vehicle's
-// parameters, its input, the axles' friction limits) is taken once per step (Vehicle), the state at
-// every stage (State).
+// another. What does not change within a step (the vehicle's parameters, its input, the axles' friction
+// limits) is taken once per step (Vehicle), the state at every stage (State).
 #include <array>
 #include <cstddef>
 #include <cstring>
@@ -98,9 +97,9 @@ template <class T>
   return {at(2), at(3), at(4), at(5)};
 }
 
-/// The accelerations of rows [first, count) of `cars` in `states` into `out`, kLanesOf<T> rows to a lane and two
-/// lanes at a time (each lane's evaluation is one long chain, sine, divisions, atan, and two independent
-/// chains in one block let the CPU overlap them); returns the first row not taken (fewer than
+/// The accelerations of rows [first, count) of `cars` in `states` into `out`, kLanesOf<T> rows to a register
+/// and two registers at a time (each register's evaluation is one long chain, sine, divisions, atan, and two
+/// independent chains in one block let the CPU overlap them); returns the first row not taken (fewer than
 /// kLanesOf<T> rows are left).
 template <class T>
 [[gnu::always_inline]] inline int accelerate_rows(const Vehicle<Column>& cars, const StateRows& states, int first,
