@@ -10,6 +10,7 @@
 #include "cases/plugin.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "core/vector_width.hpp"
 #include "crashbench_version.hpp"
 #include "detectors/scenes/files/contained_read.hpp"
 
@@ -61,6 +62,8 @@ int main(int argc, char** argv) {
   crashbench::add_crash_test_command(app, exit_code);
   crashbench::add_fit_command(app, exit_code);
   try {
+    // A bad CRASHBENCH_VECTOR_WIDTH is an error before any work, not when a case first steps.
+    crashbench::vector_width();
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // --help and --version are ParseErrors that succeed: CLI11 prints them as it means to.

@@ -1,5 +1,7 @@
 #include "core/vector_width.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <string_view>
 
@@ -21,7 +23,7 @@ int decide_width() {
   const char* asked = std::getenv("CRASHBENCH_VECTOR_WIDTH");
   const std::string_view value = asked ? asked : "4";
   if (value != "2" && value != "4")
-    throw Error("CRASHBENCH_VECTOR_WIDTH", "", "expected 2 or 4, got \"" + std::string(value) + "\"");
+    throw Error("CRASHBENCH_VECTOR_WIDTH", "", fmt::format("expected 2 or 4, got \"{}\"", value));
   return value == "4" && cpu_has_avx2() ? 4 : 2;
 }
 

@@ -1,5 +1,6 @@
 // `run --threads`: a bad count is one line naming the option and exit 2, before any case runs; more
-// threads than the machine's cores (with --jobs) are capped, saying so, and the run goes on.
+// threads than the machine's cores (with --jobs) are capped, saying so, and the run goes on. A bad
+// CRASHBENCH_VECTOR_WIDTH (core/vector_width.hpp) is refused the same way, whatever the cases' models.
 #include <gtest/gtest.h>
 
 #include <thread>
@@ -33,6 +34,22 @@ TEST(ThreadsCli, ABadThreadCountIsOneLineAndExitTwo) {
     EXPECT_EQ(non_empty_lines(r.output), 1) << bad << ": " << r.output;
     EXPECT_FALSE(std::filesystem::exists(out + "/results.json")) << bad << ": no case may run";
   }
+}
+
+TEST(ThreadsCli, ABadVectorWidthIsOneLineAndExitTwoAndTwoRunsTheCase) {
+  const std::string out = testing::fresh_dir("vector-width");
+  const std::string run = std::string(CRASHBENCH_CLI) + " run -q " + threaded_case() + " -o " + out;
+  for (const std::string bad : {"3", "8", "avx", "''"}) {
+    const testing::Outcome r = testing::shell("CRASHBENCH_VECTOR_WIDTH=" + bad + " " + run);
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.output;
+    EXPECT_NE(r.output.find("CRASHBENCH_VECTOR_WIDTH: expected 2 or 4"), std::string::npos)
+        << bad << ": " << r.output;
+    EXPECT_EQ(non_empty_lines(r.output), 1) << bad << ": " << r.output;
+    EXPECT_FALSE(std::filesystem::exists(out + "/results.json")) << bad << ": no case may run";
+  }
+  const testing::Outcome two = testing::shell("CRASHBENCH_VECTOR_WIDTH=2 " + run);
+  EXPECT_EQ(two.exit_code, 0) << two.output;
+  EXPECT_TRUE(std::filesystem::exists(out + "/results.json"));
 }
 
 TEST(ThreadsCli, MoreThreadsThanCoresAreCappedWithAMessage) {
