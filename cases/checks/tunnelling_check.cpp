@@ -164,20 +164,25 @@ void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span
                                   Range& range, std::vector<Tunnelling>& out) {
   // A vehicle that leaves its box queries the wall grid, whose cells on a large scene are cache misses:
   // as vehicle v is checked, the cells of v + 2 are fetched if it leaves, then the items of v + 1 (its
-  // cells came a vehicle ago), as the tree detector fetches its cells.
-  const auto leaves = [&](std::size_t u) {
-    return u < end && !clear_.contains(u, std::array{cg(before[u]), cg(after[u])}, 0.0);
+  // cells came a vehicle ago), as the tree detector fetches its cells. A leaving vehicle's query box is
+  // found once, when its cells are fetched, and kept for its items.
+  struct Ahead {
+    bool leaves = false;
+    Vec2 lo, hi;  // its query box, when it leaves
   };
-  const auto query_box = [&](std::size_t u, Vec2& lo, Vec2& hi) {
-    rectangle_box(renewal_boxes(cg(before[u]), cg(after[u]))[0].tested, lo, hi);
+  const auto look_ahead = [&](std::size_t u) {
+    Ahead a;
+    a.leaves = u < end && !clear_.contains(u, std::array{cg(before[u]), cg(after[u])}, 0.0);
+    if (a.leaves) rectangle_box(renewal_boxes(cg(before[u]), cg(after[u]))[0].tested, a.lo, a.hi);
+    return a;
   };
-  bool next_leaves = leaves(begin + 1);
+  Ahead next = look_ahead(begin + 1);
+  if (next.leaves) grid_.prefetch_cells(next.lo, next.hi);
   for (std::size_t v = begin; v < end; ++v) {
-    Vec2 lo, hi;
-    const bool after_next_leaves = leaves(v + 2);
-    if (after_next_leaves) query_box(v + 2, lo, hi), grid_.prefetch_cells(lo, hi);
-    if (next_leaves) query_box(v + 1, lo, hi), grid_.prefetch_items(lo, hi);
-    next_leaves = after_next_leaves;
+    const Ahead after_next = look_ahead(v + 2);
+    if (after_next.leaves) grid_.prefetch_cells(after_next.lo, after_next.hi);
+    if (next.leaves) grid_.prefetch_items(next.lo, next.hi);
+    next = after_next;
     // The rectangle's plane at the end of the step, as the detectors cut the triangles, and at its start:
     // a road under the end that is wrong (a wall's top face) must not blind the check as it would the
     // detectors. One level when both are the same.

@@ -1,7 +1,6 @@
 // The vector width the physics' vector code takes (core/vector_width.hpp): one of the two it has code for,
-// the narrower where CRASHBENCH_VECTOR_WIDTH asks for it (tests/CMakeLists.txt runs the vectorised suites
-// so), and a clear error for any other value. The width is decided once per process, so the error is
-// checked in a child.
+// the narrower where CRASHBENCH_VECTOR_WIDTH asks for it, and a clear error for any other value. The width
+// is decided once per process, so each value is tried in a fresh child process.
 #include "core/vector_width.hpp"
 
 #include <gtest/gtest.h>
@@ -14,33 +13,30 @@
 namespace crashbench {
 namespace {
 
-TEST(VectorWidth, IsTwoOrFourAndTwoWhenAskedFor) {
-  const int width = vector_width();
-  EXPECT_TRUE(width == 2 || width == 4) << width;
-  const char* asked = std::getenv("CRASHBENCH_VECTOR_WIDTH");
-  if (asked && std::string(asked) == "2") {
-    EXPECT_EQ(width, 2);
+/// Sets CRASHBENCH_VECTOR_WIDTH to `asked` and exits with vector_width(), or with 100 on an Error that names
+/// the variable and says what it expects (101 on any other). Run in a fresh process by EXPECT_EXIT.
+[[noreturn]] void exit_with_width(const char* asked) {
+  setenv("CRASHBENCH_VECTOR_WIDTH", asked, 1);
+  try {
+    std::exit(vector_width());
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    const bool named = what.find("CRASHBENCH_VECTOR_WIDTH") != std::string::npos &&
+                       what.find("expected 2 or 4") != std::string::npos;
+    std::exit(named ? 100 : 101);
   }
 }
 
-TEST(VectorWidthDeathTest, AnyOtherValueIsAnErrorThatNamesTheVariable) {
-  // A fresh process (not a fork of this one, where the width may be decided already).
+TEST(VectorWidth, IsTwoOrFour) {
+  const int width = vector_width();
+  EXPECT_TRUE(width == 2 || width == 4) << width;
+}
+
+TEST(VectorWidthDeathTest, TwoIsHeldAndAnyValueButTwoOrFourIsAnErrorThatNamesTheVariable) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(
-      {
-        setenv("CRASHBENCH_VECTOR_WIDTH", "8", 1);
-        try {
-          vector_width();
-        } catch (const Error& e) {
-          const std::string what = e.what();
-          std::exit(what.find("CRASHBENCH_VECTOR_WIDTH") != std::string::npos &&
-                            what.find("expected 2 or 4") != std::string::npos
-                        ? 3
-                        : 4);
-        }
-        std::exit(5);
-      },
-      ::testing::ExitedWithCode(3), "");
+  EXPECT_EXIT(exit_with_width("2"), ::testing::ExitedWithCode(2), "");
+  for (const char* bad : {"8", "3", "", "four"})
+    EXPECT_EXIT(exit_with_width(bad), ::testing::ExitedWithCode(100), "") << bad;
 }
 
 }  // namespace

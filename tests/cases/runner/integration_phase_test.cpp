@@ -89,6 +89,7 @@ TEST(IntegrationPhase, TheBatchedShadowStepsGiveEachVehiclesOwnCollisionDvForEve
       VehicleInput without = run.fleet.applied_input[v];
       without.collision_force_W.setZero();
       without.collision_moment = 0;
+      without.springs = {};
       StateVector shadow = run.fleet.x_before[v];
       run.integration.integrate(run.fleet, v, without, shadow, 0.0, c.dt);
       for (int i = 0; i < 3; ++i) EXPECT_EQ(dv[k][i], run.fleet.x[v][3 + i] - shadow[3 + i]) << v << " " << i;
