@@ -30,12 +30,13 @@ void AnalyticDetector::prepare(const Scene& scene, int vehicle_count) {
   clear_.reset(vehicle_count);
 }
 
-bool AnalyticDetector::query(std::size_t i, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats) {
+bool AnalyticDetector::query(std::size_t i, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out,
+                             DetectorStats& stats) {
   // Walls have no height here: a box clear of every wall's footprint holds at any (plane 0). Most cars
   // sit well inside their boxes: the pose alone shows it, without placing the rectangle.
-  if (clear_.surely_covers(i, pose, 0.0)) return true;
+  if (clear_.surely_covers(slot, pose, 0.0)) return true;
   const PlacedRectangle r = place_rectangle(pose);
-  if (clear_.covers(i, r.corners_W, 0.0)) return true;
+  if (clear_.covers(slot, r.corners_W, 0.0)) return true;
   const double ground = ground_under(pose, surface_.get());
   HeightBand band = height_band(ground, surface_.get());
   // With a band (a file scene's walls have heights), a wall is met where the plane at CG height crosses
@@ -49,7 +50,7 @@ bool AnalyticDetector::query(std::size_t i, const VehiclePose& pose, std::vector
   const std::size_t found = out.size();
   const bool reached = detect_walls(static_cast<int>(i), r, band, out, stats);
   if (out.size() == found)
-    clear_.remember(i, r.cg_W, r.forward_W, pose.heading, r.x_max_B, -r.x_min_B, r.half_width, 0.0,
+    clear_.remember(slot, r.cg_W, r.forward_W, pose.heading, r.x_max_B, -r.x_min_B, r.half_width, 0.0,
                     [this](const ClearBoxes::Proposal& p) { return walls_meet(p); });
   return !reached;
 }

@@ -24,4 +24,13 @@ void Detector::detect_all(std::span<const VehiclePose> poses, std::vector<Contac
   pairs_->detect(poses, out, stats);
 }
 
+void Detector::probe(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
+  detect(poses, out, stats);
+}
+
+void Detector::probe_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
+  probe(poses, out, stats);
+  pairs_->detect(poses, out, stats);
+}
+
 }  // namespace crashbench

@@ -64,11 +64,19 @@ class Detector {
     std::span<char> clear;
   };
   virtual void detect_grown_and_end(const GrownAndEnd& q, DetectorStats& stats);
+  /// detect() of poses that are not the run's vehicles, as a sweep's searches place them at fractions of
+  /// a step (detectors/swept.hpp): the same contacts, without reading or changing what the detector keeps
+  /// per pose slot between calls (a clear box). So a search leaves the run's own queries as they were,
+  /// and whichever thread's detector runs it counts the same work. The default: detect(); a detector
+  /// that keeps anything per slot overrides it.
+  virtual void probe(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
   /// Sizes the vehicle-pair pass for `vehicle_count` vehicles, so that detect_all allocates nothing.
   void reserve_pairs(int vehicle_count);
   /// All this step's contacts: detect's, then one per overlapping vehicle pair (vehicle = lower index,
   /// other = higher, normal from other towards vehicle; detectors/broadphase/vehicle_pairs.hpp), by (vehicle, other).
   void detect_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
+  /// detect_all() through probe().
+  void probe_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
   /// Turns `out`, which holds detect_all(end)'s contacts for this step (toi = 1), into the contacts that begin
   /// DURING the step, the vehicles moving from `start` to `end` (same size and order): each one once, at
   /// its time of first contact `toi` (fraction of the step), with the point and normal at that time.
@@ -82,26 +90,34 @@ class Detector {
 };
 
 /// A detector that answers pose by pose and can tell clear poses (the tree, the analytic detector):
-/// `Self` has `bool query(std::size_t slot, const VehiclePose&, std::vector<Contact>&, DetectorStats&)`,
-/// returning whether it knows the pose clear, and `void fetch_ahead(std::span<const VehiclePose> poses,
-/// std::size_t v)`, called as pose v is queried: the poses after it come next.
+/// `Self` has `bool query(std::size_t v, std::size_t slot, const VehiclePose&, std::vector<Contact>&,
+/// DetectorStats&)` for pose v, returning whether it knows the pose clear, with what it keeps between
+/// calls (its clear boxes) in `slot` (kNoSlot: none read or kept), and `void fetch_ahead(std::span<const
+/// VehiclePose> poses, std::size_t v)`, called as pose v is queried: the poses after it come next.
 template <class Self>
 class PoseByPoseDetector : public Detector {
  public:
+  /// The slot of a probe: beyond any run's vehicles, so that no box is read or kept there.
+  static constexpr std::size_t kNoSlot = ~std::size_t{0};
+
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) final {
     Self& self = static_cast<Self&>(*this);
     for (std::size_t v = 0; v < poses.size(); ++v) {
       self.fetch_ahead(poses, v);
-      self.query(v, poses[v], out, stats);
+      self.query(v, v, poses[v], out, stats);
     }
+  }
+  /// A search's one or two poses: nothing to fetch ahead.
+  void probe(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) final {
+    for (std::size_t v = 0; v < poses.size(); ++v) static_cast<Self&>(*this).query(v, kNoSlot, poses[v], out, stats);
   }
   /// The end query right after the grown one, while the vehicle's cells are in cache.
   void detect_grown_and_end(const GrownAndEnd& q, DetectorStats& stats) final {
     Self& self = static_cast<Self&>(*this);
     for (std::size_t v = 0; v < q.grown.size(); ++v) {
       self.fetch_ahead(q.grown, v);
-      q.clear[v] = self.query(v, q.grown[v], *q.grown_out, stats);
-      if (!(q.clear[v] && q.skippable[v])) self.query(v, q.end[v], *q.end_out, stats);
+      q.clear[v] = self.query(v, v, q.grown[v], *q.grown_out, stats);
+      if (!(q.clear[v] && q.skippable[v])) self.query(v, v, q.end[v], *q.end_out, stats);
     }
   }
 };

@@ -5,7 +5,7 @@
 
 namespace crashbench {
 
-void SweepScratch::prepare(int vehicle_count) {
+void SweepScratch::prepare(int vehicle_count, int threads) {
   const std::size_t n = static_cast<std::size_t>(std::max(vehicle_count, 1));
   poses.reserve(n);
   ids.reserve(n);
@@ -23,9 +23,16 @@ void SweepScratch::prepare(int vehicle_count) {
   last_end.reserve(n);
   last_end.clear();
   keys.reserve(16 * n);
-  intervals.reserve(kSweepQueryBudget);
-  closest.reserve(kSweepQueryBudget);
-  searched.reserve(kSweepQueryBudget);
+  searches.resize(static_cast<std::size_t>(std::max(threads, 1)));
+  for (Search& search : searches) {
+    search.poses.reserve(2);
+    search.found.reserve(64);
+    search.intervals.reserve(kSweepQueryBudget);
+    search.closest.reserve(kSweepQueryBudget);
+    search.searched.reserve(kSweepQueryBudget);
+    search.touches.reserve(16 * n);
+  }
+  lookups.reserve(16 * n);
   key_index.reserve(static_cast<int>(n), 16 * n);
   start_index.reserve(static_cast<int>(n), 16 * n);
 }

@@ -28,17 +28,14 @@ inline VehiclePose grown(VehiclePose pose, double along, double across) {
 /// Added to every growth [m]: rounding in the detectors' tests must not hide a touch at the margin.
 inline constexpr double kGrowthSlack = 1e-9;
 
-/// The sweep of one step: `start`, `end` and the scratch the queries share.
-struct Sweep {
-  Detector& detector;
+/// What the sweep measured of one step, read by it and by its searches alike: each vehicle's poses at the
+/// step's start and end, and how far its points move (SweepScratch::motion and growth).
+struct StepMotion {
   std::span<const VehiclePose> start, end;
-  DetectorStats& stats;
-  SweepScratch& s;
-  StepPairs& pairs;  ///< the candidate pairs of start and end
-  SweepThreads* threads;  ///< splits the queries over every vehicle, or null: the detector's own
+  const SweepScratch& measured;
 
   /// Vehicle `v`'s pose at fraction `f`; with `span` > 0 grown by what its points move over half of `span`
-  /// along and across its heading (s.growth): it then holds the rectangle's whole sweep over
+  /// along and across its heading (measured.growth): it then holds the rectangle's whole sweep over
   /// [f - span/2, f + span/2].
   VehiclePose pose_at(int v, double f, double span) const {
     const VehiclePose p = interpolate(start[v], end[v], f);
@@ -46,16 +43,183 @@ struct Sweep {
     const GrowthRates g = growth_over(v, span);
     return grown(p, g.along, g.across);
   }
-  /// What query() grows vehicle `v` by over `span`, along and across its heading [m].
+  /// What pose_at() grows vehicle `v` by over `span`, along and across its heading [m].
   GrowthRates growth_over(int v, double span) const {
-    const GrowthRates& rate = s.growth[static_cast<std::size_t>(v)];
+    const GrowthRates& rate = measured.growth[static_cast<std::size_t>(v)];
     return {0.5 * span * rate.along + kGrowthSlack, 0.5 * span * rate.across + kGrowthSlack};
   }
-  /// The least that query() grows vehicle `v` by over `span`, in any direction [m].
+  /// The least that pose_at() grows vehicle `v` by over `span`, in any direction [m].
   double least_growth(int v, double span) const {
     const GrowthRates g = growth_over(v, span);
     return std::min(g.along, g.across);
   }
+  /// What the key's vehicles' points move over `width` of the step, at most [m].
+  double key_motion(const Key& key, double width) const {
+    const double m = measured.motion[static_cast<std::size_t>(key.vehicle)];
+    return width * (key.other == kStaticScene ? m : m + measured.motion[static_cast<std::size_t>(key.other)]);
+  }
+  /// Whether (lo, hi] is narrow enough to stop: kSweepTimeTolerance of the step, and the key's vehicles
+  /// move at most kSweepDistanceTolerance over it.
+  bool narrow(const Key& key, double lo, double hi) const {
+    return hi - lo <= kSweepTimeTolerance && key_motion(key, hi - lo) <= kSweepDistanceTolerance;
+  }
+  /// How much further vehicle `v`'s rectangle at `f`, grown over `span`, reaches along unit `n` [m].
+  double grown_reach(int v, double f, double span, const Vec2& n) const {
+    const GrowthRates g = growth_over(v, span);
+    const double heading = interpolate(start[v], end[v], f).heading;
+    const Vec2 forward(std::cos(heading), std::sin(heading));
+    return g.along * std::abs(forward.dot(n)) + g.across * std::abs(perp(forward).dot(n));
+  }
+};
+
+/// One thread's searches for first touches, key by key, through its own detector's probes
+/// (Detector::probe: a probe neither reads nor leaves a clear box, so which thread searches a key changes
+/// neither what is found nor the work counted). Its queries' work goes to `stats`.
+struct KeySearch : StepMotion {
+  Detector& detector;
+  SweepScratch::Search& own;
+  DetectorStats* stats;
+
+  /// The contacts of `key`'s vehicles at fraction `f` into own.found, with run-wide vehicle indices. With
+  /// `span` > 0 the rectangles are grown (pose_at), and a miss certifies that interval.
+  void query(const Key& key, double f, double span) {
+    own.poses.clear();
+    own.poses.push_back(pose_at(key.vehicle, f, span));
+    if (key.other != kStaticScene) own.poses.push_back(pose_at(key.other, f, span));  // detectors give vehicle < other
+    own.found.clear();
+    detector.probe_all(own.poses, own.found, *stats);
+    for (Contact& c : own.found) {
+      c.vehicle = c.vehicle == 0 ? key.vehicle : key.other;
+      if (c.other != kStaticScene) c.other = key.other;
+      c.toi = f;
+    }
+  }
+  /// Whether `key` touches at `f` (with `span`, anywhere in the span around it: query()); own.found holds
+  /// the query's contacts.
+  bool touches(const Key& key, double f, double span = 0) {
+    query(key, f, span);
+    return std::any_of(own.found.begin(), own.found.end(), [&](const Contact& c) { return matches(key, c); });
+  }
+  /// `key`'s grown query over (lo, hi) (query() at its middle) as an interval to search: `depth`, its
+  /// deepest contact (-1: none, the interval is free); `gap`, an estimate of how far apart the ungrown
+  /// shapes lie at the middle: a rectangle grown by g along its own axes reaches g (|n.x| + |n.y|) further
+  /// along a unit normal n, so a contact's depth less that reach is their gap along its normal (only an
+  /// estimate: near a wall's end the depth is measured past the wall's line).
+  SweepScratch::Interval grown_interval(const Key& key, double lo, double hi) {
+    const double f = 0.5 * (lo + hi), span = hi - lo;
+    query(key, f, span);
+    SweepScratch::Interval v{lo, hi, -1, std::numeric_limits<double>::infinity()};
+    for (const Contact& c : own.found) {
+      if (!matches(key, c)) continue;
+      v.depth = std::max(v.depth, c.depth);
+      const double reach = grown_reach(c.vehicle, f, span, c.normal_W) +
+                           (c.other == kStaticScene ? 0.0 : grown_reach(c.other, f, span, c.normal_W));
+      v.gap = std::min(v.gap, reach - c.depth);
+    }
+    return v;
+  }
+  /// Orders Search::closest: the interval whose shapes lie closest on top.
+  bool farther(int a, int b) const {
+    return own.intervals[static_cast<std::size_t>(a)].gap > own.intervals[static_cast<std::size_t>(b)].gap;
+  }
+  /// Files `v` for the search if its grown query touches (else it is free).
+  void keep(const SweepScratch::Interval& v) {
+    if (v.depth < 0) return;
+    own.intervals.push_back(v);
+    own.searched.push_back(0);
+    own.closest.push_back(static_cast<int>(own.intervals.size()) - 1);
+    std::push_heap(own.closest.begin(), own.closest.end(), [&](int a, int b) { return farther(a, b); });
+  }
+  /// The earliest time in (lo, hi] at which `key` touches that the search finds, NaN if none. An interval
+  /// whose grown query (which holds the whole sweep over it) touches nothing is free. Where it touches
+  /// `depth` deep, the rectangles at its middle lie at least `growth - depth` apart (shrinking a rectangle
+  /// by g moves its extent along any direction by at least g, and the contact depth is at least the least
+  /// overlap), and the points close that gap no faster than they move: only the interval's two ends,
+  /// beyond that, are looked into. Which interval next: by turns the oldest (level by level, so a touch
+  /// lasting w of the step is met within about 2/w queries wherever it lies) and the one whose shapes lie
+  /// closest (down the valley of the gap to a short dip). A touch found prunes every interval after it.
+  /// At most kSweepQueryBudget queries (a car gliding within micrometres of a wall, turning fast): past
+  /// them `spent` is set.
+  double first_touch_between(const Key& key, double lo, double hi, bool& spent) {
+    own.intervals.clear();
+    own.searched.clear();
+    own.closest.clear();
+    int budget = kSweepQueryBudget - 1;
+    keep(grown_interval(key, lo, hi));
+    double first = std::numeric_limits<double>::quiet_NaN();
+    const double speed = key_motion(key, 1.0);
+    // Open: not searched yet and not after the first touch found (a NaN `first` cuts nothing).
+    const auto open = [&](std::size_t i) { return !own.searched[i] && !(own.intervals[i].lo >= first); };
+    std::size_t oldest = 0;
+    for (bool by_age = true;; by_age = !by_age) {
+      while (oldest < own.intervals.size() && !open(oldest)) ++oldest;
+      while (!own.closest.empty() && !open(static_cast<std::size_t>(own.closest.front()))) {
+        std::pop_heap(own.closest.begin(), own.closest.end(), [&](int a, int b) { return farther(a, b); });
+        own.closest.pop_back();
+      }
+      if (oldest == own.intervals.size()) return first;
+      if (budget < 3) break;
+      const std::size_t i = by_age || own.closest.empty() ? oldest : static_cast<std::size_t>(own.closest.front());
+      own.searched[i] = 1;
+      const SweepScratch::Interval v = own.intervals[i];
+      const double mid = 0.5 * (v.lo + v.hi);
+      budget -= 3;
+      if (touches(key, mid)) {
+        first = std::isnan(first) ? mid : std::min(first, mid);
+        continue;
+      }
+      if (narrow(key, v.lo, v.hi)) continue;  // a graze shallower than the tolerances
+      // The grown shapes overlap by depth: the ungrown ones lie at least their least growth less that apart.
+      const double span = v.hi - v.lo;
+      const double growth = least_growth(key.vehicle, span) + (key.other == kStaticScene ? 0.0 : least_growth(key.other, span));
+      const double free = speed > 0 ? std::clamp((growth - v.depth) / speed, 0.0, 0.5 * (v.hi - v.lo)) : 0.0;
+      if (mid - free > v.lo) keep(grown_interval(key, v.lo, mid - free));
+      if (v.hi > mid + free) keep(grown_interval(key, mid + free, v.hi));
+    }
+    spent = true;
+    return first;
+  }
+  /// First contact of `key` in (lo, hi], where it is free at lo and touching at hi: the bracket is halved
+  /// until narrow(), and the key's contacts at its touching end are appended to `out`.
+  void bisect(const Key& key, double lo, double hi, std::vector<Contact>& out) {
+    while (!narrow(key, lo, hi)) {
+      const double mid = 0.5 * (lo + hi);
+      (touches(key, mid) ? hi : lo) = mid;
+    }
+    query(key, hi, 0);
+    for (const Contact& c : own.found)
+      if (matches(key, c)) out.push_back(c);
+  }
+  /// Looks for `key`'s first touch between the tested poses key.lo and key.hi (`first_interval`: the
+  /// step's first) into `look`, its touches appended to own.touches, its work counted in look.stats.
+  void look_into(const Key& key, bool first_interval, SweepScratch::Lookup& look) {
+    look.t = std::numeric_limits<double>::quiet_NaN();
+    look.first = own.touches.size();
+    look.count = 0;
+    look.stats = {};
+    look.spent = false;
+    stats = &look.stats;
+    // Touching when the step began (a vehicle the scan did not look at the start, as it leaves a wall): a
+    // contact the last step reported, not a new one.
+    if (first_interval && touches(key, 0.0)) return;
+    const double t = first_touch_between(key, key.lo, key.hi, look.spent);
+    if (std::isnan(t) || !touches(key, t)) return;  // touches() refills own.found with the touch at t
+    look.t = t;
+    for (const Contact& touch : own.found)
+      if (matches(key, touch)) own.touches.push_back(touch);
+    look.count = own.touches.size() - look.first;
+  }
+};
+
+/// The sweep of one step: the step's detector and candidate pairs, the scratch the queries share, and the
+/// threads its searches are split over (null: the caller's alone).
+struct Sweep : StepMotion {
+  Detector& detector;
+  DetectorStats& stats;
+  SweepScratch& s;
+  StepPairs& pairs;  ///< the candidate pairs of start and end
+  SweepThreads* threads;  ///< splits the queries over every vehicle, or null: the detector's own
+
   /// Renumbers out[first, ...), found on s.poses (vehicles s.ids), to run-wide vehicle indices at time `f`.
   void to_run(std::vector<Contact>& out, std::size_t first, double f) const {
     for (std::size_t i = first; i < out.size(); ++i) {
@@ -65,16 +229,8 @@ struct Sweep {
       c.toi = f;
     }
   }
-  /// Appends the contacts of vehicles `s.ids` at fraction `f` to `out`, with run-wide vehicle indices. With
-  /// `span` > 0 the rectangles are grown (pose_at), and a miss certifies that interval.
-  void query(double f, std::vector<Contact>& out, double span = 0) {
-    s.poses.clear();
-    for (int v : s.ids) s.poses.push_back(pose_at(v, f, span));
-    const std::size_t first = out.size();
-    detector.detect_all(s.poses, out, stats);
-    to_run(out, first, f);
-  }
-  /// query() for the vehicles of select_all() or select_involved(), their pairs tested from the step's
+  /// The contacts of the vehicles of select_all() or select_involved() at fraction `f` (grown over `span`,
+  /// as pose_at), with run-wide vehicle indices, appended to `out`: the scene's, then their pairs' tested from the step's
   /// candidates (no broad phase of its own; the same contacts in the same order), each contact's pair
   /// index into `index`, parallel to `out` (-1: the scene's). Candidate i is not tested where skip(i).
   template <class Skip>
@@ -150,11 +306,6 @@ struct Sweep {
     s.ids.resize(end.size());
     for (std::size_t v = 0; v < end.size(); ++v) s.ids[v] = static_cast<int>(v);
   }
-  void select(const Key& key) {
-    s.ids.clear();
-    s.ids.push_back(key.vehicle);
-    if (key.other != kStaticScene) s.ids.push_back(key.other);  // detectors give vehicle < other
-  }
   /// Selects the vehicles in `contacts` (and their partners), ascending.
   void select_involved(const std::vector<Contact>& contacts) {
     std::fill(s.involved.begin(), s.involved.end(), 0);
@@ -198,128 +349,10 @@ struct Sweep {
     if (take) return s.last_end_contacts.swap(at_end);
     s.last_end_contacts.assign(at_end.begin(), at_end.end());
   }
-  /// Whether `key` touches at `f` (with `span`, anywhere in the span around it: query()).
-  bool touches(const Key& key, double f, double span = 0) {
-    select(key);
-    s.found.clear();
-    query(f, s.found, span);
-    return std::any_of(s.found.begin(), s.found.end(), [&](const Contact& c) { return matches(key, c); });
-  }
-  /// What the key's vehicles' points move over `width` of the step, at most [m].
-  double key_motion(const Key& key, double width) const {
-    const double m = s.motion[static_cast<std::size_t>(key.vehicle)];
-    return width * (key.other == kStaticScene ? m : m + s.motion[static_cast<std::size_t>(key.other)]);
-  }
-  /// Whether (lo, hi] is narrow enough to stop: kSweepTimeTolerance of the step, and the key's vehicles
-  /// move at most kSweepDistanceTolerance over it.
-  bool narrow(const Key& key, double lo, double hi) const {
-    return hi - lo <= kSweepTimeTolerance && key_motion(key, hi - lo) <= kSweepDistanceTolerance;
-  }
-  /// `key`'s grown query over (lo, hi) (query() at its middle) as an interval to search: `depth`, its
-  /// deepest contact (-1: none, the interval is free); `gap`, an estimate of how far apart the ungrown
-  /// shapes lie at the middle: a rectangle grown by g along its own axes reaches g (|n.x| + |n.y|) further
-  /// along a unit normal n, so a contact's depth less that reach is their gap along its normal (only an
-  /// estimate: near a wall's end the depth is measured past the wall's line).
-  SweepScratch::Interval grown_interval(const Key& key, double lo, double hi) {
-    const double f = 0.5 * (lo + hi), span = hi - lo;
-    select(key);
-    s.found.clear();
-    query(f, s.found, span);
-    SweepScratch::Interval v{lo, hi, -1, std::numeric_limits<double>::infinity()};
-    for (const Contact& c : s.found) {
-      if (!matches(key, c)) continue;
-      v.depth = std::max(v.depth, c.depth);
-      const double reach = grown_reach(c.vehicle, f, span, c.normal_W) +
-                           (c.other == kStaticScene ? 0.0 : grown_reach(c.other, f, span, c.normal_W));
-      v.gap = std::min(v.gap, reach - c.depth);
-    }
-    return v;
-  }
-  /// How much further vehicle `v`'s rectangle at `f`, grown over `span`, reaches along unit `n` [m].
-  double grown_reach(int v, double f, double span, const Vec2& n) const {
-    const GrowthRates g = growth_over(v, span);
-    const double heading = interpolate(start[v], end[v], f).heading;
-    const Vec2 forward(std::cos(heading), std::sin(heading));
-    return g.along * std::abs(forward.dot(n)) + g.across * std::abs(perp(forward).dot(n));
-  }
-  /// Orders SweepScratch::closest: the interval whose shapes lie closest on top.
-  bool farther(int a, int b) const {
-    return s.intervals[static_cast<std::size_t>(a)].gap > s.intervals[static_cast<std::size_t>(b)].gap;
-  }
-  /// Files `v` for the search if its grown query touches (else it is free).
-  void keep(const SweepScratch::Interval& v) {
-    if (v.depth < 0) return;
-    s.intervals.push_back(v);
-    s.searched.push_back(0);
-    s.closest.push_back(static_cast<int>(s.intervals.size()) - 1);
-    std::push_heap(s.closest.begin(), s.closest.end(), [&](int a, int b) { return farther(a, b); });
-  }
-  /// The earliest time in (lo, hi] at which `key` touches that the search finds, NaN if none. An interval
-  /// whose grown query (which holds the whole sweep over it) touches nothing is free. Where it touches
-  /// `depth` deep, the rectangles at its middle lie at least `growth - depth` apart (shrinking a rectangle
-  /// by g moves its extent along any direction by at least g, and the contact depth is at least the least
-  /// overlap), and the points close that gap no faster than they move: only the interval's two ends,
-  /// beyond that, are looked into. Which interval next: by turns the oldest (level by level, so a touch
-  /// lasting w of the step is met within about 2/w queries wherever it lies) and the one whose shapes lie
-  /// closest (down the valley of the gap to a short dip). A touch found prunes every interval after it.
-  /// At most kSweepQueryBudget queries (a car gliding within micrometres of a wall, turning fast).
-  double first_touch_between(const Key& key, double lo, double hi) {
-    s.intervals.clear();
-    s.searched.clear();
-    s.closest.clear();
-    int budget = kSweepQueryBudget - 1;
-    keep(grown_interval(key, lo, hi));
-    double first = std::numeric_limits<double>::quiet_NaN();
-    const double speed = key_motion(key, 1.0);
-    // Open: not searched yet and not after the first touch found (a NaN `first` cuts nothing).
-    const auto open = [&](std::size_t i) { return !s.searched[i] && !(s.intervals[i].lo >= first); };
-    std::size_t oldest = 0;
-    for (bool by_age = true;; by_age = !by_age) {
-      while (oldest < s.intervals.size() && !open(oldest)) ++oldest;
-      while (!s.closest.empty() && !open(static_cast<std::size_t>(s.closest.front()))) {
-        std::pop_heap(s.closest.begin(), s.closest.end(), [&](int a, int b) { return farther(a, b); });
-        s.closest.pop_back();
-      }
-      if (oldest == s.intervals.size()) return first;
-      if (budget < 3) break;
-      const std::size_t i = by_age || s.closest.empty() ? oldest : static_cast<std::size_t>(s.closest.front());
-      s.searched[i] = 1;
-      const SweepScratch::Interval v = s.intervals[i];
-      const double mid = 0.5 * (v.lo + v.hi);
-      budget -= 3;
-      if (touches(key, mid)) {
-        first = std::isnan(first) ? mid : std::min(first, mid);
-        continue;
-      }
-      if (narrow(key, v.lo, v.hi)) continue;  // a graze shallower than the tolerances
-      // The grown shapes overlap by depth: the ungrown ones lie at least their least growth less that apart.
-      const double span = v.hi - v.lo;
-      const double growth = least_growth(key.vehicle, span) + (key.other == kStaticScene ? 0.0 : least_growth(key.other, span));
-      const double free = speed > 0 ? std::clamp((growth - v.depth) / speed, 0.0, 0.5 * (v.hi - v.lo)) : 0.0;
-      if (mid - free > v.lo) keep(grown_interval(key, v.lo, mid - free));
-      if (v.hi > mid + free) keep(grown_interval(key, mid + free, v.hi));
-    }
-    ++s.budget_spent;
-    return first;
-  }
-  /// First contact of `key` in (lo, hi], where it is free at lo and touching at hi: the bracket is halved
-  /// until narrow(), and the key's contacts at its touching end are appended to result.
-  void bisect(const Key& key, double lo, double hi) {
-    while (!narrow(key, lo, hi)) {
-      const double mid = 0.5 * (lo + hi);
-      (touches(key, mid) ? hi : lo) = mid;
-    }
-    select(key);
-    s.found.clear();
-    query(hi, s.found);
-    for (const Contact& c : s.found)
-      if (matches(key, c)) s.result.push_back(c);
-  }
   /// Files a key for each touch that begins and ends between two of the `n + 1` tested poses: a grown
   /// query over each substep interval holds every rectangle's whole sweep over it; a contact of it that
   /// no key touching by the interval's end explains is looked for inside the interval
-  /// (first_touch_between). `first`: how far the first interval's grown query is done already, into
-  /// s.grown.
+  /// (certify_contacts). `first`: how far the first interval's grown query is done already, into s.grown.
   enum class FirstQuery { kNotDone, kScene, kDone };
   void certify_intervals(int n, FirstQuery first) {
     for (int k = 1; k <= n; ++k) {
@@ -334,20 +367,92 @@ struct Sweep {
       } else if (first == FirstQuery::kScene) {
         grown_pairs(explained_by_hi);
       }
-      for (std::size_t j = 0; j < s.grown.size(); ++j) {
-        const Contact& c = s.grown[j];
-        const int pair = s.grown_pair[j];
-        if (explained(c, pair, hi)) continue;
-        const Key key{c.vehicle, c.other, c.normal_W, lo, hi, pair};
-        // Touching when the step began (a vehicle the scan did not look at the start, as it leaves a wall):
-        // a contact the last step reported, not a new one.
-        if (k == 1 && touches(key, 0.0)) continue;
-        const double t = first_touch_between(key, lo, hi);
-        if (std::isnan(t) || !touches(key, t)) continue;  // touches() refills s.found with the touch at t
-        // Filed with the normal of the touch itself: the grown rectangle may have met the face elsewhere.
-        for (const Contact& touch : s.found)
-          if (matches(key, touch) && !explained(touch, pair, t)) add_touch(touch, pair, lo, t);
+      certify_contacts(k == 1, lo, hi);
+    }
+  }
+  /// Thread `thread`'s searches (its detector, its scratch), their work counted in its Search::stats.
+  KeySearch searcher(int thread) {
+    const auto t = static_cast<std::size_t>(thread);
+    return {{start, end, s}, thread == 0 ? detector : threads->detector(thread), s.searches[t], &s.searches[t].stats};
+  }
+  /// Enough Search scratch for every thread (SweepScratch::prepare reserves it; a scratch not prepared
+  /// for them grows here once).
+  void size_searches() {
+    const std::size_t n = threads ? static_cast<std::size_t>(threads->size()) : 1;
+    if (s.searches.size() < n) s.searches.resize(n);
+  }
+  /// Looks into each contact of the interval (lo, hi]'s grown query (s.grown) that no key explains for a
+  /// touch between the tested poses, and files the touches found, contact by contact in order. A touch
+  /// filed can explain a later contact, whose look is then not needed; but a look depends on no key, so the
+  /// looks are made first, split over the threads, and filed in order after them, a look that a touch filed
+  /// before it explains passed over with its work uncounted (as one thread skips it). Alone, the sweep
+  /// looks only where needed.
+  void certify_contacts(bool first_interval, double lo, double hi) {
+    s.lookups.clear();
+    for (std::size_t j = 0; j < s.grown.size(); ++j)
+      if (!explained(s.grown[j], s.grown_pair[j], hi)) s.lookups.emplace_back().contact = static_cast<int>(j);
+    const auto key_of = [&](const SweepScratch::Lookup& l) {
+      const Contact& c = s.grown[static_cast<std::size_t>(l.contact)];
+      return Key{c.vehicle, c.other, c.normal_W, lo, hi, s.grown_pair[static_cast<std::size_t>(l.contact)]};
+    };
+    const auto look = [&](int thread, std::size_t first, std::size_t last) {
+      KeySearch search = searcher(thread);
+      search.own.touches.clear();
+      for (std::size_t i = first; i < last; ++i) {
+        s.lookups[i].thread = thread;
+        search.look_into(key_of(s.lookups[i]), first_interval, s.lookups[i]);
       }
+    };
+    size_searches();
+    if (threads) threads->for_ranges(s.lookups.size(), look);
+    for (std::size_t i = 0; i < s.lookups.size(); ++i) {
+      const SweepScratch::Lookup& l = s.lookups[i];
+      const Key key = key_of(l);
+      if (explained(s.grown[static_cast<std::size_t>(l.contact)], key.pair, hi)) continue;
+      if (!threads) look(0, i, i + 1);
+      stats += l.stats;
+      s.budget_spent += l.spent;
+      if (std::isnan(l.t)) continue;
+      ++s.touches_between;
+      // Filed with the normal of the touch itself: the grown rectangle may have met the face elsewhere.
+      const std::vector<Contact>& touches = s.searches[static_cast<std::size_t>(l.thread)].touches;
+      for (std::size_t j = l.first; j < l.first + l.count; ++j)
+        if (!explained(touches[j], key.pair, l.t)) add_touch(touches[j], key.pair, lo, l.t);
+    }
+  }
+  /// The contacts of the step's keys, in key order, into s.result: a key that touches first between the
+  /// tested poses, bisected to its first touch; one touching from the step's start, its contacts there. No
+  /// key's contacts depend on another's: the keys are split over the threads, each thread's contacts
+  /// following those of the thread before.
+  void settle_keys() {
+    size_searches();
+    s.result.clear();
+    split_over(threads, s.keys.size(), [&](int thread, std::size_t first, std::size_t last) {
+      KeySearch search = searcher(thread);
+      search.own.stats = {};
+      std::vector<Contact>& out = thread == 0 ? s.result : search.own.touches;
+      if (thread != 0) out.clear();
+      for (std::size_t i = first; i < last; ++i) settle(search, s.keys[i], out);
+    });
+    const std::size_t n = threads ? static_cast<std::size_t>(threads->size()) : 1;
+    for (std::size_t t = 0; t < n; ++t) {
+      stats += s.searches[t].stats;
+      if (t > 0) s.result.insert(s.result.end(), s.searches[t].touches.begin(), s.searches[t].touches.end());
+    }
+  }
+  /// settle_keys() of one key into `out`.
+  void settle(KeySearch& search, const Key& key, std::vector<Contact>& out) const {
+    if (far_side(key, s) || superseded(key, s)) return;
+    if (key.hi > 0) return search.bisect(key, key.lo, key.hi, out);
+    // Touching when the step began: the contact is at its start. A pair has one contact a query.
+    if (key.other != kStaticScene) {
+      const int j = s.start_of_pair[static_cast<std::size_t>(key.pair)];
+      if (j != -1) out.push_back(s.start[static_cast<std::size_t>(j)]);
+      return;
+    }
+    for (int e = s.start_index.first(key.vehicle); e != ByVehicle::kNone; e = s.start_index.next(e)) {
+      const Contact& c = s.start[static_cast<std::size_t>(s.start_scene[static_cast<std::size_t>(e)])];
+      if (matches(key, c)) out.push_back(c);
     }
   }
   /// Whether a key filed so far explains `c` (`pair`: its pair index): the same contact, touching by `by`.

@@ -41,7 +41,7 @@ bool sweep_grown_first(Detector& detector, std::span<const VehiclePose> start, s
   SweepThreads* threads = std::exchange(s.threads, nullptr);
   s.measured_substeps = measure_step(start, end, threads, s);
   if (s.measured_substeps != 1) return false;
-  Sweep sweep{detector, start, end, stats, scratch, pairs, threads};
+  Sweep sweep{{start, end, scratch}, detector, stats, scratch, pairs, threads};
   sweep.grown_scene_and_end(end_out);
   s.grown_first = true;
   return true;
@@ -56,7 +56,7 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   StepPairs& pairs = step_pairs(start, end, stats, s);
   SweepThreads* threads = std::exchange(s.threads, nullptr);
   const int n = measured > 0 ? measured : measure_step(start, end, threads, s);
-  Sweep sweep{detector, start, end, stats, scratch, pairs, threads};
+  Sweep sweep{{start, end, scratch}, detector, stats, scratch, pairs, threads};
   // Small motion and nothing touching at the end: one grown query holds every rectangle's whole sweep;
   // if it touches nothing, nothing was touched during the step.
   using FirstQuery = Sweep::FirstQuery;
@@ -79,7 +79,6 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   s.key_of_pair.assign(pairs.candidates().size(), -1);
   s.start_of_pair.assign(pairs.candidates().size(), -1);
   s.extra_pairs.clear();
-  s.result.clear();
   // The tested poses: the start, the substeps, the end. With one substep only the vehicles touching at
   // the end can be touching there.
   n == 1 ? sweep.select_involved(out) : sweep.select_all();
@@ -109,24 +108,7 @@ void sweep_by_substeps(Detector& detector, std::span<const VehiclePose> start, s
   sweep.remember_end(out, true);  // `out` is given the result below
   // Between the tested poses: touches that begin and end there.
   sweep.certify_intervals(n, first);
-  for (std::size_t i = 0; i < s.keys.size(); ++i) {
-    const Key key = s.keys[i];
-    if (far_side(key, s) || superseded(key, s)) continue;
-    if (key.hi > 0) {
-      sweep.bisect(key, key.lo, key.hi);
-      continue;
-    }
-    // Touching when the step began: the contact is at its start. A pair has one contact a query.
-    if (key.other != kStaticScene) {
-      const int j = s.start_of_pair[static_cast<std::size_t>(key.pair)];
-      if (j != -1) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
-      continue;
-    }
-    for (int e = s.start_index.first(key.vehicle); e != ByVehicle::kNone; e = s.start_index.next(e)) {
-      const Contact& c = s.start[static_cast<std::size_t>(s.start_scene[static_cast<std::size_t>(e)])];
-      if (matches(key, c)) s.result.push_back(c);
-    }
-  }
+  sweep.settle_keys();
   out.swap(s.result);  // no copy of a crowd's half a million contacts
 }
 

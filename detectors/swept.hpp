@@ -47,14 +47,17 @@ GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b);
 GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b, double& motion);
 
 /// The threads a sweep may split its work over vehicles on (the runner's): its per-vehicle preparation,
-/// and its queries over the whole fleet at once (every vehicle at one fraction of the step, grown or not)
-/// through the threads' own detectors.
+/// its queries over the whole fleet at once (every vehicle at one fraction of the step, grown or not)
+/// and its searches for first touches, key by key, through the threads' own detectors.
 class SweepThreads : public VehicleRanges {
  public:
   /// The same contacts, in the same order, as the sweep's detector's detect() on `poses`.
   virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;
   /// The same lists and notes as the sweep's detector's detect_grown_and_end(q).
   virtual void detect_grown_and_end(const Detector::GrownAndEnd& q, DetectorStats& stats) = 0;
+  /// Thread `thread`'s detector (thread 0's: the sweep's own), built like the sweep's, for the searches'
+  /// probes (Detector::probe) on that thread.
+  virtual Detector& detector(int thread) = 0;
 
  protected:
   ~SweepThreads() = default;
@@ -71,8 +74,8 @@ struct SweepScratch {
     double lo = 0, hi = 0;          ///< free at lo, touching at hi [fraction of the step]; 0, 0: from the start
     int pair = -1;                  ///< a vehicle pair's index among the step's candidate pairs (pair_slot)
   };
-  /// Reserves for `vehicle_count` vehicles.
-  void prepare(int vehicle_count);
+  /// Reserves for `vehicle_count` vehicles and searches on `threads` threads.
+  void prepare(int vehicle_count, int threads = 1);
 
   /// The vehicle pairs of this call's start and end poses, found by the caller (the runner's StepPairs,
   /// which detection and the no_tunnelling check read too); null: the sweep finds them into own_pairs.
@@ -82,7 +85,7 @@ struct SweepScratch {
   /// The threads this call may split its work over (null: it runs on the caller's alone). Read by one
   /// sweep, which sets it back to null.
   SweepThreads* threads = nullptr;
-  std::vector<VehiclePose> poses;      ///< poses of one query
+  std::vector<VehiclePose> poses;      ///< poses of one query of the fleet or a subset
   std::vector<VehiclePose> all_poses;  ///< a subset query's poses by vehicle index (its pairs)
   std::vector<int> ids;                ///< vehicles of a subset query, ascending
   std::vector<char> involved;      ///< per vehicle: has a contact at the end of the step
@@ -104,14 +107,36 @@ struct SweepScratch {
   /// at most [m] (GrowthRates): a grown query grows the rectangle by half of each over its span.
   std::vector<GrowthRates> growth;
   long long budget_spent = 0;  ///< searches that ran out of kSweepQueryBudget, over the run
+  long long touches_between = 0;  ///< touches found between tested poses and filed, over the run
   /// An interval a search between tested poses still has to look into: its grown query touched `depth`
   /// deep, and the shapes lie about `gap` apart at its middle (an estimate) [fraction of the step; m].
   struct Interval {
     double lo = 0, hi = 0, depth = 0, gap = 0;
   };
-  std::vector<Interval> intervals;  ///< one search's intervals, oldest first (at most kSweepQueryBudget)
-  std::vector<int> closest;         ///< heap of `intervals` by gap, closest on top
-  std::vector<char> searched;       ///< per entry of `intervals`
+  /// One thread's searches (sweep_search::KeySearch): the one or two poses of a key's query and what it
+  /// found, one search's intervals, and what the thread found for the sweep to file in key order.
+  struct Search {
+    std::vector<VehiclePose> poses;
+    std::vector<Contact> found;
+    std::vector<Interval> intervals;  ///< one search's intervals, oldest first (at most kSweepQueryBudget)
+    std::vector<int> closest;         ///< heap of `intervals` by gap, closest on top
+    std::vector<char> searched;       ///< per entry of `intervals`
+    std::vector<Contact> touches;     ///< the touches its lookups found; the contacts of its keys
+    DetectorStats stats;              ///< the work of its keys' contacts
+  };
+  std::vector<Search> searches;  ///< [t] for thread t
+  /// A contact of an interval's grown query that no key explains, looked into for a touch between tested
+  /// poses by one thread (sweep_search::Sweep::certify_contacts): what the look found and cost, kept
+  /// apart until the sweep, in order, knows whether it still needs it.
+  struct Lookup {
+    int contact = 0;             ///< index into `grown`
+    int thread = 0;              ///< whose Search::touches hold its touches
+    double t = 0;                ///< when it first touches; NaN: not between the tested poses
+    std::size_t first = 0, count = 0;  ///< its touches, in Search::touches
+    DetectorStats stats;         ///< the look's work
+    bool spent = false;          ///< its search ran out of kSweepQueryBudget
+  };
+  std::vector<Lookup> lookups;
   std::vector<Key> keys;
   /// A vehicle pair's index: among the step's candidates (StepPairs::candidates()), or after them for a
   /// pair given that is none (extra_pairs). Per index: its key and its contact in `start`, or -1. A crowd of

@@ -254,12 +254,13 @@ void TreeDetector::fetch_ahead(std::span<const VehiclePose> poses, std::size_t v
   if (v + 1 < poses.size() && !clear_.holds(v + 1)) prefetch_items(poses[v + 1]);
 }
 
-bool TreeDetector::query(std::size_t v, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats) {
+bool TreeDetector::query(std::size_t v, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out,
+                         DetectorStats& stats) {
   // Most cars sit well inside their boxes: the pose alone shows it, without placing the rectangle.
-  if (clear_.holds(v) && clear_.surely_covers(v, pose, ground_under(pose, surface_.get()) + pose.cg_height))
+  if (clear_.holds(slot) && clear_.surely_covers(slot, pose, ground_under(pose, surface_.get()) + pose.cg_height))
     return true;
   const BoundingRectangle rect = bounding_rectangle(pose, surface_.get());
-  if (clear_.covers(v, rect.corners_W, rect.z)) return true;
+  if (clear_.covers(slot, rect.corners_W, rect.z)) return true;
   set_.reset(rect);
   if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
   // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
@@ -273,7 +274,7 @@ bool TreeDetector::query(std::size_t v, const VehiclePose& pose, std::vector<Con
     for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
   // A car that met no triangle is likely on open road: worth a box that spares the next queries.
   if (set_.empty())
-    clear_.remember(v, rect.cg_W, rect.forward_W, pose.heading, rect.front, rect.rear, rect.half_width, rect.z,
+    clear_.remember(slot, rect.cg_W, rect.forward_W, pose.heading, rect.front, rect.rear, rect.half_width, rect.z,
                     [this](const ClearBoxes::Proposal& p) { return triangles_meet(p); });
   set_.emit(static_cast<int>(v), out);
   return !unseen_inside_ && set_.met_nothing();

@@ -45,9 +45,9 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   int cell_y(double y) const;
   friend class PoseByPoseDetector<TreeDetector>;
   /// Pose `v`'s contacts into `out`; returns whether it is known clear (Detector::detect_grown_and_end): a
-  /// clear box holds the rectangle, or its cells were scanned (not walked, no crowded wall's) and no
-  /// triangle there meets it.
-  bool query(std::size_t v, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats);
+  /// clear box (of `slot`) holds the rectangle, or its cells were scanned (not walked, no crowded wall's)
+  /// and no triangle there meets it.
+  bool query(std::size_t v, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats);
   /// On a large scene every car's cells are cache (and TLB) misses: as pose v is queried, asks for the
   /// cell lists of the pose two ahead and the items of the next one.
   void fetch_ahead(std::span<const VehiclePose> poses, std::size_t v) const;

@@ -17,12 +17,13 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
       pairs_.reserve(n);
       continue;
     }
+    detectors_.back()->reserve_pairs(2);  // the sweep's searches: a key's one or two vehicles
     const auto [begin, end] = thread_range(t, threads, c.vehicles.size());
     range_contacts_.emplace_back().reserve(16 * (end - begin));
     range_grown_.emplace_back().reserve(16 * (end - begin));
   }
   range_stats_.resize(range_contacts_.size());
-  sweep_scratch_.prepare(n);
+  sweep_scratch_.prepare(n, threads);
   step_.contacts.reserve(16 * static_cast<std::size_t>(n));
   step_.first_touch.reserve(16 * static_cast<std::size_t>(n));
   end_contacts_.reserve(16 * static_cast<std::size_t>(n));
@@ -118,8 +119,7 @@ void Detection::append_ranges(std::vector<Contact>& out, DetectorStats& stats, s
   for (std::size_t t = 0; t < range_contacts_.size(); ++t) {
     out.insert(out.end(), range_contacts_[t].begin(), range_contacts_[t].end());
     if (grown_out) grown_out->insert(grown_out->end(), range_grown_[t].begin(), range_grown_[t].end());
-    stats.nodes_visited += range_stats_[t].nodes_visited;
-    stats.primitives_tested += range_stats_[t].primitives_tested;
+    stats += range_stats_[t];
   }
 }
 
@@ -142,6 +142,8 @@ void Detection::SplitSweep::detect_grown_and_end(const Detector::GrownAndEnd& q,
   });
   detection->append_ranges(*q.end_out, stats, q.grown_out);
 }
+
+Detector& Detection::SplitSweep::detector(int thread) { return *detection->detectors_[static_cast<std::size_t>(thread)]; }
 
 void Detection::SplitSweep::run(std::size_t count, Job job, void* work) {
   threads->for_ranges(count, [&](int thread, std::size_t begin, std::size_t end) { job(work, thread, begin, end); });

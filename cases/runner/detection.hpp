@@ -75,6 +75,7 @@ class Detection {
     StepThreads* threads = nullptr;
     void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
     void detect_grown_and_end(const Detector::GrownAndEnd& q, DetectorStats& stats) override;
+    Detector& detector(int thread) override;
     int size() const override { return threads->size(); }
     void run(std::size_t count, Job job, void* work) override;
   };

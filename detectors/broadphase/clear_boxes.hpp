@@ -39,7 +39,8 @@ class ClearBoxes {
     double z_lo = 0, z_hi = 0;
   };
 
-  /// Forgets every box; `slots` the largest span of poses the detector expects.
+  /// Forgets every box; `slots` the largest span of poses the detector expects. A slot beyond them (a
+  /// probe's, detectors/detector.hpp) holds no box and keeps none.
   void reset(int slots) { slots_.assign(static_cast<std::size_t>(std::max(slots, 0)), Slot{}); }
 
   bool holds(std::size_t slot) const { return slot < slots_.size() && slots_[slot].box.half_x >= 0; }

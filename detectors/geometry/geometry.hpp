@@ -52,6 +52,12 @@ struct VehiclePose {
 struct DetectorStats {
   int nodes_visited = 0;
   int primitives_tested = 0;
+
+  DetectorStats& operator+=(const DetectorStats& more) {
+    nodes_visited += more.nodes_visited;
+    primitives_tested += more.primitives_tested;
+    return *this;
+  }
 };
 
 }  // namespace crashbench
