@@ -1,6 +1,10 @@
 #include "cases/event_log.hpp"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <new>
 
 namespace crashbench {
@@ -19,6 +23,29 @@ ImpactEvent& EventLog::emplace_back() {
   ImpactEvent* e = ::new (segments_[k] + (size_ - segment_start(k))) ImpactEvent();
   ++size_;
   return *e;
+}
+
+void EventLog::reserve_upto(std::size_t n) {
+  if (n == 0) return;
+  for (std::size_t k = segments_.size(); k <= segment_of(n - 1); ++k)
+    segments_.push_back(std::allocator<ImpactEvent>().allocate(segment_size(k)));
+}
+
+void EventLog::populate(std::size_t first, std::size_t last) const {
+#ifdef MADV_POPULATE_WRITE
+  static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  while (first < last) {
+    const std::size_t k = segment_of(first), end = std::min(last, segment_start(k) + segment_size(k));
+    // Whole pages from the one holding the first byte to the one holding the last: bytes of other events
+    // on them are neither read nor written.
+    const auto from = reinterpret_cast<std::uintptr_t>(at(first)) & ~(page - 1);
+    const auto to = reinterpret_cast<std::uintptr_t>(at(end - 1) + 1);
+    madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);  // a hint: an error changes nothing
+    first = end;
+  }
+#else
+  (void)first, (void)last;
+#endif
 }
 
 void EventLog::move_to(std::vector<ImpactEvent>& out) {

@@ -8,8 +8,9 @@
 
 namespace crashbench {
 
-ImpactPass::ImpactPass(const StepParts& parts)
+ImpactPass::ImpactPass(const StepParts& parts, StepThreads& threads)
     : run_(parts),
+      threads_(threads),
       model_(make_response_model(JsonReader(parts.c.response, parts.c.source_file, "/response"))),
       touched_(parts.fleet.size()),
       loads_(parts.fleet.size()),
@@ -51,6 +52,15 @@ void ImpactPass::resolve(StepContacts& step_contacts, int step) {
       const double first = touched_[i].first_toi;
       touched_.join(v, run_.fleet.body(i, first < 1 ? state_at_toi(i, first) : run_.fleet.x[i]));
     }
+  // Each closing contact may become an event: their pages are faulted in first, split over the threads,
+  // so that the serial pass below writes them without a fault.
+  if (!contacts.empty()) {
+    const std::size_t first = run_.events.size();
+    run_.events.reserve_upto(first + contacts.size());
+    threads_.for_ranges(contacts.size(), [&](int, std::size_t begin, std::size_t end) {
+      run_.events.populate(first + begin, first + end);
+    });
+  }
   // Contacts are resolved one after another, each seeing the impulses before it (one Gauss-Seidel pass),
   // with each vehicle as it was at its earliest closing contact of the step: the time its impulses act.
   for (std::size_t i = 0; i < contacts.size(); ++i) {

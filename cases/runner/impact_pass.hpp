@@ -11,6 +11,7 @@
 #include "cases/runner/collision_loads.hpp"
 #include "cases/runner/detection.hpp"
 #include "cases/runner/step_parts.hpp"
+#include "cases/runner/step_threads.hpp"
 #include "cases/runner/touched_set.hpp"
 #include "models/response/response_model.hpp"
 
@@ -18,8 +19,8 @@ namespace crashbench {
 
 class ImpactPass {
  public:
-  /// Builds and prepares the case's response model. The parts must outlive this.
-  explicit ImpactPass(const StepParts& parts);
+  /// Builds and prepares the case's response model. The parts and `threads` must outlive this.
+  ImpactPass(const StepParts& parts, StepThreads& threads);
 
   const ResponseModel& model() const { return *model_; }
   /// Step `step`'s contacts: keeps the closing ones (or a spring's continuation), sets each vehicle's
@@ -53,6 +54,7 @@ class ImpactPass {
   bool next_impact(std::size_t v, const StateVector& from, const StateVector& to, double& f, Detection& detection);
 
   StepParts run_;
+  StepThreads& threads_;  ///< fault in the pages of a step's events (EventLog::populate)
   std::unique_ptr<ResponseModel> model_;
   TouchedSet touched_;
   CollisionLoads loads_;

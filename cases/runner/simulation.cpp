@@ -34,7 +34,7 @@ Simulation::Simulation(const Case& c, int threads)
       control_(case_),
       integration_(case_),
       continuing_(static_cast<int>(c.vehicles.size()), c.dt, integration_.integrator()),
-      impacts_({case_, fleet_, control_, integration_, continuing_, record_.events()}),
+      impacts_({case_, fleet_, control_, integration_, continuing_, record_.events()}, threads_),
       detection_(case_, *scene_, threads_.size(), contacts_at_end(case_, impacts_.model())),
       audit_({case_, fleet_, control_, integration_, continuing_, record_.events()}, threads_),
       surface_(case_, *scene_, threads_.size()),

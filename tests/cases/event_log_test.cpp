@@ -1,7 +1,9 @@
 // The runner's event store: events keep their contents, indices and addresses across segments, come out
-// in order, a truncated tail is written afresh, and a reserved first segment appends without allocating.
+// in order, a truncated tail is written afresh, a reserved first segment appends without allocating, and
+// storage populated ahead, from any thread, leaves the events as they were.
 #include <gtest/gtest.h>
 
+#include <thread>
 #include <vector>
 
 #include "cases/event_log.hpp"
@@ -72,6 +74,27 @@ TEST(EventLog, AReservedFirstSegmentAppendsWithoutAllocatingAndTheNextSegmentAll
   const testing::AllocationScope beyond;
   for (int i = 0; i < 1000; ++i) stamp(log.emplace_back(), i);  // fills the second segment, 1,000 events
   EXPECT_EQ(beyond.allocations(), 1);
+}
+
+TEST(EventLog, StorageReservedAheadIsPopulatedFromTwoThreadsWithoutTouchingAnEventAndAppendsWithoutAllocating) {
+  EventLog log;
+  log.reserve(3);  // segments of 3, 6, 12, 24, 48, 96: 100 events span six
+  for (int i = 0; i < 10; ++i) stamp(log.emplace_back(), i);
+  const testing::AllocationScope reserving;
+  log.reserve_upto(100);
+  EXPECT_EQ(reserving.allocations(), 3) << "the segments of 24, 48 and 96 events";
+  // Pages of events 0-9 too: the first page of the range holds written events, which must stay as they are.
+  std::thread other([&] { log.populate(5, 50); });
+  log.populate(50, 100);
+  other.join();
+  const testing::AllocationScope appending;
+  for (int i = 10; i < 100; ++i) stamp(log.emplace_back(), i);
+  EXPECT_EQ(appending.allocations(), 0);
+  ASSERT_EQ(log.size(), 100u);
+  for (int i = 0; i < 100; ++i) {
+    EXPECT_EQ(log[static_cast<std::size_t>(i)].step, i);
+    EXPECT_EQ(log[static_cast<std::size_t>(i)].post_b.state.velocity_W, Vec2(i, -i));
+  }
 }
 
 }  // namespace

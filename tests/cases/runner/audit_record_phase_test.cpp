@@ -38,7 +38,7 @@ TEST(EventAudit, ResetEventsGetTheirVerdictsInTheirOwnStep) {
   EventLog events;
   events.reserve(4);
   StepThreads threads(1);
-  ImpactPass impacts({c, fleet, control, integration, springs, events});
+  ImpactPass impacts({c, fleet, control, integration, springs, events}, threads);
   EventAudit audit({c, fleet, control, integration, springs, events}, threads);
   Detection detection(c, *scene, 1, false);
   fleet.x_before = fleet.x;

@@ -28,7 +28,7 @@ struct OneCrossing {
         control(c),
         integration(c),
         springs(1, c.dt, integration.integrator()),
-        impacts({c, fleet, control, integration, springs, events}),
+        impacts({c, fleet, control, integration, springs, events}, threads),
         detection(c, *scene, 1, application == "force") {
     events.reserve(8);
     fleet.x_before = fleet.x;
@@ -43,9 +43,9 @@ struct OneCrossing {
   Integration integration;
   ContinuingContacts springs;
   EventLog events;
+  StepThreads threads{1};
   ImpactPass impacts;
   Detection detection;
-  StepThreads threads{1};
 };
 
 TEST(TouchedSet, BeginStepResetsTheLastStepsMembersOnly) {
