@@ -193,12 +193,7 @@ struct KeySearch : StepMotion {
   /// Looks for `key`'s first touch between the tested poses key.lo and key.hi (`first_interval`: the
   /// step's first) into `look`, its touches appended to own.touches, its work counted in look.stats.
   void look_into(const Key& key, bool first_interval, SweepScratch::Lookup& look) {
-    look.t = std::numeric_limits<double>::quiet_NaN();
-    look.first = own.touches.size();
-    look.count = 0;
-    look.stats = {};
-    look.spent = false;
-    stats = &look.stats;
+    begin(look);
     // Touching when the step began (a vehicle the scan did not look at the start, as it leaves a wall): a
     // contact the last step reported, not a new one.
     if (first_interval && touches(key, 0.0)) return;
@@ -208,6 +203,21 @@ struct KeySearch : StepMotion {
     for (const Contact& touch : own.found)
       if (matches(key, touch)) own.touches.push_back(touch);
     look.count = own.touches.size() - look.first;
+  }
+  /// bisect() of `key`'s bracket into `look`, as look_into().
+  void bisect_into(const Key& key, SweepScratch::Lookup& look) {
+    begin(look);
+    bisect(key, key.lo, key.hi, own.touches);
+    look.count = own.touches.size() - look.first;
+  }
+  /// `look` found nothing yet; this search's work is counted in it from here on.
+  void begin(SweepScratch::Lookup& look) {
+    look.t = std::numeric_limits<double>::quiet_NaN();
+    look.first = own.touches.size();
+    look.count = 0;
+    look.stats = {};
+    look.spent = false;
+    stats = &look.stats;
   }
 };
 
@@ -317,9 +327,9 @@ struct Sweep : StepMotion {
     for (std::size_t v = 0; v < end.size(); ++v)
       if (s.involved[v]) s.ids.push_back(static_cast<int>(v));
   }
-  /// This step's start overlaps of the selected vehicles into s.start: the last step's end overlaps when
-  /// the selected vehicles start where they ended (their overlaps with the scene and with each other
-  /// depend on their places alone), otherwise a query.
+  /// This step's start overlaps of the vehicles of select_all() or select_involved() into s.start: the
+  /// last step's end overlaps when the selected vehicles start where they ended (their overlaps with the
+  /// scene and with each other depend on their places alone), otherwise a query.
   void start_overlaps() {
     s.start.clear();
     s.start_pair.clear();
@@ -333,11 +343,12 @@ struct Sweep : StepMotion {
       for (Contact& c : s.start) c.toi = 0;
       return index_pairs(s.start, s.start_pair);
     }
-    for (Contact c : s.last_end_contacts) {
-      const auto selected = [&](int v) { return std::binary_search(s.ids.begin(), s.ids.end(), v); };
+    // A subset is select_involved()'s, which marked its vehicles.
+    const auto selected = [&](int v) { return s.involved[static_cast<std::size_t>(v)] != 0; };
+    for (const Contact& c : s.last_end_contacts) {
       if (!selected(c.vehicle) || (c.other != kStaticScene && !selected(c.other))) continue;
-      c.toi = 0;
       s.start.push_back(c);
+      s.start.back().toi = 0;
     }
     index_pairs(s.start, s.start_pair);
   }
@@ -370,10 +381,10 @@ struct Sweep : StepMotion {
       certify_contacts(k == 1, lo, hi);
     }
   }
-  /// Thread `thread`'s searches (its detector, its scratch), their work counted in its Search::stats.
+  /// Thread `thread`'s searches: its detector, its scratch. Each search counts its work in its Lookup.
   KeySearch searcher(int thread) {
     const auto t = static_cast<std::size_t>(thread);
-    return {{start, end, s}, thread == 0 ? detector : threads->detector(thread), s.searches[t], &s.searches[t].stats};
+    return {{start, end, s}, thread == 0 ? detector : threads->detector(thread), s.searches[t], nullptr};
   }
   /// Enough Search scratch for every thread (SweepScratch::prepare reserves it; a scratch not prepared
   /// for them grows here once).
@@ -390,10 +401,10 @@ struct Sweep : StepMotion {
   void certify_contacts(bool first_interval, double lo, double hi) {
     s.lookups.clear();
     for (std::size_t j = 0; j < s.grown.size(); ++j)
-      if (!explained(s.grown[j], s.grown_pair[j], hi)) s.lookups.emplace_back().contact = static_cast<int>(j);
+      if (!explained(s.grown[j], s.grown_pair[j], hi)) s.lookups.emplace_back().item = static_cast<int>(j);
     const auto key_of = [&](const SweepScratch::Lookup& l) {
-      const Contact& c = s.grown[static_cast<std::size_t>(l.contact)];
-      return Key{c.vehicle, c.other, c.normal_W, lo, hi, s.grown_pair[static_cast<std::size_t>(l.contact)]};
+      const Contact& c = s.grown[static_cast<std::size_t>(l.item)];
+      return Key{c.vehicle, c.other, c.normal_W, lo, hi, s.grown_pair[static_cast<std::size_t>(l.item)]};
     };
     const auto look = [&](int thread, std::size_t first, std::size_t last) {
       KeySearch search = searcher(thread);
@@ -408,52 +419,64 @@ struct Sweep : StepMotion {
     for (std::size_t i = 0; i < s.lookups.size(); ++i) {
       const SweepScratch::Lookup& l = s.lookups[i];
       const Key key = key_of(l);
-      if (explained(s.grown[static_cast<std::size_t>(l.contact)], key.pair, hi)) continue;
+      if (explained(s.grown[static_cast<std::size_t>(l.item)], key.pair, hi)) continue;
       if (!threads) look(0, i, i + 1);
       stats += l.stats;
       s.budget_spent += l.spent;
       if (std::isnan(l.t)) continue;
       ++s.touches_between;
       // Filed with the normal of the touch itself: the grown rectangle may have met the face elsewhere.
-      const std::vector<Contact>& touches = s.searches[static_cast<std::size_t>(l.thread)].touches;
-      for (std::size_t j = l.first; j < l.first + l.count; ++j)
-        if (!explained(touches[j], key.pair, l.t)) add_touch(touches[j], key.pair, lo, l.t);
+      for (const Contact& touch : touches_of(l))
+        if (!explained(touch, key.pair, l.t)) add_touch(touch, key.pair, lo, l.t);
     }
   }
   /// The contacts of the step's keys, in key order, into s.result: a key that touches first between the
-  /// tested poses, bisected to its first touch; one touching from the step's start, its contacts there. No
-  /// key's contacts depend on another's: the keys are split over the threads, each thread's contacts
-  /// following those of the thread before.
+  /// tested poses, bisected to its first touch; one touching from the step's start, its contacts there. A
+  /// bisection depends on no other key: they are made first, split over the threads (evenly: a key
+  /// touching from the start costs no query), and their contacts then taken in key order.
   void settle_keys() {
     size_searches();
-    s.result.clear();
-    split_over(threads, s.keys.size(), [&](int thread, std::size_t first, std::size_t last) {
+    s.lookups.clear();
+    const auto bisected = [&](const Key& key) { return key.hi > 0 && !far_side(key, s) && !superseded(key, s); };
+    for (std::size_t i = 0; i < s.keys.size(); ++i)
+      if (bisected(s.keys[i])) s.lookups.emplace_back().item = static_cast<int>(i);
+    split_over(threads, s.lookups.size(), [&](int thread, std::size_t first, std::size_t last) {
       KeySearch search = searcher(thread);
-      search.own.stats = {};
-      std::vector<Contact>& out = thread == 0 ? s.result : search.own.touches;
-      if (thread != 0) out.clear();
-      for (std::size_t i = first; i < last; ++i) settle(search, s.keys[i], out);
+      search.own.touches.clear();
+      for (std::size_t i = first; i < last; ++i) {
+        s.lookups[i].thread = thread;
+        search.bisect_into(s.keys[static_cast<std::size_t>(s.lookups[i].item)], s.lookups[i]);
+      }
     });
-    const std::size_t n = threads ? static_cast<std::size_t>(threads->size()) : 1;
-    for (std::size_t t = 0; t < n; ++t) {
-      stats += s.searches[t].stats;
-      if (t > 0) s.result.insert(s.result.end(), s.searches[t].touches.begin(), s.searches[t].touches.end());
+    s.result.clear();
+    std::size_t next = 0;  // the bisections come in key order
+    for (const Key& key : s.keys) {
+      if (bisected(key)) {
+        const SweepScratch::Lookup& l = s.lookups[next++];
+        stats += l.stats;
+        const std::span<const Contact> touches = touches_of(l);
+        s.result.insert(s.result.end(), touches.begin(), touches.end());
+      } else if (key.hi == 0 && !far_side(key, s) && !superseded(key, s)) {
+        start_contacts(key);
+      }
     }
   }
-  /// settle_keys() of one key into `out`.
-  void settle(KeySearch& search, const Key& key, std::vector<Contact>& out) const {
-    if (far_side(key, s) || superseded(key, s)) return;
-    if (key.hi > 0) return search.bisect(key, key.lo, key.hi, out);
-    // Touching when the step began: the contact is at its start. A pair has one contact a query.
+  /// The contacts at the step's start of `key`, touching from then on, into s.result. A pair has one
+  /// contact a query.
+  void start_contacts(const Key& key) {
     if (key.other != kStaticScene) {
       const int j = s.start_of_pair[static_cast<std::size_t>(key.pair)];
-      if (j != -1) out.push_back(s.start[static_cast<std::size_t>(j)]);
+      if (j != -1) s.result.push_back(s.start[static_cast<std::size_t>(j)]);
       return;
     }
     for (int e = s.start_index.first(key.vehicle); e != ByVehicle::kNone; e = s.start_index.next(e)) {
       const Contact& c = s.start[static_cast<std::size_t>(s.start_scene[static_cast<std::size_t>(e)])];
-      if (matches(key, c)) out.push_back(c);
+      if (matches(key, c)) s.result.push_back(c);
     }
+  }
+  /// The touches `look` found, in its thread's Search.
+  std::span<const Contact> touches_of(const SweepScratch::Lookup& look) const {
+    return std::span(s.searches[static_cast<std::size_t>(look.thread)].touches).subspan(look.first, look.count);
   }
   /// Whether a key filed so far explains `c` (`pair`: its pair index): the same contact, touching by `by`.
   bool explained(const Contact& c, int pair, double by) const {

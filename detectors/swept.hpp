@@ -121,17 +121,17 @@ struct SweepScratch {
     std::vector<Interval> intervals;  ///< one search's intervals, oldest first (at most kSweepQueryBudget)
     std::vector<int> closest;         ///< heap of `intervals` by gap, closest on top
     std::vector<char> searched;       ///< per entry of `intervals`
-    std::vector<Contact> touches;     ///< the touches its lookups found; the contacts of its keys
-    DetectorStats stats;              ///< the work of its keys' contacts
+    std::vector<Contact> touches;     ///< what its lookups found
   };
   std::vector<Search> searches;  ///< [t] for thread t
-  /// A contact of an interval's grown query that no key explains, looked into for a touch between tested
-  /// poses by one thread (sweep_search::Sweep::certify_contacts): what the look found and cost, kept
-  /// apart until the sweep, in order, knows whether it still needs it.
+  /// One search by one thread, kept apart until the sweep takes what it found in order
+  /// (sweep_search::Sweep): a contact of an interval's grown query that no key explains, looked into for a
+  /// touch between tested poses (certify_contacts; the sweep may find it no longer needed), or a key's
+  /// bracket bisected to its first touch (settle_keys).
   struct Lookup {
-    int contact = 0;             ///< index into `grown`
+    int item = 0;                ///< index into `grown` (a look) or `keys` (a bisection)
     int thread = 0;              ///< whose Search::touches hold its touches
-    double t = 0;                ///< when it first touches; NaN: not between the tested poses
+    double t = 0;                ///< a look: when it first touches; NaN: not between the tested poses
     std::size_t first = 0, count = 0;  ///< its touches, in Search::touches
     DetectorStats stats;         ///< the look's work
     bool spent = false;          ///< its search ran out of kSweepQueryBudget
