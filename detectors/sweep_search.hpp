@@ -269,14 +269,16 @@ struct Sweep : StepMotion {
   /// vehicles it does not know clear into `end_out` (sweep_grown_first).
   void grown_scene_and_end(std::vector<Contact>& end_out) {
     select_all();
-    s.grown_poses.clear();
-    s.skippable.clear();
-    for (int v : s.ids) {
-      s.grown_poses.push_back(pose_at(v, 0.5, 1.0));
-      // A pose without its road height takes the surface under its CG, which moves: a plane of its own.
-      // A non-finite motion has no rectangle that holds it.
-      s.skippable.push_back(!std::isnan(end[v].ground_z) && std::isfinite(s.motion[static_cast<std::size_t>(v)]));
-    }
+    s.grown_poses.resize(end.size());
+    s.skippable.resize(end.size());
+    split_over(threads, end.size(), [&](int, std::size_t first, std::size_t last) {
+      for (std::size_t v = first; v < last; ++v) {
+        s.grown_poses[v] = pose_at(static_cast<int>(v), 0.5, 1.0);
+        // A pose without its road height takes the surface under its CG, which moves: a plane of its own.
+        // A non-finite motion has no rectangle that holds it.
+        s.skippable[v] = !std::isnan(end[v].ground_z) && std::isfinite(s.motion[v]);
+      }
+    });
     s.grown.clear();
     s.clear.resize(end.size());
     const Detector::GrownAndEnd q{s.grown_poses, end, s.skippable, &s.grown, &end_out, s.clear};
