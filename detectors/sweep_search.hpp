@@ -417,7 +417,7 @@ struct Sweep : StepMotion {
       }
     };
     size_searches();
-    if (threads) threads->for_ranges(s.lookups.size(), look);
+    if (threads && !s.lookups.empty()) threads->for_ranges(s.lookups.size(), look);
     for (std::size_t i = 0; i < s.lookups.size(); ++i) {
       const SweepScratch::Lookup& l = s.lookups[i];
       const Key key = key_of(l);
@@ -442,7 +442,8 @@ struct Sweep : StepMotion {
     const auto bisected = [&](const Key& key) { return key.hi > 0 && !far_side(key, s) && !superseded(key, s); };
     for (std::size_t i = 0; i < s.keys.size(); ++i)
       if (bisected(s.keys[i])) s.lookups.emplace_back().item = static_cast<int>(i);
-    split_over(threads, s.lookups.size(), [&](int thread, std::size_t first, std::size_t last) {
+    SweepThreads* split = s.lookups.empty() ? nullptr : threads;  // no threads woken for nothing
+    split_over(split, s.lookups.size(), [&](int thread, std::size_t first, std::size_t last) {
       KeySearch search = searcher(thread);
       search.own.touches.clear();
       for (std::size_t i = first; i < last; ++i) {
