@@ -36,8 +36,8 @@ void EventLog::populate(std::size_t first, std::size_t last) const {
   static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
   while (first < last) {
     const std::size_t k = segment_of(first), end = std::min(last, segment_start(k) + segment_size(k));
-    // Whole pages from the one holding the first byte to the one holding the last: bytes of other events
-    // on them are neither read nor written.
+    // Whole pages, from the one holding the range's first byte to the one holding its last: the other
+    // bytes on them (earlier events, the allocator's) are neither read nor written.
     const auto from = reinterpret_cast<std::uintptr_t>(at(first)) & ~(page - 1);
     const auto to = reinterpret_cast<std::uintptr_t>(at(end - 1) + 1);
     madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);  // a hint: an error changes nothing
