@@ -30,7 +30,8 @@ inline constexpr int kPluginApiVersion = 9;  // 2: detector and dynamics factori
                                             // 8: Integrator::step_batch (for step_pair),
                                             //    VehicleDynamics::prepare() and derivatives(),
                                             //    Detector::detect_grown_and_end()
-                                            // 9: Detector::probe(), SweepScratch's per-thread searches
+                                            // 9: Detector::probe(), SweepScratch's per-thread searches,
+                                            //    DetectorStats in 64 bits
 
 /// The symbol every plugin exports (CRASHBENCH_PLUGIN defines it):
 ///   extern "C" int crashbench_plugin_register(crashbench::PluginHost* host, int host_api_version);

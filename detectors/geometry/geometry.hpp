@@ -48,10 +48,11 @@ struct VehiclePose {
   double ground_z = std::numeric_limits<double>::quiet_NaN();
 };
 
-/// Work a query did, like b2TreeStats.
+/// Work a query did, like b2TreeStats. Summed over a run, so 64 bits: 100,000 cars pass 2^31 tested
+/// triangles after about 70 s of simulated time.
 struct DetectorStats {
-  int nodes_visited = 0;
-  int primitives_tested = 0;
+  long long nodes_visited = 0;
+  long long primitives_tested = 0;
 
   DetectorStats& operator+=(const DetectorStats& more) {
     nodes_visited += more.nodes_visited;

@@ -167,7 +167,7 @@ TEST(SweepThreads, ASplitSweepFindsTheContactsAndCountsTheWorkOfOneThread) {
 }
 
 /// Work one query of `pose` counted, by detect() or probe().
-int work_of(Detector& d, bool probe, const VehiclePose& pose, std::vector<Contact>& out) {
+long long work_of(Detector& d, bool probe, const VehiclePose& pose, std::vector<Contact>& out) {
   DetectorStats stats;
   out.clear();
   probe ? d.probe(std::span(&pose, 1), out, stats) : d.detect(std::span(&pose, 1), out, stats);
@@ -188,7 +188,7 @@ TEST(DetectorProbe, NeitherReadsNorLeavesAClearBox) {
   for (const auto& entry : detectors()) {
     const std::string name(entry.name);
     auto boxed = fresh(name);
-    const int first = work_of(*boxed, false, open, out);
+    const long long first = work_of(*boxed, false, open, out);
     spared_somewhere += work_of(*boxed, false, open, out) < first;  // a box, where the detector keeps one
     EXPECT_EQ(work_of(*boxed, true, open, out), first) << name << ": the probe read the box";
     auto probed = fresh(name);
