@@ -17,14 +17,20 @@
 
 namespace crashbench::fuzz {
 
-/// A folder of this process's own under the temporary directory, made on first use.
+/// A folder of this process's own under the temporary directory, made on first use and removed when the
+/// fuzzer exits (libFuzzer leaves through exit(), which runs static destructors).
 inline const std::filesystem::path& scratch_dir() {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("crashbench-fuzz-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return dir;
+  struct Scratch {
+    std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("crashbench-fuzz-" + std::to_string(::getpid()));
+    Scratch() { std::filesystem::create_directories(dir); }
+    ~Scratch() {
+      std::error_code ignored;  // nothing to report at exit
+      std::filesystem::remove_all(dir, ignored);
+    }
+  };
+  static const Scratch scratch;
+  return scratch.dir;
 }
 
 /// Writes `size` bytes at `data` to `name` in the scratch folder and returns the path.

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/temp_folder.hpp"
+
 namespace crashbench::testing {
 
 struct Outcome {
@@ -23,21 +25,16 @@ inline Outcome shell(const std::string& command) {
                    ("crashbench-cli-" + std::to_string(::getpid()) + "-" +
                     std::to_string(std::hash<std::string>{}(command)) + ".log");
   const int status = std::system(("(" + command + ") > " + log.string() + " 2>&1").c_str());
-  std::ifstream in(log);
   std::stringstream text;
-  text << in.rdbuf();
+  text << std::ifstream(log).rdbuf();
+  std::filesystem::remove(log);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
 }
 
 /// Runs `crashbench ARGUMENTS`.
 inline Outcome crashbench(const std::string& arguments) { return shell(std::string(CRASHBENCH_CLI) + " " + arguments); }
 
-/// A fresh temporary folder; the process id keeps tests that ctest runs in parallel apart.
-inline std::string fresh_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-cli-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir.string();
-}
+/// A fresh temporary folder, removed at exit (temp_folder.hpp).
+inline std::string fresh_dir(const std::string& name) { return fresh_temp_folder("cli-" + name).string(); }
 
 }  // namespace crashbench::testing

@@ -13,6 +13,7 @@
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/paths.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
@@ -29,8 +30,7 @@ RunResult l_rail_run(const std::string& scene_file, const std::string& detector)
 }
 
 TEST(AnalyticOnAFileScene, HitsTheWallsWhereBruteForceHitsTheTriangles) {
-  const fs::path dir = fs::temp_directory_path() / ("crashbench_file_walls_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const fs::path dir = testing::temp_folder("file-walls");
   const std::string file = (dir / "l-rail.osgb").string();
   write_scene_graph(*make_registered_scene("l-rail").graph, file);
   EXPECT_FALSE(build_scene({.builtin = "", .file = file}).walls.empty());
@@ -47,7 +47,6 @@ TEST(AnalyticOnAFileScene, HitsTheWallsWhereBruteForceHitsTheTriangles) {
     EXPECT_GT(a.contact.normal_W.dot(b.contact.normal_W), std::cos(1.0 * std::numbers::pi / 180)) << i;
   }
   EXPECT_EQ(analytic.status, CaseStatus::kPassed);
-  fs::remove_all(dir);
 }
 
 TEST(AnalyticOnAFileScene, WithVerticalTrianglesAndNoWallsItRefusesNamingTheScene) {

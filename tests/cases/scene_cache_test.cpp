@@ -11,13 +11,13 @@
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/paths.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
 
 TEST(SceneCache, EqualSpecsShareOneLoadAndOtherOptionsLoadAgain) {
-  const std::filesystem::path file =
-      std::filesystem::temp_directory_path() / ("crashbench_cache_" + std::to_string(::getpid()) + ".osgb");
+  const std::filesystem::path file = testing::temp_folder("cache") / "l-rail.osgb";
   write_scene_graph(*make_registered_scene("l-rail").graph, file.string());
   SceneSpec spec;
   spec.file = file.string();

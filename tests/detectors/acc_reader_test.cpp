@@ -10,6 +10,7 @@
 #include "detectors/scenes/files/acc_reader.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
@@ -40,9 +41,7 @@ const char* const kAcc =
     "kids 0\r\n";
 
 fs::path write_acc() {
-  const fs::path dir = fs::temp_directory_path() / ("crashbench_acc_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const fs::path file = dir / "small.acc";
+  const fs::path file = testing::temp_folder("acc") / "small.acc";
   std::ofstream(file, std::ios::binary) << kAcc;
   return file;
 }

@@ -16,6 +16,7 @@
 #include "detectors/scenes/triangle_extraction.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/paths.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
@@ -26,7 +27,7 @@ TEST(CorruptScene, IndicesPastTheVertexArrayAreAnErrorNotARead) {
                    std::ios::binary);
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   ASSERT_GT(bytes.size(), 1u);
-  const auto path = std::filesystem::temp_directory_path() / ("crashbench-corrupt-" + std::to_string(::getpid()) + ".osgt");
+  const auto path = testing::temp_folder("corrupt") / "index-beyond-vertex-array.osgt";
   std::ofstream(path, std::ios::binary) << bytes.substr(1);
   try {
     load_scene(path.string());
@@ -34,7 +35,6 @@ TEST(CorruptScene, IndicesPastTheVertexArrayAreAnErrorNotARead) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("indexes past"), std::string::npos) << e.what();
   }
-  std::filesystem::remove(path);
 }
 
 // A graph that contains itself (an .osgt's unique ids can make one; fuzz/regressions/scene_loader keeps

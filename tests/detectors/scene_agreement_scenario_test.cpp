@@ -15,6 +15,7 @@
 #include "detectors/scenes/registry/track.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
@@ -58,8 +59,7 @@ TEST(SceneAgreement, TheVisualTrackCollidesLikeTheCollisionTrack) {
 }
 
 TEST(SceneAgreement, ScenesReadBackFromFilesGiveTheGeneratedScenesContacts) {
-  const auto dir = std::filesystem::temp_directory_path() / ("crashbench_agree_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const auto dir = testing::temp_folder("agree");
   for (const SceneEntry* entry : testing::driven_scenes()) {
     const Scene scene = make_registered_scene(entry->name);
     if (scene.triangles.size() > kReadBackTriangles) continue;  // the scaled copies add only time

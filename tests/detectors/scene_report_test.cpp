@@ -6,12 +6,13 @@
 
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/registry/scene_report.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
 
 TEST(SceneReport, DescribesTheLRailFile) {
-  const auto file = std::filesystem::temp_directory_path() / ("crashbench_report_" + std::to_string(::getpid()) + ".osgb");
+  const auto file = testing::temp_folder("report") / "l-rail.osgb";
   write_scene_graph(*make_registered_scene("l-rail").graph, file.string());
   const std::string text = describe_scene_file(file.string());
   EXPECT_NE(text.find("triangles: 612 (0 degenerate)"), std::string::npos) << text;

@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "tests/support/error_message.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
@@ -22,10 +23,7 @@ std::string slurp(const fs::path& path) {
 }
 
 fs::path fresh(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("crashbench-output-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return testing::fresh_temp_folder("output-" + name);
 }
 
 

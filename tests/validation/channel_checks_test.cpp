@@ -10,13 +10,14 @@
 #include "core/error.hpp"
 #include "tests/validation/synthetic_test.hpp"
 #include "validation/vehicle_pair.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
 
 std::string fresh(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("crashbench-validation-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const auto dir = testing::fresh_temp_folder("validation-" + name);
+  std::filesystem::remove_all(dir);  // the code under test makes it
   return dir.string();
 }
 
