@@ -4,6 +4,7 @@
 // step's vehicle pairs, the sweep, the no_tunnelling check) take them through this interface. Each vehicle's
 // result goes to its own slot, or each range's to its own buffer merged in range order, so that a split
 // run gives the same bits as one thread.
+#include <atomic>
 #include <cstddef>
 #include <type_traits>
 
@@ -43,6 +44,16 @@ template <class Work>
 void split_over(VehicleRanges* ranges, std::size_t count, Work&& work) {
   if (ranges) return ranges->for_ranges(count, work);
   work(0, std::size_t{0}, count);
+}
+
+/// Whether work(thread, begin, end) returned true on every range (split_over: each range runs to its end).
+template <class Work>
+bool all_ranges(VehicleRanges* ranges, std::size_t count, Work&& work) {
+  std::atomic<bool> all{true};
+  split_over(ranges, count, [&](int thread, std::size_t begin, std::size_t end) {
+    if (!work(thread, begin, end)) all.store(false, std::memory_order_relaxed);
+  });
+  return all.load(std::memory_order_relaxed);  // the split's end orders the stores before this
 }
 
 }  // namespace crashbench

@@ -151,12 +151,13 @@ void TunnellingCheck::check(std::span<const StateVector> before, std::span<const
     Range& range = ranges_[static_cast<std::size_t>(thread)];
     range.found.clear();
     check_walls(before, after, poses, time, begin, end, range, thread == 0 ? out : range.found);
+    if (after.size() > 1) sweep_boxes(before, after, begin, end);
   });
   // In range order after thread 0's: each vehicle's crossing in vehicle order, as on one thread.
   for (std::size_t t = 1; t < split; ++t)
     out.insert(out.end(), ranges_[t].found.begin(), ranges_[t].found.end());
   checked_ += static_cast<long long>(after.size());
-  if (after.size() > 1) cross_vehicles(before, after, time, out);
+  if (after.size() > 1) cross_vehicles(before, after, time, out, threads);
 }
 
 void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span<const StateVector> after,
@@ -196,19 +197,23 @@ void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span
   }
 }
 
-void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after,
-                                     double time, std::vector<Tunnelling>& out) {
-  // Each vehicle's swept box: its CG path widened by its reach; only pairs whose boxes meet can pass through.
-  for (std::size_t v = 0; v < after.size(); ++v) {
+void TunnellingCheck::sweep_boxes(std::span<const StateVector> before, std::span<const StateVector> after,
+                                  std::size_t begin, std::size_t end) {
+  for (std::size_t v = begin; v < end; ++v) {
     const Vec2 reach = Vec2::Constant(reach_[v]);
     swept_[v] = {cg(before[v]).cwiseMin(cg(after[v])) - reach, cg(before[v]).cwiseMax(cg(after[v])) + reach};
   }
+}
+
+void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after,
+                                     double time, std::vector<Tunnelling>& out, VehicleRanges* threads) {
+  // Only pairs whose swept boxes meet can pass through.
   const std::vector<std::pair<int, int>>* pairs = nullptr;
-  if (step_pairs_ && step_pairs_->holds(swept_)) {
+  if (step_pairs_ && step_pairs_->holds(swept_, threads)) {
     pairs = &step_pairs_->candidates();
   } else {
     DetectorStats unused;
-    pairs_.find_coherent(swept_, kPairsMargin, unused);
+    pairs_.find_coherent(swept_, kPairsMargin, unused, threads);
     pairs = &pairs_.pairs();
   }
   // B's start frame once per check for each car in a pair (a crowd's car is in a thousand).

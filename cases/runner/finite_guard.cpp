@@ -1,6 +1,8 @@
 #include "cases/runner/finite_guard.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -20,14 +22,24 @@ std::string became(const std::string& what, double value) {
 
 }  // namespace
 
-std::string FiniteGuard::first_non_finite(std::span<const StateVector> x, EventLog& events, std::size_t checked_upto) {
-  for (std::size_t v = 0; v < x.size(); ++v) {
-    if (x[v].allFinite()) continue;  // one vector test per vehicle; the entry only for the message
+std::size_t FiniteGuard::first_non_finite_state(std::span<const StateVector> x, VehicleRanges* threads) {
+  assert(!threads || static_cast<std::size_t>(threads->size()) <= first_bad_.size());
+  std::fill(first_bad_.begin(), first_bad_.end(), x.size());
+  split_over(threads, x.size(), [&](int thread, std::size_t begin, std::size_t end) {
+    std::size_t v = begin;
+    while (v < end && x[v].allFinite()) ++v;  // one vector test per vehicle; the entry only for the message
+    first_bad_[static_cast<std::size_t>(thread)] = v < end ? v : x.size();
+  });
+  return *std::min_element(first_bad_.begin(), first_bad_.end());
+}
+
+std::string FiniteGuard::first_non_finite(std::span<const StateVector> x, EventLog& events, std::size_t checked_upto,
+                                          VehicleRanges* threads) {
+  if (const std::size_t v = first_non_finite_state(x, threads); v < x.size())
     for (Eigen::Index i = 0; i < x[v].size(); ++i)
       if (!std::isfinite(x[v][i]))
         return became("vehicle " + std::to_string(v) + " " + kStateFields[static_cast<std::size_t>(i) % kStateFields.size()],
                       x[v][i]);
-  }
   // Only events with their verdicts: in force mode those of a step are checked in the next.
   for (; finite_upto_ < checked_upto; ++finite_upto_) {
     const ImpactEvent& e = events[finite_upto_];

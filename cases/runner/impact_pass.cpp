@@ -17,25 +17,25 @@ ImpactPass::ImpactPass(const StepParts& parts, StepThreads& threads)
       one_start_(1),
       one_end_(1),
       one_pose_(1),
-      toi_bodies_(parts.fleet.size()),
-      toi_body_fraction_(parts.fleet.size()),
-      toi_body_pass_(parts.fleet.size(), 0) {
+      toi_bodies_(static_cast<std::size_t>(threads.size()), TimedBodies(parts.fleet.size())) {
   model_->prepare(parts.fleet.params, parts.c.dt);
   remainder_.reserve(64);
+  chosen_.reserve(16 * parts.fleet.size());  // as many as Detection reserves contacts for
 }
 
 StateVector ImpactPass::state_at_toi(std::size_t v, double f) const {
   return state_at(run_.fleet.x_before[v], run_.fleet.x[v], f, run_.c.application != Application::kImpulseReset);
 }
 
-const Body& ImpactPass::body_at_toi(std::size_t v, double f) {
+const Body& ImpactPass::body_at_toi(std::size_t v, double f, int thread) {
+  TimedBodies& cache = toi_bodies_[static_cast<std::size_t>(thread)];
   // Bits, not values: a NaN fraction never matches, and each fraction is computed as before.
-  if (toi_body_pass_[v] != toi_pass_ || std::memcmp(&toi_body_fraction_[v], &f, sizeof f) != 0) {
-    toi_bodies_[v] = run_.fleet.body(v, state_at_toi(v, f));
-    toi_body_fraction_[v] = f;
-    toi_body_pass_[v] = toi_pass_;
+  if (cache.pass[v] != toi_pass_ || std::memcmp(&cache.fraction[v], &f, sizeof f) != 0) {
+    cache.body[v] = run_.fleet.body(v, state_at_toi(v, f));
+    cache.fraction[v] = f;
+    cache.pass[v] = toi_pass_;
   }
-  return toi_bodies_[v];
+  return cache.body[v];
 }
 
 void ImpactPass::resolve(StepContacts& step_contacts, int step) {
@@ -79,32 +79,44 @@ void ImpactPass::resolve(StepContacts& step_contacts, int step) {
   }
 }
 
+ImpactPass::Chosen ImpactPass::choose(const Contact& c, int thread) {
+  // A spring that acted over this step goes on from the step's end, opening (its rebound) or not: its
+  // depth, not a time of impact, says when it is over.
+  if (run_.continuing.holds(c)) return Chosen::kContinuing;
+  const Body a = body_at_toi(static_cast<std::size_t>(c.vehicle), c.toi, thread);
+  const bool pair = c.other != kStaticScene;
+  const Body b = pair ? body_at_toi(static_cast<std::size_t>(c.other), c.toi, thread) : Body{};
+  // Only closing contacts are impacts; one already opening (a car scraping along a wall, or just pushed
+  // off it) must not hold back a later one that closes.
+  return approaching(a, pair ? &b : nullptr, c) ? Chosen::kClosing : Chosen::kOpening;
+}
+
 void ImpactPass::choose_impact_times(StepContacts& step_contacts) {
   std::vector<Contact>& contacts = step_contacts.contacts;
   std::vector<double>& first_touch = step_contacts.first_touch;
   ++toi_pass_;
+  // Each contact is judged alone (a traffic step's hundreds are split over the threads, a few are not worth
+  // waking them for); then kept in order.
+  chosen_.resize(contacts.size());
+  const auto judge = [&](int thread, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) chosen_[i] = choose(contacts[i], thread);
+  };
+  constexpr std::size_t kWorthSplitting = 64;
+  contacts.size() < kWorthSplitting ? judge(0, 0, contacts.size()) : threads_.for_ranges(contacts.size(), judge);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < contacts.size(); ++i) {
+    if (chosen_[i] == Chosen::kOpening) continue;
     Contact c = contacts[i];
-    if (run_.continuing.holds(c)) {
-      // A spring that acted over this step goes on from the step's end, opening (its rebound) or not:
-      // its depth, not a time of impact, says when it is over.
-      c.toi = 1;
-      if (!first_touch.empty()) first_touch[kept] = 1;
-      contacts[kept++] = c;
-      continue;
-    }
-    const auto va = static_cast<std::size_t>(c.vehicle), vb = static_cast<std::size_t>(c.other);
-    const Body a = body_at_toi(va, c.toi);
-    const bool pair = c.other != kStaticScene;
-    const Body b = pair ? body_at_toi(vb, c.toi) : Body{};
-    // Only closing contacts are impacts; one already opening (a car scraping along a wall, or just pushed
-    // off it) must not hold back a later one that closes.
-    if (!approaching(a, pair ? &b : nullptr, c)) continue;
-    if (!first_touch.empty()) first_touch[kept] = first_touch[i];
+    const bool continuing = chosen_[i] == Chosen::kContinuing;
+    if (continuing) c.toi = 1;
+    if (!first_touch.empty()) first_touch[kept] = continuing ? 1 : first_touch[i];
     contacts[kept++] = c;
-    touched_[va].first_toi = std::min(touched_[va].first_toi, c.toi);
-    if (pair) touched_[vb].first_toi = std::min(touched_[vb].first_toi, c.toi);
+    if (continuing) continue;
+    TouchedSet::Touch& a = touched_[static_cast<std::size_t>(c.vehicle)];
+    a.first_toi = std::min(a.first_toi, c.toi);
+    if (c.other != kStaticScene)
+      touched_[static_cast<std::size_t>(c.other)].first_toi =
+          std::min(touched_[static_cast<std::size_t>(c.other)].first_toi, c.toi);
   }
   contacts.resize(kept);
   if (!first_touch.empty()) first_touch.resize(kept);

@@ -37,9 +37,13 @@ class ImpactPass {
   /// `v`'s state at fraction `f` of this step as the response sees it (reset: all of it moved back; force:
   /// the pose only, the velocities the step ended with).
   StateVector state_at_toi(std::size_t v, double f) const;
-  /// `v`'s body at fraction `f`, kept for the rest of one choose_impact_times pass: a car of a crowd meets a
-  /// thousand others at the same fraction and is moved back once (the states do not change in the pass).
-  const Body& body_at_toi(std::size_t v, double f);
+  /// `v`'s body at fraction `f`, kept in `thread`'s cache for the rest of one choose_impact_times pass: a car
+  /// of a crowd meets a thousand others at the same fraction and is moved back once (the states do not
+  /// change in the pass).
+  const Body& body_at_toi(std::size_t v, double f, int thread);
+  /// What choose_impact_times does with contact `c`, on `thread`.
+  enum class Chosen : std::uint8_t { kOpening, kClosing, kContinuing };
+  Chosen choose(const Contact& c, int thread);
   void choose_impact_times(StepContacts& step_contacts);
   /// Resolves `c` between `a` and `b` (null: the scene) as they are, records the event at fraction
   /// `acts_at` of step `step` and applies the impulse to them; false if the model found the contact
@@ -60,10 +64,16 @@ class ImpactPass {
   CollisionLoads loads_;
   std::vector<Contact> remainder_;                     ///< next_impact's contacts
   std::vector<VehiclePose> one_start_, one_end_, one_pose_;  ///< one vehicle's poses for next_impact
-  std::vector<Body> toi_bodies_;            ///< body_at_toi's, per vehicle
-  std::vector<double> toi_body_fraction_;   ///< the fraction each was taken at
-  std::vector<std::uint64_t> toi_body_pass_;  ///< the pass that took it
+  /// body_at_toi's, one per thread: per vehicle, a body, the fraction it was taken at and the pass that took it.
+  struct TimedBodies {
+    explicit TimedBodies(std::size_t vehicles) : body(vehicles), fraction(vehicles), pass(vehicles, 0) {}
+    std::vector<Body> body;
+    std::vector<double> fraction;
+    std::vector<std::uint64_t> pass;
+  };
+  std::vector<TimedBodies> toi_bodies_;
   std::uint64_t toi_pass_ = 0;
+  std::vector<Chosen> chosen_;  ///< choose_impact_times: per contact
 };
 
 }  // namespace crashbench

@@ -39,7 +39,8 @@ Simulation::Simulation(const Case& c, int threads)
       audit_({case_, fleet_, control_, integration_, continuing_, record_.events()}, threads_),
       surface_(case_, *scene_, threads_.size()),
       tunnelling_(*scene_, c.vehicles, threads_.size()),
-      reference_(case_, *scene_, total_steps_, record_.result().agreement) {
+      reference_(case_, *scene_, total_steps_, record_.result().agreement),
+      finite_(threads_.size()) {
   if (c.traffic && !c.traffic->secondary_impacts) tunnelling_.ignore_passing(fleet_.passing);
   tunnelling_.use_pairs(detection_.pairs());
   record_.result().response_curves = impacts_.model().curves();
@@ -86,7 +87,7 @@ void Simulation::integrate() {
 
 bool Simulation::stopped_on_non_finite() {
   RunResult& result = record_.result();
-  const std::string what = finite_.first_non_finite(fleet_.x, record_.events(), audit_.checked_upto());
+  const std::string what = finite_.first_non_finite(fleet_.x, record_.events(), audit_.checked_upto(), &threads_);
   if (!what.empty()) result.failure = fmt::format("{} at step {} (t = {:g} s)", what, step_, time());
   return !result.failure.empty();
 }

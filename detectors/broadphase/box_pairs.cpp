@@ -51,8 +51,9 @@ void BoxPairs::grid_pairs(std::span<const Box2> boxes, DetectorStats& stats) {
   pair_oversize(boxes, stats);
 }
 
-void BoxPairs::find_coherent(std::span<const Box2> boxes, double margin, DetectorStats& stats) {
-  if (!all_inside(boxes, grown_)) {
+void BoxPairs::find_coherent(std::span<const Box2> boxes, double margin, DetectorStats& stats,
+                             VehicleRanges* ranges) {
+  if (!all_inside(boxes, grown_, ranges)) {
     ++grid_runs_;
     const Vec2 grow = Vec2::Constant(margin > 0 ? margin : 0.0);  // shrunk boxes would lose pairs
     grown_.resize(boxes.size());
@@ -71,13 +72,15 @@ void BoxPairs::find_coherent(std::span<const Box2> boxes, double margin, Detecto
   }
 }
 
-bool all_inside(std::span<const Box2> inner, std::span<const Box2> outer) {
+bool all_inside(std::span<const Box2> inner, std::span<const Box2> outer, VehicleRanges* ranges) {
   if (inner.size() != outer.size()) return false;
-  bool inside = true;  // no early exit: a loop the compiler can vectorise, and most calls pass
-  for (std::size_t i = 0; i < inner.size(); ++i)
-    inside &= inner[i].lo.x() >= outer[i].lo.x() && inner[i].lo.y() >= outer[i].lo.y() &&
-              inner[i].hi.x() <= outer[i].hi.x() && inner[i].hi.y() <= outer[i].hi.y();
-  return inside;
+  return all_ranges(ranges, inner.size(), [&](int, std::size_t begin, std::size_t end) {
+    bool inside = true;  // no early exit: a loop the compiler can vectorise, and most calls pass
+    for (std::size_t i = begin; i < end; ++i)
+      inside &= inner[i].lo.x() >= outer[i].lo.x() && inner[i].lo.y() >= outer[i].lo.y() &&
+                inner[i].hi.x() <= outer[i].hi.x() && inner[i].hi.y() <= outer[i].hi.y();
+    return inside;
+  });
 }
 
 void BoxPairs::choose_cell_size(std::span<const Box2> boxes) {

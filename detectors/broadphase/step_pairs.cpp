@@ -87,7 +87,7 @@ void StepPairs::find(std::span<const VehiclePose> start, std::span<const Vehicle
       boxes_[v] = step_box(start[v], at_start, end[v], placed.box);
     }
   });
-  broad_.find_coherent(boxes_, kCoherenceMargin, stats);
+  broad_.find_coherent(boxes_, kCoherenceMargin, stats, ranges);
 }
 
 bool StepPairs::PlacedBounds::at(const VehiclePose& pose) const {
@@ -126,7 +126,9 @@ std::uint64_t StepPairs::version(std::span<const VehiclePose> poses, int v) {
   return versions_[i];
 }
 
-bool StepPairs::holds(std::span<const Box2> boxes) const { return all_inside(boxes, boxes_); }
+bool StepPairs::holds(std::span<const Box2> boxes, VehicleRanges* ranges) const {
+  return all_inside(boxes, boxes_, ranges);
+}
 
 int StepPairs::index_of(int a, int b, std::size_t& cursor) const {
   const std::vector<std::pair<int, int>>& pairs = candidates();

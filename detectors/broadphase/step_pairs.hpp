@@ -42,8 +42,8 @@ class StepPairs {
             VehicleRanges* ranges = nullptr);
   const std::vector<std::pair<int, int>>& candidates() const { return broad_.pairs(); }
   /// True if find()'s step boxes hold `boxes` (one per vehicle): every pair of them that meets is then a
-  /// candidate.
-  bool holds(std::span<const Box2> boxes) const;
+  /// candidate. `ranges`: threads to test on.
+  bool holds(std::span<const Box2> boxes, VehicleRanges* ranges = nullptr) const;
   /// Index of (a, b) among candidates(), or -1. `cursor` (start at 0) is where the last lookup ended:
   /// lookups in ascending order cost O(1) each, any order stays right.
   int index_of(int a, int b, std::size_t& cursor) const;

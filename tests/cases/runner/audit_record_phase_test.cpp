@@ -8,6 +8,7 @@
 #include "cases/loading/scene_cache.hpp"
 #include "cases/runner/event_audit.hpp"
 #include "cases/runner/finite_guard.hpp"
+#include "cases/runner/step_threads.hpp"
 #include "cases/runner/impact_pass.hpp"
 #include "cases/runner/reference_check.hpp"
 #include "cases/runner/run_record.hpp"
@@ -98,6 +99,21 @@ TEST(FiniteGuard, NamesTheFirstNonFiniteStateOrImpulseAndDropsItsEvents) {
   EXPECT_EQ(events.size(), 1u);
   x[1][3] = std::nan("");
   EXPECT_EQ(guard.first_non_finite(x, events, 1), "vehicle 1 velocity x became NaN");
+}
+
+TEST(FiniteGuard, SplitOverThreadsNamesTheLowestVehicleOfAnyRange) {
+  for (const int threads : {2, 3}) {
+    StepThreads split(threads);
+    FiniteGuard guard(threads);
+    std::vector<StateVector> x(10, StateVector::Zero());
+    EventLog events;
+    EXPECT_EQ(guard.first_non_finite(x, events, 0, &split), "") << threads;
+    x[9][2] = std::numeric_limits<double>::infinity();  // in the last range
+    EXPECT_EQ(guard.first_non_finite(x, events, 0, &split), "vehicle 9 heading became infinite") << threads;
+    x[4][0] = std::nan("");  // in a middle range for three threads, the first for two
+    x[6][1] = std::nan("");
+    EXPECT_EQ(guard.first_non_finite(x, events, 0, &split), "vehicle 4 position x became NaN") << threads;
+  }
 }
 
 TEST(RunRecord, SamplesEveryVehicleAndJoinsContactEventsInStepOrder) {
