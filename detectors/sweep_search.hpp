@@ -126,9 +126,13 @@ struct Sweep : StepMotion {
   void start_overlaps() {
     s.start.clear();
     s.start_pair.clear();
-    const bool same = s.last_end.size() == start.size() && std::all_of(s.ids.begin(), s.ids.end(), [&](int v) {
-                        const SweepScratch::Place& p = s.last_end[static_cast<std::size_t>(v)];
-                        return start[v].position_W == p.position_W && start[v].heading == p.heading;
+    // A crowd's whole fleet is compared: split over the threads.
+    const bool same = s.last_end.size() == start.size() &&
+                      all_ranges(threads, s.ids.size(), [&](int, std::size_t first, std::size_t last) {
+                        return std::all_of(s.ids.begin() + first, s.ids.begin() + last, [&](int v) {
+                          const SweepScratch::Place& p = s.last_end[static_cast<std::size_t>(v)];
+                          return start[v].position_W == p.position_W && start[v].heading == p.heading;
+                        });
                       });
     if (!same) return query_selected(0.0, s.start, s.start_pair);
     if (s.ids.size() == start.size()) {  // a crowd: taken whole (remember_end refills last_end_contacts)
@@ -149,7 +153,9 @@ struct Sweep : StepMotion {
   /// where the caller has no more use for them (`take`: `at_end` is left with what the buffer held).
   void remember_end(std::vector<Contact>& at_end, bool take = false) {
     s.last_end.resize(end.size());
-    for (std::size_t v = 0; v < end.size(); ++v) s.last_end[v] = {end[v].position_W, end[v].heading};
+    split_over(threads, end.size(), [&](int, std::size_t first, std::size_t last) {
+      for (std::size_t v = first; v < last; ++v) s.last_end[v] = {end[v].position_W, end[v].heading};
+    });
     if (take) return s.last_end_contacts.swap(at_end);
     s.last_end_contacts.assign(at_end.begin(), at_end.end());
   }
