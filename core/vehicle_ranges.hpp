@@ -4,6 +4,7 @@
 // step's vehicle pairs, the sweep, the no_tunnelling check) take them through this interface. Each vehicle's
 // result goes to its own slot, or each range's to its own buffer merged in range order, so that a split
 // run gives the same bits as one thread.
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <type_traits>
@@ -44,6 +45,28 @@ template <class Work>
 void split_over(VehicleRanges* ranges, std::size_t count, Work&& work) {
   if (ranges) return ranges->for_ranges(count, work);
   work(0, std::size_t{0}, count);
+}
+
+/// Calls work(thread, begin, end) on chunks of `chunk` vehicles of [0, count) (the last may be shorter), each
+/// thread taking the next chunk when done with its last: for per-vehicle work whose result does not depend
+/// on which thread did a vehicle (nothing kept per thread between steps, no output merged in range order).
+/// Contiguous ranges leave the threads waiting for the slowest (a thread the VM runs slower, or a range
+/// with the dearer vehicles); chunks keep them busy to the end.
+template <class Work>
+void for_chunks(VehicleRanges* ranges, std::size_t count, std::size_t chunk, Work&& work) {
+  if (!ranges || ranges->size() == 1) {
+    work(0, std::size_t{0}, count);
+    return;
+  }
+  const auto threads = static_cast<std::size_t>(ranges->size());
+  // A small fleet: a chunk per thread.
+  chunk = std::clamp((count + threads - 1) / threads, std::size_t{1}, std::max(chunk, std::size_t{1}));
+  std::atomic<std::size_t> next{0};
+  ranges->for_ranges(threads, [&](int thread, std::size_t, std::size_t) {
+    for (std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed); begin < count;
+         begin = next.fetch_add(chunk, std::memory_order_relaxed))
+      work(thread, begin, std::min(begin + chunk, count));
+  });
 }
 
 /// Whether work(thread, begin, end) returned true on every range (split_over: each range runs to its end).

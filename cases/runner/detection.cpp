@@ -35,7 +35,8 @@ void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instea
   std::vector<Contact>& contacts = step_.contacts;
   contacts.clear();
   if (traffic_) fleet.passing.begin_step();
-  threads.for_ranges(fleet.size(), [&](int, std::size_t begin, std::size_t end) {
+  constexpr std::size_t kChunk = 1024;
+  for_chunks(&threads, fleet.size(), kChunk, [&](int, std::size_t begin, std::size_t end) {
     for (std::size_t v = begin; v < end; ++v) {
       fleet.poses[v].position_W = {fleet.x[v][0], fleet.x[v][1]};
       fleet.poses[v].heading = fleet.x[v][2];

@@ -25,10 +25,12 @@ std::string became(const std::string& what, double value) {
 std::size_t FiniteGuard::first_non_finite_state(std::span<const StateVector> x, VehicleRanges* threads) {
   assert(!threads || static_cast<std::size_t>(threads->size()) <= first_bad_.size());
   std::fill(first_bad_.begin(), first_bad_.end(), x.size());
-  split_over(threads, x.size(), [&](int thread, std::size_t begin, std::size_t end) {
+  constexpr std::size_t kChunk = 1024;
+  for_chunks(threads, x.size(), kChunk, [&](int thread, std::size_t begin, std::size_t end) {
     std::size_t v = begin;
     while (v < end && x[v].allFinite()) ++v;  // one vector test per vehicle; the entry only for the message
-    first_bad_[static_cast<std::size_t>(thread)] = v < end ? v : x.size();
+    std::size_t& first = first_bad_[static_cast<std::size_t>(thread)];
+    if (v < end) first = std::min(first, v);
   });
   return *std::min_element(first_bad_.begin(), first_bad_.end());
 }

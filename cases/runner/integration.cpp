@@ -18,7 +18,10 @@ Integration::Integration(const Case& c)
 
 void Integration::step(Fleet& fleet, Control& control, const ContinuingContacts& springs, StepThreads& threads,
                        double t0, double dt) const {
-  threads.for_ranges(fleet.size(), [&](int, std::size_t begin, std::size_t end) {
+  // Each vehicle's step is its own, in any batch (a lane gives the bits of a lone vehicle): chunks of whole
+  // batches, taken by whichever thread is free.
+  constexpr std::size_t kChunk = 32 * kOdeBatchSize;
+  for_chunks(&threads, fleet.size(), kChunk, [&](int, std::size_t begin, std::size_t end) {
     VehicleOdeBatch batch(*dynamics_);
     std::array<std::size_t, kOdeBatchSize> members;
     std::array<StateVector, kOdeBatchSize> x;

@@ -22,7 +22,10 @@ SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int thread
 }
 
 long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
-  threads.for_ranges(fleet.size(), [&](int thread, std::size_t begin, std::size_t end) {
+  std::fill(range_misses_.begin(), range_misses_.end(), 0);
+  // Each vehicle's road is its own (its last face and height): chunks, taken by whichever thread is free.
+  constexpr std::size_t kChunk = 256;
+  for_chunks(&threads, fleet.size(), kChunk, [&](int thread, std::size_t begin, std::size_t end) {
     long long misses = 0;
     for (std::size_t v = begin; v < end; ++v) {
       if (!fleet.present[v]) {
@@ -45,7 +48,7 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
       ++misses;
       pose.ground_z = std::isinf(surface_z_[v]) ? surface_->fallback_at(p_W, fallback_cell_[v]) : surface_z_[v];
     }
-    range_misses_[static_cast<std::size_t>(thread)] = misses;
+    range_misses_[static_cast<std::size_t>(thread)] += misses;
   });
   long long misses = 0;
   for (const long long m : range_misses_) misses += m;

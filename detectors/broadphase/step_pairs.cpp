@@ -79,7 +79,8 @@ void StepPairs::find(std::span<const VehiclePose> start, std::span<const Vehicle
     std::fill(end_bounds_.begin(), end_bounds_.end(), PlacedBounds{});
     return broad_.find_coherent(boxes_, kCoherenceMargin, stats);
   }
-  split_over(ranges, end.size(), [&](int, std::size_t first, std::size_t last) {
+  constexpr std::size_t kChunk = 256;  // each vehicle's box its own: whichever thread is free takes the next
+  for_chunks(ranges, end.size(), kChunk, [&](int, std::size_t first, std::size_t last) {
     for (std::size_t v = first; v < last; ++v) {
       PlacedBounds& placed = end_bounds_[v];
       const Box2 at_start = placed.at(start[v]) ? placed.box : bounds_of(start[v]);

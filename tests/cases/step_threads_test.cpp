@@ -1,5 +1,6 @@
 // The case's thread pool: how it splits a vehicle list, that every call runs every range exactly once on
-// its own thread, and that a range's exception reaches the caller without breaking the pool.
+// its own thread, that chunks cover every vehicle once, and that a range's exception reaches the caller
+// without breaking the pool.
 #include "cases/runner/step_threads.hpp"
 
 #include <gtest/gtest.h>
@@ -50,6 +51,27 @@ TEST(StepThreads, EveryCallRunsEachRangeOnceOnItsOwnThread) {
     EXPECT_EQ(thread_of[0], std::this_thread::get_id()) << "range 0 runs on the caller";
     for (int a = 0; a < threads; ++a)
       for (int b = a + 1; b < threads; ++b) EXPECT_NE(thread_of[static_cast<std::size_t>(a)], thread_of[static_cast<std::size_t>(b)]);
+  }
+}
+
+TEST(StepThreads, ChunksCoverEveryVehicleExactlyOnceWithinTheirSize) {
+  for (const int threads : {1, 2, 3}) {
+    StepThreads pool(threads);
+    for (const std::size_t count : {0, 1, 5, 64, 1000})
+      for (const std::size_t chunk : {0, 1, 7, 256}) {
+        std::vector<std::atomic<int>> done(count);
+        for_chunks(&pool, count, chunk, [&](int thread, std::size_t begin, std::size_t end) {
+          EXPECT_LE(begin, end);
+          EXPECT_LE(end, count);
+          EXPECT_LE(end - begin, threads == 1 ? count : std::max(chunk, std::size_t{1}));  // one thread: one call
+          EXPECT_GE(thread, 0);
+          EXPECT_LT(thread, threads);
+          for (std::size_t v = begin; v < end; ++v) ++done[v];
+        });
+        const std::string what = std::to_string(threads) + " threads, " + std::to_string(count) + " vehicles, chunks of " +
+                                 std::to_string(chunk);
+        EXPECT_TRUE(std::all_of(done.begin(), done.end(), [](const std::atomic<int>& n) { return n == 1; })) << what;
+      }
   }
 }
 
