@@ -3,8 +3,8 @@
 // cases/runner/step_threads.hpp). One iteration is one step of a fresh Simulation's batch (built outside
 // the timer; scale_steps: traffic's 800, whose cars meet after seconds). Threads are about wall-clock
 // time: the reported time is real time, its CPU column the whole process's (every thread's) CPU time;
-// wall_per_vehicle is the real time per step and vehicle. Phase medians per vehicle come from the
-// runner's own (wall-clock) timers.
+// wall_per_vehicle is the real time per step and vehicle. The step's median per vehicle and each phase's
+// come from the runner's own (wall-clock) timers.
 //
 // BM_Calibration measures what two threads give on this machine, for reading the step's speed-up against;
 // BM_ForkJoin what one split call costs beyond its work.
@@ -50,7 +50,9 @@ void BM_ThreadedStep(benchmark::State& state, const std::string& layout, const s
       benchmark::Counter(kCars, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.counters["allocs_per_step"] =
       benchmark::Counter(static_cast<double>(step_allocations), benchmark::Counter::kAvgIterations);
-  for (const Phase p : {Phase::kDynamics, Phase::kSurface, Phase::kDetect, Phase::kSweep, Phase::kResolve, Phase::kCheck})
+  // The whole step's median too: a mean over 800 steps moves with every spike of a shared VM.
+  for (const Phase p : {Phase::kStep, Phase::kDynamics, Phase::kSurface, Phase::kDetect, Phase::kSweep,
+                        Phase::kResolve, Phase::kCheck})
     state.counters[std::string(to_string(p)) + "_ns_per_vehicle"] =
         median_per_vehicle(sim->result().timings[static_cast<std::size_t>(p)].ns, kCars);
 }

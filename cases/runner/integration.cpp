@@ -19,7 +19,7 @@ Integration::Integration(const Case& c)
 void Integration::step(Fleet& fleet, Control& control, const ContinuingContacts& springs, StepThreads& threads,
                        double t0, double dt) const {
   // Each vehicle's step is its own, in any batch (a lane gives the bits of a lone vehicle): chunks of whole
-  // batches, taken by whichever thread is free.
+  // batches, a thread taking what is left of another's range once done with its own.
   constexpr std::size_t kChunk = 32 * kOdeBatchSize;
   for_chunks(&threads, fleet.size(), kChunk, [&](int, std::size_t begin, std::size_t end) {
     VehicleOdeBatch batch(*dynamics_);

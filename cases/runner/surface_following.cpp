@@ -23,7 +23,8 @@ SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int thread
 
 long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
   std::fill(range_misses_.begin(), range_misses_.end(), 0);
-  // Each vehicle's road is its own (its last face and height): chunks, taken by whichever thread is free.
+  // Each vehicle's road is its own (its last face and height): in chunks, a thread taking what is left of
+  // another's range once done with its own.
   constexpr std::size_t kChunk = 256;
   for_chunks(&threads, fleet.size(), kChunk, [&](int thread, std::size_t begin, std::size_t end) {
     long long misses = 0;

@@ -79,7 +79,7 @@ void StepPairs::find(std::span<const VehiclePose> start, std::span<const Vehicle
     std::fill(end_bounds_.begin(), end_bounds_.end(), PlacedBounds{});
     return broad_.find_coherent(boxes_, kCoherenceMargin, stats);
   }
-  constexpr std::size_t kChunk = 256;  // each vehicle's box its own: whichever thread is free takes the next
+  constexpr std::size_t kChunk = 256;  // each vehicle's box its own: a thread done early takes the others' chunks
   for_chunks(ranges, end.size(), kChunk, [&](int, std::size_t first, std::size_t last) {
     for (std::size_t v = first; v < last; ++v) {
       PlacedBounds& placed = end_bounds_[v];
