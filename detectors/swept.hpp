@@ -133,7 +133,7 @@ struct SweepScratch {
     int thread = 0;              ///< whose Search::touches hold its touches
     double t = 0;                ///< a look: when it first touches; NaN: not between the tested poses
     std::size_t first = 0, count = 0;  ///< its touches, in Search::touches
-    DetectorStats stats;         ///< the look's work
+    DetectorStats stats;         ///< its work (a look's or a bisection's)
     bool spent = false;          ///< its search ran out of kSweepQueryBudget
   };
   std::vector<Lookup> lookups;
