@@ -250,15 +250,16 @@ struct Sweep : StepMotion {
     });
     s.result.clear();
     std::size_t next = 0;  // the bisections come in key order
-    for (const Key& key : s.keys) {
-      if (bisected(key)) {
+    for (std::size_t i = 0; i < s.keys.size(); ++i) {
+      if (next < s.lookups.size() && s.lookups[next].item == static_cast<int>(i)) {
         const SweepScratch::Lookup& l = s.lookups[next++];
         stats += l.stats;
         const std::span<const Contact> touches = touches_of(l);
         s.result.insert(s.result.end(), touches.begin(), touches.end());
-      } else if (key.hi == 0 && !far_side(key, s) && !superseded(key, s)) {
-        start_contacts(key);
+        continue;
       }
+      const Key& key = s.keys[i];
+      if (key.hi == 0 && !far_side(key, s) && !superseded(key, s)) start_contacts(key);
     }
   }
   /// The contacts at the step's start of `key`, touching from then on, into s.result. A pair has one

@@ -112,11 +112,11 @@ void ImpactPass::choose_impact_times(StepContacts& step_contacts) {
     if (!first_touch.empty()) first_touch[kept] = continuing ? 1 : first_touch[i];
     contacts[kept++] = c;
     if (continuing) continue;
-    TouchedSet::Touch& a = touched_[static_cast<std::size_t>(c.vehicle)];
-    a.first_toi = std::min(a.first_toi, c.toi);
-    if (c.other != kStaticScene)
-      touched_[static_cast<std::size_t>(c.other)].first_toi =
-          std::min(touched_[static_cast<std::size_t>(c.other)].first_toi, c.toi);
+    for (const int v : {c.vehicle, c.other})
+      if (v != kStaticScene) {
+        double& first = touched_[static_cast<std::size_t>(v)].first_toi;
+        first = std::min(first, c.toi);
+      }
   }
   contacts.resize(kept);
   if (!first_touch.empty()) first_touch.resize(kept);

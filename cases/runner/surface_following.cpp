@@ -11,7 +11,7 @@ SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int thread
     : surface_(scene.surface.get()),
       face_(c.vehicles.size(), -1),
       fallback_cell_(c.vehicles.size()),
-      range_misses_(static_cast<std::size_t>(threads), 0) {
+      thread_misses_(static_cast<std::size_t>(threads), 0) {
   for (const VehicleSetup& v : c.vehicles) {
     double& z = surface_z_.emplace_back(v.start_surface.below_height);  // kHighest unless given
     if (v.start_surface.lowest && surface_) {
@@ -22,7 +22,7 @@ SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int thread
 }
 
 long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
-  std::fill(range_misses_.begin(), range_misses_.end(), 0);
+  std::fill(thread_misses_.begin(), thread_misses_.end(), 0);
   // Each vehicle's road is its own (its last face and height): in chunks, a thread taking what is left of
   // another's range once done with its own.
   constexpr std::size_t kChunk = 256;
@@ -49,10 +49,10 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
       ++misses;
       pose.ground_z = std::isinf(surface_z_[v]) ? surface_->fallback_at(p_W, fallback_cell_[v]) : surface_z_[v];
     }
-    range_misses_[static_cast<std::size_t>(thread)] += misses;
+    thread_misses_[static_cast<std::size_t>(thread)] += misses;
   });
   long long misses = 0;
-  for (const long long m : range_misses_) misses += m;
+  for (const long long m : thread_misses_) misses += m;
   return misses;
 }
 

@@ -25,7 +25,7 @@ class SurfaceFollowing {
   std::vector<double> surface_z_;           ///< per vehicle, its last surface height [m]; +inf before the first
   std::vector<int> face_;                   ///< per vehicle, the surface face found last (-1: none), its hint
   std::vector<GroundGrid::CellMemo> fallback_cell_;  ///< per vehicle, its last cell of the barrier-bottom grid
-  std::vector<long long> range_misses_;     ///< per thread, this step's vehicles without a surface
+  std::vector<long long> thread_misses_;    ///< per thread, this step's vehicles without a surface
 };
 
 }  // namespace crashbench
