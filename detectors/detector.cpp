@@ -13,6 +13,13 @@ void Detector::reserve_pairs(int vehicle_count) {
   pairs_->reserve(vehicle_count);
 }
 
+bool Detector::share_slots(Detector&) { return false; }
+
+void Detector::detect_slots(std::size_t, std::span<const VehiclePose> poses, std::vector<Contact>& out,
+                            DetectorStats& stats) {
+  detect(poses, out, stats);
+}
+
 void Detector::detect_grown_and_end(const GrownAndEnd& q, DetectorStats& stats) {
   detect(q.grown, *q.grown_out, stats);
   std::fill(q.clear.begin(), q.clear.end(), 0);

@@ -49,19 +49,32 @@ class Detector {
   /// Appends this step's contacts of the vehicles with the scene (other = kStaticScene) to caller-owned
   /// `out`. Our own detectors allocate nothing here once `out` has capacity.
   virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;
+  /// Whether this detector keeps what it keeps per pose slot (clear boxes) in `owner`'s store from now on,
+  /// `owner` being a detector of the same kind prepared for the same scene and vehicles. Then a run's
+  /// vehicle keeps its slot (its index in the run) on whichever of them queries it (detect_slots), so the
+  /// runner may hand any thread's detector any vehicles and still count the work of one thread; calls on
+  /// different slots may run at once. The default: false, and each thread's detector keeps its own
+  /// vehicles.
+  virtual bool share_slots(Detector& owner);
+  /// detect() of the poses of slots [first_slot, first_slot + poses.size()), the vehicles still numbered
+  /// from 0 in the contacts. The default: detect(), whose slots begin at 0.
+  virtual void detect_slots(std::size_t first_slot, std::span<const VehiclePose> poses, std::vector<Contact>& out,
+                            DetectorStats& stats);
   /// The two scene queries of a step without substeps (detectors/swept.hpp, sweep_grown_first), each
   /// vehicle's one after the other: detect() of its `grown` pose into `grown_out`, noting in `clear` 1
   /// where the detector knows that no scene geometry lies inside or on that rectangle at its plane and
   /// height band (0 where it does not); then detect() of its `end` pose into `end_out`, unless it is clear
   /// and `skippable` (the end rectangle lies inside the grown one on the same road, so that query would
   /// find nothing). Each list holds what detect() of its poses gives, in its order, less the skipped
-  /// vehicles'. All spans one per vehicle. The default knows no pose clear and queries every one.
+  /// vehicles'. All spans one per vehicle, their slots from `first_slot` on (detect_slots). The default
+  /// knows no pose clear and queries every one.
   struct GrownAndEnd {
     std::span<const VehiclePose> grown, end;
     std::span<const char> skippable;
     std::vector<Contact>* grown_out = nullptr;
     std::vector<Contact>* end_out = nullptr;
     std::span<char> clear;
+    std::size_t first_slot = 0;
   };
   virtual void detect_grown_and_end(const GrownAndEnd& q, DetectorStats& stats);
   /// detect() of poses that are not the run's vehicles, as a sweep's searches place them at fractions of
@@ -92,8 +105,9 @@ class Detector {
 /// A detector that answers pose by pose and can tell clear poses (the tree, the analytic detector):
 /// `Self` has `bool query(std::size_t v, std::size_t slot, const VehiclePose&, std::vector<Contact>&,
 /// DetectorStats&)` for pose v, returning whether it knows the pose clear, with what it keeps between
-/// calls (its clear boxes) in `slot` (kNoSlot: none read or kept), and `void fetch_ahead(std::span<const
-/// VehiclePose> poses, std::size_t v)`, called as pose v is queried: the poses after it come next.
+/// calls (its clear boxes) in `slot` (kNoSlot: none read or kept); `void fetch_ahead(std::span<const
+/// VehiclePose> poses, std::size_t v, std::size_t slot)`, called as pose v (of slot `slot`) is queried:
+/// the poses after it come next; and `ClearBoxes clear_`, its slots' store.
 template <class Self>
 class PoseByPoseDetector : public Detector {
  public:
@@ -101,11 +115,21 @@ class PoseByPoseDetector : public Detector {
   static constexpr std::size_t kNoSlot = ~std::size_t{0};
 
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) final {
+    detect_slots(0, poses, out, stats);
+  }
+  void detect_slots(std::size_t first_slot, std::span<const VehiclePose> poses, std::vector<Contact>& out,
+                    DetectorStats& stats) final {
     Self& self = static_cast<Self&>(*this);
     for (std::size_t v = 0; v < poses.size(); ++v) {
-      self.fetch_ahead(poses, v);
-      self.query(v, v, poses[v], out, stats);
+      self.fetch_ahead(poses, v, first_slot + v);
+      self.query(v, first_slot + v, poses[v], out, stats);
     }
+  }
+  bool share_slots(Detector& owner) final {
+    auto* same_kind = dynamic_cast<Self*>(&owner);
+    if (!same_kind) return false;
+    static_cast<Self&>(*this).clear_.share(same_kind->clear_);
+    return true;
   }
   /// A search's one or two poses: nothing to fetch ahead.
   void probe(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) final {
@@ -115,9 +139,10 @@ class PoseByPoseDetector : public Detector {
   void detect_grown_and_end(const GrownAndEnd& q, DetectorStats& stats) final {
     Self& self = static_cast<Self&>(*this);
     for (std::size_t v = 0; v < q.grown.size(); ++v) {
-      self.fetch_ahead(q.grown, v);
-      q.clear[v] = self.query(v, v, q.grown[v], *q.grown_out, stats);
-      if (!(q.clear[v] && q.skippable[v])) self.query(v, v, q.end[v], *q.end_out, stats);
+      const std::size_t slot = q.first_slot + v;
+      self.fetch_ahead(q.grown, v, slot);
+      q.clear[v] = self.query(v, slot, q.grown[v], *q.grown_out, stats);
+      if (!(q.clear[v] && q.skippable[v])) self.query(v, slot, q.end[v], *q.end_out, stats);
     }
   }
 };

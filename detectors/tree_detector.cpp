@@ -247,11 +247,11 @@ void TreeDetector::prefetch_items(const VehiclePose& pose) const {
     }
 }
 
-void TreeDetector::fetch_ahead(std::span<const VehiclePose> poses, std::size_t v) const {
+void TreeDetector::fetch_ahead(std::span<const VehiclePose> poses, std::size_t v, std::size_t slot) const {
   // Lists two cars ahead and then, once those have arrived, their items. A car with a clear box will most
   // likely skip its query: nothing to fetch for it.
-  if (v + 2 < poses.size() && !clear_.holds(v + 2)) prefetch_cell_lists(poses[v + 2]);
-  if (v + 1 < poses.size() && !clear_.holds(v + 1)) prefetch_items(poses[v + 1]);
+  if (v + 2 < poses.size() && !clear_.holds(slot + 2)) prefetch_cell_lists(poses[v + 2]);
+  if (v + 1 < poses.size() && !clear_.holds(slot + 1)) prefetch_items(poses[v + 1]);
 }
 
 bool TreeDetector::query(std::size_t v, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out,

@@ -49,8 +49,8 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   /// and no triangle there meets it.
   bool query(std::size_t v, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats);
   /// On a large scene every car's cells are cache (and TLB) misses: as pose v is queried, asks for the
-  /// cell lists of the pose two ahead and the items of the next one.
-  void fetch_ahead(std::span<const VehiclePose> poses, std::size_t v) const;
+  /// cell lists of the pose two ahead and the items of the next one (`slot`: pose v's).
+  void fetch_ahead(std::span<const VehiclePose> poses, std::size_t v, std::size_t slot) const;
   void take(std::uint32_t entry, DetectorStats& stats);
   /// Takes pending_[0, pending) in order, then empties it.
   void take_pending(std::size_t& pending, DetectorStats& stats);

@@ -1,5 +1,8 @@
 #include "cases/runner/detection.hpp"
 
+#include <algorithm>
+#include <atomic>
+
 #include "cases/loading/scene_source.hpp"
 #include "core/json_reader.hpp"
 
@@ -18,11 +21,20 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
       continue;
     }
     detectors_.back()->reserve_pairs(2);  // the sweep's searches: a key's one or two vehicles
-    const auto [begin, end] = thread_range(t, threads, c.vehicles.size());
-    range_contacts_.emplace_back().reserve(16 * (end - begin));
-    range_grown_.emplace_back().reserve(16 * (end - begin));
+    slots_shared_ = detectors_.back()->share_slots(*detectors_[0]);
   }
-  range_stats_.resize(range_contacts_.size());
+  // Each thread's own lists: with shared slots any thread may take any vehicles (in chunks), otherwise
+  // thread t > 0 its range (thread 0 writes to the step's lists).
+  thread_contacts_.resize(static_cast<std::size_t>(threads));
+  thread_grown_.resize(static_cast<std::size_t>(threads));
+  thread_stats_.resize(static_cast<std::size_t>(threads));
+  for (int t = slots_shared_ ? 0 : 1; t < threads; ++t) {
+    const auto [begin, end] = thread_range(t, threads, c.vehicles.size());
+    const std::size_t most = slots_shared_ ? c.vehicles.size() : end - begin;
+    thread_contacts_[static_cast<std::size_t>(t)].reserve(16 * most);
+    thread_grown_[static_cast<std::size_t>(t)].reserve(16 * most);
+  }
+  if (slots_shared_) chunks_.reserve(c.vehicles.size() / kChunk + static_cast<std::size_t>(threads) + 1);
   sweep_scratch_.prepare(n, threads);
   step_.contacts.reserve(16 * static_cast<std::size_t>(n));
   step_.first_touch.reserve(16 * static_cast<std::size_t>(n));
@@ -82,34 +94,74 @@ void Detection::drop_passing_pairs(Fleet& fleet) {
 void Detection::detect_range(std::span<const VehiclePose> poses, int thread, std::size_t begin, std::size_t end,
                              std::vector<Contact>& out, DetectorStats& stats) {
   const auto range = poses.subspan(begin, end - begin);
-  if (thread == 0) return detector().detect(range, out, stats);
-  const auto i = static_cast<std::size_t>(thread - 1);
-  std::vector<Contact>& own = range_contacts_[i];
+  // Shared slots are the vehicles' own indices; otherwise each detector numbers its range's from 0.
+  const std::size_t first_slot = slots_shared_ ? begin : 0;
+  if (thread == 0) return detector().detect_slots(first_slot, range, out, stats);
+  const auto t = static_cast<std::size_t>(thread);
+  std::vector<Contact>& own = thread_contacts_[t];
   own.clear();
-  range_stats_[i] = {};
-  detectors_[static_cast<std::size_t>(thread)]->detect(range, own, range_stats_[i]);
-  renumber(own, begin);
+  thread_stats_[t] = {};
+  detectors_[t]->detect_slots(first_slot, range, own, thread_stats_[t]);
+  renumber(own, 0, begin);
 }
 
 void Detection::grown_and_end_range(const Detector::GrownAndEnd& q, int thread, std::size_t begin, std::size_t end,
                                     DetectorStats& stats) {
   const std::size_t n = end - begin;
   Detector::GrownAndEnd range{q.grown.subspan(begin, n), q.end.subspan(begin, n), q.skippable.subspan(begin, n),
-                              q.grown_out, q.end_out, q.clear.subspan(begin, n)};
+                              q.grown_out, q.end_out, q.clear.subspan(begin, n), slots_shared_ ? begin : 0};
   if (thread == 0) return detector().detect_grown_and_end(range, stats);
-  const auto i = static_cast<std::size_t>(thread - 1);
-  range.grown_out = &range_grown_[i], range.end_out = &range_contacts_[i];
+  const auto t = static_cast<std::size_t>(thread);
+  range.grown_out = &thread_grown_[t], range.end_out = &thread_contacts_[t];
   range.grown_out->clear(), range.end_out->clear();
-  range_stats_[i] = {};
-  detectors_[static_cast<std::size_t>(thread)]->detect_grown_and_end(range, range_stats_[i]);
-  renumber(*range.grown_out, begin);
-  renumber(*range.end_out, begin);
+  thread_stats_[t] = {};
+  detectors_[t]->detect_grown_and_end(range, thread_stats_[t]);
+  renumber(*range.grown_out, 0, begin);
+  renumber(*range.end_out, 0, begin);
 }
 
-void Detection::renumber(std::vector<Contact>& contacts, std::size_t begin) {
+void Detection::grown_and_end_chunks(StepThreads& threads, const Detector::GrownAndEnd& q, DetectorStats& stats) {
+  chunks_.clear();
+  for (std::size_t t = 0; t < detectors_.size(); ++t) {
+    thread_grown_[t].clear(), thread_contacts_[t].clear();
+    thread_stats_[t] = {};
+  }
+  std::atomic<std::size_t> taken{0};
+  chunks_.resize(chunks_.capacity());  // no allocation: reserved for the most chunks for_chunks makes
+  for_chunks(&threads, q.grown.size(), kChunk, [&](int thread, std::size_t begin, std::size_t end) {
+    const auto t = static_cast<std::size_t>(thread);
+    std::vector<Contact>& grown = thread_grown_[t];
+    std::vector<Contact>& ends = thread_contacts_[t];
+    Chunk chunk{begin, t, grown.size(), 0, ends.size(), 0};
+    const std::size_t n = end - begin;
+    detectors_[t]->detect_grown_and_end({q.grown.subspan(begin, n), q.end.subspan(begin, n),
+                                         q.skippable.subspan(begin, n), &grown, &ends, q.clear.subspan(begin, n),
+                                         begin},
+                                        thread_stats_[t]);
+    chunk.grown_end = grown.size(), chunk.end_end = ends.size();
+    renumber(grown, chunk.grown_begin, begin);
+    renumber(ends, chunk.end_begin, begin);
+    chunks_[taken.fetch_add(1, std::memory_order_relaxed)] = chunk;
+  });
+  chunks_.resize(taken.load(std::memory_order_relaxed));
+  // In vehicle order: the serial detect_grown_and_end's lists.
+  std::sort(chunks_.begin(), chunks_.end(), [](const Chunk& a, const Chunk& b) { return a.begin < b.begin; });
+  for (const Chunk& c : chunks_) {
+    const std::vector<Contact>& grown = thread_grown_[c.thread];
+    const std::vector<Contact>& ends = thread_contacts_[c.thread];
+    q.grown_out->insert(q.grown_out->end(), grown.begin() + static_cast<std::ptrdiff_t>(c.grown_begin),
+                        grown.begin() + static_cast<std::ptrdiff_t>(c.grown_end));
+    q.end_out->insert(q.end_out->end(), ends.begin() + static_cast<std::ptrdiff_t>(c.end_begin),
+                      ends.begin() + static_cast<std::ptrdiff_t>(c.end_end));
+  }
+  for (const DetectorStats& s : thread_stats_) stats += s;
+}
+
+void Detection::renumber(std::vector<Contact>& contacts, std::size_t from, std::size_t begin) {
   // The detector numbered the range's vehicles from 0.
   const int offset = static_cast<int>(begin);
-  for (Contact& c : contacts) {
+  for (std::size_t i = from; i < contacts.size(); ++i) {
+    Contact& c = contacts[i];
     c.vehicle += offset;
     if (c.other != kStaticScene) c.other += offset;
   }
@@ -117,10 +169,10 @@ void Detection::renumber(std::vector<Contact>& contacts, std::size_t begin) {
 
 void Detection::append_ranges(std::vector<Contact>& out, DetectorStats& stats, std::vector<Contact>* grown_out) {
   // In range order after thread 0's: the serial detect()'s list, vehicle by vehicle (Detector::detect).
-  for (std::size_t t = 0; t < range_contacts_.size(); ++t) {
-    out.insert(out.end(), range_contacts_[t].begin(), range_contacts_[t].end());
-    if (grown_out) grown_out->insert(grown_out->end(), range_grown_[t].begin(), range_grown_[t].end());
-    stats += range_stats_[t];
+  for (std::size_t t = 1; t < detectors_.size(); ++t) {
+    out.insert(out.end(), thread_contacts_[t].begin(), thread_contacts_[t].end());
+    if (grown_out) grown_out->insert(grown_out->end(), thread_grown_[t].begin(), thread_grown_[t].end());
+    stats += thread_stats_[t];
   }
 }
 
@@ -138,6 +190,7 @@ void Detection::SplitSweep::detect(std::span<const VehiclePose> poses, std::vect
 }
 
 void Detection::SplitSweep::detect_grown_and_end(const Detector::GrownAndEnd& q, DetectorStats& stats) {
+  if (detection->slots_shared_) return detection->grown_and_end_chunks(*threads, q, stats);
   threads->for_ranges(q.grown.size(), [&](int thread, std::size_t begin, std::size_t end) {
     detection->grown_and_end_range(q, thread, begin, end, stats);
   });

@@ -62,8 +62,11 @@ class Detection {
   /// The same for Detector::detect_grown_and_end of vehicles [begin, end) of `q`.
   void grown_and_end_range(const Detector::GrownAndEnd& q, int thread, std::size_t begin, std::size_t end,
                            DetectorStats& stats);
-  /// Renumbers a range's contacts, numbered from 0 by its detector, from vehicle `begin` on.
-  static void renumber(std::vector<Contact>& contacts, std::size_t begin);
+  /// The same in chunks any thread may take (the detectors share slots): each thread's into its own
+  /// lists, then appended to q's in vehicle order.
+  void grown_and_end_chunks(StepThreads& threads, const Detector::GrownAndEnd& q, DetectorStats& stats);
+  /// Renumbers contacts [from, end) of a range, numbered from 0 by its detector, from vehicle `begin` on.
+  static void renumber(std::vector<Contact>& contacts, std::size_t from, std::size_t begin);
   /// Appends the buffers of threads 1, 2, ... to `out` (and their grown contacts to `grown_out`, if given)
   /// and their stats to `stats`: after thread 0's, the serial order.
   void append_ranges(std::vector<Contact>& out, DetectorStats& stats, std::vector<Contact>* grown_out = nullptr);
@@ -85,9 +88,19 @@ class Detection {
   bool at_end_;
   bool traffic_;  ///< SUMO's vehicles pass through released ones (drop_passing_pairs)
   std::vector<std::unique_ptr<Detector>> detectors_;  ///< [t] for thread t
-  std::vector<std::vector<Contact>> range_contacts_;  ///< [t - 1] for thread t
-  std::vector<std::vector<Contact>> range_grown_;     ///< [t - 1] for thread t: detect_grown_and_end's grown
-  std::vector<DetectorStats> range_stats_;            ///< [t - 1] for thread t
+  /// Whether the threads' detectors share their slots (Detector::share_slots): then the grown and end
+  /// queries are taken in chunks, as the other per-vehicle passes are, and a thread whose vehicles cost
+  /// less takes the others' instead of waiting for them.
+  bool slots_shared_ = false;
+  static constexpr std::size_t kChunk = 256;           ///< vehicles a chunk of the grown and end queries
+  std::vector<std::vector<Contact>> thread_contacts_;  ///< [t]: thread t's end contacts
+  std::vector<std::vector<Contact>> thread_grown_;     ///< [t]: detect_grown_and_end's grown
+  std::vector<DetectorStats> thread_stats_;            ///< [t]
+  /// A chunk's contacts in its thread's lists: grown [grown_begin, grown_end), end [end_begin, end_end).
+  struct Chunk {
+    std::size_t begin, thread, grown_begin, grown_end, end_begin, end_end;
+  };
+  std::vector<Chunk> chunks_;  ///< grown_and_end_chunks: the chunks taken, then in vehicle order
   DetectorStats stats_;
   StepPairs pairs_;
   StepContacts step_;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <span>
 #include <vector>
@@ -39,23 +40,33 @@ class ClearBoxes {
     double z_lo = 0, z_hi = 0;
   };
 
+  ClearBoxes() = default;
+  ClearBoxes(const ClearBoxes&) = delete;  // a copy would share the store without saying so: share() does
+  ClearBoxes& operator=(const ClearBoxes&) = delete;
+  ClearBoxes(ClearBoxes&&) = default;
+  ClearBoxes& operator=(ClearBoxes&&) = default;
+
   /// Forgets every box; `slots` the largest span of poses the detector expects. A slot beyond them (a
   /// probe's, detectors/detector.hpp) holds no box and keeps none.
-  void reset(int slots) { slots_.assign(static_cast<std::size_t>(std::max(slots, 0)), Slot{}); }
+  void reset(int slots) { slots_->assign(static_cast<std::size_t>(std::max(slots, 0)), Slot{}); }
+  /// Keeps its slots in `owner`'s store from now on: the detectors of a case's threads then share every
+  /// vehicle's box, so that any of them can query any vehicle alike. Calls on different slots may run at
+  /// once; reset() on either resets both.
+  void share(const ClearBoxes& owner) { slots_ = owner.slots_; }
 
-  bool holds(std::size_t slot) const { return slot < slots_.size() && slots_[slot].box.half_x >= 0; }
+  bool holds(std::size_t slot) const { return slot < slots_->size() && (*slots_)[slot].box.half_x >= 0; }
 
   /// Whether the points `points_W` (a rectangle's corners, a path's ends) with their plane at `z` [m] lie
   /// inside the slot's box (the query it spares is counted).
   bool covers(std::size_t slot, std::span<const Vec2> points_W, double z) {
     if (!contains(slot, points_W, z)) return false;
-    slots_[slot].spared = true;
+    (*slots_)[slot].spared = true;
     return true;
   }
   /// covers() without counting a spared query: to look ahead.
   bool contains(std::size_t slot, std::span<const Vec2> points_W, double z) const {
     if (!holds(slot)) return false;
-    const Slot& s = slots_[slot];
+    const Slot& s = (*slots_)[slot];
     if (!(z >= s.z_lo && z <= s.z_hi)) return false;
     for (const Vec2& point : points_W) {
       const Vec2 d = point - s.box.centre_W;
@@ -73,7 +84,7 @@ class ClearBoxes {
   /// No trigonometry; most cars on open road pass. False says only "not surely": ask covers().
   bool surely_covers(std::size_t slot, const VehiclePose& pose, double z) {
     if (!holds(slot)) return false;
-    Slot& s = slots_[slot];
+    Slot& s = (*slots_)[slot];
     const double turn = std::abs(pose.heading - s.heading);
     if (!(z >= s.z_lo && z <= s.z_hi) || !(turn <= 0.5 * std::numbers::pi)) return false;  // NaN too
     const RectangleSize& size = pose.size;
@@ -100,8 +111,8 @@ class ClearBoxes {
   /// left makes the slot wait longer each time (kMaxBackoff). Non-finite proposals are not tried.
   template <class Meets>
   void remember(std::size_t slot, std::span<const Proposal> proposals, double heading, Meets&& meets) {
-    if (slot >= slots_.size()) return;
-    Slot& s = slots_[slot];
+    if (slot >= slots_->size()) return;
+    Slot& s = (*slots_)[slot];
     if (s.box.half_x >= 0) {  // the box this query left
       s.backoff = s.spared ? 0 : std::min(2 * s.backoff + 1, kMaxBackoff);
       s.retry_in = std::max(s.retry_in, s.backoff);
@@ -145,7 +156,7 @@ class ClearBoxes {
     return p.box.centre_W.allFinite() && p.box.axis_W.allFinite() && std::isfinite(p.box.half_x) &&
            std::isfinite(p.box.half_y) && !std::isnan(p.z_lo) && !std::isnan(p.z_hi);
   }
-  std::vector<Slot> slots_;
+  std::shared_ptr<std::vector<Slot>> slots_ = std::make_shared<std::vector<Slot>>();
 };
 
 }  // namespace crashbench
