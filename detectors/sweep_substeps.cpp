@@ -29,7 +29,7 @@ GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b, double& mot
   const Vec2 d = b.position_W - a.position_W;
   const double turn = std::abs(b.heading - a.heading), path = d.norm(), reach = corner_reach(b.size);
   const double turning = turn * (path + reach);
-  const Vec2 along = unit_at(a.heading);
+  const Vec2 along = a.forward_W();
   motion = path + turn * reach;  // pose_motion(a, b), term for term
   return {std::min(motion, std::abs(d.dot(along)) + turning), std::min(motion, std::abs(cross(along, d)) + turning)};
 }

@@ -50,11 +50,14 @@ void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instea
   constexpr std::size_t kChunk = 1024;
   for_chunks(&threads, fleet.size(), kChunk, [&](int, std::size_t begin, std::size_t end) {
     for (std::size_t v = begin; v < end; ++v) {
-      fleet.poses[v].position_W = {fleet.x[v][0], fleet.x[v][1]};
-      fleet.poses[v].heading = fleet.x[v][2];
-      fleet.start_poses[v].position_W = {fleet.x_before[v][0], fleet.x_before[v][1]};
-      fleet.start_poses[v].heading = fleet.x_before[v][2];
-      fleet.start_poses[v].ground_z = fleet.poses[v].ground_z;
+      // A step starts where the last ended: its start heading's unit vector is the last end's.
+      VehiclePose &start = fleet.start_poses[v], &at_end = fleet.poses[v];
+      start.position_W = {fleet.x_before[v][0], fleet.x_before[v][1]};
+      start.heading = fleet.x_before[v][2];
+      start.kept_forward_W = at_end.kept_forward_W, start.kept_forward_of = at_end.kept_forward_of;
+      start.ground_z = at_end.ground_z;
+      at_end.position_W = {fleet.x[v][0], fleet.x[v][1]};
+      at_end.set_heading(fleet.x[v][2]);
     }
   });
   if (instead) {

@@ -17,7 +17,7 @@ bool PlacedRectangle::contains(const Vec2& p_W) const {
 PlacedRectangle place_rectangle(const VehiclePose& pose) {
   PlacedRectangle r;
   r.cg_W = pose.position_W;
-  r.forward_W = unit_at(pose.heading);
+  r.forward_W = pose.forward_W();
   r.left_W = perp(r.forward_W);
   r.x_min_B = -pose.size.cg_to_rear;
   r.x_max_B = pose.size.cg_to_front;
@@ -35,7 +35,7 @@ PlacedRectangle place_rectangle(const VehiclePose& pose) {
 }
 
 void rectangle_bounds(const VehiclePose& pose, Vec2& lo_W, Vec2& hi_W) {
-  const Vec2 forward = unit_at(pose.heading);
+  const Vec2 forward = pose.forward_W();
   const RectangleSize& s = pose.size;
   rectangle_box({pose.position_W + 0.5 * (s.cg_to_front - s.cg_to_rear) * forward, forward,
                  0.5 * (s.cg_to_front + s.cg_to_rear), 0.5 * s.width},

@@ -118,8 +118,11 @@ std::uint64_t StepPairs::version(std::span<const VehiclePose> poses, int v) {
   if (compared_in_[i] != call_) {
     compared_in_[i] = call_;
     // Bits, not values: -0.0 and 0.0 compare equal but may place a rectangle differently in the last bit.
-    static_assert(sizeof(VehiclePose) == 8 * sizeof(double), "VehiclePose is compared bit for bit: no padding");
-    if (std::memcmp(&poses[i], &versioned_pose_[i], sizeof(VehiclePose)) != 0) {
+    // The fields that place the rectangle, the first eight doubles; the kept forward vector and its angle
+    // follow them (padded to 12 doubles by the Vec2's 16-byte alignment).
+    constexpr std::size_t kPlacing = 8 * sizeof(double);
+    static_assert(sizeof(VehiclePose) == kPlacing + 4 * sizeof(double), "VehiclePose's placing fields have moved");
+    if (std::memcmp(&poses[i], &versioned_pose_[i], kPlacing) != 0) {
       versioned_pose_[i] = poses[i];
       ++versions_[i];
     }

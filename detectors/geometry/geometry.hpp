@@ -2,6 +2,8 @@
 // The geometry every room of detectors/ speaks, on the floor below them all: the broad-phase toolkit, the
 // scene types and the detector seam include it, and it includes nothing of theirs. Plain values in the
 // world frame W (X east, Y north, Z up) [m].
+#include <bit>
+#include <cstdint>
 #include <limits>
 
 #include "core/math.hpp"
@@ -46,6 +48,24 @@ struct VehiclePose {
   /// Height of the drivable surface under the CG [m, world Z], set by the runner each step from the
   /// scene's SurfaceQuery; NaN: the detector takes the highest surface under the CG.
   double ground_z = std::numeric_limits<double>::quiet_NaN();
+  /// unit_at(kept_forward_of): set_heading() keeps the heading's unit vector, which every query of the
+  /// pose reads (a sine and a cosine each time otherwise).
+  Vec2 kept_forward_W = Vec2::UnitX();
+  double kept_forward_of = 0;
+
+  /// The unit vector along the heading: the kept one while `heading` is, bit for bit, the angle it was
+  /// kept for, so a write to `heading` alone is never read stale; the same bits either way.
+  Vec2 forward_W() const { return keeps_forward_of(heading) ? kept_forward_W : unit_at(heading); }
+  /// Sets the heading [rad] and keeps its unit vector (computed only if another angle's is kept).
+  void set_heading(double angle) {
+    heading = angle;
+    if (keeps_forward_of(angle)) return;
+    kept_forward_W = unit_at(angle);
+    kept_forward_of = angle;
+  }
+  bool keeps_forward_of(double angle) const {
+    return std::bit_cast<std::uint64_t>(angle) == std::bit_cast<std::uint64_t>(kept_forward_of);
+  }
 };
 
 /// Work a query did, like b2TreeStats. Summed over a run, so 64 bits: 100,000 cars pass 2^31 tested

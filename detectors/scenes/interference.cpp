@@ -19,7 +19,7 @@ HeightBand height_band(double ground, const SurfaceQuery* surface) {
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const SurfaceQuery* surface) {
   BoundingRectangle r;
   r.cg_W = pose.position_W;
-  r.forward_W = unit_at(pose.heading);
+  r.forward_W = pose.forward_W();
   r.front = pose.size.cg_to_front;
   r.rear = pose.size.cg_to_rear;
   r.half_width = 0.5 * pose.size.width;
