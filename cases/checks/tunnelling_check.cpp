@@ -147,15 +147,18 @@ void TunnellingCheck::check(std::span<const StateVector> before, std::span<const
                             VehicleRanges* threads) {
   const auto split = static_cast<std::size_t>(threads ? threads->size() : 1);
   assert(split <= ranges_.size());
-  split_over(threads, after.size(), [&](int thread, std::size_t begin, std::size_t end) {
+  for (std::size_t t = 0; t < split; ++t) ranges_[t].found.clear();
+  // In chunks: a vehicle that leaves its box costs a grid query, one inside it almost nothing.
+  constexpr std::size_t kChunk = 512;
+  for_chunks(threads, after.size(), kChunk, [&](int thread, std::size_t begin, std::size_t end) {
     Range& range = ranges_[static_cast<std::size_t>(thread)];
-    range.found.clear();
-    check_walls(before, after, poses, time, begin, end, range, thread == 0 ? out : range.found);
+    check_walls(before, after, poses, time, begin, end, range, range.found);
     if (after.size() > 1) sweep_boxes(before, after, begin, end);
   });
-  // In range order after thread 0's: each vehicle's crossing in vehicle order, as on one thread.
-  for (std::size_t t = 1; t < split; ++t)
-    out.insert(out.end(), ranges_[t].found.begin(), ranges_[t].found.end());
+  // Each vehicle's first crossing (one at most) in vehicle order, as on one thread.
+  const auto first = static_cast<std::ptrdiff_t>(out.size());
+  for (std::size_t t = 0; t < split; ++t) out.insert(out.end(), ranges_[t].found.begin(), ranges_[t].found.end());
+  std::sort(out.begin() + first, out.end(), [](const Tunnelling& a, const Tunnelling& b) { return a.vehicle < b.vehicle; });
   checked_ += static_cast<long long>(after.size());
   if (after.size() > 1) cross_vehicles(before, after, time, out, threads);
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "cases/checks/invariants.hpp"
+#include "core/vehicle_ranges.hpp"
 
 namespace crashbench {
 namespace {
@@ -47,7 +48,9 @@ void EventAudit::account_continuing(int step, bool all) {
 
 template <class PerEvent>
 void EventAudit::for_event_ranges(std::size_t first, std::size_t last, const PerEvent& per_event) {
-  threads_.for_ranges(last - first, [&](int, std::size_t begin, std::size_t end) {
+  // In chunks: an event's checks cost more or less as its model and bodies are.
+  constexpr std::size_t kChunk = 64;
+  for_chunks(&threads_, last - first, kChunk, [&](int, std::size_t begin, std::size_t end) {
     for (std::size_t i = first + begin; i < first + end; ++i) per_event(run_.events[i]);
   });
 }
@@ -56,8 +59,9 @@ void EventAudit::charge_application_errors(int step, std::span<const int> loaded
   // The collision force acted during this step's dynamics, together with the tyres. What it did is the
   // difference to the same step without it; whatever differs from J/m and rho x J/Izz is charged to the
   // events as an application error. Only the vehicles that carried a load (the events' vehicles among
-  // them): the others had no force.
-  threads_.for_ranges(loaded.size(), [&](int, std::size_t begin, std::size_t end) {
+  // them): the others had no force. Each writes only its own error: in chunks of whole batches.
+  constexpr std::size_t kChunk = 8 * kOdeBatchSize;
+  for_chunks(&threads_, loaded.size(), kChunk, [&](int, std::size_t begin, std::size_t end) {
     std::array<std::size_t, kOdeBatchSize> batch;  // the steps without the force, integrated together
     std::size_t size = 0;
     const auto charge_batch = [&] {
