@@ -62,7 +62,7 @@ struct Sweep : StepMotion {
     select_all();
     s.grown_poses.resize(end.size());
     s.skippable.resize(end.size());
-    split_over(threads, end.size(), [&](int, std::size_t first, std::size_t last) {
+    for_chunks(threads, end.size(), kPosesAChunk, [&](int, std::size_t first, std::size_t last) {
       for (std::size_t v = first; v < last; ++v) {
         s.grown_poses[v] = pose_at(static_cast<int>(v), 0.5, 1.0);
         // A pose without its road height takes the surface under its CG, which moves: a plane of its own.
@@ -191,6 +191,14 @@ struct Sweep : StepMotion {
     const std::size_t n = threads ? static_cast<std::size_t>(threads->size()) : 1;
     if (s.searches.size() < n) s.searches.resize(n);
   }
+  /// Looks and bisections go in chunks of this many, a thread done with its own taking the other's: a
+  /// search costs from one query to kSweepQueryBudget.
+  static constexpr std::size_t kLooksAChunk = 4;
+  /// Empties every thread's touches before a split: each then appends its searches' in whatever chunks
+  /// it takes, each Lookup noting where its own lie.
+  void clear_touches() {
+    for (SweepScratch::Search& search : s.searches) search.touches.clear();
+  }
   /// Looks into each contact of the interval (lo, hi]'s grown query (s.grown) that no key explains for a
   /// touch between the tested poses, and files the touches found, contact by contact in order. A touch
   /// filed can explain a later contact, whose look is then not needed; but a look depends on no key, so the
@@ -207,19 +215,24 @@ struct Sweep : StepMotion {
     };
     const auto look = [&](int thread, std::size_t first, std::size_t last) {
       KeySearch search = searcher(thread);
-      search.own.touches.clear();
       for (std::size_t i = first; i < last; ++i) {
         s.lookups[i].thread = thread;
         search.look_into(key_of(s.lookups[i]), first_interval, s.lookups[i]);
       }
     };
     size_searches();
-    if (threads && !s.lookups.empty()) threads->for_ranges(s.lookups.size(), look);
+    if (threads && !s.lookups.empty()) {
+      clear_touches();
+      for_chunks(threads, s.lookups.size(), kLooksAChunk, look);
+    }
     for (std::size_t i = 0; i < s.lookups.size(); ++i) {
       const SweepScratch::Lookup& l = s.lookups[i];
       const Key key = key_of(l);
       if (explained(s.grown[static_cast<std::size_t>(l.item)], key.pair, hi)) continue;
-      if (!threads) look(0, i, i + 1);
+      if (!threads) {
+        s.searches[0].touches.clear();
+        look(0, i, i + 1);
+      }
       stats += l.stats;
       s.budget_spent += l.spent;
       if (std::isnan(l.t)) continue;
@@ -240,9 +253,9 @@ struct Sweep : StepMotion {
     for (std::size_t i = 0; i < s.keys.size(); ++i)
       if (bisected(s.keys[i])) s.lookups.emplace_back().item = static_cast<int>(i);
     SweepThreads* split = s.lookups.empty() ? nullptr : threads;  // no threads woken for nothing
-    split_over(split, s.lookups.size(), [&](int thread, std::size_t first, std::size_t last) {
+    clear_touches();
+    for_chunks(split, s.lookups.size(), kLooksAChunk, [&](int thread, std::size_t first, std::size_t last) {
       KeySearch search = searcher(thread);
-      search.own.touches.clear();
       for (std::size_t i = first; i < last; ++i) {
         s.lookups[i].thread = thread;
         search.bisect_into(s.keys[static_cast<std::size_t>(s.lookups[i].item)], s.lookups[i]);

@@ -20,7 +20,7 @@ int measure_step(std::span<const VehiclePose> start, std::span<const VehiclePose
   const auto measure = [&](int, std::size_t first, std::size_t last) {
     for (std::size_t v = first; v < last; ++v) s.growth[v] = growth_rates(start[v], end[v], s.motion[v]);
   };
-  split_over(threads, end.size(), measure);
+  for_chunks(threads, end.size(), kPosesAChunk, measure);
   return sweep_substeps(end, s.motion);
 }
 

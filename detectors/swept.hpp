@@ -30,6 +30,9 @@ inline constexpr double kSweepDistanceTolerance = 1e-6;
 /// micrometres of a wall for the whole interval) the search gives up and SweepScratch::budget_spent
 /// counts it.
 inline constexpr int kSweepQueryBudget = 1024;
+/// Vehicles a chunk of the sweep's per-vehicle passes (their motion, their grown poses), which keep
+/// nothing per thread: a thread done with its own takes the other's (core/vehicle_ranges.hpp, for_chunks).
+inline constexpr std::size_t kPosesAChunk = 1024;
 /// Most substeps one step is cut into; beyond, the sweep is no longer conservative (the no_tunnelling
 /// invariant still watches the CG paths).
 inline constexpr int kMaxSweepSubsteps = 4096;
