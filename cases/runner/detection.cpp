@@ -50,12 +50,12 @@ void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instea
   constexpr std::size_t kChunk = 1024;
   for_chunks(&threads, fleet.size(), kChunk, [&](int, std::size_t begin, std::size_t end) {
     for (std::size_t v = begin; v < end; ++v) {
-      // A step starts where the last ended: its start heading's unit vector is the last end's.
+      // A step starts where the last ended: the start pose is the last end pose (this step's ground
+      // already, and the heading's unit vector kept there) at the state before the step.
       VehiclePose &start = fleet.start_poses[v], &at_end = fleet.poses[v];
+      start = at_end;
       start.position_W = {fleet.x_before[v][0], fleet.x_before[v][1]};
       start.heading = fleet.x_before[v][2];
-      start.kept_forward_W = at_end.kept_forward_W, start.kept_forward_of = at_end.kept_forward_of;
-      start.ground_z = at_end.ground_z;
       at_end.position_W = {fleet.x[v][0], fleet.x[v][1]};
       at_end.set_heading(fleet.x[v][2]);
     }
@@ -112,7 +112,7 @@ void Detection::grown_and_end_range(const Detector::GrownAndEnd& q, int thread, 
                                     DetectorStats& stats) {
   const std::size_t n = end - begin;
   Detector::GrownAndEnd range{q.grown.subspan(begin, n), q.end.subspan(begin, n), q.skippable.subspan(begin, n),
-                              q.grown_out, q.end_out, q.clear.subspan(begin, n), slots_shared_ ? begin : 0};
+                              q.grown_out, q.end_out, q.clear.subspan(begin, n)};  // slots from 0: not shared
   if (thread == 0) return detector().detect_grown_and_end(range, stats);
   const auto t = static_cast<std::size_t>(thread);
   range.grown_out = &thread_grown_[t], range.end_out = &thread_contacts_[t];

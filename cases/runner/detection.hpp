@@ -59,7 +59,8 @@ class Detection {
   /// stats to `stats`), the others' into their own buffers with the vehicles' case indices.
   void detect_range(std::span<const VehiclePose> poses, int thread, std::size_t begin, std::size_t end,
                     std::vector<Contact>& out, DetectorStats& stats);
-  /// The same for Detector::detect_grown_and_end of vehicles [begin, end) of `q`.
+  /// The same for Detector::detect_grown_and_end of vehicles [begin, end) of `q`, where the detectors do not
+  /// share their slots (otherwise grown_and_end_chunks).
   void grown_and_end_range(const Detector::GrownAndEnd& q, int thread, std::size_t begin, std::size_t end,
                            DetectorStats& stats);
   /// The same in chunks any thread may take (the detectors share slots): each thread's into its own
