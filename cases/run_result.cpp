@@ -72,10 +72,11 @@ void summarise(RunResult& result) {
   result.invariants = {};
   result.unchecked_events = 0;
   for (const auto& event : result.events) {
-    result.unchecked_events += std::all_of(event.checks.begin(), event.checks.end(),
+    const auto checks = event.checks.all();
+    result.unchecked_events += std::all_of(checks.begin(), checks.end(),
                                            [](const InvariantCheck& c) { return c.verdict == Verdict::kNotApplicable; });
     for (std::size_t i = 0; i < kInvariantCount; ++i) {
-      const InvariantCheck& check = event.checks[i];
+      const InvariantCheck& check = checks[i];
       if (check.verdict == Verdict::kNotApplicable) continue;
       InvariantSummary& s = result.invariants[i];
       ++s.checked;

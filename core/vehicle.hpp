@@ -22,11 +22,12 @@ struct VehicleParams {
   ModelParameters model;   ///< read, validated and echoed by the dynamics model (VehicleDynamics)
 };
 
-/// Planar rigid-body state of the CG, world frame.
+/// Planar rigid-body state of the CG, world frame. The two vectors first: Vec2 is 16-byte aligned, and a
+/// double between them would leave 16 bytes of padding (64 bytes instead of 48; every stored event holds four).
 struct PlanarState {
   Vec2 position_W = Vec2::Zero();  ///< CG position [m]
-  double heading = 0;              ///< yaw angle from X, counter-clockwise [rad]
   Vec2 velocity_W = Vec2::Zero();  ///< CG velocity [m/s]
+  double heading = 0;              ///< yaw angle from X, counter-clockwise [rad]
   double yaw_rate = 0;             ///< [rad/s]
 
   /// Velocity of the material point at arm `rho_W` from the CG: v + r x rho [m/s].

@@ -77,7 +77,7 @@ InvariantChecks check_impact(const ImpactEvent& e, const Tolerances& tol, double
   const Body* post_b = e.two_body() ? &e.post_b : nullptr;
   // Only what the model says applies to this resolution is checked.
   const auto set = [&](Invariant which, double residual, double tolerance) {
-    if (e.resolution.invariants.has(which)) checks[static_cast<std::size_t>(which)] = verdict(residual, tolerance);
+    if (e.resolution.invariants.has(which)) checks.set(static_cast<std::size_t>(which), verdict(residual, tolerance));
   };
 
   double linear = linear_residual(e.pre_a, e.post_a, J, s);

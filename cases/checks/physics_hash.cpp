@@ -32,7 +32,7 @@ void add_event(PhysicsHasher& h, const ImpactEvent& e) {
   h.add(e.pre_a), h.add(e.post_a);
   // The second body is meaningful only against another vehicle; against the scene it stays default.
   if (e.two_body()) h.add(e.pre_b), h.add(e.post_b);
-  for (const InvariantCheck& c : e.checks) h.add(c.residual), h.add(c.tolerance), h.add(static_cast<std::int64_t>(c.verdict));
+  for (const InvariantCheck& c : e.checks.all()) h.add(c.residual), h.add(c.tolerance), h.add(static_cast<std::int64_t>(c.verdict));
 }
 
 }  // namespace

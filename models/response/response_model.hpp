@@ -20,7 +20,7 @@
 
 namespace crashbench {
 
-enum class ResolutionStatus {
+enum class ResolutionStatus : std::uint8_t {
   kOk,               ///< impulse found as the model intends
   kSeparating,       ///< contact point already leaving: no impulse
   kNoRealRoot,       ///< energy target unreachable; fell back to the e = 0 impulse
@@ -64,17 +64,19 @@ struct ContactForce {
 };
 
 struct Resolution {
-  Answer answer = Answer::kImpulse;
+  // The 16-byte aligned parts first and the one-byte fields last, so that no padding lies between them
+  // (224 bytes, not 240; every stored event holds one).
   Impulse impulse;                 ///< on body a at the contact point, world frame [N s]; -impulse acts on b / the scene
   ContactForce force;              ///< with Answer::kForce: the force law for this step (impulse: force_W dt)
+  ImpactEnd end;                   ///< the model's own end-of-impact states, when it predicts them
   double restitution = -1;         ///< e imposed at the contact point [-]; < 0 when the model imposes none
   double mu_used = 0;              ///< tangential/normal impulse ratio actually applied [-]
   double mu_limit = 0;             ///< the friction coefficient the model allowed itself here [-]
   double energy_kept_target = -1;  ///< E2/E1 the model aimed for [-]; < 0 when it aims for none
   double angle_of_attack = 0;      ///< between heading of body a and the obstacle's surface [rad], 0..pi/2
+  Answer answer = Answer::kImpulse;
   ResolutionStatus status = ResolutionStatus::kOk;
   InvariantSet invariants;         ///< the invariants that hold for this resolution (the runner checks these)
-  ImpactEnd end;                   ///< the model's own end-of-impact states, when it predicts them
 };
 
 /// One of a model's laws sampled for plots: `quantity`, the Resolution field it sets as events record it

@@ -144,7 +144,8 @@ void write_trajectory(hid_t file, const RunResult& r, const std::string& path) {
 
 /// Invariant checks of one event that failed.
 int failed_checks(const ImpactEvent& e) {
-  return static_cast<int>(std::count_if(e.checks.begin(), e.checks.end(), [](const InvariantCheck& c) {
+  const auto checks = e.checks.all();
+  return static_cast<int>(std::count_if(checks.begin(), checks.end(), [](const InvariantCheck& c) {
     return c.verdict == Verdict::kFail;
   }));
 }

@@ -41,7 +41,7 @@ TEST(PenaltyRun, HeadOnIsOneContactThatReboundsWithTheChosenRestitution) {
   ASSERT_EQ(r.status, CaseStatus::kPassed) << failures(r);
   ASSERT_EQ(r.events.size(), 1u);
   const ImpactEvent& e = r.events[0];
-  for (const auto& check : e.checks) EXPECT_NE(check.verdict, Verdict::kFail);
+  for (const auto& check : e.checks.all()) EXPECT_NE(check.verdict, Verdict::kFail);
   EXPECT_EQ(e.checks[static_cast<std::size_t>(Invariant::kLinearMomentum)].verdict, Verdict::kPass);
   // A centred hit without tyres: the no-pull oscillator from the depth the contact was first found at,
   // integrated independently (penalty_oscillator.hpp), gives the rebound, duration and peak force.

@@ -128,7 +128,7 @@ TEST(Simulation, ForceModeEventInTheLastStepStillGetsItsVerdicts) {
   ASSERT_EQ(r.events.size(), 1u);
   ASSERT_EQ(r.events[0].step, r.steps);
   int checked = 0;
-  for (const auto& check : r.events[0].checks) {
+  for (const auto& check : r.events[0].checks.all()) {
     if (check.verdict == Verdict::kNotApplicable) continue;
     ++checked;
     EXPECT_EQ(check.verdict, Verdict::kPass);

@@ -54,7 +54,7 @@ TEST(EventAudit, ResetEventsGetTheirVerdictsInTheirOwnStep) {
   EXPECT_EQ(audit.checked_upto(), 1u);
   EXPECT_FALSE(audit.waiting());
   int applied = 0;
-  for (const InvariantCheck& check : events[0].checks) {
+  for (const InvariantCheck& check : events[0].checks.all()) {
     EXPECT_NE(check.verdict, Verdict::kFail) << check.residual;
     applied += check.verdict == Verdict::kPass;
   }

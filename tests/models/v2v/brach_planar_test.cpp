@@ -22,7 +22,7 @@ using testing::near_relative;
 struct GeneralPlanarImpact {
   Body a = make_body(1520, 2310, {3.2, -1.4}, 0.31, {11.5, 2.7}, 0.42);
   Body b = make_body(1890, 3450, {0.4, -3.9}, 0.95, {16.2, 9.1}, -0.27);
-  Contact c{0, 1, {1.9, -2.3}, Vec2(0.95, 0.31).normalized(), 0.05};
+  Contact c{.vehicle = 0, .other = 1, .point_W = {1.9, -2.3}, .normal_W = Vec2(0.95, 0.31).normalized(), .depth = 0.05};
 };
 
 // K J = change of the relative contact-point velocity, written out from rho x J / Izz.
@@ -151,7 +151,7 @@ TEST(BrachPlanar, StaticSceneIsInfiniteMass) {
   const Vec2 n = g.c.normal_W;
   const Vec2 rho = g.c.point_W - g.a.state.position_W;
   const Vec2 v = g.a.state.velocity_W + g.a.state.yaw_rate * Vec2(-rho.y(), rho.x());
-  const Contact wall{0, kStaticScene, g.c.point_W, -n, 0.0};  // a moving into a wall whose normal is -n
+  const Contact wall{.vehicle = 0, .other = kStaticScene, .point_W = g.c.point_W, .normal_W = -n};  // a moving into a wall whose normal is -n
   ASSERT_GT(n.dot(v), 0);
   const Resolution r = BrachPlanarModel(e, 0.0).resolve(g.a, nullptr, wall);
   const double kn = 1 / g.a.mass + std::pow(n.x() * rho.y() - n.y() * rho.x(), 2) / g.a.yaw_inertia;

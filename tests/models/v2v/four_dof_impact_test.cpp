@@ -24,12 +24,12 @@ using testing::near_relative;
 struct GeneralFourDofImpact {
   VehicleParams pa = zhou_2008_suv(), pb = zhou_2008_suv();
   FourDofBody a, b;
-  Contact c{0, 1, {1.9, -2.3}, Vec2(0.95, 0.31).normalized(), 0.05};
+  Contact c{.vehicle = 0, .other = 1, .point_W = {1.9, -2.3}, .normal_W = Vec2(0.95, 0.31).normalized(), .depth = 0.05};
   GeneralFourDofImpact() {
     pb.mass = 1650, pb.yaw_inertia = 2600;
     pb = testing::edited<FourDofParameters>(pb, [](FourDofParameters& q) { q.roll.sprung_mass = 1450, q.roll.roll_inertia = 700; });
-    a = {&pa, {{3.2, -1.4}, 0.31, {11.5, 2.7}, 0.42}, {0.01, 0.05}, 0.02};
-    b = {&pb, {{0.4, -3.9}, 0.95, {16.2, 9.1}, -0.27}, {}, 0.0};
+    a = {&pa, {{3.2, -1.4}, {11.5, 2.7}, 0.31, 0.42}, {0.01, 0.05}, 0.02};
+    b = {&pb, {{0.4, -3.9}, {16.2, 9.1}, 0.95, -0.27}, {}, 0.0};
   }
 };
 
@@ -158,9 +158,9 @@ TEST(FourDofImpact, RandomImpactsNeverPullAndKeepRestitution) {
   const VehicleParams p = zhou_2008_suv();
   int ok = 0, tyres_separate = 0, capped = 0;
   for (int k = 0; k < 3000; ++k) {
-    FourDofBody a{&p, {{0, 0}, 3.2 * u(rng), {35 * u(rng), 35 * u(rng)}, 1.5 * u(rng)}, {0.05 * u(rng), 0.3 * u(rng)}, 0.05 * u(rng)};
-    FourDofBody b{&p, {{4 * u(rng), 4 * u(rng)}, 3.2 * u(rng), {35 * u(rng), 35 * u(rng)}, 1.5 * u(rng)}, {}, 0.0};
-    const Contact c{0, 1, 0.5 * b.state.position_W + Vec2{u(rng), u(rng)}, unit_at(3.2 * u(rng)), 0.0};
+    FourDofBody a{&p, {{0, 0}, {35 * u(rng), 35 * u(rng)}, 3.2 * u(rng), 1.5 * u(rng)}, {0.05 * u(rng), 0.3 * u(rng)}, 0.05 * u(rng)};
+    FourDofBody b{&p, {{4 * u(rng), 4 * u(rng)}, {35 * u(rng), 35 * u(rng)}, 3.2 * u(rng), 1.5 * u(rng)}, {}, 0.0};
+    const Contact c{.vehicle = 0, .other = 1, .point_W = 0.5 * b.state.position_W + Vec2{u(rng), u(rng)}, .normal_W = unit_at(3.2 * u(rng))};
     const FourDofImpactSettings s{unit(rng), unit(rng), 0.2 * unit(rng), 1e-10, 50};
     const FourDofImpactResult r = four_dof_impact(a, &b, c, s);
     ASSERT_TRUE(r.impulse.linear_W.allFinite() && r.a.velocity_B.allFinite() && r.b.velocity_B.allFinite()) << k;
