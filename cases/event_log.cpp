@@ -49,14 +49,33 @@ void EventLog::populate(std::size_t first, std::size_t last) const {
 }
 
 void EventLog::move_to(std::vector<ImpactEvent>& out) {
+  // A piece of about 3 MB at a time, its pages handed back to the kernel once copied: the peak is the
+  // events once and a piece, where freeing each segment once copied left the events once and a segment
+  // (the last full one holds a third of them: 100,000 cars, 5.2 million events, 1.5 GB more).
+  constexpr std::size_t kPiece = 4096;
   out.reserve(out.size() + size_);
   for (std::size_t k = 0; k < segments_.size(); ++k) {
     const std::size_t start = segment_start(k);
     const std::size_t count = size_ > start ? std::min(size_ - start, segment_size(k)) : 0;
-    out.insert(out.end(), segments_[k], segments_[k] + count);
-    free_segment(k);  // as soon as copied: the peak is the events once and a segment
+    for (std::size_t done = 0; done < count;) {
+      const std::size_t next = std::min(count, done + kPiece);
+      out.insert(out.end(), segments_[k] + done, segments_[k] + next);
+      drop_pages(segments_[k] + done, segments_[k] + next);
+      done = next;
+    }
+    free_segment(k);
   }
   release();
+}
+
+void EventLog::drop_pages(const ImpactEvent* first, const ImpactEvent* last) {
+  // Only the pages that lie wholly inside the range: the bytes around it (the next piece, the allocator's)
+  // keep theirs. MADV_DONTNEED on private anonymous memory: a later touch finds a zeroed page, so the
+  // allocator may still write its own words into the freed segment.
+  static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  const auto from = (reinterpret_cast<std::uintptr_t>(first) + page - 1) & ~(page - 1);
+  const auto to = reinterpret_cast<std::uintptr_t>(last) & ~(page - 1);
+  if (from < to) madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);  // a hint: an error keeps the pages
 }
 
 void EventLog::free_segment(std::size_t k) {

@@ -42,7 +42,8 @@ class EventLog {
   bool empty() const { return size_ == 0; }
   /// Drops the events from index `n` on (none when n >= size()); keeps the segments for reuse.
   void truncate(std::size_t n) { size_ = std::min(size_, n); }
-  /// Appends every event to `out`, in order, and empties the log, freeing each segment once copied.
+  /// Appends every event to `out`, in order, and empties the log, handing back each piece's pages once
+  /// copied.
   void move_to(std::vector<ImpactEvent>& out);
 
  private:
@@ -58,6 +59,8 @@ class EventLog {
   }
   std::size_t segment_size(std::size_t k) const { return first_ << k; }
   void free_segment(std::size_t k);
+  /// Hands the pages wholly inside [first, last) back to the kernel: their events are read no more.
+  static void drop_pages(const ImpactEvent* first, const ImpactEvent* last);
   void release();
 
   std::size_t first_ = 1024;
