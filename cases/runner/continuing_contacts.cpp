@@ -42,18 +42,19 @@ ContactSpring spring_on(const Body& body, const Vec2& point_W, const Vec2& norma
 
 ContinuingContacts::ContinuingContacts(int vehicles, double dt, const Integrator& integrator)
     : dt_(dt), integrator_(&integrator) {
-  for (auto* buffers : {&applied_, &next_}) {
-    buffers->resize(vehicles);
+  for (auto* buffers : {&applied_, &next_}) buffers->resize(static_cast<std::size_t>(vehicles));
+  for (auto* owners : {&applied_owners_, &next_owners_}) owners->resize(static_cast<std::size_t>(vehicles));
+}
+
+void ContinuingContacts::reserve() {
+  for (auto* buffers : {&applied_, &next_})
     for (auto& b : *buffers) b.reserve(kSpringsPerVehicle);
-  }
-  for (auto* owners : {&applied_owners_, &next_owners_}) {
-    owners->resize(vehicles);
+  for (auto* owners : {&applied_owners_, &next_owners_})
     for (auto& o : *owners) o.reserve(kSpringsPerVehicle);
-  }
-  open_.reserve(kSpringsPerVehicle * vehicles);
+  open_.reserve(kSpringsPerVehicle * applied_.size());
   share_.reserve(kSpringsPerVehicle);
-  applied_vehicles_.reserve(static_cast<std::size_t>(vehicles));
-  next_vehicles_.reserve(static_cast<std::size_t>(vehicles));
+  applied_vehicles_.reserve(applied_.size());
+  next_vehicles_.reserve(applied_.size());
 }
 
 int ContinuingContacts::find(const Contact& c) const {

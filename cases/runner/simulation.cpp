@@ -41,6 +41,7 @@ Simulation::Simulation(const Case& c, int threads)
       tunnelling_(*scene_, c.vehicles, threads_.size()),
       reference_(case_, *scene_, total_steps_, record_.result().agreement),
       finite_(threads_.size()) {
+  if (impacts_.model().answer() == Answer::kForce) continuing_.reserve();
   if (c.traffic && !c.traffic->secondary_impacts) tunnelling_.ignore_passing(fleet_.passing);
   tunnelling_.use_pairs(detection_.pairs());
   record_.result().response_curves = impacts_.model().curves();
