@@ -8,6 +8,14 @@
 #include <new>
 
 namespace crashbench {
+namespace {
+
+std::uintptr_t page_size() {
+  static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  return page;
+}
+
+}  // namespace
 
 void EventLog::reserve(std::size_t n) {
   if (!segments_.empty()) return;
@@ -33,7 +41,7 @@ void EventLog::reserve_upto(std::size_t n) {
 
 void EventLog::populate(std::size_t first, std::size_t last) const {
 #ifdef MADV_POPULATE_WRITE
-  static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  const std::uintptr_t page = page_size();
   while (first < last) {
     const std::size_t k = segment_of(first), end = std::min(last, segment_start(k) + segment_size(k));
     // Whole pages, from the one holding the range's first byte to the one holding its last: the other
@@ -72,7 +80,7 @@ void EventLog::drop_pages(const ImpactEvent* first, const ImpactEvent* last) {
   // Only the pages that lie wholly inside the range: the bytes around it (the next piece, the allocator's)
   // keep theirs. MADV_DONTNEED on private anonymous memory: a later touch finds a zeroed page, so the
   // allocator may still write its own words into the freed segment.
-  static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  const std::uintptr_t page = page_size();
   const auto from = (reinterpret_cast<std::uintptr_t>(first) + page - 1) & ~(page - 1);
   const auto to = reinterpret_cast<std::uintptr_t>(last) & ~(page - 1);
   if (from < to) madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);  // a hint: an error keeps the pages

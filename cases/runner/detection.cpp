@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 
 #include "cases/loading/scene_source.hpp"
 #include "core/json_reader.hpp"
@@ -144,7 +145,9 @@ void Detection::grown_and_end_chunks(StepThreads& threads, const Detector::Grown
     chunk.grown_end = grown.size(), chunk.end_end = ends.size();
     renumber(grown, chunk.grown_begin, begin);
     renumber(ends, chunk.end_begin, begin);
-    chunks_[taken.fetch_add(1, std::memory_order_relaxed)] = chunk;
+    const std::size_t at = taken.fetch_add(1, std::memory_order_relaxed);
+    assert(at < chunks_.size());  // for_chunks makes at most count / kChunk + 1 a range
+    chunks_[at] = chunk;
   });
   chunks_.resize(taken.load(std::memory_order_relaxed));
   // In vehicle order: the serial detect_grown_and_end's lists.
