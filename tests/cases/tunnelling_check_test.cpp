@@ -29,6 +29,13 @@ std::vector<VehiclePose> on_ground(int n, double ground = 0.0) {
   return std::vector<VehiclePose>(static_cast<std::size_t>(n), p);
 }
 
+/// One wall along X (the straight wall) and one at 45 degrees, whose box covers the road beside it, so that
+/// only its own footprint says a box is clear.
+std::array<std::pair<const char*, std::span<const WallFootprint>>, 2> one_wall_scenes() {
+  static constexpr std::array<WallFootprint, 1> kDiagonal = {{{0.0, 0.0, 200.0, 200.0}}};
+  return {{{"straight", kStraightWall}, {"diagonal", kDiagonal}}};
+}
+
 std::vector<VehicleSetup> sedans(int n) {
   VehicleSetup v;
   v.params.body = {2.25, 2.45, 1.8};
@@ -115,9 +122,7 @@ TEST(TunnellingCheck, ACarClearOfEveryWallForManyStepsIsCaughtAtTheStepItCrosses
 // covers the road beside it, so only its own footprint says a box is clear): wherever the clear boxes
 // happen to fall, the step through the wall is caught (from its left side to its right), never earlier.
 TEST(TunnellingCheck, ACarCreepingUpToAWallIsCaughtAtTheStepItCrossesAtAnySpeed) {
-  const std::array<WallFootprint, 1> diagonal = {{{0.0, 0.0, 200.0, 200.0}}};
-  for (const auto& [name, walls] : {std::pair{"straight", std::span<const WallFootprint>(kStraightWall)},
-                                    std::pair{"diagonal", std::span<const WallFootprint>(diagonal)}}) {
+  for (const auto& [name, walls] : one_wall_scenes()) {
     const Scene scene = scene_from_walls(name, walls);
     const Vec2 a = walls[0].segment().a_W, b = walls[0].segment().b_W;
     const Vec2 left = perp(b - a).normalized(), middle = 0.5 * (a + b);
@@ -135,6 +140,42 @@ TEST(TunnellingCheck, ACarCreepingUpToAWallIsCaughtAtTheStepItCrossesAtAnySpeed)
           ASSERT_EQ(out.size(), crossing >= 0 ? 1u : 0u) << name << ": step " << step << " from " << start << ", k " << k;
         }
         ASSERT_GE(crossing, 0);
+        EXPECT_DOUBLE_EQ(out[0].time, 0.005 * (crossing + 1)) << name;
+      }
+  }
+}
+
+// A car running along a barrier, 0.6 or 1.5 m from it, keeps boxes that reach far down its lane (along its
+// path, so a diagonal lane too), then drifts into the barrier at a shallow angle, renewing its box on the
+// way (one reaching ahead through the barrier must not be kept): the step through it is caught, never an
+// earlier one, whatever the angle and the speed.
+TEST(TunnellingCheck, ACarRunningAlongABarrierThenDriftingThroughIsCaughtAtTheStepItCrosses) {
+  for (const auto& [name, walls] : one_wall_scenes()) {
+    const Scene scene = scene_from_walls(name, walls);
+    const Vec2 a = walls[0].segment().a_W, b = walls[0].segment().b_W;
+    const Vec2 along = (b - a).normalized(), left = perp(along);
+    for (const double gap : {0.6, 1.5})                          // from the barrier at first [m]
+    for (const double step : {0.05, 0.1, 0.15})                  // 10, 20 and 30 m/s
+      for (const double drift : {0.01, 0.05, 0.2}) {             // the angle into the barrier [rad]
+        const Vec2 start = a + 0.25 * (b - a) + gap * left;
+        TunnellingCheck check(scene, sedans(1));
+        std::vector<Tunnelling> out;
+        constexpr int kAlong = 60;  // steps parallel to the barrier before the drift
+        // Distance left of the barrier after k steps; the drift starts 1 um off so that no CG lands on it.
+        const auto distance = [&](int k) { return gap - 1e-6 - std::max(0, k - kAlong) * step * std::sin(drift); };
+        const auto where = [&](int k) {
+          const Vec2 p = start + along * (step * k) + left * (distance(k) - gap);
+          return at(p.x(), p.y(), std::atan2(along.y(), along.x()));
+        };
+        int crossing = -1;
+        for (int k = 0; (crossing < 0 || k <= crossing + 2) && k < 5000; ++k) {
+          if (distance(k) > 0 && distance(k + 1) < 0) crossing = k;
+          check.check(std::vector<StateVector>{where(k)}, std::vector<StateVector>{where(k + 1)}, on_ground(1),
+                      0.005 * (k + 1), out);
+          ASSERT_EQ(out.size(), crossing >= 0 ? 1u : 0u)
+              << name << ": gap " << gap << ", step " << step << ", drift " << drift << ", k " << k;
+        }
+        ASSERT_GE(crossing, kAlong);
         EXPECT_DOUBLE_EQ(out[0].time, 0.005 * (crossing + 1)) << name;
       }
   }
