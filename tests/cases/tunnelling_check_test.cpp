@@ -154,30 +154,30 @@ TEST(TunnellingCheck, ACarRunningAlongABarrierThenDriftingThroughIsCaughtAtTheSt
     const Scene scene = scene_from_walls(name, walls);
     const Vec2 a = walls[0].segment().a_W, b = walls[0].segment().b_W;
     const Vec2 along = (b - a).normalized(), left = perp(along);
-    for (const double gap : {0.6, 1.5})                          // from the barrier at first [m]
-    for (const double step : {0.05, 0.1, 0.15})                  // 10, 20 and 30 m/s
-      for (const double drift : {0.01, 0.05, 0.2}) {             // the angle into the barrier [rad]
-        const Vec2 start = a + 0.25 * (b - a) + gap * left;
-        TunnellingCheck check(scene, sedans(1));
-        std::vector<Tunnelling> out;
-        constexpr int kAlong = 60;  // steps parallel to the barrier before the drift
-        // Distance left of the barrier after k steps; the drift starts 1 um off so that no CG lands on it.
-        const auto distance = [&](int k) { return gap - 1e-6 - std::max(0, k - kAlong) * step * std::sin(drift); };
-        const auto where = [&](int k) {
-          const Vec2 p = start + along * (step * k) + left * (distance(k) - gap);
-          return at(p.x(), p.y(), std::atan2(along.y(), along.x()));
-        };
-        int crossing = -1;
-        for (int k = 0; (crossing < 0 || k <= crossing + 2) && k < 5000; ++k) {
-          if (distance(k) > 0 && distance(k + 1) < 0) crossing = k;
-          check.check(std::vector<StateVector>{where(k)}, std::vector<StateVector>{where(k + 1)}, on_ground(1),
-                      0.005 * (k + 1), out);
-          ASSERT_EQ(out.size(), crossing >= 0 ? 1u : 0u)
-              << name << ": gap " << gap << ", step " << step << ", drift " << drift << ", k " << k;
+    for (const double gap : {0.6, 1.5})                  // from the barrier at first [m]
+      for (const double step : {0.05, 0.1, 0.15})        // 10, 20 and 30 m/s
+        for (const double drift : {0.01, 0.05, 0.2}) {   // the angle into the barrier [rad]
+          const Vec2 start = a + 0.25 * (b - a) + gap * left;
+          TunnellingCheck check(scene, sedans(1));
+          std::vector<Tunnelling> out;
+          constexpr int kAlong = 60;  // steps parallel to the barrier before the drift
+          // Distance left of the barrier after k steps, 1 um short of the gap so that no CG lands on the barrier.
+          const auto distance = [&](int k) { return gap - 1e-6 - std::max(0, k - kAlong) * step * std::sin(drift); };
+          const auto where = [&](int k) {
+            const Vec2 p = start + along * (step * k) + left * (distance(k) - gap);
+            return at(p.x(), p.y(), std::atan2(along.y(), along.x()));
+          };
+          int crossing = -1;
+          for (int k = 0; (crossing < 0 || k <= crossing + 2) && k < 5000; ++k) {
+            if (distance(k) > 0 && distance(k + 1) < 0) crossing = k;
+            check.check(std::vector<StateVector>{where(k)}, std::vector<StateVector>{where(k + 1)}, on_ground(1),
+                        0.005 * (k + 1), out);
+            ASSERT_EQ(out.size(), crossing >= 0 ? 1u : 0u)
+                << name << ": gap " << gap << ", step " << step << ", drift " << drift << ", k " << k;
+          }
+          ASSERT_GE(crossing, kAlong);
+          EXPECT_DOUBLE_EQ(out[0].time, 0.005 * (crossing + 1)) << name;
         }
-        ASSERT_GE(crossing, kAlong);
-        EXPECT_DOUBLE_EQ(out[0].time, 0.005 * (crossing + 1)) << name;
-      }
   }
 }
 
