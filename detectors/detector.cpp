@@ -15,6 +15,8 @@ void Detector::reserve_pairs(int vehicle_count) {
 
 bool Detector::share_slots(Detector&) { return false; }
 
+void Detector::prepare_as(const Detector&, const Scene& scene, int vehicle_count) { prepare(scene, vehicle_count); }
+
 void Detector::detect_slots(std::size_t, std::span<const VehiclePose> poses, std::vector<Contact>& out,
                             DetectorStats& stats) {
   detect(poses, out, stats);

@@ -46,6 +46,10 @@ class Detector {
   virtual bool allocation_free() const { return true; }
   /// Builds whatever the queries need; not timed per step.
   virtual void prepare(const Scene& scene, int vehicle_count) = 0;
+  /// prepare() for another thread of the same run: `prepared` is a detector built from the same options
+  /// and prepared for `scene`, which outlives both. A detector may share what `prepared` built and its
+  /// queries only read (the tree's grid) instead of building it again; the default prepares afresh.
+  virtual void prepare_as(const Detector& prepared, const Scene& scene, int vehicle_count);
   /// Appends this step's contacts of the vehicles with the scene (other = kStaticScene) to caller-owned
   /// `out`. Our own detectors allocate nothing here once `out` has capacity.
   virtual void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) = 0;

@@ -10,6 +10,7 @@
 // that no triangle of its plane's heights meets (clear_boxes.hpp). No allocation per step.
 #include <array>
 #include <cstdint>
+#include <memory>
 
 #include "core/huge_pages.hpp"
 #include "detectors/broadphase/cell_occupancy.hpp"
@@ -17,33 +18,27 @@
 #include "detectors/broadphase/float_bounds.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/interference.hpp"
+#include "detectors/tree_grid.hpp"
 
 namespace crashbench {
 
 class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
  public:
-  /// `cell_size` [m]: the grid's cell edge; 0 chooses it from the triangles (tree_detector.cpp).
+  /// `cell_size` [m]: the grid's cell edge; 0 chooses it from the triangles (tree_grid.cpp).
   explicit TreeDetector(double cell_size = 0) : cell_size_(cell_size) {}
   std::string_view name() const override { return "tree"; }
   /// {"name": "tree"}, with "cell_size" [m] when the case fixed it.
   nlohmann::json parameters() const override;
   void prepare(const Scene& scene, int vehicle_count) override;
+  /// Shares `prepared`'s grid when it is a tree with the same cell_size prepared for `scene`.
+  void prepare_as(const Detector& prepared, const Scene& scene, int vehicle_count) override;
+  /// The grid its queries read (shared after prepare_as).
+  const TreeGrid& grid() const { return *grid_; }
 
  private:
-  struct Entry {
-    Vec2 lo_W, hi_W;    // footprint bounds [m]
-    double zmin, zmax;  // [m]
-    Triangle t;
-    int index;          // into the Scene's triangles
-  };
-  void collect_entries(const Scene& scene);
-  void layout_grid();
-  /// How many cells of edge `cell` from `origin_W` the entries' footprint bounds cover in all.
-  double cells_tested(const Vec2& origin_W, double cell) const;
-  void fill_cells();
-  int cell_x(double x) const;
-  int cell_y(double y) const;
   friend class PoseByPoseDetector<TreeDetector>;
+  /// Queries `grid` (built for `scene`) from now on, with fresh per-query state for `vehicle_count` slots.
+  void use_grid(std::shared_ptr<const TreeGrid> grid, const Scene& scene, int vehicle_count);
   /// Pose `v`'s contacts into `out`; returns whether it is known clear (Detector::detect_grown_and_end): a
   /// clear box (of `slot`) holds the rectangle, or its cells were scanned (not walked, no crowded wall's)
   /// and no triangle there meets it.
@@ -62,25 +57,10 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   void prefetch_cell_lists(const VehiclePose& pose) const;
   void prefetch_items(const VehiclePose& pose) const;
   void visit_cell(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
-
-  GridVector<Entry> entries_;
-  GridVector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_
-  /// An entry as listed in a cell: its bounds (floats rounded outwards, so tests stay conservative) next
-  /// to each other in memory, so rejecting it touches nothing else.
-  struct CellItem {
-    float lo_x, lo_y, hi_x, hi_y, zmin, zmax;
-    std::uint32_t entry;
-    float s_lo, s_hi;  // in a run: extent along its direction [m]
-  };
-  /// A crowded cell whose items lie in a thin band (a finely cut wall): sorted by s_lo along `dir`, so an
-  /// edge finds the few it can cross by binary search (tree_runs.cpp).
-  struct Run {
-    Vec2 dir = Vec2::UnitX();  // unit, along the band
-    double p_lo = 0, p_hi = 0; // the band across `dir`: perp(dir) . x in [p_lo, p_hi] [m]
-  };
-  static constexpr std::uint32_t kNoRun = ~0u;
-  void build_runs();
+  /// Cell c's run, if it has one, visited by the edge a_W + t d_W at height z (tree_runs.cpp); false for a
+  /// cell without one.
   bool visit_run(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
+
   /// Whether `box` reaches the band of cell c's run (true for a cell without one): a clear box beside a
   /// finely cut wall skips the wall's hundreds of items at once.
   bool box_meets_run_band(std::size_t c, const OrientedRectangle& box) const;
@@ -89,22 +69,12 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   /// when the box covers too many cells to tell cheaply.
   bool triangles_meet(const ClearBoxes::Proposal& p) const;
 
-  GridVector<CellItem> items_;            // cell by cell
-  GridVector<float> run_keys_;            // parallel to items_: in a run, the running max of s_hi [m]
-  GridVector<std::uint32_t> run_of_cell_; // per cell: index into runs_, or kNoRun
-  CellOccupancy in_run_;                   // the cells with a run: few, and the bit stays cached
-  /// Cell c's run, or kNoRun.
-  std::uint32_t run_of(std::size_t c) const { return in_run_(c) ? run_of_cell_[c] : kNoRun; }
-  CellOccupancy occupied_;                 // skips empty cells cheaply
-  std::vector<Run> runs_;
+  std::shared_ptr<const TreeGrid> grid_;  // the scene's grid: shared by the detectors of a run's threads
   GridVector<std::uint32_t> stamp_;       // last query that visited each entry
   std::uint32_t query_ = 0;
   bool unseen_inside_ = false;            // this query tested only the triangles crossing its edges
   ClearBoxes clear_;                      // per slot of the poses given to detect()
-  Vec2 origin_W_ = Vec2::Zero();
   double cell_size_ = 0;  // the option; 0: automatic
-  double cell_ = 1;
-  int nx_ = 0, ny_ = 0;
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
   InterferenceSet set_;
 };

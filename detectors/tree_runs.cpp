@@ -19,45 +19,46 @@ Vec2 main_direction(const Triangle& t) {
 
 }  // namespace
 
-void TreeDetector::build_runs() {
-  runs_.clear();
-  run_keys_.assign(items_.size(), 0.0f);
-  run_of_cell_.assign(static_cast<std::size_t>(nx_) * ny_, kNoRun);
-  for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c) {
-    const std::uint32_t first = cell_start_[c], last = cell_start_[c + 1];
+void TreeGrid::build_runs() {
+  runs.clear();
+  run_keys.assign(items.size(), 0.0f);
+  run_of_cell.assign(static_cast<std::size_t>(nx) * ny, kNoRun);
+  for (std::size_t c = 0; c + 1 < cell_start.size(); ++c) {
+    const std::uint32_t first = cell_start[c], last = cell_start[c + 1];
     if (last - first < kRunMinItems) continue;
     Run run;
-    run.dir = main_direction(entries_[items_[first].entry].t);
+    run.dir = main_direction(entries[items[first].entry].t);
     if (run.dir.isZero()) continue;
     const Vec2 n = perp(run.dir);
     run.p_lo = std::numeric_limits<double>::max(), run.p_hi = -run.p_lo;
     for (std::uint32_t k = first; k < last; ++k) {
-      const Triangle& t = entries_[items_[k].entry].t;
+      const Triangle& t = entries[items[k].entry].t;
       double s_lo = std::numeric_limits<double>::max(), s_hi = -s_lo;
       for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) {
         const double s = run.dir.dot(v->head<2>()), p = n.dot(v->head<2>());
         s_lo = std::min(s_lo, s), s_hi = std::max(s_hi, s);
         run.p_lo = std::min(run.p_lo, p), run.p_hi = std::max(run.p_hi, p);
       }
-      items_[k].s_lo = round_down(s_lo), items_[k].s_hi = round_up(s_hi);
+      items[k].s_lo = round_down(s_lo), items[k].s_hi = round_up(s_hi);
     }
-    if (run.p_hi - run.p_lo > 0.25 * cell_) continue;  // not one thin wall: keep the linear scan
-    const auto begin = items_.begin() + first, end = items_.begin() + last;
+    if (run.p_hi - run.p_lo > 0.25 * cell) continue;  // not one thin wall: keep the linear scan
+    const auto begin = items.begin() + first, end = items.begin() + last;
     std::sort(begin, end, [](const CellItem& x, const CellItem& y) { return x.s_lo < y.s_lo; });
     // A separate array of running maxima: the binary search touches few cache lines.
     float running = -std::numeric_limits<float>::infinity();
-    for (std::uint32_t k = first; k < last; ++k) run_keys_[k] = running = std::max(running, items_[k].s_hi);
-    run_of_cell_[c] = static_cast<std::uint32_t>(runs_.size());
-    runs_.push_back(run);
+    for (std::uint32_t k = first; k < last; ++k) run_keys[k] = running = std::max(running, items[k].s_hi);
+    run_of_cell[c] = static_cast<std::uint32_t>(runs.size());
+    runs.push_back(run);
   }
-  in_run_.build(run_of_cell_.size(), [&](std::size_t c) { return run_of_cell_[c] != kNoRun; });
+  in_run.build(run_of_cell.size(), [&](std::size_t c) { return run_of_cell[c] != kNoRun; });
 }
 
 bool TreeDetector::box_meets_run_band(std::size_t c, const OrientedRectangle& box) const {
-  const std::uint32_t r = run_of(c);
-  if (r == kNoRun) return true;  // not a run: its items may lie anywhere in the cell
+  const TreeGrid& g = *grid_;
+  const std::uint32_t r = g.run_of(c);
+  if (r == TreeGrid::kNoRun) return true;  // not a run: its items may lie anywhere in the cell
   // The box's extent across the run: its centre's, give or take its half sides projected on the normal.
-  const Run& run = runs_[r];
+  const TreeGrid::Run& run = g.runs[r];
   const Vec2 n = perp(run.dir);
   const double centre = n.dot(box.centre_W);
   const double reach = std::abs(n.dot(box.axis_W)) * box.half_x + std::abs(cross(box.axis_W, n)) * box.half_y + 1e-9;
@@ -65,19 +66,21 @@ bool TreeDetector::box_meets_run_band(std::size_t c, const OrientedRectangle& bo
 }
 
 bool TreeDetector::visit_run(std::size_t c, const Vec2& a, const Vec2& d, double z, DetectorStats& stats) {
-  const std::uint32_t r = run_of(c);
-  if (r == kNoRun) return false;
-  const Run& run = runs_[r];
+  const TreeGrid& g = *grid_;
+  const std::uint32_t r = g.run_of(c);
+  if (r == TreeGrid::kNoRun) return false;
+  const TreeGrid::Run& run = g.runs[r];
   // The part of the edge inside the band, and its extent [s0, s1] along the run.
   const Vec2 n = perp(run.dir);
   double t0 = 0, t1 = 1;
   if (!clip_to_slab(n.dot(a), n.dot(d), run.p_lo, run.p_hi, t0, t1)) return true;
   const double sa = run.dir.dot(a + t0 * d), sb = run.dir.dot(a + t1 * d);
   const double s0 = std::min(sa, sb), s1 = std::max(sa, sb);
-  const auto keys = run_keys_.begin();
-  const auto found = std::partition_point(keys + cell_start_[c], keys + cell_start_[c + 1], [s0](float m) { return m < s0; });
-  const auto end = items_.begin() + cell_start_[c + 1];
-  for (auto it = items_.begin() + (found - keys); it != end && it->s_lo <= s1; ++it) {
+  const auto keys = g.run_keys.begin();
+  const auto found =
+      std::partition_point(keys + g.cell_start[c], keys + g.cell_start[c + 1], [s0](float m) { return m < s0; });
+  const auto end = g.items.begin() + g.cell_start[c + 1];
+  for (auto it = g.items.begin() + (found - keys); it != end && it->s_lo <= s1; ++it) {
     if (it->s_hi < s0 || z <= it->zmin || z > it->zmax) continue;
     double u0 = 0, u1 = 1;
     if (!clip_to_slab(a.x(), d.x(), it->lo_x, it->hi_x, u0, u1) || !clip_to_slab(a.y(), d.y(), it->lo_y, it->hi_y, u0, u1))

@@ -14,13 +14,14 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
   const int n = static_cast<int>(c.vehicles.size());
   for (int t = 0; t < threads; ++t) {
     detectors_.push_back(make_detector(JsonReader(c.detector_params, c.source_file, "/detector")));
-    if (t == 0) require_walls(scene, *detectors_[0]);
-    detectors_.back()->prepare(scene, n);
     if (t == 0) {
+      require_walls(scene, *detectors_[0]);
+      detectors_[0]->prepare(scene, n);
       detectors_[0]->reserve_pairs(n);
       pairs_.reserve(n);
       continue;
     }
+    detectors_.back()->prepare_as(*detectors_[0], scene, n);  // sharing what only queries read
     detectors_.back()->reserve_pairs(2);  // the sweep's searches: a key's one or two vehicles
     slots_shared_ = detectors_.back()->share_slots(*detectors_[0]);
   }
