@@ -36,7 +36,7 @@ inline constexpr int kPluginApiVersion = 12;  // 2: detector and dynamics factor
                                             //     GrownAndEnd::first_slot
                                             // 11: PlanarState, Contact and Resolution without padding
                                             //     (fields reordered), ResolutionStatus in a byte
-                                            // 12: Detector::prepare_as()
+                                            // 12: Detector::prepare_as(), Scene::builds
 
 /// The symbol every plugin exports (CRASHBENCH_PLUGIN defines it):
 ///   extern "C" int crashbench_plugin_register(crashbench::PluginHost* host, int host_api_version);

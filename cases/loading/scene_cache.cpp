@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "cases/loading/scene_source.hpp"
+#include "detectors/scenes/scene_builds.hpp"
 
 namespace crashbench {
 namespace {
@@ -45,7 +46,9 @@ std::shared_ptr<const Scene> shared_scene(const SceneSpec& spec) {
   // Held during the load: a second case asking for the same scene waits for it instead of loading it too.
   std::lock_guard lock(c.mutex);
   if (std::shared_ptr<const Scene> held = c.by_key[key].lock()) return held;
-  auto scene = std::make_shared<const Scene>(build_scene(spec));
+  Scene built = build_scene(spec);
+  built.builds = std::make_shared<SceneBuilds>();  // shared read-only from here on: what is built from it holds
+  auto scene = std::make_shared<const Scene>(std::move(built));
   ++c.loads;
   c.by_key[key] = scene;
   c.recent.push_back(scene);

@@ -77,6 +77,7 @@ struct GroundGrid {
 };
 
 class SurfaceQuery;
+class SceneBuilds;
 
 struct Scene {
   std::string name;                ///< built-in name or file path
@@ -90,6 +91,9 @@ struct Scene {
   int sprites = 0;  ///< drawables of `graph` that are sprites (sprites.hpp), left out unless `collision` asks
   /// The drivable surface under the vehicles (surface_query.hpp), shared by every detector; null: flat z = 0.
   std::shared_ptr<const SurfaceQuery> surface;
+  /// What detectors built from this scene, kept for the next case on it (scene_builds.hpp); set only on a
+  /// scene that no one changes once made. Null: each detector builds its own.
+  std::shared_ptr<SceneBuilds> builds;
   double load_seconds = 0;         ///< wall-clock time to read and prepare it [s] (files only)
   std::vector<std::string> notes;  ///< warnings from loading (OSG's notices summarised, a suspect up axis)
   std::vector<std::string> about;  ///< what the file's own reader says about it (OpenDRIVE: roads, lanes, errors)

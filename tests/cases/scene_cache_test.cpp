@@ -1,4 +1,5 @@
-// A matrix on one scene loads it once: equal specs share one read-only Scene, different options do not.
+// A matrix on one scene loads it once: equal specs share one read-only Scene, different options do not;
+// and what a detector builds from that scene alone (the tree's grid) is built once for all its cases.
 #include "cases/loading/scene_cache.hpp"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,8 @@
 #include "cases/loading/matrix.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/tree_detector.hpp"
+#include "testkit/counting_allocator.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/temp_folder.hpp"
 
@@ -46,6 +49,33 @@ TEST(SceneCache, UpAxisOrUnitScaleOnABuiltInSceneIsBadInput) {
       EXPECT_NE(e.problem().find("scene files only"), std::string::npos) << e.problem();
     }
   }
+}
+
+const TreeGrid& grid_of(const Detector& d) { return dynamic_cast<const TreeDetector&>(d).grid(); }
+
+TEST(SceneCache, TreesOnASharedSceneBuildOneGridForEveryCaseAndOneForEachCellSize) {
+  SceneSpec spec;
+  spec.builtin = "track";
+  const std::shared_ptr<const Scene> scene = shared_scene(spec);
+  const auto prepared = [&](const char* detector) {
+    std::unique_ptr<Detector> d = make_detector(JsonReader(nlohmann::json::parse(detector), "case.json", "/detector"));
+    const std::int64_t before = testing::allocated_bytes();
+    d->prepare(*scene, 10);
+    return std::pair{std::move(d), testing::allocated_bytes() - before};
+  };
+  // Each case builds its own detector; the grid is the first case's.
+  const auto [first, first_bytes] = prepared(R"({"name": "tree"})");
+  const auto [second, second_bytes] = prepared(R"({"name": "tree"})");
+  EXPECT_EQ(&grid_of(*second), &grid_of(*first));
+  EXPECT_LT(second_bytes, first_bytes / 4) << "the first case allocated " << first_bytes << " bytes";
+  const auto [coarse, coarse_bytes] = prepared(R"({"name": "tree", "cell_size": 8})");
+  EXPECT_NE(&grid_of(*coarse), &grid_of(*first));
+  EXPECT_EQ(grid_of(*coarse).cell, 8);
+  // A scene made in place (which its maker may still change) keeps no builds: each tree builds its own.
+  const Scene own = make_registered_scene("track");
+  auto a = make_detector("tree"), b = make_detector("tree");
+  a->prepare(own, 1), b->prepare(own, 1);
+  EXPECT_NE(&grid_of(*a), &grid_of(*b));
 }
 
 }  // namespace
