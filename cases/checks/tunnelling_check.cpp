@@ -8,6 +8,7 @@
 
 #include "detectors/broadphase/footprint_overlap.hpp"
 #include "detectors/scenes/interference.hpp"
+#include "detectors/scenes/scene_builds.hpp"
 
 namespace crashbench {
 namespace {
@@ -56,6 +57,31 @@ std::array<ClearBoxes::Proposal, 2> renewal_boxes(const Vec2& p0, const Vec2& p1
 
 }  // namespace
 
+TunnellingCheck::SceneWalls::SceneWalls(const Scene& source) : scene(&source) {
+  // The triangles, where the scene has them, are the walls as they stand; its analytic walls then add
+  // nothing, and where they were derived from the triangles (a file scene) they have lost their height:
+  // a gantry's footprint lies across the road.
+  for (std::size_t i = 0; source.triangles.empty() && i < source.walls.size(); ++i) {
+    const Vec2 &a = source.walls[i].a_W, &b = source.walls[i].b_W;
+    walls.push_back({footprint(a, b), a.cwiseMin(b), a.cwiseMax(b), -1, 0, 0, static_cast<int>(i)});
+  }
+  for (std::size_t i = 0; i < source.triangles.size(); ++i) {
+    const Triangle& t = source.triangles[i];
+    const double z_lo = std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()});
+    const double z_hi = std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()});
+    if (!(z_hi > z_lo)) continue;  // flat: no horizontal plane cuts it in a line
+    const Vec2 lo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
+    const Vec2 hi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
+    walls.push_back({footprint(t), lo, hi, static_cast<int>(triangles.size()), z_lo, z_hi,
+                     static_cast<int>(source.walls.size() + i)});
+    triangles.push_back(t);
+  }
+  std::sort(walls.begin(), walls.end(), [](const Wall& a, const Wall& b) { return a.lo_W.x() < b.lo_W.x(); });
+  std::vector<Box2> boxes;
+  for (const Wall& w : walls) boxes.push_back({w.lo_W, w.hi_W});
+  grid.build(boxes);
+}
+
 TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles, int threads) {
   const std::size_t n = vehicles.size();
   surface_ = scene.surface;
@@ -64,32 +90,14 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
     centre_lines_.push_back({Vec2(-s.cg_to_rear, 0), Vec2(s.cg_to_front, 0), Vec2(0, -0.5 * s.width), Vec2(0, 0.5 * s.width)});
     reach_.push_back(std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width));
   }
-  // The triangles, where the scene has them, are the walls as they stand; its analytic walls then add
-  // nothing, and where they were derived from the triangles (a file scene) they have lost their height:
-  // a gantry's footprint lies across the road.
-  for (std::size_t i = 0; scene.triangles.empty() && i < scene.walls.size(); ++i) {
-    const Vec2 &a = scene.walls[i].a_W, &b = scene.walls[i].b_W;
-    walls_.push_back({footprint(a, b), a.cwiseMin(b), a.cwiseMax(b), -1, 0, 0, static_cast<int>(i)});
-  }
-  for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
-    const Triangle& t = scene.triangles[i];
-    const double z_lo = std::min({t.a_W.z(), t.b_W.z(), t.c_W.z()});
-    const double z_hi = std::max({t.a_W.z(), t.b_W.z(), t.c_W.z()});
-    if (!(z_hi > z_lo)) continue;  // flat: no horizontal plane cuts it in a line
-    const Vec2 lo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
-    const Vec2 hi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
-    walls_.push_back({footprint(t), lo, hi, static_cast<int>(triangles_.size()), z_lo, z_hi,
-                      static_cast<int>(scene.walls.size() + i)});
-    triangles_.push_back(t);
-  }
-  std::sort(walls_.begin(), walls_.end(), [](const Wall& a, const Wall& b) { return a.lo_W.x() < b.lo_W.x(); });
-  std::vector<Box2> boxes;
-  for (const Wall& w : walls_) boxes.push_back({w.lo_W, w.hi_W});
-  grid_.build(boxes);
+  // Built once per scene where the scene keeps its builds (every case of a matrix on it reads one copy).
+  const auto build = [&] { return std::make_shared<const SceneWalls>(scene); };
+  if (scene.builds) walls_ = scene.builds->get<SceneWalls>("no_tunnelling walls", build);
+  if (!walls_ || walls_->scene != &scene) walls_ = build();  // a copy of the scene: its own
   ranges_.resize(static_cast<std::size_t>(std::max(threads, 1)));
   for (Range& range : ranges_) {
-    range.candidates.reserve(walls_.size());
-    range.marks = grid_.marks();
+    range.candidates.reserve(walls_->walls.size());
+    range.marks = walls_->grid.marks();
   }
   clear_.reset(static_cast<int>(n));
   swept_.resize(n);
@@ -115,17 +123,17 @@ void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const
     if (!fetched) {
       Vec2 query_lo, query_hi;
       rectangle_box(boxes[0].tested, query_lo, query_hi);
-      grid_.candidates(query_lo, query_hi, range.candidates, range.marks);
+      walls_->grid.candidates(query_lo, query_hi, range.candidates, range.marks);
       fetched = true;
     }
     for (; first_met < range.candidates.size(); ++first_met) {
-      const Wall& wall = walls_[static_cast<std::size_t>(range.candidates[first_met])];
+      const Wall& wall = walls_->walls[static_cast<std::size_t>(range.candidates[first_met])];
       if (footprint_meets(wall.foot_W, box.tested)) return true;
     }
     return false;
   });
   // A slot waiting after its boxes met a wall (a car scraping a barrier) offers none: the path's walls only.
-  if (!fetched) grid_.candidates(lo, hi, range.candidates, range.marks);
+  if (!fetched) walls_->grid.candidates(lo, hi, range.candidates, range.marks);
 }
 
 bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, std::span<const Level> levels,
@@ -134,13 +142,14 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, s
   if (clear_.covers(slot, std::array{p0, p1}, 0.0)) return false;  // the band is every height
   find_candidates(slot, p0, p1, range);
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
+  const SceneWalls& scene_walls = *walls_;
   for (const int i : range.candidates) {
-    const Wall& w = walls_[static_cast<std::size_t>(i)];
+    const Wall& w = scene_walls.walls[static_cast<std::size_t>(i)];
     if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
     for (const Level& level : levels) {
       Vec2 a = w.foot_W[0], b = w.foot_W[1];  // an analytic wall's ends; a triangle's are its cut
       const bool cut = w.triangle < 0 || (level.z >= w.z_lo && level.z <= w.z_hi && level.band.reaches(w.z_lo, w.z_hi) &&
-                                           slice_triangle(triangles_[w.triangle], level.z, a, b));
+                                           slice_triangle(scene_walls.triangles[w.triangle], level.z, a, b));
       if (!cut || !crosses(p0, p1, a, b)) continue;
       out.push_back({time, vehicle, kStaticScene, w.feature, {a, b}});
       return true;
@@ -188,11 +197,11 @@ void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span
     return a;
   };
   Ahead next = look_ahead(begin + 1);
-  if (next.leaves) grid_.prefetch_cells(next.lo, next.hi);
+  if (next.leaves) walls_->grid.prefetch_cells(next.lo, next.hi);
   for (std::size_t v = begin; v < end; ++v) {
     const Ahead after_next = look_ahead(v + 2);
-    if (after_next.leaves) grid_.prefetch_cells(after_next.lo, after_next.hi);
-    if (next.leaves) grid_.prefetch_items(next.lo, next.hi);
+    if (after_next.leaves) walls_->grid.prefetch_cells(after_next.lo, after_next.hi);
+    if (next.leaves) walls_->grid.prefetch_items(next.lo, next.hi);
     next = after_next;
     // The rectangle's plane at the end of the step, as the detectors cut the triangles, and at its start:
     // a road under the end that is wrong (a wall's top face) must not blind the check as it would the

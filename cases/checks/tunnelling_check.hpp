@@ -64,6 +64,15 @@ class TunnellingCheck {
     double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
     int feature;
   };
+  /// The scene's walls and collision triangles as the check reads them: built from the scene alone, then only
+  /// read, so the cases on one shared scene read one (Scene::builds).
+  struct SceneWalls {
+    explicit SceneWalls(const Scene& source);
+    const Scene* scene;              // what they were built from
+    std::vector<Triangle> triangles;
+    std::vector<Wall> walls;         // by lo_W.x
+    WallGrid grid;                   // walls by their bounds
+  };
   /// A thread's own: the walls one path's grid query lists, and what its vehicles found (thread 0's go
   /// straight to the caller's list).
   struct Range {
@@ -95,10 +104,8 @@ class TunnellingCheck {
 
   const PassingPairs* passing_ = nullptr;
   const StepPairs* step_pairs_ = nullptr;
-  std::vector<Triangle> triangles_;
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the height band a vehicle reaches
-  std::vector<Wall> walls_;        // by lo_W.x
-  WallGrid grid_;                  // walls_ by their bounds
+  std::shared_ptr<const SceneWalls> walls_;
   std::vector<Range> ranges_;      // [t] for thread t
   ClearBoxes clear_;               // per vehicle: a box no wall's footprint meets, at any height
   std::vector<std::array<Vec2, 4>> centre_lines_;  // per vehicle: rear to front, right to left, body frame [m]

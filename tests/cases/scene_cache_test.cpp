@@ -1,5 +1,6 @@
 // A matrix on one scene loads it once: equal specs share one read-only Scene, different options do not;
-// and what a detector builds from that scene alone (the tree's grid) is built once for all its cases.
+// and what a detector or check builds from that scene alone (the tree's grid, no_tunnelling's walls) is
+// built once for all its cases.
 #include "cases/loading/scene_cache.hpp"
 
 #include <gtest/gtest.h>
@@ -7,6 +8,7 @@
 #include <filesystem>
 #include <unistd.h>
 
+#include "cases/checks/tunnelling_check.hpp"
 #include "cases/loading/case_loader.hpp"
 #include "cases/loading/matrix.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
@@ -53,7 +55,7 @@ TEST(SceneCache, UpAxisOrUnitScaleOnABuiltInSceneIsBadInput) {
 
 const TreeGrid& grid_of(const Detector& d) { return dynamic_cast<const TreeDetector&>(d).grid(); }
 
-TEST(SceneCache, TreesOnASharedSceneBuildOneGridForEveryCaseAndOneForEachCellSize) {
+TEST(SceneCache, TreesAndTheTunnellingCheckOnASharedSceneBuildTheirGridsOnceForEveryCase) {
   SceneSpec spec;
   spec.builtin = "track";
   const std::shared_ptr<const Scene> scene = shared_scene(spec);
@@ -71,6 +73,15 @@ TEST(SceneCache, TreesOnASharedSceneBuildOneGridForEveryCaseAndOneForEachCellSiz
   const auto [coarse, coarse_bytes] = prepared(R"({"name": "tree", "cell_size": 8})");
   EXPECT_NE(&grid_of(*coarse), &grid_of(*first));
   EXPECT_EQ(grid_of(*coarse).cell, 8);
+  // The no_tunnelling check's walls likewise: the second case's check copies no triangle.
+  const std::vector<VehicleSetup> car(1);
+  std::int64_t bytes = testing::allocated_bytes();
+  const TunnellingCheck first_check(*scene, car);
+  const std::int64_t first_check_bytes = testing::allocated_bytes() - bytes;
+  bytes = testing::allocated_bytes();
+  const TunnellingCheck second_check(*scene, car);
+  EXPECT_LT(testing::allocated_bytes() - bytes, first_check_bytes / 4) << "the first check allocated "
+                                                                       << first_check_bytes << " bytes";
   // A scene made in place (which its maker may still change) keeps no builds: each tree builds its own.
   const Scene own = make_registered_scene("track");
   auto a = make_detector("tree"), b = make_detector("tree");
