@@ -57,7 +57,7 @@ std::array<ClearBoxes::Proposal, 2> renewal_boxes(const Vec2& p0, const Vec2& p1
 
 }  // namespace
 
-TunnellingCheck::SceneWalls::SceneWalls(const Scene& source) : scene(&source) {
+TunnellingCheck::SceneWalls::SceneWalls(const Scene& source) : scene(&source), triangles(source.triangles) {
   // The triangles, where the scene has them, are the walls as they stand; its analytic walls then add
   // nothing, and where they were derived from the triangles (a file scene) they have lost their height:
   // a gantry's footprint lies across the road.
@@ -72,9 +72,7 @@ TunnellingCheck::SceneWalls::SceneWalls(const Scene& source) : scene(&source) {
     if (!(z_hi > z_lo)) continue;  // flat: no horizontal plane cuts it in a line
     const Vec2 lo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
     const Vec2 hi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
-    walls.push_back({footprint(t), lo, hi, static_cast<int>(triangles.size()), z_lo, z_hi,
-                     static_cast<int>(source.walls.size() + i)});
-    triangles.push_back(t);
+    walls.push_back({footprint(t), lo, hi, static_cast<int>(i), z_lo, z_hi, static_cast<int>(source.walls.size() + i)});
   }
   std::sort(walls.begin(), walls.end(), [](const Wall& a, const Wall& b) { return a.lo_W.x() < b.lo_W.x(); });
   std::vector<Box2> boxes;

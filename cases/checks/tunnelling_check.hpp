@@ -32,8 +32,8 @@ namespace crashbench {
 
 class TunnellingCheck {
  public:
-  /// Collects the scene's walls and collision triangles; `vehicles` gives the bodies' sizes. `threads`: how
-  /// many threads check() may be given.
+  /// Collects the scene's walls and collision triangles (`scene` outlives it); `vehicles` gives the bodies'
+  /// sizes. `threads`: how many threads check() may be given.
   TunnellingCheck(const Scene& scene, std::span<const VehicleSetup> vehicles, int threads = 1);
   /// Checks the step from `before` to `after` (StateVector entries 0, 1, 2 = X, Y [m], heading [rad]) that
   /// ends at `time` [s], each vehicle's triangles cut at the height of its pose at the end of the step
@@ -60,7 +60,7 @@ class TunnellingCheck {
     /// here so that the clear boxes' tests read the wall alone.
     std::array<Vec2, 3> foot_W;
     Vec2 lo_W, hi_W;            // 2D bounds [m]
-    int triangle = -1;          // index into triangles_, or -1 for an analytic wall
+    int triangle = -1;          // index into the scene's triangles, or -1 for an analytic wall
     double z_lo = 0, z_hi = 0;  // triangle: its heights [m]
     int feature;
   };
@@ -69,7 +69,7 @@ class TunnellingCheck {
   struct SceneWalls {
     explicit SceneWalls(const Scene& source);
     const Scene* scene;              // what they were built from
-    std::vector<Triangle> triangles;
+    std::span<const Triangle> triangles;  // the scene's
     std::vector<Wall> walls;         // by lo_W.x
     WallGrid grid;                   // walls by their bounds
   };

@@ -56,6 +56,11 @@ std::shared_ptr<const Scene> shared_scene(const SceneSpec& spec) {
   return scene;
 }
 
+void release_kept_scenes() {
+  std::lock_guard lock(cache().mutex);
+  cache().recent.clear();
+}
+
 int scene_loads() {
   std::lock_guard lock(cache().mutex);
   return cache().loads;

@@ -13,6 +13,10 @@ namespace crashbench {
 /// once. Throws what build_scene throws (and loads again on the next request).
 std::shared_ptr<const Scene> shared_scene(const SceneSpec& spec);
 
+/// Lets go of the scenes kept for cases to come (when none is left to run): a scene then lives only as long
+/// as a case still holds it, and with it what detectors built from it (Scene::builds).
+void release_kept_scenes();
+
 /// How many scenes shared_scene has loaded since the process started (for tests).
 int scene_loads();
 

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "cases/loading/case_loader.hpp"
+#include "cases/loading/scene_cache.hpp"
 #include "cases/runner/simulation.hpp"
 
 namespace crashbench {
@@ -53,6 +54,9 @@ std::vector<RunResult> run_inputs(const std::vector<CaseInput>& inputs, const Pr
   const auto work = [&] {
     for (std::size_t i = next++; i < inputs.size(); i = next++) {
       results[i] = run_input(inputs[i], limits, threads_per_case);
+      // No case left to start: the scenes kept for the next one (with their grids) go before the results
+      // are written, which at 100,000 cars is when the run holds the most.
+      if (next.load() >= inputs.size()) release_kept_scenes();
       results[i].listed_name = inputs[i].listed_name.empty() ? inputs[i].label : inputs[i].listed_name;
       results[i].variation = inputs[i].variation;
       const std::lock_guard lock(progress_mutex);

@@ -39,6 +39,18 @@ TEST(SceneCache, EqualSpecsShareOneLoadAndOtherOptionsLoadAgain) {
   EXPECT_NEAR(c->triangles.front().a_W.norm(), 2 * a->triangles.front().a_W.norm(), 1e-9);
 }
 
+TEST(SceneCache, AScenesLastCaseKeepsItForTheNextUntilNoneIsLeft) {
+  SceneSpec spec;
+  spec.builtin = "l-rail";
+  std::weak_ptr<const Scene> kept = shared_scene(spec);  // the case is over: only the cache holds it
+  EXPECT_FALSE(kept.expired());
+  const int loads = scene_loads();
+  EXPECT_EQ(shared_scene(spec).get(), kept.lock().get());
+  EXPECT_EQ(scene_loads(), loads);
+  release_kept_scenes();  // what the batch does once no case is left to start
+  EXPECT_TRUE(kept.expired());
+}
+
 TEST(SceneCache, UpAxisOrUnitScaleOnABuiltInSceneIsBadInput) {
   for (const auto& [key, value] : {std::pair{"up_axis", nlohmann::json("y")}, std::pair{"unit_scale", nlohmann::json(2.0)}}) {
     nlohmann::json doc = read_json_file(testing::source_path("cases/library/knight-head-on-30mph.json"));
