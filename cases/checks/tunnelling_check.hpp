@@ -68,10 +68,10 @@ class TunnellingCheck {
   /// read, so the cases on one shared scene read one (Scene::builds).
   struct SceneWalls {
     explicit SceneWalls(const Scene& source);
-    const Scene* scene;              // what they were built from
+    const Scene* scene;                   // what they were built from
     std::span<const Triangle> triangles;  // the scene's
-    std::vector<Wall> walls;         // by lo_W.x
-    WallGrid grid;                   // walls by their bounds
+    std::vector<Wall> walls;              // by lo_W.x
+    WallGrid grid;                        // walls by their bounds
   };
   /// A thread's own: the walls one path's grid query lists, and what its vehicles found (thread 0's go
   /// straight to the caller's list).
