@@ -6,6 +6,7 @@
 #include <osgUtil/Optimizer>
 
 #include "core/error.hpp"
+#include "detectors/scenes/scene_builds.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
 
 namespace crashbench {
@@ -65,15 +66,33 @@ std::string_view OsgDetector::name() const {
   }
 }
 
+OsgGraph::OsgGraph(const Scene& scene, OsgVariant variant) : scene(&scene) {
+  if (variant == OsgVariant::kKdTree) {
+    triangles = scene.triangles;
+    graph = kdtree_graph(triangles);
+  } else {
+    graph = prepared_graph(scene, variant);
+  }
+  graph->getBound();  // every node's and drawable's bound, cached now rather than by a first traversal
+}
+
 void OsgDetector::prepare(const Scene& scene, int vehicle_count) {
   if (!scene.graph) throw Error(scene.name, "", "detector '" + std::string(name()) + "' needs a scene graph");
-  if (variant_ == OsgVariant::kKdTree) {
-    triangles_ = scene.triangles;
-    graph_ = kdtree_graph(triangles_);
-  } else {
-    triangles_.clear();
-    graph_ = prepared_graph(scene, variant_);
-  }
+  // On a scene that keeps its builds, the graph of the last case with this variant, or of another thread.
+  use_graph(kept_or_made<OsgGraph>(scene, std::string(name()) + " graph",
+                                   [&] { return std::make_shared<const OsgGraph>(scene, variant_); }),
+            scene, vehicle_count);
+}
+
+void OsgDetector::prepare_as(const Detector& prepared, const Scene& scene, int vehicle_count) {
+  const auto* osg = dynamic_cast<const OsgDetector*>(&prepared);
+  if (!osg || osg->variant_ != variant_ || !osg->graph_ || osg->graph_->scene != &scene)
+    return prepare(scene, vehicle_count);
+  use_graph(osg->graph_, scene, vehicle_count);
+}
+
+void OsgDetector::use_graph(std::shared_ptr<const OsgGraph> graph, const Scene& scene, int vehicle_count) {
+  graph_ = std::move(graph);
   vertical_within_deg_ = scene.vertical_within_deg;
   surface_ = scene.surface;
   probes_.resize(static_cast<std::size_t>(std::max(vehicle_count, 1)));
@@ -97,8 +116,9 @@ int OsgDetector::collect_hits(osgUtil::LineSegmentIntersector& edge) {
     if (!vertices || hit.indexList.size() != 3) continue;
     const osg::RefMatrix* m = hit.matrix.get();
     // The merged KdTree geometry holds the collision triangles in order: take them in double precision.
-    const Triangle t = !triangles_.empty()
-                           ? triangles_[hit.indexList[0] / 3]
+    const std::vector<Triangle>& merged = graph_->triangles;
+    const Triangle t = !merged.empty()
+                           ? merged[hit.indexList[0] / 3]
                            : Triangle{to_world((*vertices)[hit.indexList[0]], m),
                                       to_world((*vertices)[hit.indexList[1]], m),
                                       to_world((*vertices)[hit.indexList[2]], m)};
@@ -120,7 +140,7 @@ void OsgDetector::detect(std::span<const VehiclePose> poses, std::vector<Contact
     }
     probe.group->reset();
     probe.visitor->reset();
-    graph_->accept(*probe.visitor);
+    graph_->graph->accept(*probe.visitor);
     set_.reset(rect);
     for (const auto& edge : probe.edges) stats.primitives_tested += collect_hits(*edge);
     set_.emit(static_cast<int>(v), out);

@@ -19,13 +19,28 @@ namespace crashbench {
 
 enum class OsgVariant { kAsLoaded, kOptimized, kKdTree };
 
+/// What a variant builds from a scene and its queries only read: the graph they traverse and, for
+/// osg-kdtree, the triangles merged into it. Shared by a run's threads (prepare_as) and kept with a
+/// shared scene for its next cases (SceneBuilds); its bounds are computed when it is built, so that no
+/// traversal writes them while another reads.
+struct OsgGraph {
+  OsgGraph(const Scene& scene, OsgVariant variant);
+  const Scene* scene;               ///< the scene it was built from
+  osg::ref_ptr<osg::Node> graph;    ///< what the queries traverse
+  std::vector<Triangle> triangles;  ///< osg-kdtree: the scene's collision triangles, as merged; else none
+};
+
 class OsgDetector final : public Detector {
  public:
   explicit OsgDetector(OsgVariant variant) : variant_(variant) {}
   std::string_view name() const override;
   bool allocation_free() const override { return false; }  // osgUtil::IntersectionVisitor allocates
   void prepare(const Scene& scene, int vehicle_count) override;
+  /// Shares `prepared`'s graph where it is an OsgDetector of this variant prepared for `scene`.
+  void prepare_as(const Detector& prepared, const Scene& scene, int vehicle_count) override;
   void detect(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) override;
+  /// What it queries, once prepared.
+  const OsgGraph& graph() const { return *graph_; }
 
  private:
   /// One vehicle's four edge intersectors and the visitor that carries them.
@@ -35,12 +50,13 @@ class OsgDetector final : public Detector {
     osg::ref_ptr<osgUtil::IntersectionVisitor> visitor;
   };
   int collect_hits(osgUtil::LineSegmentIntersector& edge);
+  /// Queries `graph` from now on, with a probe per vehicle of its own.
+  void use_graph(std::shared_ptr<const OsgGraph> graph, const Scene& scene, int vehicle_count);
 
   OsgVariant variant_;
-  osg::ref_ptr<osg::Node> graph_;
+  std::shared_ptr<const OsgGraph> graph_;
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
   double vertical_within_deg_ = -1;              // the scene's: >= 0, hits less vertical are not walls [deg]
-  std::vector<Triangle> triangles_;              // osg-kdtree: the scene's collision triangles, as merged
   std::vector<Probe> probes_;
   InterferenceSet set_;
 };

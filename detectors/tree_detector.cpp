@@ -19,12 +19,10 @@ constexpr int kScanCells = 16;  // up to this many cells under a rectangle, scan
 
 void TreeDetector::prepare(const Scene& scene, int vehicle_count) {
   if (scene.triangles.empty()) throw Error(scene.name, "", "detector 'tree' needs collision triangles");
-  const auto build = [&] { return std::make_shared<const TreeGrid>(scene, cell_size_); };
-  // On a scene that keeps its builds, the grid of the last case with this cell_size, or of another thread
-  // (a copy of the scene shares its builds, not its address: it builds its own).
-  std::shared_ptr<const TreeGrid> grid;
-  if (scene.builds) grid = scene.builds->get<TreeGrid>(fmt::format("tree|{:a}", cell_size_), build);
-  use_grid(grid && grid->scene == &scene ? grid : build(), scene, vehicle_count);
+  // On a scene that keeps its builds, the grid of the last case with this cell_size, or of another thread.
+  use_grid(kept_or_made<TreeGrid>(scene, fmt::format("tree|{:a}", cell_size_),
+                                  [&] { return std::make_shared<const TreeGrid>(scene, cell_size_); }),
+           scene, vehicle_count);
 }
 
 void TreeDetector::prepare_as(const Detector& prepared, const Scene& scene, int vehicle_count) {

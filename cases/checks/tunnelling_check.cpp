@@ -89,9 +89,8 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
     reach_.push_back(std::hypot(std::max(s.cg_to_front, s.cg_to_rear), 0.5 * s.width));
   }
   // Built once per scene where the scene keeps its builds (every case of a matrix on it reads one copy).
-  const auto build = [&] { return std::make_shared<const SceneWalls>(scene); };
-  if (scene.builds) walls_ = scene.builds->get<SceneWalls>("no_tunnelling walls", build);
-  if (!walls_ || walls_->scene != &scene) walls_ = build();  // a copy of the scene: its own
+  walls_ = kept_or_made<SceneWalls>(scene, "no_tunnelling walls",
+                                    [&] { return std::make_shared<const SceneWalls>(scene); });
   ranges_.resize(static_cast<std::size_t>(std::max(threads, 1)));
   for (Range& range : ranges_) {
     range.candidates.reserve(walls_->walls.size());

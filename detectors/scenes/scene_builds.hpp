@@ -30,4 +30,13 @@ class SceneBuilds {
   std::map<std::string, std::shared_ptr<const void>> built_;
 };
 
+/// The build of `scene` under `key` (SceneBuilds::get) where the scene keeps its builds and that build is
+/// this scene's (a copy of a scene shares its builds, not its address), else one made now by `make()`. T
+/// names the scene it was built from in its member `scene`.
+template <class T, class SceneType, class Make>
+std::shared_ptr<const T> kept_or_made(const SceneType& scene, const std::string& key, Make make) {
+  std::shared_ptr<const T> kept = scene.builds ? scene.builds->template get<T>(key, make) : nullptr;
+  return kept && kept->scene == &scene ? kept : make();
+}
+
 }  // namespace crashbench

@@ -13,9 +13,11 @@
 #include "cases/loading/matrix.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/osg_detector.hpp"
 #include "detectors/tree_detector.hpp"
 #include "testkit/counting_allocator.hpp"
 #include "tests/support/paths.hpp"
+#include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
@@ -99,6 +101,26 @@ TEST(SceneCache, TreesAndTheTunnellingCheckOnASharedSceneBuildTheirGridsOnceForE
   auto a = make_detector("tree"), b = make_detector("tree");
   a->prepare(own, 1), b->prepare(own, 1);
   EXPECT_NE(&grid_of(*a), &grid_of(*b));
+}
+
+TEST(SceneCache, EveryOsgDetectorOnASharedSceneBuildsItsGraphOnceForEveryCase) {
+  SceneSpec spec;
+  spec.builtin = "track";
+  const std::shared_ptr<const Scene> scene = shared_scene(spec);
+  const Scene own = make_registered_scene("track");
+  const auto graph_of = [](const Detector& d) { return &dynamic_cast<const OsgDetector&>(d).graph(); };
+  int osg_detectors = 0;
+  for (const auto& e : detectors()) {
+    auto first = make_detector(e.name), second = make_detector(e.name), a = make_detector(e.name),
+         b = make_detector(e.name);
+    if (!dynamic_cast<OsgDetector*>(first.get())) continue;
+    ++osg_detectors;
+    first->prepare(*scene, 1), second->prepare(*scene, 1);
+    EXPECT_EQ(graph_of(*second), graph_of(*first)) << e.name;
+    a->prepare(own, 1), b->prepare(own, 1);  // a scene made in place keeps no builds
+    EXPECT_NE(graph_of(*a), graph_of(*b)) << e.name;
+  }
+  EXPECT_GT(osg_detectors, 0) << "the registry has no OSG detector";
 }
 
 }  // namespace

@@ -1,11 +1,12 @@
 // A run's threads each query the scene through a detector of their own; the second and later are
 // prepared from the first (Detector::prepare_as), sharing what it built that queries only read. Every
 // registered detector prepared so answers every pose of every driven scene as one prepared alone, bit for
-// bit, while the first answers other poses in between; the tree builds no second grid, and shares only
-// with a tree of the same options on the same scene.
+// bit, while the first answers other poses in between; the tree builds no second grid and the OSG
+// detectors no second graph, and each shares only with a detector of its kind on the same scene.
 #include <gtest/gtest.h>
 
 #include "detectors/detector.hpp"
+#include "detectors/osg_detector.hpp"
 #include "detectors/scenes/registry/scene_drives.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/tree_detector.hpp"
@@ -74,6 +75,24 @@ TEST(PrepareAs, ATreeOfOtherOptionsOrOnAnotherSceneBuildsItsOwnGrid) {
   elsewhere->prepare_as(*first, other_scene, 1);
   EXPECT_NE(&grid_of(*elsewhere), &grid_of(*first));
   EXPECT_EQ(grid_of(*elsewhere).scene, &other_scene);
+}
+
+TEST(PrepareAs, ASecondOsgDetectorSharesTheFirstsGraphAndOneOnAnotherSceneBuildsItsOwn) {
+  const Scene scene = load_scene("track"), other_scene = load_scene("l-rail");
+  int osg_detectors = 0;
+  for (const auto& e : detectors()) {
+    auto first = make_detector(e.name), second = make_detector(e.name), elsewhere = make_detector(e.name);
+    if (!dynamic_cast<OsgDetector*>(first.get())) continue;
+    ++osg_detectors;
+    const std::int64_t built = bytes_to([&] { first->prepare(scene, 4); });
+    const std::int64_t shared = bytes_to([&] { second->prepare_as(*first, scene, 4); });
+    const auto graph_of = [](const Detector& d) { return &dynamic_cast<const OsgDetector&>(d).graph(); };
+    EXPECT_EQ(graph_of(*second), graph_of(*first)) << e.name;
+    EXPECT_LT(shared, built) << e.name;  // its probes alone
+    elsewhere->prepare_as(*first, other_scene, 4);
+    EXPECT_EQ(graph_of(*elsewhere)->scene, &other_scene) << e.name;
+  }
+  EXPECT_GT(osg_detectors, 0) << "the registry has no OSG detector";
 }
 
 }  // namespace
