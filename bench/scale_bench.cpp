@@ -17,6 +17,7 @@
 
 #include "bench/bench_scene_file.hpp"
 #include "bench/lane_traffic.hpp"
+#include "bench/medians.hpp"
 #include "bench/scale_layout.hpp"
 #include "cases/loading/scene_cache.hpp"
 #include "cases/runner/simulation.hpp"
@@ -24,14 +25,6 @@
 
 namespace crashbench::bench {
 namespace {
-
-/// Median of `v` (reorders it); 0 when empty.
-double median(std::vector<float>& v) {
-  if (v.empty()) return 0;
-  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
-  std::nth_element(v.begin(), mid, v.end());
-  return *mid;
-}
 
 /// The per-step samples of every phase, pooled over the batches of one benchmark.
 struct PooledTimings {
@@ -81,7 +74,7 @@ void step_case(benchmark::State& state, const Case& c, int n, int steps) {
   // set-up): an upper bound on the memory a car costs before any event is recorded.
   state.counters["setup_alloc_bytes_per_vehicle"] = setup_bytes / n;
   for (std::size_t p = 0; p < kPhaseCount; ++p)
-    state.counters[std::string(to_string(static_cast<Phase>(p))) + "_ns_per_vehicle"] = median(pooled.ns[p]) / n;
+    state.counters[std::string(to_string(static_cast<Phase>(p))) + "_ns_per_vehicle"] = median_of(pooled.ns[p]) / n;
 }
 
 void BM_ScaleStep(benchmark::State& state, const std::string& layout, const std::string& detector) {

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/medians.hpp"
 #include "bench/scale_layout.hpp"
 #include "cases/runner/simulation.hpp"
 #include "cases/runner/step_threads.hpp"
@@ -30,13 +31,6 @@ namespace {
 
 constexpr int kCars = 10'000;
 
-/// Median per vehicle of one phase's per-step samples.
-double median_per_vehicle(std::vector<float> samples, int vehicles) {
-  if (samples.empty()) return 0;
-  const auto mid = samples.begin() + static_cast<std::ptrdiff_t>(samples.size() / 2);
-  std::nth_element(samples.begin(), mid, samples.end());
-  return *mid / vehicles;
-}
 
 void BM_ThreadedStep(benchmark::State& state, const std::string& layout, const std::string& detector) {
   const int threads = static_cast<int>(state.range(0));
@@ -57,7 +51,7 @@ void BM_ThreadedStep(benchmark::State& state, const std::string& layout, const s
   for (const Phase p : {Phase::kStep, Phase::kDynamics, Phase::kSurface, Phase::kDetect, Phase::kSweep,
                         Phase::kResolve, Phase::kCheck})
     state.counters[std::string(to_string(p)) + "_ns_per_vehicle"] =
-        median_per_vehicle(sim->result().timings[static_cast<std::size_t>(p)].ns, kCars);
+        median_of(sim->result().timings[static_cast<std::size_t>(p)].ns) / kCars;
 }
 
 /// The machine's own two-thread ceiling, for reading BM_ThreadedStep's speed-up: per car, arithmetic of
@@ -150,16 +144,11 @@ void BM_TwoThreadGain(benchmark::State& state, const std::string& layout, const 
         a.yaw_rate != b.yaw_rate)
       return state.SkipWithError("two threads moved a car otherwise than one");
   }
-  const auto median = [](std::vector<double> values) {
-    const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), mid, values.end());
-    return *mid;
-  };
-  state.counters["one_thread_ms"] = 1e3 * median(one_step);
-  state.counters["two_threads_ms"] = 1e3 * median(two_step);
-  state.counters["step_gain"] = median(step_gain);
-  state.counters["ceiling"] = median(ceiling);
-  state.counters["gain_over_ceiling"] = median(gain_over_ceiling);
+  state.counters["one_thread_ms"] = 1e3 * median_of(one_step);
+  state.counters["two_threads_ms"] = 1e3 * median_of(two_step);
+  state.counters["step_gain"] = median_of(step_gain);
+  state.counters["ceiling"] = median_of(ceiling);
+  state.counters["gain_over_ceiling"] = median_of(gain_over_ceiling);
 }
 
 /// What one for_ranges call costs beyond its work, back to back: waking the workers and waiting for them.
