@@ -46,6 +46,22 @@ TEST(SharedWalls, ResultsJsonHoldsEachScenesWallsOnceAndTheReaderGivesEveryCaseI
   }
 }
 
+TEST(SharedWalls, TheKeyFollowsTheWallsContentAndNotTheirPrintedForm) {
+  const json walls = json::parse("[[0.0, 1.5, -2.25, 3e-7], [4.0, 5.0, 6.0, 7.0]]");
+  const auto key = [](json w) {
+    json c = {{"scene_walls", std::move(w)}};
+    json taken;
+    return take_scene_walls(c, taken);
+  };
+  // The same numbers written otherwise (an integer, an exponent) are the same walls.
+  EXPECT_EQ(key(walls), key(json::parse("[[0, 1.5, -2.25, 0.0000003], [4, 5.0, 6e0, 7]]")));
+  for (const char* other : {"[[0.0, 1.5, -2.25, 3.0000000000000004e-7], [4.0, 5.0, 6.0, 7.0]]",  // one ulp
+                            "[[-0.0, 1.5, -2.25, 3e-7], [4.0, 5.0, 6.0, 7.0]]",
+                            "[[0.0, 1.5, -2.25, 3e-7, 4.0], [5.0, 6.0, 7.0]]",  // other grouping
+                            "[[4.0, 5.0, 6.0, 7.0], [0.0, 1.5, -2.25, 3e-7]]", "[[0.0, 1.5, -2.25, 3e-7]]"})
+    EXPECT_NE(key(walls), key(json::parse(other))) << other;
+}
+
 TEST(SharedWalls, AReferenceToAbsentWallsIsAnErrorNamingIt) {
   json doc = to_json(testing::sample_results());
   doc["scenes"] = json::object();
