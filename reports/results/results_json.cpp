@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "cases/checks/physics_hash.hpp"
 #include "cases/driving/path_follower.hpp"
@@ -181,12 +182,6 @@ json config_json(const Case& c) {
   return out;
 }
 
-json walls_json(const RunResult& r) {
-  json walls = json::array();
-  for (const auto& w : r.scene_walls) walls.push_back({w.a_W.x(), w.a_W.y(), w.b_W.x(), w.b_W.y()});
-  return walls;
-}
-
 json timing_json(const RunResult& r) {
   json out = json::object();
   for (std::size_t p = 0; p < kPhaseCount; ++p) {
@@ -259,7 +254,13 @@ void write_non_finite_as_strings(json& doc) {
   }
 }
 
-json to_json(const RunResult& r, const std::string& trajectory_file) {
+json walls_json(const RunResult& r) {
+  json walls = json::array();
+  for (const auto& w : r.scene_walls) walls.push_back({w.a_W.x(), w.a_W.y(), w.b_W.x(), w.b_W.y()});
+  return walls;
+}
+
+json to_json(const RunResult& r, const std::string& trajectory_file, WallsAs walls_as) {
   json out = {{"name", r.name}, {"source_file", r.source_file}, {"status", to_string(r.status)}};
   // What the case is, as data: the report and compare group and pair cases by these, never by the name.
   out["listed_name"] = r.listed_name.empty() ? r.name : r.listed_name;
@@ -325,7 +326,12 @@ json to_json(const RunResult& r, const std::string& trajectory_file) {
   }
   out["events"] = events;
   out["trajectory"] = trajectory_json(r, trajectory_file);
-  out["scene_walls"] = walls_json(r);
+  // A matrix's cases share a scene's walls (tens of thousands): by key, none of them is made here.
+  const std::optional<std::string> key = walls_as == WallsAs::kKey ? walls_key(r) : std::nullopt;
+  if (key)
+    out["scene_walls_ref"] = *key;
+  else
+    out["scene_walls"] = walls_json(r);
   out["scene_triangles"] = r.scene_triangles;
   if (!r.scene_published.empty()) {
     json published = json::array();
@@ -346,14 +352,19 @@ json to_json(const RunResult& r, const std::string& trajectory_file) {
 json to_json(std::span<const RunResult> results, const RunInfo& info) {
   json cases = json::array();
   for (std::size_t i = 0; i < results.size(); ++i) {
-    cases.push_back(to_json(results[i], i < info.trajectory_files.size() ? info.trajectory_files[i] : ""));
+    cases.push_back(
+        to_json(results[i], i < info.trajectory_files.size() ? info.trajectory_files[i] : "", WallsAs::kKey));
     cases.back()["index"] = i < info.case_indices.size() ? info.case_indices[i] : i;
   }
   json run = {{"jobs", info.jobs}, {"timing_serial", info.jobs <= 1},
               {"total_cases", info.total_cases > 0 ? info.total_cases : results.size()}};
   if (info.shard_count > 0) run["shard"] = {{"index", info.shard_index}, {"count", info.shard_count}};
-  json doc = {{"format", kResultsFormat}, {"run", run}, {"cases", cases}};
-  share_scene_walls(doc);
+  json scenes = json::object();
+  for (std::size_t i = 0; i < results.size(); ++i)
+    if (const auto key = cases[i].find("scene_walls_ref"); key != cases[i].end() && !scenes.contains(*key))
+      scenes[key->get<std::string>()] = {{"walls", walls_json(results[i])}};
+  json doc = {{"format", kResultsFormat}, {"run", run}, {"cases", cases}, {"scenes", scenes}};
+  share_scene_walls(doc);  // walls a case holds itself (a coordinate not finite)
   return doc;
 }
 

@@ -28,9 +28,17 @@ struct RunInfo {
   std::vector<std::string> trajectory_files;
 };
 
+/// How a case's JSON holds its scene's walls: the walls themselves ("scene_walls"), or their key alone
+/// ("scene_walls_ref", reports/results/shared_walls.hpp), the caller writing each key's walls once
+/// (walls_json); walls with a non-finite coordinate are held themselves either way.
+enum class WallsAs { kWalls, kKey };
+
 /// One case. With `trajectory_file`, results.json keeps a few sampled vehicles, percentiles and binned
 /// contacts, and names the file that holds every vehicle's trajectory and every event.
-nlohmann::json to_json(const RunResult& result, const std::string& trajectory_file = "");
+nlohmann::json to_json(const RunResult& result, const std::string& trajectory_file = "",
+                       WallsAs walls = WallsAs::kWalls);
+/// The scene's walls as a case's "scene_walls" holds them: [[ax, ay, bx, by], ...].
+nlohmann::json walls_json(const RunResult& result);
 
 /// Replaces every NaN or infinite number in `doc` with the string "nan", "inf" or "-inf" (nlohmann would
 /// write null). A run stops at its first non-finite value, so its results hold none; this is the backstop.

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -30,16 +31,34 @@ void hash_value(std::uint64_t& h, const nlohmann::json& value) {
   hash_bytes(h, text.data(), text.size());
 }
 
+constexpr std::uint64_t kFnvOffset = 14695981039346656037ull;
+
+std::string key_text(std::uint64_t hash) { return fmt::format("walls-{:016x}", hash); }
+
 /// The walls' key, from their content: the same walls give the same key in every file and run. Hashed from
 /// the numbers, not from the walls' printed text, which took 28 % of a 48-case matrix's run (200,000
 /// numbers printed per case on the tiled track, only to be hashed).
 std::string key_of(const nlohmann::json& walls) {
-  std::uint64_t h = 14695981039346656037ull;
+  std::uint64_t h = kFnvOffset;
   hash_value(h, walls);
-  return fmt::format("walls-{:016x}", h);
+  return key_text(h);
 }
 
 }  // namespace
+
+std::optional<std::string> walls_key(const RunResult& result) {
+  // hash_value's walk over the JSON walls_json writes: [[ax, ay, bx, by], ...].
+  std::uint64_t h = kFnvOffset;
+  for (const WallSegment& w : result.scene_walls) {
+    for (const double d : {w.a_W.x(), w.a_W.y(), w.b_W.x(), w.b_W.y()}) {
+      if (!std::isfinite(d)) return std::nullopt;
+      hash_bytes(h, &d, sizeof d);
+    }
+    hash_bytes(h, "]", 1);
+  }
+  hash_bytes(h, "]", 1);
+  return key_text(h);
+}
 
 std::string take_scene_walls(nlohmann::json& case_json, nlohmann::json& walls) {
   const auto it = case_json.find("scene_walls");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -60,6 +61,21 @@ TEST(SharedWalls, TheKeyFollowsTheWallsContentAndNotTheirPrintedForm) {
                             "[[0.0, 1.5, -2.25, 3e-7, 4.0], [5.0, 6.0, 7.0]]",  // other grouping
                             "[[4.0, 5.0, 6.0, 7.0], [0.0, 1.5, -2.25, 3e-7]]", "[[0.0, 1.5, -2.25, 3e-7]]"})
     EXPECT_NE(key(walls), key(json::parse(other))) << other;
+}
+
+TEST(SharedWalls, ARunsWallsGetTheKeyOfTheirJsonWithoutWritingIt) {
+  for (const auto& [r, walls] : ran_with_walls()) {
+    json c = to_json(*r), taken;
+    EXPECT_EQ(walls_key(*r), take_scene_walls(c, taken)) << r->name;
+    EXPECT_EQ(to_json(*r, "", WallsAs::kKey)["scene_walls_ref"], walls_key(*r).value()) << r->name;
+  }
+  // A coordinate not finite is written as a string: such walls are keyed from their JSON, held by the case.
+  RunResult odd = *ran_with_walls().front().first;
+  odd.scene_walls.front().b_W.x() = std::numeric_limits<double>::infinity();
+  EXPECT_FALSE(walls_key(odd).has_value());
+  const json c = to_json(odd, "", WallsAs::kKey);
+  EXPECT_FALSE(c.contains("scene_walls_ref"));
+  EXPECT_EQ(c["scene_walls"].front()[2], "inf");
 }
 
 TEST(SharedWalls, AReferenceToAbsentWallsIsAnErrorNamingIt) {
