@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -15,14 +16,18 @@ void hash_bytes(std::uint64_t& h, const void* bytes, std::size_t size) {
   for (std::size_t i = 0; i < size; ++i) h = (h ^ static_cast<const unsigned char*>(bytes)[i]) * 1099511628211ull;
 }
 
-/// `value` into `h`: a number by its double's bits (the same whether made by a run or read back from a
+/// `d`'s bits into `h` as one word, a quarter of FNV's byte steps over the tiled track's 200,000 numbers:
+/// xor, multiply by an odd constant (low bits reach high ones), fold the high half down (and back).
+void hash_double(std::uint64_t& h, double d) {
+  h = (h ^ std::bit_cast<std::uint64_t>(d)) * 0x9e3779b97f4a7c15ull;
+  h ^= h >> 32;
+}
+
+/// `value` into `h`: a number by its double's bits (hash_double: the same whether made by a run or read back from a
 /// file: the files print doubles exactly), an array element by element and then its end, anything else by
 /// its text (the strings non-finite numbers are written as).
 void hash_value(std::uint64_t& h, const nlohmann::json& value) {
-  if (value.is_number()) {
-    const double d = value.get<double>();
-    return hash_bytes(h, &d, sizeof d);
-  }
+  if (value.is_number()) return hash_double(h, value.get<double>());
   if (value.is_array()) {
     for (const nlohmann::json& element : value) hash_value(h, element);
     return hash_bytes(h, "]", 1);
@@ -52,7 +57,7 @@ std::optional<std::string> walls_key(const RunResult& result) {
   for (const WallSegment& w : result.scene_walls) {
     for (const double d : {w.a_W.x(), w.a_W.y(), w.b_W.x(), w.b_W.y()}) {
       if (!std::isfinite(d)) return std::nullopt;
-      hash_bytes(h, &d, sizeof d);
+      hash_double(h, d);
     }
     hash_bytes(h, "]", 1);
   }
