@@ -100,7 +100,8 @@ BENCHMARK(BM_Calibration)->Arg(1)->Arg(2)->Iterations(2000)->UseRealTime()->Meas
 /// steps of the case on one thread, the same steps on two (another Simulation), and the kernel on one and
 /// on two threads for about as long, in an order reversed every block; the counters are medians over the
 /// blocks of each block's own ratios: step_gain (one thread's time / two threads'), ceiling (the
-/// kernel's), and gain_over_ceiling, the measure (1.8x, or within 10 % of the ceiling).
+/// kernel's), and gain_over_ceiling, the measure (1.8x, or within 10 % of the ceiling); and each
+/// phase's gain (its median step on one thread over that on two).
 void BM_TwoThreadGain(benchmark::State& state, const std::string& layout, const std::string& detector) {
   constexpr int kStepsABlock = 25;
   constexpr int kKernelRunsAStep = 64;  // the kernel's pass over 10,000 cars takes about a 64th of a step
@@ -149,6 +150,14 @@ void BM_TwoThreadGain(benchmark::State& state, const std::string& layout, const 
   state.counters["step_gain"] = median_of(step_gain);
   state.counters["ceiling"] = median_of(ceiling);
   state.counters["gain_over_ceiling"] = median_of(gain_over_ceiling);
+  // Which phases split well and which do not: each one's median on one thread over its median on two.
+  for (const Phase p : {Phase::kDynamics, Phase::kSurface, Phase::kDetect, Phase::kSweep, Phase::kResolve,
+                        Phase::kCheck}) {
+    const auto median_on = [p](const Simulation& sim) {
+      return median_of(sim.result().timings[static_cast<std::size_t>(p)].ns);
+    };
+    state.counters[std::string(to_string(p)) + "_gain"] = median_on(*one) / median_on(*two);
+  }
 }
 
 /// What one for_ranges call costs beyond its work, back to back: waking the workers and waiting for them.
