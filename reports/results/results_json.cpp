@@ -360,9 +360,10 @@ json to_json(std::span<const RunResult> results, const RunInfo& info) {
               {"total_cases", info.total_cases > 0 ? info.total_cases : results.size()}};
   if (info.shard_count > 0) run["shard"] = {{"index", info.shard_index}, {"count", info.shard_count}};
   json scenes = json::object();
-  for (std::size_t i = 0; i < results.size(); ++i)
-    if (const auto key = cases[i].find("scene_walls_ref"); key != cases[i].end() && !scenes.contains(*key))
-      scenes[key->get<std::string>()] = {{"walls", walls_json(results[i])}};
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const std::string key = cases[i].value("scene_walls_ref", "");
+    if (!key.empty() && !scenes.contains(key)) scenes[key] = {{"walls", walls_json(results[i])}};
+  }
   json doc = {{"format", kResultsFormat}, {"run", run}, {"cases", cases}, {"scenes", scenes}};
   share_scene_walls(doc);  // walls a case holds itself (a coordinate not finite)
   return doc;
