@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 #include "cases/checks/physics_hash.hpp"
 #include "cases/driving/path_follower.hpp"
@@ -249,14 +248,16 @@ void write_non_finite_as_strings(json& doc) {
   if (doc.is_structured()) {
     for (auto& child : doc) write_non_finite_as_strings(child);
   } else if (doc.is_number_float() && !std::isfinite(doc.get<double>())) {
-    const double x = doc.get<double>();
-    doc = std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf";
+    doc = non_finite_text(doc.get<double>());
   }
 }
+
+const char* non_finite_text(double x) { return std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf"; }
 
 json walls_json(const RunResult& r) {
   json walls = json::array();
   for (const auto& w : r.scene_walls) walls.push_back({w.a_W.x(), w.a_W.y(), w.b_W.x(), w.b_W.y()});
+  write_non_finite_as_strings(walls);  // as the case's JSON would hold them
   return walls;
 }
 
@@ -327,9 +328,8 @@ json to_json(const RunResult& r, const std::string& trajectory_file, WallsAs wal
   out["events"] = events;
   out["trajectory"] = trajectory_json(r, trajectory_file);
   // A matrix's cases share a scene's walls (tens of thousands): by key, none of them is made here.
-  const std::optional<std::string> key = walls_as == WallsAs::kKey ? walls_key(r) : std::nullopt;
-  if (key)
-    out["scene_walls_ref"] = *key;
+  if (walls_as == WallsAs::kKey)
+    out["scene_walls_ref"] = walls_key(r);
   else
     out["scene_walls"] = walls_json(r);
   out["scene_triangles"] = r.scene_triangles;
@@ -364,9 +364,7 @@ json to_json(std::span<const RunResult> results, const RunInfo& info) {
     const std::string key = cases[i].value("scene_walls_ref", "");
     if (!key.empty() && !scenes.contains(key)) scenes[key] = {{"walls", walls_json(results[i])}};
   }
-  json doc = {{"format", kResultsFormat}, {"run", run}, {"cases", cases}, {"scenes", scenes}};
-  share_scene_walls(doc);  // walls a case holds itself (a coordinate not finite)
-  return doc;
+  return {{"format", kResultsFormat}, {"run", run}, {"cases", cases}, {"scenes", scenes}};
 }
 
 void write_json_file(const std::string& path, const json& doc) {

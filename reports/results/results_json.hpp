@@ -30,7 +30,7 @@ struct RunInfo {
 
 /// How a case's JSON holds its scene's walls: the walls themselves ("scene_walls"), or their key alone
 /// ("scene_walls_ref", reports/results/shared_walls.hpp), the caller writing each key's walls once
-/// (walls_json); walls with a non-finite coordinate are held themselves either way.
+/// (walls_json).
 enum class WallsAs { kWalls, kKey };
 
 /// One case. With `trajectory_file`, results.json keeps a few sampled vehicles, percentiles and binned
@@ -43,6 +43,8 @@ nlohmann::json walls_json(const RunResult& result);
 /// Replaces every NaN or infinite number in `doc` with the string "nan", "inf" or "-inf" (nlohmann would
 /// write null). A run stops at its first non-finite value, so its results hold none; this is the backstop.
 void write_non_finite_as_strings(nlohmann::json& doc);
+/// The string write_non_finite_as_strings writes for a non-finite `x`.
+const char* non_finite_text(double x);
 /// The whole document; each scene's walls written once under "scenes" (reports/results/shared_walls.hpp).
 nlohmann::json to_json(std::span<const RunResult> results, const RunInfo& info = {});
 

@@ -65,13 +65,8 @@ ResultsStream::ResultsStream(const std::string& path, const std::vector<std::str
 void ResultsStream::add(const RunResult& result, std::size_t index, const std::string& trajectory_file) {
   json c = to_json(result, trajectory_file, WallsAs::kKey);
   c["index"] = index;
-  json walls;
-  std::string key = take_scene_walls(c, walls);  // walls the case holds itself (a coordinate not finite)
-  if (key.empty()) key = c.value("scene_walls_ref", "");
-  if (!key.empty() && scenes_written_.insert(key).second) {
-    if (walls.is_null()) walls = walls_json(result);
-    file_.write_line(dump_json({{"kind", "scene"}, {"key", key}, {"walls", std::move(walls)}}));
-  }
+  if (const std::string key = c.value("scene_walls_ref", ""); !key.empty() && scenes_written_.insert(key).second)
+    file_.write_line(dump_json({{"kind", "scene"}, {"key", key}, {"walls", walls_json(result)}}));
   file_.write_line(dump_json({{"kind", "case"}, {"case", std::move(c)}}));
   ++written_;
 }

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <string>
 
+#include "reports/results/results_json.hpp"
+
 namespace crashbench {
 namespace {
 
@@ -23,8 +25,8 @@ void hash_double(std::uint64_t& h, double d) {
   h ^= h >> 32;
 }
 
-/// `value` into `h`: a number by its double's bits (hash_double: the same whether made by a run or read back from a
-/// file: the files print doubles exactly), an array element by element and then its end, anything else by
+/// `value` into `h`: a number by its double's bits (hash_double; the files print doubles exactly, so a
+/// number read back hashes as the run's), an array element by element and then its end, anything else by
 /// its text (the strings non-finite numbers are written as).
 void hash_value(std::uint64_t& h, const nlohmann::json& value) {
   if (value.is_number()) return hash_double(h, value.get<double>());
@@ -51,14 +53,13 @@ std::string key_of(const nlohmann::json& walls) {
 
 }  // namespace
 
-std::optional<std::string> walls_key(const RunResult& result) {
-  // hash_value's walk over the JSON walls_json writes: [[ax, ay, bx, by], ...].
+std::string walls_key(const RunResult& result) {
+  // hash_value's walk over the JSON walls_json writes: [[ax, ay, bx, by], ...], a non-finite number as
+  // its string.
   std::uint64_t h = kFnvOffset;
   for (const WallSegment& w : result.scene_walls) {
-    for (const double d : {w.a_W.x(), w.a_W.y(), w.b_W.x(), w.b_W.y()}) {
-      if (!std::isfinite(d)) return std::nullopt;
-      hash_double(h, d);
-    }
+    for (const double d : {w.a_W.x(), w.a_W.y(), w.b_W.x(), w.b_W.y()})
+      std::isfinite(d) ? hash_double(h, d) : hash_value(h, non_finite_text(d));
     hash_bytes(h, "]", 1);
   }
   hash_bytes(h, "]", 1);

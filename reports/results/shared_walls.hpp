@@ -5,7 +5,6 @@
 // Keyed by content, not by scene name: the same scene name can give other walls (a collision filter).
 #include <nlohmann/json.hpp>
 
-#include <optional>
 #include <string>
 
 #include "cases/run_result.hpp"
@@ -16,9 +15,9 @@ namespace crashbench {
 /// `walls`), or "" when the case has no walls array (a case that could not run).
 std::string take_scene_walls(nlohmann::json& case_json, nlohmann::json& walls);
 
-/// The key take_scene_walls gives `result`'s walls as its JSON holds them, computed from the walls without
-/// writing them; nullopt when a coordinate is not finite (the JSON holds it as a string: key that JSON).
-std::optional<std::string> walls_key(const RunResult& result);
+/// The key take_scene_walls gives `result`'s walls as its JSON holds them (walls_json), computed from the
+/// walls without writing them.
+std::string walls_key(const RunResult& result);
 
 /// Applies take_scene_walls to every case of a results document, filling its "scenes" object.
 void share_scene_walls(nlohmann::json& doc);
