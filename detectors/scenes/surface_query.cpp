@@ -22,9 +22,9 @@ constexpr std::size_t kAlwaysComparedInCell = 16;
 /// Pairs the longer lists may spend, per entry of the cell lists (at least 1e6): the build stays linear
 /// in the lists on hostile geometry (thousands of faces in every cell), whose faces are then scanned for.
 constexpr double kComparisonBudget = 8;
-/// Faces the guesses across unjoined edges may read, per entry of the lists (link_neighbours): spider's
-/// junctions (4 m cells, subcell lists of hundreds) spend about 40.
-constexpr double kGuessBudget = 64;
+/// Faces the guesses across unjoined edges may read, per face (link_neighbours): the junctions of
+/// netconvert's networks (4 m cells, subcell lists of hundreds) spend up to 185, torcs-data's tracks 41.
+constexpr double kGuessBudget = 512;
 
 /// How far from its footprint a face's covering tolerance can accept a point [m], with room for the
 /// rounding of coordinates: covers()' tolerance 1e-12 of twice the area, over the shortest edge, grows
@@ -160,9 +160,9 @@ void SurfaceQuery::link_neighbours() {
   }
   // An edge no face shares (a lane against the next one cut elsewhere, a connecting road over another):
   // the face under a point 1 cm beyond its middle, where a car crossing it would most likely be. Each
-  // guess scans a list: while a budget of kGuessBudget listed faces per entry of the lists (at least 1e7)
-  // lasts, so that hostile geometry (thousands of unjoined faces in every list) keeps the build linear.
-  double budget = std::max(1e7, kGuessBudget * static_cast<double>(items_.size() + sub_items_.size()));
+  // guess scans a list: while a budget of kGuessBudget listed faces per face (at least 1e6) lasts, so
+  // that hostile geometry (thousands of unjoined faces in every list) keeps the build linear.
+  double budget = std::max(1e6, kGuessBudget * static_cast<double>(faces_.size()));
   for (std::size_t n = 0; n < faces_.size() && budget > 0; ++n) {
     const Vec2 v[3] = {faces_[n].a, faces_[n].b, faces_[n].c};
     for (int e = 0; e < 3; ++e) {
@@ -310,13 +310,18 @@ void SurfaceQuery::split_crowded_cells() {
 bool SurfaceQuery::split_cell(int i, int j, std::span<const int> list, int d) {
   const GridFrame sub{grid_.origin + Vec2(i, j) * grid_.cell, grid_.cell / d, d, d};
   std::vector<int> count(static_cast<std::size_t>(d) * d + 1, 0);
-  for (const int n : list)
-    for_each_cell(faces_[static_cast<std::size_t>(n)], sub, [&](std::size_t s) { ++count[s + 1]; });
-  const int longest = *std::max_element(count.begin(), count.end());
-  std::size_t total = 0;
-  for (const int c : count) total += static_cast<std::size_t>(c);
   const auto n = static_cast<double>(list.size());
-  if (2.0 * longest > n || static_cast<double>(total) > kSplitGrowth * n) return false;
+  int longest = 0;
+  double total = 0;
+  // The count stops once the split cannot pay: faces spanning the cell (a fuzzed file's span the scene)
+  // would otherwise cost d x d entries each at every d tried in every crowded cell.
+  for (const int f : list) {
+    for_each_cell(faces_[static_cast<std::size_t>(f)], sub, [&](std::size_t s) {
+      longest = std::max(longest, ++count[s + 1]);
+      ++total;
+    });
+    if (2.0 * longest > n || total > kSplitGrowth * n) return false;
+  }
   const int first = static_cast<int>(sub_start_.size()) - 1;
   for (std::size_t s = 1; s < count.size(); ++s) sub_start_.push_back(sub_start_.back() + count[s]);
   sub_items_.resize(static_cast<std::size_t>(sub_start_.back()));
