@@ -50,7 +50,7 @@ std::string drift_path(const std::filesystem::path& dir) {
   return "drift.csv";
 }
 
-RunResult drift(const std::string& detector) {
+RunResult drift_into_barrier(const std::string& detector) {
   const auto dir = testing::temp_folder("drift-into-barrier");
   const nlohmann::json doc = {
       {"name", "drift-" + detector},
@@ -62,7 +62,7 @@ RunResult drift(const std::string& detector) {
 }
 
 TEST(DriftIntoBarrier, FirstContactOnTheFaceAndTheSameWithEveryTriangleDetector) {
-  const RunResult reference = drift("brute-force");
+  const RunResult reference = drift_into_barrier("brute-force");
   const auto first = testing::first_event(reference);
   ASSERT_TRUE(first.has_value()) << "the drift must reach the barrier";
   // On the face: the barrier's plane is Y = 12, and its normal points back at the road (-Y).
@@ -77,7 +77,7 @@ TEST(DriftIntoBarrier, FirstContactOnTheFaceAndTheSameWithEveryTriangleDetector)
                            std::abs(first->contact.point_W.y() - kRoadsideBarrierY), heading * 180 / std::numbers::pi);
   int compared = 0;
   for (const std::string& name : testing::triangle_detector_names()) {
-    testing::expect_same_first_contact(testing::first_event(drift(name)), first, name);
+    testing::expect_same_first_contact(testing::first_event(drift_into_barrier(name)), first, name);
     ++compared;
   }
   EXPECT_GE(compared, 2);

@@ -49,13 +49,13 @@ nlohmann::json drift_case(const std::filesystem::path& dir, const std::string& d
           {"vehicles", {{{"params", "sedan"}, {"follow", {{"path", "drift.csv"}, {"speed", 15}, {"lookahead", 6}}}}}}};
 }
 
-RunResult drift(const std::string& detector) {
+RunResult drift_on_road(const std::string& detector) {
   const auto dir = testing::temp_folder("odr-drift");
   return run_case(parse_case(drift_case(dir, detector, nlohmann::json::object()), (dir / "drift.json").string()));
 }
 
 TEST(OpenDriveDrift, FirstContactOnTheEdgeWallAndTheSameWithEveryDetector) {
-  const RunResult reference = drift("brute-force");
+  const RunResult reference = drift_on_road("brute-force");
   const auto first = testing::first_event(reference);
   ASSERT_TRUE(first.has_value()) << "the drift must reach the wall";
   EXPECT_LT(std::abs(first->contact.point_W.y() - kLaneWidth), 0.5);
@@ -64,7 +64,7 @@ TEST(OpenDriveDrift, FirstContactOnTheEdgeWallAndTheSameWithEveryDetector) {
             << std::abs(first->contact.point_W.y() - kLaneWidth) << " m from the wall\n";
   int compared = 0;
   for (const std::string& name : testing::detector_names()) {
-    testing::expect_same_first_contact(testing::first_event(drift(name)), first, name);
+    testing::expect_same_first_contact(testing::first_event(drift_on_road(name)), first, name);
     ++compared;
   }
   EXPECT_GE(compared, 3);

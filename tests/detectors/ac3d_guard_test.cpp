@@ -15,14 +15,14 @@ namespace crashbench {
 namespace {
 
 /// The seed wall, ending "kids 0".
-std::string seed_wall() { return testing::seed_wall_text("ac"); }
+std::string ac_seed_wall() { return testing::seed_wall_text("ac"); }
 
 std::string write_ac(const std::string& name, const std::string& text) {
   return testing::write_scene_text("ac3d-guard", name, "ac", text);
 }
 
 TEST(Ac3dGuard, AFileEndingWithACountWordIsOneErrorNamingIt) {
-  std::string cut = seed_wall();
+  std::string cut = ac_seed_wall();
   while (cut.back() != 's') cut.pop_back();  // "kids 0\n" -> "kids"
   const std::string path = write_ac("kids-without-count", cut);
   const std::string message = testing::error_message([&] { (void)load_scene(path); });
@@ -32,7 +32,7 @@ TEST(Ac3dGuard, AFileEndingWithACountWordIsOneErrorNamingIt) {
 
 /// The error `check_ac3d_counts` gives for the seed wall with `tail` appended ("" when it reads).
 std::string error_with_tail(const std::string& name, const std::string& tail) {
-  const std::string path = write_ac(name, seed_wall() + tail);
+  const std::string path = write_ac(name, ac_seed_wall() + tail);
   return testing::error_message([&] { check_ac3d_counts(path); });
 }
 
@@ -68,17 +68,17 @@ TEST(Ac3dGuard, CountWordsInsideNamesAndDataBlocksAreNotCounts) {
 
 TEST(Ac3dGuard, EveryCountWordTheReaderLeavesUninitialisedIsRefusedAtTheEnd) {
   for (const std::string word : {"kids", "numvert", "numsurf", "data"}) {
-    const std::string path = write_ac(word, seed_wall() + "OBJECT poly\n" + word + " \n\n");
+    const std::string path = write_ac(word, ac_seed_wall() + "OBJECT poly\n" + word + " \n\n");
     const std::string message = testing::error_message([&] { check_ac3d_counts(path); });
     EXPECT_NE(message.find("ends at '" + word + "'"), std::string::npos) << word << ": " << message;
   }
 }
 
 TEST(Ac3dGuard, ACountThatIsThereOrAWordThatOnlyEndsLikeOneIsRead) {
-  const std::string whole = write_ac("whole", seed_wall());
+  const std::string whole = write_ac("whole", ac_seed_wall());
   EXPECT_EQ(testing::error_message([&] { check_ac3d_counts(whole); }), "");
   EXPECT_FALSE(load_scene(whole).triangles.empty());
-  const std::string named = write_ac("named", seed_wall() + "name \"nokids\"\nurl mykids");
+  const std::string named = write_ac("named", ac_seed_wall() + "name \"nokids\"\nurl mykids");
   EXPECT_EQ(testing::error_message([&] { check_ac3d_counts(named); }), "");
 }
 

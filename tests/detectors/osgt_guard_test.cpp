@@ -13,7 +13,7 @@
 namespace crashbench {
 namespace {
 
-std::string seed_wall() { return testing::seed_wall_text("osgt"); }
+std::string osgt_seed_wall() { return testing::seed_wall_text("osgt"); }
 
 std::string write_osgt(const std::string& name, const std::string& text) {
   return testing::write_scene_text("osgt-guard", name, "osgt", text);
@@ -21,7 +21,7 @@ std::string write_osgt(const std::string& name, const std::string& text) {
 
 /// The seed wall with its vertex array's "vector 8 {" replaced by `list`.
 std::string wall_with_vertex_list(const std::string& list) {
-  std::string text = seed_wall();
+  std::string text = osgt_seed_wall();
   const std::string::size_type at = text.find("vector 8 {", text.find("VertexArray"));
   if (at == std::string::npos) return "";
   return text.substr(0, at) + list + text.substr(at + 10);
@@ -41,7 +41,7 @@ TEST(OsgtGuard, AListTheRestOfTheFileCannotHoldIsOneErrorNamingItsLine) {
 TEST(OsgtGuard, TheLimitIsTwoBytesAnElement) {
   // 8 vertices of 3 numbers are 24 elements' worth of list; "vector N {" for N up to half the bytes after
   // the "{" is let through (OSG then finds the list short: an error of its own, not this guard's).
-  const std::string whole = seed_wall();
+  const std::string whole = osgt_seed_wall();
   const std::string::size_type brace = whole.find("vector 8 {", whole.find("VertexArray")) + 9;
   const std::uint64_t most = (whole.size() - brace - 1) / 2;
   const auto guard_error = [&](std::uint64_t n) {
@@ -53,7 +53,7 @@ TEST(OsgtGuard, TheLimitIsTwoBytesAnElement) {
 }
 
 TEST(OsgtGuard, NumbersInsideQuotedStringsAreText) {
-  const std::string text = seed_wall();
+  const std::string text = osgt_seed_wall();
   const std::string::size_type at = text.find("\n", text.find("UniqueID 1")) + 1;  // the group's name follows its ID
   ASSERT_NE(at, 0U);
   const std::string named = text.substr(0, at) + "  Name \"a \\\" 99999999 { quoted\"\n" + text.substr(at);
