@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <tuple>
 
 #include "detectors/scenes/triangle_extraction.hpp"
@@ -13,8 +14,12 @@
 namespace crashbench {
 namespace {
 
-/// Twice the signed area of (a, b, p): > 0 when p is left of a->b.
-double edge(const Vec2& a, const Vec2& b, const Vec2& p) { return cross(b - a, p - a); }
+/// Twice the signed area of (a, b, p): > 0 when p is left of a->b. cross(b - a, p - a) written out, the
+/// same operations: the sanitizers' -O1 build makes a call of each Eigen temporary, and the index build's
+/// every covers() test makes three of these.
+double edge(const Vec2& a, const Vec2& b, const Vec2& p) {
+  return (b.x() - a.x()) * (p.y() - a.y()) - (b.y() - a.y()) * (p.x() - a.x());
+}
 
 /// Cells listing at most this many faces are always compared pairwise; longer lists (an OpenDRIVE town's
 /// long lane faces in 1 m cells: up to 179) only while kComparisonBudget lasts.
@@ -296,7 +301,8 @@ void SurfaceQuery::split_crowded_cells() {
     // About four faces a subcell were they points; halved while the split does not pay.
     int d = std::min(kMaxSplit, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(list.size()) / 4))));
     bool split = false;
-    for (; list.size() > kCrowdedCell && d >= 2 && !split; d /= 2) split = split_cell(i, j, list, d);
+    const bool may_split = list.size() > kCrowdedCell && !mostly_covering(i, j, list);
+    for (; may_split && d >= 2 && !split; d /= 2) split = split_cell(i, j, list, d);
     if (split)
       kept.push_back(~static_cast<int>(splits_.size() - 1));
     else
@@ -305,6 +311,22 @@ void SurfaceQuery::split_crowded_cells() {
   }
   items_.swap(kept);
   cell_start_.swap(start);
+}
+
+bool SurfaceQuery::mostly_covering(int i, int j, std::span<const int> list) const {
+  // A face covering the cell's four corners covers the cell (both are convex), so every split lists it in
+  // every subcell. Were covers()' tolerance ever to accept a corner just outside, only time is lost.
+  const Vec2 lo = grid_.origin + Vec2(i, j) * grid_.cell, hi = lo + Vec2::Constant(grid_.cell);
+  const Vec2 corners[4] = {lo, Vec2(hi.x(), lo.y()), Vec2(lo.x(), hi.y()), hi};
+  std::size_t covering = 0, left = list.size();
+  for (const int f : list) {
+    const Face& face = faces_[static_cast<std::size_t>(f)];
+    covering += std::all_of(std::begin(corners), std::end(corners), [&](const Vec2& c) { return covers(face, c); });
+    --left;
+    if (2 * covering > list.size()) return true;
+    if (2 * (covering + left) <= list.size()) return false;
+  }
+  return false;
 }
 
 bool SurfaceQuery::split_cell(int i, int j, std::span<const int> list, int d) {

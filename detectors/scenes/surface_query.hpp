@@ -145,6 +145,8 @@ class SurfaceQuery {
   /// Lists the faces `list` of cell (i, j) in a grid of d x d subcells, appended to sub_items_; false
   /// (nothing appended) if that would not shorten the longest list by half within kSplitGrowth entries.
   bool split_cell(int i, int j, std::span<const int> list, int d);
+  /// Whether over half of `list` covers the whole of cell (i, j): then no split of the cell pays.
+  bool mostly_covering(int i, int j, std::span<const int> list) const;
   /// Calls `visit(k)` for each cell k of `grid` that face `f`'s footprint meets (with a margin: never one
   /// fewer).
   template <class Visit>
