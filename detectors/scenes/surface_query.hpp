@@ -140,6 +140,9 @@ class SurfaceQuery {
   /// Whether edge functions `d` put the point farther inside the face than its insets.
   static bool well_inside(const Interior& in, const std::array<double, 3>& d);
 
+  /// Chooses the grid over bounds [lo, hi] from the faces' footprint areas (reordered), lists each face in
+  /// the cells it meets, and splits the crowded cells (surface_query_cells.cpp).
+  void list_faces(const Vec2& lo, const Vec2& hi, std::vector<double>& footprints);
   /// Gives each cell listing more than kCrowdedCell faces a grid of its own where that shortens its lists.
   void split_crowded_cells();
   /// Lists the faces `list` of cell (i, j) in a grid of d x d subcells, appended to sub_items_; false
