@@ -115,7 +115,7 @@ bool SurfaceQuery::mostly_covering(int i, int j, std::span<const int> list) cons
 bool SurfaceQuery::split_cell(int i, int j, std::span<const int> list, int d) {
   const GridFrame sub{grid_.origin + Vec2(i, j) * grid_.cell, grid_.cell / d, d, d};
   std::vector<int> count(static_cast<std::size_t>(d) * d + 1, 0);
-  const auto n = static_cast<double>(list.size());
+  const auto listed = static_cast<double>(list.size());
   int longest = 0;
   double total = 0;
   // The count stops once the split cannot pay: faces spanning the cell (a fuzzed file's span the scene)
@@ -125,7 +125,7 @@ bool SurfaceQuery::split_cell(int i, int j, std::span<const int> list, int d) {
       longest = std::max(longest, ++count[s + 1]);
       ++total;
     });
-    if (2.0 * longest > n || total > kSplitGrowth * n) return false;
+    if (2.0 * longest > listed || total > kSplitGrowth * listed) return false;
   }
   const int first = static_cast<int>(sub_start_.size()) - 1;
   for (std::size_t s = 1; s < count.size(); ++s) sub_start_.push_back(sub_start_.back() + count[s]);
