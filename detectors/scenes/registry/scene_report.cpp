@@ -6,6 +6,7 @@
 
 #include "detectors/scenes/sprites.hpp"
 #include "detectors/scenes/surface_query.hpp"
+#include "detectors/scenes/triangle_extraction.hpp"
 
 
 namespace crashbench {
@@ -14,13 +15,16 @@ namespace {
 /// Collision triangles that no car standing on a surface under them reaches: their lowest vertex lies more
 /// than the band's top above the highest surface at or just below it (5 cm: a barrier's foot sunk into
 /// the road), searched under that vertex. A banner whose underside is modelled counts as reachable (a
-/// surface lies at its foot); a face with no surface under it at all is not counted.
-int overhead_triangles(const Scene& scene) {
+/// surface lies at its foot); a face with no surface under it at all is not counted. A collision triangle
+/// that is itself a surface face (not vertical) is skipped unasked: it lies under its own lowest vertex, so
+/// its road is that vertex's height (the scan's answer on a fan of long slivers costs the whole list).
+int overhead_triangles(const Scene& scene, double vertical_tolerance_deg) {
   const double band = scene.surface->above_road_max();
   if (std::isinf(band)) return 0;
   int overhead = 0;
   int face = -1;  // consecutive triangles lie close: the surface face of the last one is asked first
   for (const Triangle& t : scene.triangles) {
+    if (!is_degenerate(t) && !is_vertical(t, vertical_tolerance_deg)) continue;
     const Vec3* low = &t.a_W;
     for (const Vec3* v : {&t.b_W, &t.c_W})
       if (v->z() < low->z()) low = v;
@@ -54,7 +58,7 @@ std::string describe_scene_file(const std::string& path, const SceneOptions& opt
   else
     text += fmt::format("height band: up to {:g} m above the road under the car; {} collision triangles lie "
                         "higher above every surface under them (overhead: they collide with no car)\n",
-                        options.collision.above_road_max, overhead_triangles(scene));
+                        options.collision.above_road_max, overhead_triangles(scene, options.vertical_tolerance_deg));
   if (options.collision.sprites)
     text += "sprites: collide (--sprites)\n";
   else
