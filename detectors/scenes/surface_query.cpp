@@ -29,6 +29,10 @@ constexpr double kComparisonBudget = 8;
 /// Faces the guesses across unjoined edges may read, per face (link_neighbours): the junctions of
 /// netconvert's networks (4 m cells, subcell lists of hundreds) spend up to 185, torcs-data's tracks 41.
 constexpr double kGuessBudget = 512;
+/// A guess whose point's list is longer is not made: a cell of thousands of slivers (a fuzzed lane 5 km
+/// wide, cut every millimetre) would spend the whole budget on a few guesses. Real lists at guesses: up to
+/// 1,052 (netconvert's spider junctions), 307 on torcs-data's tracks.
+constexpr std::size_t kGuessListMost = 4096;
 
 /// How far from its footprint a face's covering tolerance can accept a point [m], with room for the
 /// rounding of coordinates: covers()' tolerance 1e-12 of twice the area, over the shortest edge, grows
@@ -139,7 +143,8 @@ void SurfaceQuery::link_neighbours() {
   // An edge no face shares (a lane against the next one cut elsewhere, a connecting road over another):
   // the face under a point 1 cm beyond its middle, where a car crossing it would most likely be. Each
   // guess scans a list: while a budget of kGuessBudget listed faces per face (at least 1e6) lasts, so
-  // that hostile geometry (thousands of unjoined faces in every list) keeps the build linear.
+  // that hostile geometry (thousands of unjoined faces in every list) keeps the build linear; none in a
+  // list past kGuessListMost.
   double budget = std::max(1e6, kGuessBudget * static_cast<double>(faces_.size()));
   for (std::size_t n = 0; n < faces_.size() && budget > 0; ++n) {
     const Vec2 v[3] = {faces_[n].a, faces_[n].b, faces_[n].c};
@@ -149,7 +154,9 @@ void SurfaceQuery::link_neighbours() {
       const Vec2 d = v[(e + 1) % 3] - v[e];
       const Vec2 outward = interiors_[n].winding * Vec2(d.y(), -d.x()) / d.norm();
       const Vec2 beyond = 0.5 * (v[e] + v[(e + 1) % 3]) + kAcrossEdge * outward;
-      budget -= static_cast<double>(faces_at(beyond).size());
+      const std::size_t listed = faces_at(beyond).size();
+      if (listed > kGuessListMost) continue;
+      budget -= static_cast<double>(listed);
       int found = -1;
       pick(beyond, [](double) { return true; }, std::greater<>(), found);
       if (found != static_cast<int>(n)) across = found;

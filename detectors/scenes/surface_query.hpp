@@ -145,9 +145,16 @@ class SurfaceQuery {
   void list_faces(const Vec2& lo, const Vec2& hi, std::vector<double>& footprints);
   /// Gives each cell listing more than kCrowdedCell faces a grid of its own where that shortens its lists.
   void split_crowded_cells();
-  /// Lists the faces `list` of cell (i, j) in a grid of d x d subcells, appended to sub_items_; false
-  /// (nothing appended) if that would not shorten the longest list by half within kSplitGrowth entries.
-  bool split_cell(int i, int j, std::span<const int> list, int d);
+  enum class SplitOutcome { kSplit, kListStaysLong, kTooManyEntries };
+  /// Lists the faces `list` of cell (i, j) in a grid of d x d subcells, appended to sub_items_ (kSplit);
+  /// nothing appended if a subcell would list over half of them (kListStaysLong) or the subcells more than
+  /// kSplitGrowth times their entries (kTooManyEntries).
+  SplitOutcome split_cell(int i, int j, std::span<const int> list, int d);
+  /// split_cell's refusal where lower bounds of its counts, from the faces' bounds in grid `sub`, already
+  /// give one; kSplit where they do not (the count decides).
+  SplitOutcome split_bound(std::span<const int> list, const GridFrame& sub) const;
+  /// How far beyond a cell's edges a face is still listed in it [m] (for_each_cell).
+  double cell_margin() const { return 1e-6 * std::max(1.0, grid_.cell); }
   /// Whether over half of `list` covers the whole of cell (i, j): then no split of the cell pays.
   bool mostly_covering(int i, int j, std::span<const int> list) const;
   /// Calls `visit(k)` for each cell k of `grid` that face `f`'s footprint meets (with a margin: never one
