@@ -14,6 +14,8 @@ inline const std::vector<std::string> kDrivableLaneTypes{
 
 /// Default height of the edge walls when a case turns them on [m].
 inline constexpr double kDefaultEdgeHeight = 1.0;
+/// The most triangles a network may make by default: twice the largest built-in scene, as for any scene file.
+inline constexpr long kMostTriangles = 2'000'000;
 /// Default largest distance between the surface's triangles and the exact surface [m].
 inline constexpr double kDefaultSurfaceTolerance = 0.01;
 /// Objects whose top stays below this height above the road are reported as below every car's CG plane
@@ -28,6 +30,10 @@ struct OpenDriveOptions {
   double edge_height = 0;
   /// The largest distance between the surface's triangles and the exact surface at the sampler's probes [m].
   double tolerance = kDefaultSurfaceTolerance;
+  /// The most triangles the network may make (road surface, edge walls, objects); past it the read fails
+  /// naming the road. The sampler of each lane section stops as soon as its cuts would pass what is left,
+  /// so a file asking for millions costs no more than the budget (the fuzz harness sets a small one).
+  long most_triangles = kMostTriangles;
 
   bool operator==(const OpenDriveOptions&) const = default;
 };

@@ -34,7 +34,7 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   for (const odr::Road& road : net.roads) {
     const odr::RoadSurface surface(road);
     odr::add_road_mesh(surface, options, *out.graph, counts);
-    odr::add_road_objects(surface, options.tolerance, *out.graph, counts);
+    odr::add_road_objects(surface, options, *out.graph, counts);
     in_junction += road.in_junction();
     gaps += surface.reference_line().gaps();
     largest_gap = std::max(largest_gap, surface.reference_line().largest_gap());

@@ -87,11 +87,11 @@ void add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c
 
 }  // namespace
 
-void check_budget(const Road& road, long triangles) {
-  if (triangles > kMostTriangles)
+void check_budget(const Road& road, long triangles, long most) {
+  if (triangles > most)
     throw Error("", fmt::format("<road> id {} (line {})", road.id, road.line),
                 fmt::format("the network needs more than {} triangles by here: lengths or polynomials of absurd size",
-                            kMostTriangles));
+                            most));
 }
 
 void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, osg::Group& parent,
@@ -109,13 +109,16 @@ void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, 
       if (is_drivable(*spans[i].lane, options)) strips.emplace_back(int(2 * i), int(2 * i + 1));
     if (strips.empty()) continue;
     const std::vector<double> breaks = surface.breaks(k);
+    // Each cut adds at most four triangles a span and its edge (two of surface, two of wall).
+    const long made = counts.surface_triangles + counts.edge_triangles + counts.object_triangles +
+                      mesh.triangle_count() + walls.triangle_count();
+    const long per_cut = 4 * static_cast<long>(spans.size() + 1);
+    check_budget(road, made + per_cut, options.most_triangles);
     const Sampling sampling = sample_section(
         breaks, [&](double s, std::vector<Vec3>& points) { fill_points(surface, k, s, spans, points); }, strips,
-        options.tolerance, kLongestCut);
+        options.tolerance, kLongestCut, static_cast<std::size_t>((options.most_triangles - made) / per_cut));
     counts.worst_error = std::max(counts.worst_error, sampling.worst);
-    check_budget(road, counts.surface_triangles + counts.edge_triangles + counts.object_triangles +
-                           mesh.triangle_count() + walls.triangle_count() +
-                           4 * static_cast<long>(sampling.s.size()) * static_cast<long>(spans.size() + 1));
+    check_budget(road, made + per_cut * static_cast<long>(sampling.s.size()), options.most_triangles);
     std::vector<double> cuts = sampling.s;
     if (k == 0) cuts.insert(cuts.begin(), -kOverlap);
     if (k + 1 == road.sections.size()) cuts.push_back(road.length + kOverlap);

@@ -11,9 +11,6 @@
 
 namespace crashbench::odr {
 
-/// The most triangles a network may make: twice the largest built-in scene, as for any scene file.
-inline constexpr int kMostTriangles = 2'000'000;
-
 /// What went into one or more roads' meshes.
 struct MeshCounts {
   int surface_triangles = 0, edge_triangles = 0, object_triangles = 0;
@@ -24,11 +21,11 @@ struct MeshCounts {
 
 /// Adds `surface`'s road surface and, if `options.edge_height` > 0 and the road is outside junctions, its
 /// edge walls to `parent`; counts them in `counts`. Throws Error (naming the road, not the file) once the
-/// counts pass kMostTriangles.
+/// counts pass `options.most_triangles`.
 void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, osg::Group& parent,
                    MeshCounts& counts);
 
-/// Throws Error naming `road` when `triangles` pass kMostTriangles.
-void check_budget(const Road& road, long triangles);
+/// Throws Error naming `road` when `triangles` pass `most`.
+void check_budget(const Road& road, long triangles, long most);
 
 }  // namespace crashbench::odr

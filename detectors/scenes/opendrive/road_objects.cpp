@@ -61,8 +61,10 @@ void add_copy(const RoadSurface& surface, const Object& o, const Placement& p, M
 double lerp(double a, double b, double f) { return a + f * (b - a); }
 
 /// A repeat with distance 0: the object stretched along [r.s, r.s + r.length] as a sheet at t (two sheets
-/// with a width), cut where the sampler needs so that it follows the road within `tolerance`.
-void add_stretch(const RoadSurface& surface, const Repeat& r, double tolerance, MeshBuilder& mesh) {
+/// with a width), cut where the sampler needs so that it follows the road within `tolerance`, in at most
+/// `most_cuts` cuts.
+void add_stretch(const RoadSurface& surface, const Repeat& r, double tolerance, std::size_t most_cuts,
+                 MeshBuilder& mesh) {
   const double s0 = std::clamp(r.s, 0.0, surface.road().length);
   const double s1 = std::clamp(r.s + r.length, s0, surface.road().length);
   if (!(s1 > s0)) return;
@@ -84,7 +86,7 @@ void add_stretch(const RoadSurface& surface, const Repeat& r, double tolerance, 
     at(s, -1, p);
     at(s, wide ? 1 : -1, p);
   };
-  const Sampling cuts = sample_section(breaks, points, sheets, tolerance, 20.0);
+  const Sampling cuts = sample_section(breaks, points, sheets, tolerance, 20.0, most_cuts);
   std::vector<Vec3> before, after;
   for (std::size_t c = 0; c < cuts.s.size(); ++c) {
     points(cuts.s[c], after);
@@ -97,7 +99,8 @@ void add_stretch(const RoadSurface& surface, const Repeat& r, double tolerance, 
 
 }  // namespace
 
-void add_road_objects(const RoadSurface& surface, double tolerance, osg::Group& parent, MeshCounts& counts) {
+void add_road_objects(const RoadSurface& surface, const OpenDriveOptions& options, osg::Group& parent,
+                      MeshCounts& counts) {
   for (const Object& o : surface.road().objects) {
     MeshBuilder mesh("object:" + o.id, osg::Vec4(0.6f, 0.6f, 0.2f, 1));
     double top = o.z_offset + o.height;
@@ -106,11 +109,16 @@ void add_road_objects(const RoadSurface& surface, double tolerance, osg::Group& 
     for (const Repeat& r : o.repeats) {
       top = std::max({top, r.z_start + r.height_start, r.z_end + r.height_end});
       if (r.distance == 0) {
-        add_stretch(surface, r, tolerance, mesh);
+        const long made = counts.surface_triangles + counts.edge_triangles + counts.object_triangles +
+                          mesh.triangle_count();
+        check_budget(surface.road(), made + 4, options.most_triangles);
+        // Four triangles a cut: two sheets of two.
+        add_stretch(surface, r, options.tolerance, static_cast<std::size_t>((options.most_triangles - made) / 4), mesh);
         continue;
       }
       const int copies = static_cast<int>(std::min(std::floor(r.length / r.distance), double(kMostCopies))) + 1;
-      check_budget(surface.road(), counts.object_triangles + mesh.triangle_count() + 4L * kCylinderSides * copies);
+      check_budget(surface.road(), counts.object_triangles + mesh.triangle_count() + 4L * kCylinderSides * copies,
+                   options.most_triangles);
       for (int i = 0; i < copies; ++i) {
         const double f = r.length > 0 ? i * r.distance / r.length : 0.0;
         const Placement p{r.s + i * r.distance, lerp(r.t_start, r.t_end, f), lerp(r.z_start, r.z_end, f), o.hdg,
@@ -119,8 +127,9 @@ void add_road_objects(const RoadSurface& surface, double tolerance, osg::Group& 
         if (p.height > 0 && p.s <= surface.road().length) add_copy(surface, o, p, mesh);
       }
     }
-    check_budget(surface.road(), counts.surface_triangles + counts.edge_triangles + counts.object_triangles +
-                                     mesh.triangle_count());
+    check_budget(surface.road(),
+                 counts.surface_triangles + counts.edge_triangles + counts.object_triangles + mesh.triangle_count(),
+                 options.most_triangles);
     ++counts.objects;
     counts.objects_without_size += o.outline.empty() && o.length == 0 && o.width == 0 && o.radius == 0;
     counts.low_objects += top < kLowestCgHeight;

@@ -11,6 +11,7 @@
 namespace crashbench::odr {
 
 /// Adds the objects of `surface`'s road to `parent`, counted in `counts`.
-void add_road_objects(const RoadSurface& surface, double tolerance, osg::Group& parent, MeshCounts& counts);
+void add_road_objects(const RoadSurface& surface, const OpenDriveOptions& options, osg::Group& parent,
+                      MeshCounts& counts);
 
 }  // namespace crashbench::odr

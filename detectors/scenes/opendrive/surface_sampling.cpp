@@ -11,7 +11,6 @@ namespace crashbench::odr {
 namespace {
 
 constexpr double kShortest = 1e-3;  // [m]
-constexpr std::size_t kMostCuts = 1'000'000;  // per call: a million triangles per lane at least
 constexpr std::array<double, 3> kAlong{0.25, 0.5, 0.75};
 constexpr std::array<double, 5> kAcross{0.0, 0.25, 0.5, 0.75, 1.0};
 
@@ -24,6 +23,7 @@ struct Sampler {
   const SectionPoints& points;
   std::span<const std::pair<int, int>> strips;
   double tolerance, longest;
+  std::size_t most_cuts;
   Sampling out;
   std::vector<Vec3> mid;
 
@@ -43,10 +43,11 @@ struct Sampler {
 
   /// Appends the cuts after s0 up to and including s1.
   void refine(double s0, double s1, const std::vector<Vec3>& p0, const std::vector<Vec3>& p1, int depth) {
-    if (out.s.size() > kMostCuts)
+    if (out.s.size() > most_cuts)
       throw Error("", fmt::format("s {:.3f}", s0),
-                  fmt::format("the surface needs more than {} cuts to stay within {:g} m: polynomials of absurd size",
-                              kMostCuts, tolerance));
+                  fmt::format("the surface needs more than {} cuts to stay within {:g} m, all the triangle budget "
+                              "leaves: polynomials of absurd size",
+                              most_cuts, tolerance));
     const double e = error(s0, s1, p0, p1);
     if ((e <= tolerance && s1 - s0 <= longest) || s1 - s0 < kShortest || depth > 40) {
       out.worst = std::max(out.worst, e);
@@ -64,8 +65,9 @@ struct Sampler {
 }  // namespace
 
 Sampling sample_section(std::span<const double> breaks, const SectionPoints& points,
-                        std::span<const std::pair<int, int>> strips, double tolerance, double longest) {
-  Sampler sampler{points, strips, tolerance, longest, {}, {}};
+                        std::span<const std::pair<int, int>> strips, double tolerance, double longest,
+                        std::size_t most_cuts) {
+  Sampler sampler{points, strips, tolerance, longest, most_cuts, {}, {}};
   sampler.out.s.push_back(breaks.front());
   std::vector<Vec3> p0, p1;
   for (std::size_t k = 1; k < breaks.size(); ++k) {

@@ -26,7 +26,9 @@ struct Sampling {
 /// Cuts between consecutive `breaks` (sorted, at least two), each interval halved until its probes lie
 /// within `tolerance` [m] of the mesh for every strip (pairs of inner and outer point indices) and it is at
 /// most `longest` [m]; intervals below 1 mm are accepted as they are (their error still counts in `worst`).
+/// Throws Error once the cuts pass `most_cuts` (the caller's share of the triangle budget).
 Sampling sample_section(std::span<const double> breaks, const SectionPoints& points,
-                        std::span<const std::pair<int, int>> strips, double tolerance, double longest);
+                        std::span<const std::pair<int, int>> strips, double tolerance, double longest,
+                        std::size_t most_cuts);
 
 }  // namespace crashbench::odr

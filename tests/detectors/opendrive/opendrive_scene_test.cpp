@@ -111,6 +111,18 @@ TEST(OpenDriveScene, SceneInfoReportsTheNetwork) {
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
 }
 
+TEST(OpenDriveScene, ANetworkPastItsTriangleBudgetIsRefusedNamingIt) {
+  SceneOptions small = with_edges(1.0);
+  small.opendrive.most_triangles = 100;
+  try {
+    (void)load_scene(kBend, small);
+    ADD_FAILURE() << "the bend (hundreds of triangles) loaded within a budget of 100";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("triangle"), std::string::npos) << e.what();
+  }
+  EXPECT_GT(load_scene(kBend, with_edges(1.0)).triangles.size(), 100u);
+}
+
 TEST(OpenDriveScene, AnUpAxisOrUnitScaleIsRefused) {
   SceneOptions y_up;
   y_up.up = UpAxis::kY;
