@@ -11,7 +11,7 @@ runs=${1:-20000}
 shift || true
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] ||
-  harnesses=(case_loader results_reader compare_merge scene_loader nhtsa_reader sumo_files ac3d_reader surface_query)
+  harnesses=(case_loader results_reader compare_merge scene_loader nhtsa_reader sumo_files ac3d_reader surface_query opendrive)
 
 [ -f build/asan/CMakeCache.txt ] || cmake --preset asan
 cmake --build --preset asan --target crashbench_fuzzers -j "$(nproc)"
