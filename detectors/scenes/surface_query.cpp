@@ -26,6 +26,8 @@ constexpr std::size_t kAlwaysComparedInCell = 16;
 /// Pairs the longer lists may spend, per entry of the cell lists (at least 1e6): the build stays linear
 /// in the lists on hostile geometry (thousands of faces in every cell), whose faces are then scanned for.
 constexpr double kComparisonBudget = 8;
+/// The pairs compared lately that find_interiors remembers: 2^18 (2 MB).
+constexpr int kMetPairsLog2 = 18;
 /// Faces the guesses across unjoined edges may read, per face (link_neighbours): the junctions of
 /// netconvert's networks (4 m cells, subcell lists of hundreds) spend up to 185, torcs-data's tracks 41.
 constexpr double kGuessBudget = 512;
@@ -187,7 +189,16 @@ void SurfaceQuery::find_interiors() {
   double budget = std::max(1e6, kComparisonBudget * static_cast<double>(items_.size() + sub_items_.size()));
   // A mate that could outbid a face (another plane, not below it) is its rival where their footprints
   // overlap; where they are apart, the face's margin keeps the point beyond the mate's covering reach.
+  // A pair meets again in every cell both are listed in (3 to 5 times a pair on torcs-data's tracks), and
+  // comparing it again changes nothing (a rival is kept once, a margin is a maximum): the pairs met lately
+  // are remembered in a table indexed by a hash of the pair (a miss only compares once more).
+  std::vector<std::uint64_t> met(std::size_t{1} << kMetPairsLog2, ~std::uint64_t{0});
   const auto compare = [&](int f, int g) {
+    const auto lo = static_cast<std::uint64_t>(std::min(f, g)), hi = static_cast<std::uint64_t>(std::max(f, g));
+    const std::uint64_t pair = lo << 32 | hi;
+    std::uint64_t& slot = met[(pair * 0x9e3779b97f4a7c15ull) >> (64 - kMetPairsLog2)];
+    if (slot == pair) return;
+    slot = pair;
     const auto i = static_cast<std::size_t>(f), j = static_cast<std::size_t>(g);
     const Face &a = faces_[i], &b = faces_[j];
     if (plane_of(a) == plane_of(b)) return;
