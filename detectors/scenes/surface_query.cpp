@@ -26,8 +26,6 @@ constexpr std::size_t kAlwaysComparedInCell = 16;
 /// Pairs the longer lists may spend, per entry of the cell lists (at least 1e6): the build stays linear
 /// in the lists on hostile geometry (thousands of faces in every cell), whose faces are then scanned for.
 constexpr double kComparisonBudget = 8;
-/// The pairs compared lately that find_interiors remembers: 2^18 (2 MB).
-constexpr int kMetPairsLog2 = 18;
 /// Faces the guesses across unjoined edges may read, per face (link_neighbours): the junctions of
 /// netconvert's networks (4 m cells, subcell lists of hundreds) spend up to 185, torcs-data's tracks 41.
 constexpr double kGuessBudget = 512;
@@ -189,17 +187,14 @@ void SurfaceQuery::find_interiors() {
   double budget = std::max(1e6, kComparisonBudget * static_cast<double>(items_.size() + sub_items_.size()));
   // A mate that could outbid a face (another plane, not below it) is its rival where their footprints
   // overlap; where they are apart, the face's margin keeps the point beyond the mate's covering reach.
-  // A pair meets again in every cell both are listed in (3 to 5 times a pair on torcs-data's tracks), and
-  // comparing it again changes nothing (a rival is kept once, a margin is a maximum): the pairs met lately
-  // are remembered in a table indexed by a hash of the pair (a miss only compares once more).
-  std::vector<std::uint64_t> met(std::size_t{1} << kMetPairsLog2, ~std::uint64_t{0});
+  // A pair meets again in every cell both are listed in (3 to 6 times a pair on torcs-data's tracks), and
+  // comparing it again changes nothing (a rival is kept once, a margin is a maximum): a pair both of whose
+  // faces the list to the left or below also holds was met there (or, in a list over the budget, both are
+  // scanned for), and is skipped. `also_in` marks the list's faces: bit 1 left, bit 2 below.
+  std::vector<std::uint8_t> also_in(faces_.size(), 0);
   const auto compare = [&](int f, int g) {
-    const auto lo = static_cast<std::uint64_t>(std::min(f, g)), hi = static_cast<std::uint64_t>(std::max(f, g));
-    const std::uint64_t pair = lo << 32 | hi;
-    std::uint64_t& slot = met[(pair * 0x9e3779b97f4a7c15ull) >> (64 - kMetPairsLog2)];
-    if (slot == pair) return;
-    slot = pair;
     const auto i = static_cast<std::size_t>(f), j = static_cast<std::size_t>(g);
+    if (also_in[i] & also_in[j]) return;
     const Face &a = faces_[i], &b = faces_[j];
     if (plane_of(a) == plane_of(b)) return;
     const bool apart = edge_separates(a, b) || edge_separates(b, a);
@@ -207,7 +202,7 @@ void SurfaceQuery::find_interiors() {
     if (!lies_below(a, b)) apart ? void(margin[j] = std::max(margin[j], reach[i])) : add_rival(j, f);
   };
   std::vector<int> by_plane;  // a long list's faces, those of one plane together
-  for_each_list([&](std::span<const int> list) {
+  const auto compare_pairs = [&](std::span<const int> list) {
     if (list.size() <= kAlwaysComparedInCell) {
       for (std::size_t i = 0; i < list.size(); ++i)
         for (std::size_t j = 0; j < i; ++j) compare(list[i], list[j]);
@@ -232,6 +227,19 @@ void SurfaceQuery::find_interiors() {
       if (i > 0 && plane(by_plane[i]) != plane(by_plane[i - 1])) run_start = i;
       for (std::size_t j = 0; j < run_start; ++j) compare(by_plane[i], by_plane[j]);
     }
+  };
+  // Both lists ascend (they are filled face by face): one merge marks the faces they share.
+  const auto mark = [&](std::span<const int> list, std::span<const int> other, std::uint8_t bit) {
+    for (auto f = list.begin(), o = other.begin(); f != list.end() && o != other.end();) {
+      if (*f == *o) also_in[static_cast<std::size_t>(*f)] |= bit;
+      *f < *o ? ++f : *o < *f ? ++o : (++f, ++o);
+    }
+  };
+  for_each_list([&](std::span<const int> list, std::span<const int> left, std::span<const int> below) {
+    mark(list, left, 1);
+    mark(list, below, 2);
+    compare_pairs(list);
+    for (const int f : list) also_in[static_cast<std::size_t>(f)] = 0;
   });
   rival_start_.assign(faces_.size() + 1, 0);
   rivals_.clear();
@@ -250,12 +258,27 @@ void SurfaceQuery::find_interiors() {
 
 template <class Visit>
 void SurfaceQuery::for_each_list(Visit visit) const {
-  for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
+  const auto cell = [&](std::size_t k) {
     const std::span<const int> list(items_.data() + cell_start_[k], items_.data() + cell_start_[k + 1]);
-    if (list.size() != 1 || list.front() >= 0) visit(list);
+    return list.size() == 1 && list.front() < 0 ? std::span<const int>() : list;  // a split's mark: no faces
+  };
+  const std::span<const int> none;
+  const auto nx = static_cast<std::size_t>(grid_.nx);
+  for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
+    const std::span<const int> list = cell(k);
+    if (list.empty() && cell_start_[k + 1] > cell_start_[k]) continue;  // split: its subcells follow
+    visit(list, k % nx > 0 ? cell(k - 1) : none, k >= nx ? cell(k - nx) : none);
   }
-  for (std::size_t s = 0; s + 1 < sub_start_.size(); ++s)
-    visit(std::span<const int>(sub_items_.data() + sub_start_[s], sub_items_.data() + sub_start_[s + 1]));
+  const auto subcell = [&](std::size_t s) {
+    return std::span<const int>(sub_items_.data() + sub_start_[s], sub_items_.data() + sub_start_[s + 1]);
+  };
+  for (const Split& split : splits_) {
+    const auto d = static_cast<std::size_t>(split.d);
+    for (std::size_t t = 0; t < d * d; ++t) {
+      const std::size_t s = static_cast<std::size_t>(split.first) + t;
+      visit(subcell(s), t % d > 0 ? subcell(s - 1) : none, t >= d ? subcell(s - d) : none);
+    }
+  }
 }
 
 std::span<const int> SurfaceQuery::faces_at(const Vec2& p_W) const {

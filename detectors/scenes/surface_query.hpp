@@ -161,7 +161,9 @@ class SurfaceQuery {
   /// fewer).
   template <class Visit>
   void for_each_cell(const Face& f, const GridFrame& grid, Visit visit) const;
-  /// Calls `visit(list)` for each list of faces a query may scan: the cells' and the subcells'.
+  /// Calls `visit(list, left, below)` for each list of faces a query may scan, the cells' and then the
+  /// subcells', with the lists of the cell (subcell of the same split) to its left and below it: empty at
+  /// the grid's edge or where that cell is split.
   template <class Visit>
   void for_each_list(Visit visit) const;
   /// How many entries the cell lists would hold at the current layout (counting stops above `stop_above`).
