@@ -258,17 +258,16 @@ void SurfaceQuery::find_interiors() {
 
 template <class Visit>
 void SurfaceQuery::for_each_list(Visit visit) const {
-  const auto cell = [&](std::size_t k) {
-    const std::span<const int> list(items_.data() + cell_start_[k], items_.data() + cell_start_[k + 1]);
-    return list.size() == 1 && list.front() < 0 ? std::span<const int>() : list;  // a split's mark: no faces
-  };
   const std::span<const int> none;
+  const auto is_split = [&](std::size_t k) {
+    return cell_start_[k + 1] - cell_start_[k] == 1 && items_[static_cast<std::size_t>(cell_start_[k])] < 0;
+  };
+  const auto cell = [&](std::size_t k) {  // a split cell's faces are in its subcells
+    return is_split(k) ? none : std::span<const int>(items_.data() + cell_start_[k], items_.data() + cell_start_[k + 1]);
+  };
   const auto nx = static_cast<std::size_t>(grid_.nx);
-  for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k) {
-    const std::span<const int> list = cell(k);
-    if (list.empty() && cell_start_[k + 1] > cell_start_[k]) continue;  // split: its subcells follow
-    visit(list, k % nx > 0 ? cell(k - 1) : none, k >= nx ? cell(k - nx) : none);
-  }
+  for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k)
+    if (!is_split(k)) visit(cell(k), k % nx > 0 ? cell(k - 1) : none, k >= nx ? cell(k - nx) : none);
   const auto subcell = [&](std::size_t s) {
     return std::span<const int>(sub_items_.data() + sub_start_[s], sub_items_.data() + sub_start_[s + 1]);
   };

@@ -110,8 +110,7 @@ void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, 
     if (strips.empty()) continue;
     const std::vector<double> breaks = surface.breaks(k);
     // Each cut adds at most four triangles a span and its edge (two of surface, two of wall).
-    const long made = counts.surface_triangles + counts.edge_triangles + counts.object_triangles +
-                      mesh.triangle_count() + walls.triangle_count();
+    const long made = counts.total() + mesh.triangle_count() + walls.triangle_count();
     const long per_cut = 4 * static_cast<long>(spans.size() + 1);
     check_budget(road, made + per_cut, options.most_triangles);
     const Sampling sampling = sample_section(

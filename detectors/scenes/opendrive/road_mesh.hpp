@@ -14,6 +14,8 @@ namespace crashbench::odr {
 /// What went into one or more roads' meshes.
 struct MeshCounts {
   int surface_triangles = 0, edge_triangles = 0, object_triangles = 0;
+  /// Triangles made so far, for the budget.
+  long total() const { return long{surface_triangles} + edge_triangles + object_triangles; }
   double worst_error = 0;  ///< the largest probe distance of the surface's sampling [m]
   int low_objects = 0;     ///< objects whose top stays below kLowestCgHeight above the road
   int objects = 0, objects_without_size = 0;

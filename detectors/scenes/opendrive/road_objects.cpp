@@ -109,8 +109,7 @@ void add_road_objects(const RoadSurface& surface, const OpenDriveOptions& option
     for (const Repeat& r : o.repeats) {
       top = std::max({top, r.z_start + r.height_start, r.z_end + r.height_end});
       if (r.distance == 0) {
-        const long made = counts.surface_triangles + counts.edge_triangles + counts.object_triangles +
-                          mesh.triangle_count();
+        const long made = counts.total() + mesh.triangle_count();
         check_budget(surface.road(), made + 4, options.most_triangles);
         // Four triangles a cut: two sheets of two.
         add_stretch(surface, r, options.tolerance, static_cast<std::size_t>((options.most_triangles - made) / 4), mesh);
@@ -127,9 +126,7 @@ void add_road_objects(const RoadSurface& surface, const OpenDriveOptions& option
         if (p.height > 0 && p.s <= surface.road().length) add_copy(surface, o, p, mesh);
       }
     }
-    check_budget(surface.road(),
-                 counts.surface_triangles + counts.edge_triangles + counts.object_triangles + mesh.triangle_count(),
-                 options.most_triangles);
+    check_budget(surface.road(), counts.total() + mesh.triangle_count(), options.most_triangles);
     ++counts.objects;
     counts.objects_without_size += o.outline.empty() && o.length == 0 && o.width == 0 && o.radius == 0;
     counts.low_objects += top < kLowestCgHeight;
