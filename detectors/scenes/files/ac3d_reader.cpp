@@ -12,7 +12,6 @@
 #include <osgDB/FileUtils>
 #include <osgDB/ReadFile>
 
-#include <sstream>
 
 #include "detectors/scenes/files/acc_reader.hpp"
 #include "detectors/scenes/files/mapped_file.hpp"
@@ -185,11 +184,7 @@ osg::ref_ptr<osg::Node> read_ac3d_here(const std::string& path, const osgDB::Opt
   }
   // A TORCS .acc becomes plain AC3D first, as for OSG's reader (acc_reader.hpp).
   const bool acc = osgDB::getLowerCaseFileExtension(path) == "acc";
-  std::string plain;
-  if (acc) {
-    std::istringstream in{std::string(file.text())};
-    plain = acc_to_ac3d(in);
-  }
+  const std::string plain = acc ? acc_to_ac3d(file.text()) : std::string();
   const Ac3dParse parsed = parse_ac3d(acc ? std::string_view(plain) : file.text());
   if (!parsed.model) {
     declined = parsed.declined;

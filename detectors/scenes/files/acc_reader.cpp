@@ -50,31 +50,48 @@ int count_after_keyword(std::string_view header) {
 }
 
 /// `texture "NAME" MODE` without its mode word, or "" when it names no file.
-std::string plain_texture_line(const std::string& line) {
+std::string_view plain_texture_line(std::string_view line) {
   const std::size_t open = line.find('"');
-  const std::size_t close = open == std::string::npos ? open : line.find('"', open + 1);
-  if (close == std::string::npos) return "";  // unquoted: only `empty_texture_no_mapping` is written so
+  const std::size_t close = open == std::string_view::npos ? open : line.find('"', open + 1);
+  if (close == std::string_view::npos) return "";  // unquoted: only `empty_texture_no_mapping` is written so
   return line.substr(0, close + 1);
 }
 
-/// Reads one line without its '\r' (two of the shipped tracks have CRLF endings).
-bool read_line(std::istream& in, std::string& line) {
-  if (!std::getline(in, line)) return false;
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  return true;
-}
+/// The lines of a text, each without its '\n' and '\r' (two of the shipped tracks have CRLF endings), as
+/// std::getline would give them; views into the text, so that a track's hundred thousand lines cost no
+/// copy each.
+class Lines {
+ public:
+  explicit Lines(std::string_view text) : text_(text) {}
+  bool next(std::string_view& line) {
+    if (at_ >= text_.size()) return false;
+    const std::size_t end = std::min(text_.find('\n', at_), text_.size());
+    line = text_.substr(at_, end - at_);
+    at_ = end + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    return true;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
 
 /// Whether `line` starts with the keyword `word` followed by a blank or the end.
-bool keyword(const std::string& line, const char* word) {
-  const std::size_t n = std::char_traits<char>::length(word);
-  return line.compare(0, n, word) == 0 && (line.size() == n || line[n] == ' ' || line[n] == '\t');
+bool keyword(std::string_view line, std::string_view word) {
+  return line.starts_with(word) && (line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t');
+}
+
+void append_line(std::string_view line, std::string& out) {
+  out += line;
+  out += '\n';
 }
 
 /// Copies the `count` lines after a `numvert` or `refs` line, each cut to `tokens` tokens.
-void copy_cut(std::istream& in, const std::string& header, int tokens, std::string& out) {
+void copy_cut(Lines& in, std::string_view header, int tokens, std::string& out) {
   const int count = count_after_keyword(header);
-  std::string line;
-  for (int i = 0; i < count && read_line(in, line); ++i) {
+  std::string_view line;
+  for (int i = 0; i < count && in.next(line); ++i) {
     append_first_tokens(line, tokens, out);
     out += '\n';
   }
@@ -82,34 +99,48 @@ void copy_cut(std::istream& in, const std::string& header, int tokens, std::stri
 
 /// Reads one surface (`SURF`, `mat`, `refs N` and N references cut to `index u v`); appends it to `out`
 /// as is, or, for a triangle strip (type 4, which TORCS adds to AC3D), as one polygon per triangle.
-/// Returns how many surfaces it appended.
-int surface(std::istream& in, std::string& out) {
-  std::string surf, mat, refs, line;
-  read_line(in, surf);
-  read_line(in, mat);
-  read_line(in, refs);
-  std::vector<std::string> r;
+/// Returns how many surfaces it appended. `refs` is room for the cut references, reused surface to surface.
+int surface(Lines& in, std::string& out, std::string& refs_cut, std::vector<std::size_t>& ends) {
+  std::string_view surf, mat, refs, line;
+  in.next(surf);
+  in.next(mat);
+  in.next(refs);
+  refs_cut.clear();
+  ends.clear();
   const int count = count_after_keyword(refs);
-  for (int i = 0; i < count && read_line(in, line); ++i) append_first_tokens(line, 3, r.emplace_back());
-  const unsigned flags = static_cast<unsigned>(std::stoul(surf.substr(5), nullptr, 16));
+  for (int i = 0; i < count && in.next(line); ++i) {
+    append_first_tokens(line, 3, refs_cut);
+    ends.push_back(refs_cut.size());
+  }
+  const auto ref = [&](std::size_t k) {
+    const std::size_t begin = k == 0 ? 0 : ends[k - 1];
+    return std::string_view(refs_cut).substr(begin, ends[k] - begin);
+  };
+  const unsigned flags = static_cast<unsigned>(std::stoul(std::string(surf.substr(5)), nullptr, 16));
   if ((flags & 0xF) != 4) {
-    out += surf + '\n' + mat + '\n' + refs + '\n';
-    for (const std::string& ref : r) out += ref + '\n';
+    for (const std::string_view header : {surf, mat, refs}) append_line(header, out);
+    for (std::size_t k = 0; k < ends.size(); ++k) append_line(ref(k), out);
     return 1;
   }
   const std::string polygon = fmt::format("SURF 0x{:x}\n", flags & ~0xFu);
-  for (std::size_t k = 0; k + 2 < r.size(); ++k)
-    out += polygon + mat + "\nrefs 3\n" + r[k] + '\n' + r[k + 1] + '\n' + r[k + 2] + '\n';
-  return r.size() >= 3 ? static_cast<int>(r.size()) - 2 : 0;
+  for (std::size_t k = 0; k + 2 < ends.size(); ++k) {
+    out += polygon;
+    out += mat;
+    out += "\nrefs 3\n";
+    for (std::size_t c = k; c < k + 3; ++c) append_line(ref(c), out);
+  }
+  return ends.size() >= 3 ? static_cast<int>(ends.size()) - 2 : 0;
 }
 
-/// The `numsurf N` block after `header`, triangle strips split, with the count of what it became.
-std::string surfaces(std::istream& in, const std::string& header) {
-  std::string body;
+/// Appends the `numsurf N` block after `header`, triangle strips split, with the count of what it became.
+void surfaces(Lines& in, std::string_view header, std::string& out) {
+  std::string body, refs_cut;
+  std::vector<std::size_t> ends;
   const int count = count_after_keyword(header);
   int written = 0;
-  for (int i = 0; i < count; ++i) written += surface(in, body);
-  return fmt::format("numsurf {}\n", written) + body;
+  for (int i = 0; i < count; ++i) written += surface(in, body, refs_cut, ends);
+  fmt::format_to(std::back_inserter(out), "numsurf {}\n", written);
+  out += body;
 }
 
 class AccReaderWriter : public osgDB::ReaderWriter {
@@ -139,27 +170,36 @@ class AccReaderWriter : public osgDB::ReaderWriter {
 
 }  // namespace
 
-std::string acc_to_ac3d(std::istream& in) {
-  std::string out, line;
+std::string acc_to_ac3d(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  Lines in(text);
+  std::string_view line;
   bool textured = false;  // the current object already has its texture line
-  while (read_line(in, line)) {
+  while (in.next(line)) {
     if (keyword(line, "OBJECT")) {
       textured = false;
     } else if (keyword(line, "texture")) {
-      const std::string plain = plain_texture_line(line);
-      if (!textured && !plain.empty()) out += plain + '\n', textured = true;
+      const std::string_view plain = plain_texture_line(line);
+      if (!textured && !plain.empty()) append_line(plain, out), textured = true;
       continue;
     } else if (keyword(line, "numvert")) {
-      out += line + '\n';
+      append_line(line, out);
       copy_cut(in, line, 3, out);  // `x y z`
       continue;
     } else if (keyword(line, "numsurf")) {
-      out += surfaces(in, line);
+      surfaces(in, line, out);
       continue;
     }
-    out += line + '\n';
+    append_line(line, out);
   }
   return out;
+}
+
+std::string acc_to_ac3d(std::istream& in) {
+  std::ostringstream text;
+  text << in.rdbuf();
+  return acc_to_ac3d(std::string_view(text.view()));
 }
 
 void register_acc_reader() {

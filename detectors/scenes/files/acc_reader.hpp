@@ -7,6 +7,7 @@
 // triangles) and hand it to OpenSceneGraph's own AC3D reader.
 #include <istream>
 #include <string>
+#include <string_view>
 
 namespace crashbench {
 
@@ -14,6 +15,8 @@ namespace crashbench {
 /// (its mode word dropped), no other texture line; each `refs` line cut to `index u v`; each vertex line
 /// cut to `x y z`; each triangle-strip surface (type 4) split into triangles (type 0, other flags kept) and
 /// `numsurf` counting them. Line endings become '\n'. Other lines pass through unchanged.
+std::string acc_to_ac3d(std::string_view text);
+/// The same of the text in `in`.
 std::string acc_to_ac3d(std::istream& in);
 
 /// Registers the `.acc` reader with osgDB (once; safe to call from any thread). Every scene load calls
