@@ -76,6 +76,10 @@ bool vertical_cards(const std::vector<Triangle>& triangles) {
 int mark_sprites(osg::Node& root) {
   std::vector<DrawableSpan> spans;
   const std::vector<Triangle> all = triangles_by_drawable(root, spans);
+  return mark_sprites(all, spans);
+}
+
+int mark_sprites(const std::vector<Triangle>& all, const std::vector<DrawableSpan>& spans) {
   // Candidates: each placement of a drawable that is a billboard or made of vertical cards.
   std::vector<char> candidate(spans.size(), 0);
   std::map<EdgeKey, std::size_t> candidate_edges;  // edge -> the candidate span that has it

@@ -8,6 +8,10 @@
 // objects); a barrier is a long strip or a box. A case makes them collide with `"sprites": true`.
 #include <osg/Node>
 
+#include <vector>
+
+#include "detectors/scenes/triangle_extraction.hpp"
+
 namespace crashbench {
 
 /// Widest card a sprite may have, measured along the ground [m]: a tall tree's crown; a stand-alone
@@ -19,6 +23,9 @@ inline constexpr double kSpriteVerticalDeg = 10.0;
 /// Marks every sprite drawable under `root` (an OSG description, which copies of the graph keep) and
 /// returns how many drawables are sprites.
 int mark_sprites(osg::Node& root);
+/// mark_sprites on the graph whose triangles_by_drawable gave `all` and `spans` (the graph's other walks
+/// reuse them: scene loads).
+int mark_sprites(const std::vector<Triangle>& all, const std::vector<DrawableSpan>& spans);
 
 /// Whether mark_sprites marked `node`.
 bool is_sprite(const osg::Node& node);

@@ -2,30 +2,15 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <cmath>
 #include <functional>
-#include <tuple>
 
 #include "detectors/scenes/triangle_extraction.hpp"
 
 namespace crashbench {
 namespace {
 
-/// Twice the signed area of (a, b, p): > 0 when p is left of a->b. cross(b - a, p - a) written out, the
-/// same operations: the sanitizers' -O1 build makes a call of each Eigen temporary, and the index build's
-/// every covers() test makes three of these.
-double edge(const Vec2& a, const Vec2& b, const Vec2& p) {
-  return (b.x() - a.x()) * (p.y() - a.y()) - (b.y() - a.y()) * (p.x() - a.x());
-}
-
-/// Cells listing at most this many faces are always compared pairwise; longer lists (an OpenDRIVE town's
-/// long lane faces in 1 m cells: up to 179) only while kComparisonBudget lasts.
-constexpr std::size_t kAlwaysComparedInCell = 16;
-/// Pairs the longer lists may spend, per entry of the cell lists (at least 1e6): the build stays linear
-/// in the lists on hostile geometry (thousands of faces in every cell), whose faces are then scanned for.
-constexpr double kComparisonBudget = 8;
 /// Faces the guesses across unjoined edges may read, per face (link_neighbours): the junctions of
 /// netconvert's networks (4 m cells, subcell lists of hundreds) spend up to 185, torcs-data's tracks 41.
 constexpr double kGuessBudget = 512;
@@ -34,54 +19,19 @@ constexpr double kGuessBudget = 512;
 /// 1,052 (netconvert's spider junctions), 307 on torcs-data's tracks.
 constexpr std::size_t kGuessListMost = 4096;
 
-/// How far from its footprint a face's covering tolerance can accept a point [m], with room for the
-/// rounding of coordinates: covers()' tolerance 1e-12 of twice the area, over the shortest edge, grows
-/// towards a sharp corner by at most the longest edge over the inradius (3 x longest^2 / shortest).
-template <class Face>
-double covering_reach(const Face& f) {
-  const double ab = (f.b - f.a).norm(), bc = (f.c - f.b).norm(), ca = (f.a - f.c).norm();
-  const double longest = std::max({ab, bc, ca}), shortest = std::min({ab, bc, ca});
-  const double size = std::max({f.a.cwiseAbs().maxCoeff(), f.b.cwiseAbs().maxCoeff(), f.c.cwiseAbs().maxCoeff()});
-  return 1e-9 * (size + longest * longest / shortest);
-}
-
-/// Whether an edge of `f` (winding `winding`: +1 counter-clockwise, -1 clockwise) has every corner of `g`
-/// on its outer side or on it (so their interiors are apart). Without branches: the outcomes are as good
-/// as random over the rival search's pairs (a fifth of a real track's `scene info` when it branched).
-template <class Face>
-bool edge_separates(const Face& f, double winding, const Face& g) {
-  const auto outside = [&](const Vec2& p, const Vec2& q) {
-    return (winding * edge(p, q, g.a) <= 0) & (winding * edge(p, q, g.b) <= 0) & (winding * edge(p, q, g.c) <= 0);
-  };
-  return outside(f.a, f.b) | outside(f.b, f.c) | outside(f.c, f.a);
-}
-
-/// Whether `g`'s plane lies below `f`'s all over `f`'s footprint (at its corners, the plane difference
-/// being linear), by more than the rounding of either height there.
-template <class Face>
-bool lies_below(const Face& g, const Face& f) {
-  const double level = 1 + std::abs(f.z0) + std::abs(g.z0), slope_x = std::abs(f.gx) + std::abs(g.gx),
-               slope_y = std::abs(f.gy) + std::abs(g.gy);
-  const auto below_at = [&](const Vec2& v) {
-    const double rounding = 1e-9 * (level + slope_x * std::abs(v.x()) + slope_y * std::abs(v.y()));
-    return g.height_at(v) < f.height_at(v) - rounding;
-  };
-  return below_at(f.a) & below_at(f.b) & below_at(f.c);
-}
-
-/// A face's plane, coefficient by coefficient. Faces with equal planes have the same heights, bit for bit, at
-/// every point (the coefficients carry no -0, so equal values are equal bits): neither can outbid the other
-/// (the overlapping connecting roads of a flat junction), so they are never each other's rivals.
-template <class Face>
-std::tuple<double, double, double> plane_of(const Face& f) {
-  return {f.z0, f.gx, f.gy};
-}
-
 }  // namespace
 
 SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg, GroundGrid barrier_bottoms,
                            double above_road_max)
-    : barrier_bottoms_(std::move(barrier_bottoms)), above_road_max_(above_road_max) {
+    : SurfaceQuery(SurfaceQuery(all, tolerance_deg), std::move(barrier_bottoms), above_road_max) {}
+
+SurfaceQuery::SurfaceQuery(SurfaceQuery index, GroundGrid barrier_bottoms, double above_road_max)
+    : SurfaceQuery(std::move(index)) {
+  barrier_bottoms_ = std::move(barrier_bottoms);
+  above_road_max_ = above_road_max;
+}
+
+SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg) {
   Vec2 lo = Vec2::Constant(std::numeric_limits<double>::max()), hi = -lo;
   std::vector<double> footprints;
   for (const Triangle& t : all) {
@@ -163,126 +113,6 @@ void SurfaceQuery::link_neighbours() {
   }
 }
 
-void SurfaceQuery::find_interiors() {
-  // A remembered face answers with its rivals where every other cell mate cannot: its plane is the face's
-  // (the same heights), lies below, or its footprint is apart from the face's interior (a point far enough
-  // inside is beyond the mate's covering reach). A rival (a mate overlapping the face, not below it: a
-  // bridge deck over the road, the next road's end overlapping this one's by 2 cm) is tested at the point.
-  std::vector<double> reach(faces_.size()), margin(faces_.size(), 0.0), winding(faces_.size());
-  for (std::size_t n = 0; n < faces_.size(); ++n) {
-    const Face& f = faces_[n];
-    reach[n] = covering_reach(f);
-    winding[n] = edge(f.a, f.b, f.c) > 0 ? 1 : -1;
-  }
-  std::vector<char> scanned(faces_.size(), 0);
-  // Each face's distinct rivals, at most kMaxRivals (one more and the face is scanned for): bounded memory
-  // whatever the geometry; a pair listed together in several cells is met in each.
-  std::vector<std::array<int, kMaxRivals>> found(faces_.size());
-  std::vector<int> found_count(faces_.size(), 0);
-  const auto add_rival = [&](std::size_t f, int rival) {
-    const auto first = found[f].begin(), last = first + found_count[f];
-    if (scanned[f] || std::find(first, last, rival) != last) return;
-    if (found_count[f] == kMaxRivals)
-      scanned[f] = 1;
-    else
-      found[f][static_cast<std::size_t>(found_count[f]++)] = rival;
-  };
-  double budget = std::max(1e6, kComparisonBudget * static_cast<double>(items_.size() + sub_items_.size()));
-  // A mate that could outbid a face (another plane, not below it) is its rival where their footprints
-  // overlap; where they are apart, the face's margin keeps the point beyond the mate's covering reach.
-  // A pair meets again in every cell both are listed in (3 to 6 times a pair on torcs-data's tracks), and
-  // comparing it again changes nothing (a rival is kept once, a margin is a maximum): a pair both of whose
-  // faces the list to the left or below also holds was met there (or, in a list over the budget, both are
-  // scanned for), and is skipped. `also_in` marks the list's faces: bit 1 left, bit 2 below.
-  std::vector<std::uint8_t> also_in(faces_.size(), 0);
-  const auto compare = [&](int f, int g) {
-    const auto i = static_cast<std::size_t>(f), j = static_cast<std::size_t>(g);
-    if (also_in[i] & also_in[j]) return;
-    const Face &a = faces_[i], &b = faces_[j];
-    if (plane_of(a) == plane_of(b)) return;
-    const bool apart = edge_separates(a, winding[i], b) | edge_separates(b, winding[j], a);
-    if (!lies_below(b, a)) apart ? void(margin[i] = std::max(margin[i], reach[j])) : add_rival(i, g);
-    if (!lies_below(a, b)) apart ? void(margin[j] = std::max(margin[j], reach[i])) : add_rival(j, f);
-  };
-  std::vector<int> by_plane;  // a long list's faces, those of one plane together
-  const auto compare_pairs = [&](std::span<const int> list) {
-    if (list.size() <= kAlwaysComparedInCell) {
-      for (std::size_t i = 0; i < list.size(); ++i)
-        for (std::size_t j = 0; j < i; ++j) compare(list[i], list[j]);
-      return;
-    }
-    // A long list is compared plane against plane, while the budget lasts: all pairs less those within
-    // each plane's run (a run of r: r^2 / 2, summed as (k - 1/2) for k = 1 .. r).
-    by_plane.assign(list.begin(), list.end());
-    const auto plane = [&](int f) { return plane_of(faces_[static_cast<std::size_t>(f)]); };
-    std::sort(by_plane.begin(), by_plane.end(), [&](int a, int b) { return plane(a) < plane(b); });
-    double pairs = 0.5 * static_cast<double>(list.size()) * static_cast<double>(list.size());
-    for (std::size_t i = 0, run = 0; i < by_plane.size(); ++i) {
-      run = i > 0 && plane(by_plane[i]) == plane(by_plane[i - 1]) ? run + 1 : 1;
-      pairs -= static_cast<double>(run) - 0.5;
-    }
-    if (pairs > budget) {
-      for (const int f : list) scanned[static_cast<std::size_t>(f)] = 1;
-      return;
-    }
-    budget -= pairs;
-    for (std::size_t i = 0, run_start = 0; i < by_plane.size(); ++i) {
-      if (i > 0 && plane(by_plane[i]) != plane(by_plane[i - 1])) run_start = i;
-      for (std::size_t j = 0; j < run_start; ++j) compare(by_plane[i], by_plane[j]);
-    }
-  };
-  // Both lists ascend (they are filled face by face): one merge marks the faces they share.
-  const auto mark = [&](std::span<const int> list, std::span<const int> other, std::uint8_t bit) {
-    for (auto f = list.begin(), o = other.begin(); f != list.end() && o != other.end();) {
-      if (*f == *o) also_in[static_cast<std::size_t>(*f)] |= bit;
-      *f < *o ? ++f : *o < *f ? ++o : (++f, ++o);
-    }
-  };
-  for_each_list([&](std::span<const int> list, std::span<const int> left, std::span<const int> below) {
-    mark(list, left, 1);
-    mark(list, below, 2);
-    compare_pairs(list);
-    for (const int f : list) also_in[static_cast<std::size_t>(f)] = 0;
-  });
-  rival_start_.assign(faces_.size() + 1, 0);
-  rivals_.clear();
-  interiors_.resize(faces_.size());
-  for (std::size_t n = 0; n < faces_.size(); ++n) {
-    if (!scanned[n]) rivals_.insert(rivals_.end(), found[n].begin(), found[n].begin() + found_count[n]);
-    rival_start_[n + 1] = static_cast<int>(rivals_.size());
-    const Face& f = faces_[n];
-    Interior& in = interiors_[n];
-    in.winding = winding[n];
-    const double lengths[3] = {(f.b - f.a).norm(), (f.c - f.b).norm(), (f.a - f.c).norm()};
-    for (int e = 0; e < 3; ++e)
-      in.inset[e] = scanned[n] ? std::numeric_limits<double>::infinity() : std::max(margin[n], reach[n]) * lengths[e];
-  }
-}
-
-template <class Visit>
-void SurfaceQuery::for_each_list(Visit visit) const {
-  const std::span<const int> none;
-  const auto is_split = [&](std::size_t k) {
-    return cell_start_[k + 1] - cell_start_[k] == 1 && items_[static_cast<std::size_t>(cell_start_[k])] < 0;
-  };
-  const auto cell = [&](std::size_t k) {  // a split cell's faces are in its subcells
-    return is_split(k) ? none : std::span<const int>(items_.data() + cell_start_[k], items_.data() + cell_start_[k + 1]);
-  };
-  const auto nx = static_cast<std::size_t>(grid_.nx);
-  for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k)
-    if (!is_split(k)) visit(cell(k), k % nx > 0 ? cell(k - 1) : none, k >= nx ? cell(k - nx) : none);
-  const auto subcell = [&](std::size_t s) {
-    return std::span<const int>(sub_items_.data() + sub_start_[s], sub_items_.data() + sub_start_[s + 1]);
-  };
-  for (const Split& split : splits_) {
-    const auto d = static_cast<std::size_t>(split.d);
-    for (std::size_t t = 0; t < d * d; ++t) {
-      const std::size_t s = static_cast<std::size_t>(split.first) + t;
-      visit(subcell(s), t % d > 0 ? subcell(s - 1) : none, t >= d ? subcell(s - d) : none);
-    }
-  }
-}
-
 std::span<const int> SurfaceQuery::faces_at(const Vec2& p_W) const {
   const Vec2 q = (p_W - grid_.origin) / grid_.cell;
   if (faces_.empty() || !(q.x() >= 0 && q.y() >= 0 && q.x() < grid_.nx && q.y() < grid_.ny)) return {};
@@ -300,8 +130,8 @@ std::span<const int> SurfaceQuery::faces_at(const Vec2& p_W) const {
 
 bool SurfaceQuery::covers(const Face& f, const Vec2& p) const {
   // Inside or on the edge, whichever the winding; a relative tolerance keeps shared edges covered.
-  const double d0 = edge(f.a, f.b, p), d1 = edge(f.b, f.c, p), d2 = edge(f.c, f.a, p);
-  const double tol = 1e-12 * std::abs(edge(f.a, f.b, f.c));
+  const double d0 = edge_function(f.a, f.b, p), d1 = edge_function(f.b, f.c, p), d2 = edge_function(f.c, f.a, p);
+  const double tol = 1e-12 * std::abs(edge_function(f.a, f.b, f.c));
   return (d0 >= -tol && d1 >= -tol && d2 >= -tol) || (d0 <= tol && d1 <= tol && d2 <= tol);
 }
 
@@ -320,7 +150,7 @@ double SurfaceQuery::pick(const Vec2& p_W, Keep keep, Better better, int& face) 
 std::array<double, 3> SurfaceQuery::edge_values(std::size_t n, const Vec2& p_W) const {
   const Face& f = faces_[n];
   const double w = interiors_[n].winding;
-  return {w * edge(f.a, f.b, p_W), w * edge(f.b, f.c, p_W), w * edge(f.c, f.a, p_W)};
+  return {w * edge_function(f.a, f.b, p_W), w * edge_function(f.b, f.c, p_W), w * edge_function(f.c, f.a, p_W)};
 }
 
 bool SurfaceQuery::well_inside(const Interior& in, const std::array<double, 3>& d) {

@@ -23,6 +23,13 @@ inline constexpr double kStepAllowance = 0.5;
 /// No hint: the highest surface under the point.
 inline constexpr double kHighest = std::numeric_limits<double>::infinity();
 
+/// Twice the signed area of (a, b, p): > 0 when p is left of a->b. cross(b - a, p - a) written out, the
+/// same operations: the sanitizers' -O1 build makes a call of each Eigen temporary, and the index build's
+/// every covers() test makes three of these.
+inline double edge_function(const Vec2& a, const Vec2& b, const Vec2& p) {
+  return (b.x() - a.x()) * (p.y() - a.y()) - (b.y() - a.y()) * (p.x() - a.x());
+}
+
 class SurfaceQuery {
  public:
   /// An empty query: flat ground z = 0 everywhere.
@@ -34,6 +41,12 @@ class SurfaceQuery {
   /// it is measured from so that every detector's rectangle carries the same band (interference.hpp).
   SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg, GroundGrid barrier_bottoms,
                double above_road_max = kNoHeightBand);
+  /// The index of `all` alone (flat ground z = 0 as the fallback, no height band), to be completed by the
+  /// next constructor: a scene load builds it on a thread of its own while it finds the collision
+  /// triangles the fallback is made of (make_scene).
+  SurfaceQuery(const std::vector<Triangle>& all, double tolerance_deg);
+  /// `index` with `barrier_bottoms` and `above_road_max`: the first constructor's query.
+  SurfaceQuery(SurfaceQuery index, GroundGrid barrier_bottoms, double above_road_max);
 
   /// Height [m, world Z] of the surface under `p_W` [m]: the highest surface triangle whose plane at
   /// `p_W` is at most `z_hint + kStepAllowance`; NaN where there is none (off the scene, or only roofs
@@ -131,7 +144,8 @@ class SurfaceQuery {
   /// accepts, with its index in `face` (-1 with NaN where none).
   template <class Keep, class Better>
   double pick(const Vec2& p_W, Keep keep, Better better, int& face) const;
-  /// The interiors_ and rivals of every face, from the faces that share a list (a cell's or a subcell's).
+  /// The interiors_ and rivals of every face, from the faces that share a list (a cell's or a subcell's)
+  /// (surface_query_rivals.cpp).
   void find_interiors();
   /// Interior::across: the face sharing each edge's corners, else the face just beyond the edge.
   void link_neighbours();

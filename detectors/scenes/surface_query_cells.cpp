@@ -1,5 +1,6 @@
 // SurfaceQuery's cell lists (surface_query.hpp): the grid's cell size, the faces listed in each cell, and
-// the crowded cells' own finer grids. The queries and the walk between faces are in surface_query.cpp.
+// the crowded cells' own finer grids. The queries and the walk between faces are in surface_query.cpp, the
+// rival search in surface_query_rivals.cpp.
 #include "detectors/scenes/surface_query.hpp"
 
 #include <algorithm>

@@ -16,6 +16,7 @@
 
 #include "core/error.hpp"
 #include "core/units.hpp"
+#include "detectors/scenes/sprites.hpp"
 
 namespace crashbench {
 namespace {
@@ -291,8 +292,9 @@ std::vector<Triangle> all_triangles(osg::Node& root) {
   return out;
 }
 
-TriangleCensus census(osg::Node& root, double tolerance_deg) {
-  const std::vector<Triangle> all = all_triangles(root);
+TriangleCensus census(osg::Node& root, double tolerance_deg) { return census(all_triangles(root), tolerance_deg); }
+
+TriangleCensus census(const std::vector<Triangle>& all, double tolerance_deg) {
   TriangleCensus c;
   c.total = static_cast<int>(all.size());
   for (std::size_t i = 0; i < all.size(); ++i) {

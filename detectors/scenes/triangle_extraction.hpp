@@ -6,7 +6,6 @@
 
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/scene.hpp"
-#include "detectors/scenes/sprites.hpp"
 
 namespace crashbench {
 
@@ -41,6 +40,8 @@ std::vector<Triangle> triangles_by_drawable(osg::Node& root, std::vector<Drawabl
 
 /// Counts of `all_triangles(root)`.
 TriangleCensus census(osg::Node& root, double tolerance_deg = kVerticalToleranceDeg);
+/// Counts of `all`, a graph's all_triangles.
+TriangleCensus census(const std::vector<Triangle>& all, double tolerance_deg = kVerticalToleranceDeg);
 
 /// The collision triangles: non-degenerate, of geometry `filter` keeps (names, textures, node mask, and
 /// sprites only if it asks: mark_sprites), and only vertical ones if `vertical_only`.

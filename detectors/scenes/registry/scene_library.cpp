@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <filesystem>
+#include <future>
 #include <iostream>
 #include <numbers>
 
@@ -14,6 +15,7 @@
 #include "detectors/scenes/files/osg_notify.hpp"
 #include "detectors/scenes/registry/scene_checks.hpp"
 #include "detectors/scenes/registry/scene_drives.hpp"
+#include "detectors/scenes/sprites.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
 #include "detectors/scenes/surface_query.hpp"
 #include "detectors/scenes/registry/track.hpp"
@@ -133,7 +135,15 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
   }
   // Marked on the graph itself, in the scene's frame (z up), so that a detector intersecting a copy of it
   // finds the marks.
-  if (options.find_sprites && !options.collision.sprites) scene.sprites = mark_sprites(*graph);
+  // Every triangle, in one walk of the graph: the surface is made of them, and the sprites found among them.
+  std::vector<DrawableSpan> spans;
+  const std::vector<Triangle> all = triangles_by_drawable(*graph, spans);
+  // The surface index, a third of a real track's load, is built on a second core meanwhile: it reads `all`
+  // alone, where the sprites' marks are written to the graph. (On a throw below, the future's destructor
+  // waits for it before `all` goes.)
+  std::future<SurfaceQuery> surface = std::async(
+      std::launch::async, [&all, tolerance_deg = options.vertical_tolerance_deg] { return SurfaceQuery(all, tolerance_deg); });
+  if (options.find_sprites && !options.collision.sprites) scene.sprites = mark_sprites(all, spans);
   scene.triangles =
       collision_triangles(*graph, options.vertical_only, options.vertical_tolerance_deg, options.collision);
   scene.collision = options.collision;
@@ -141,8 +151,8 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
   if (scene.triangles.empty())
     throw Error(name, "", std::string("the scene has no collision triangles") +
                               (options.vertical_only ? " (none is vertical)" : ""));
-  scene.surface = std::make_shared<const SurfaceQuery>(all_triangles(*graph), options.vertical_tolerance_deg,
-                                                       build_ground_grid(scene.triangles),
+  GroundGrid barrier_bottoms = build_ground_grid(scene.triangles);
+  scene.surface = std::make_shared<const SurfaceQuery>(surface.get(), std::move(barrier_bottoms),
                                                        options.collision.above_road_max);
   graph->getBound();  // computed now, so that threads sharing the scene never compute it at once
   scene.graph = graph;

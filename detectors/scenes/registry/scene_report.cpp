@@ -38,7 +38,8 @@ int overhead_triangles(const Scene& scene, double vertical_tolerance_deg) {
 
 std::string describe_scene_file(const std::string& path, const SceneOptions& options) {
   const Scene scene = load_scene(path, options);
-  const TriangleCensus c = census(*scene.graph, options.vertical_tolerance_deg);
+  const std::vector<Triangle> all = all_triangles(*scene.graph);
+  const TriangleCensus c = census(all, options.vertical_tolerance_deg);
   std::string text = fmt::format("scene: {}\n", path);
   text += fmt::format("triangles: {} ({} degenerate)\n", c.total, c.degenerate);
   text += fmt::format("vertical: {} (normal within {:g} deg of horizontal)\n", c.vertical,
@@ -48,7 +49,7 @@ std::string describe_scene_file(const std::string& path, const SceneOptions& opt
   // What a case on this file collides with when its scene.collision says nothing of slopes.
   text += fmt::format("a case's default: faces within {:g} deg of vertical collide, {} of the triangles (a crest "
                       "or ramp is ground; \"vertical_within_deg\": 90 for every face)\n",
-                      kDefaultVerticalWithinDeg, census(*scene.graph, kDefaultVerticalWithinDeg).vertical);
+                      kDefaultVerticalWithinDeg, census(all, kDefaultVerticalWithinDeg).vertical);
   text += fmt::format("bounds [m]: x {:.3f} .. {:.3f}, y {:.3f} .. {:.3f}, z {:.3f} .. {:.3f}\n", c.lo_W.x(),
                       c.hi_W.x(), c.lo_W.y(), c.hi_W.y(), c.lo_W.z(), c.hi_W.z());
   text += fmt::format("surface triangles: {} (not walls: what the rectangle's height follows)\n",
