@@ -119,8 +119,17 @@ class RivalRun {
     const Face &a = faces_[i], &b = faces_[j];
     if (plane_of(a) == plane_of(b)) return;
     const bool apart = edge_separates(a, winding_[i], b) | edge_separates(b, winding_[j], a);
-    if (!lies_below(b, a)) apart ? void(margin_[i] = std::max(margin_[i], reach_[j])) : add_rival(i, g);
-    if (!lies_below(a, b)) apart ? void(margin_[j] = std::max(margin_[j], reach_[i])) : add_rival(j, f);
+    offer(i, g, apart, b, a);
+    offer(j, f, apart, a, b);
+  }
+
+  /// `mate` (face `g`) to face `f`: a rival where their footprints overlap, a reach its margin keeps clear
+  /// of where they are apart, unless it lies below. The plane test, the pair's dearest, only where its
+  /// answer can change something (on a real track the margin mostly holds the reach already).
+  void offer(std::size_t f, int g, bool apart, const Face& mate, const Face& face) {
+    const double reach = reach_[static_cast<std::size_t>(g)];
+    if (apart ? reach > margin_[f] && !lies_below(mate, face) : !scanned_[f] && !lies_below(mate, face))
+      apart ? void(margin_[f] = reach) : add_rival(f, g);
   }
 
   void compare_pairs(std::span<const int> list) {
