@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cmath>
 #include <functional>
+#include <future>
 
 #include "detectors/scenes/triangle_extraction.hpp"
 
@@ -48,8 +49,17 @@ SurfaceQuery::SurfaceQuery(const std::vector<Triangle>& all, double tolerance_de
   }
   if (faces_.empty()) return;
   list_faces(lo, hi, footprints);
+  interiors_.resize(faces_.size());
+  for (std::size_t n = 0; n < faces_.size(); ++n) {
+    const Face& f = faces_[n];
+    interiors_[n].winding = edge_function(f.a, f.b, f.c) > 0 ? 1 : -1;
+  }
+  // The walk's links and the rivals, each a sixth to a half of a real track's index, need only the lists
+  // and the windings, and write fields of their own: the links on a second thread. (On a throw here, the
+  // future's destructor waits for them.)
+  std::future<void> linked = std::async(std::launch::async, [this] { link_neighbours(); });
   find_interiors();
-  link_neighbours();
+  linked.get();
 }
 
 void SurfaceQuery::link_neighbours() {

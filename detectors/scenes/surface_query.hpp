@@ -144,8 +144,8 @@ class SurfaceQuery {
   /// accepts, with its index in `face` (-1 with NaN where none).
   template <class Keep, class Better>
   double pick(const Vec2& p_W, Keep keep, Better better, int& face) const;
-  /// The interiors_ and rivals of every face, from the faces that share a list (a cell's or a subcell's)
-  /// (surface_query_rivals.cpp).
+  /// The insets of every face (interiors_, their windings set) and its rivals, from the faces that share a
+  /// list, a cell's or a subcell's (surface_query_rivals.cpp).
   void find_interiors();
   /// Interior::across: the face sharing each edge's corners, else the face just beyond the edge.
   void link_neighbours();

@@ -187,9 +187,8 @@ void SurfaceQuery::find_interiors() {
   // bridge deck over the road, the next road's end overlapping this one's by 2 cm) is tested at the point.
   std::vector<double> reach(faces_.size()), winding(faces_.size());
   for (std::size_t n = 0; n < faces_.size(); ++n) {
-    const Face& f = faces_[n];
-    reach[n] = covering_reach(f);
-    winding[n] = edge_function(f.a, f.b, f.c) > 0 ? 1 : -1;
+    reach[n] = covering_reach(faces_[n]);
+    winding[n] = interiors_[n].winding;
   }
   const double budget = std::max(1e6, kComparisonBudget * static_cast<double>(items_.size() + sub_items_.size()));
   RivalRun<Face, kMaxRivals> run(faces_, reach, winding, budget);
@@ -198,13 +197,11 @@ void SurfaceQuery::find_interiors() {
   });
   rival_start_.assign(faces_.size() + 1, 0);
   rivals_.clear();
-  interiors_.resize(faces_.size());
   for (std::size_t n = 0; n < faces_.size(); ++n) {
     if (!run.scanned(n)) rivals_.insert(rivals_.end(), run.rivals(n).begin(), run.rivals(n).end());
     rival_start_[n + 1] = static_cast<int>(rivals_.size());
     const Face& f = faces_[n];
     Interior& in = interiors_[n];
-    in.winding = winding[n];
     const double lengths[3] = {(f.b - f.a).norm(), (f.c - f.b).norm(), (f.a - f.c).norm()};
     for (int e = 0; e < 3; ++e)
       in.inset[e] = run.scanned(n) ? std::numeric_limits<double>::infinity()
