@@ -39,11 +39,12 @@ double covering_reach(const Face& f) {
 /// as random over the rival search's pairs (a fifth of a real track's `scene info` when it branched).
 template <class Face>
 bool edge_separates(const Face& f, double winding, const Face& g) {
-  const auto outside = [&](const Vec2& p, const Vec2& q) {
-    return (winding * edge_function(p, q, g.a) <= 0) & (winding * edge_function(p, q, g.b) <= 0) &
-           (winding * edge_function(p, q, g.c) <= 0);
+  const auto outside = [&](const Vec2& p, const Vec2& q) {  // corners counted, not short-circuited
+    return int{winding * edge_function(p, q, g.a) <= 0} + int{winding * edge_function(p, q, g.b) <= 0} +
+               int{winding * edge_function(p, q, g.c) <= 0} ==
+           3;
   };
-  return outside(f.a, f.b) | outside(f.b, f.c) | outside(f.c, f.a);
+  return int{outside(f.a, f.b)} + int{outside(f.b, f.c)} + int{outside(f.c, f.a)} > 0;
 }
 
 /// Whether `g`'s plane lies below `f`'s all over `f`'s footprint (at its corners, the plane difference
@@ -56,7 +57,7 @@ bool lies_below(const Face& g, const Face& f) {
     const double rounding = 1e-9 * (level + slope_x * std::abs(v.x()) + slope_y * std::abs(v.y()));
     return g.height_at(v) < f.height_at(v) - rounding;
   };
-  return below_at(f.a) & below_at(f.b) & below_at(f.c);
+  return int{below_at(f.a)} + int{below_at(f.b)} + int{below_at(f.c)} == 3;
 }
 
 /// A face's plane, coefficient by coefficient. Faces with equal planes have the same heights, bit for bit, at
@@ -118,7 +119,7 @@ class RivalRun {
     if (also_in_[i] & also_in_[j]) return;
     const Face &a = faces_[i], &b = faces_[j];
     if (plane_of(a) == plane_of(b)) return;
-    const bool apart = edge_separates(a, winding_[i], b) | edge_separates(b, winding_[j], a);
+    const bool apart = int{edge_separates(a, winding_[i], b)} + int{edge_separates(b, winding_[j], a)} > 0;
     offer(i, g, apart, b, a);
     offer(j, f, apart, a, b);
   }
