@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cmath>
 #include <functional>
 #include <future>
+#include <numeric>
 
 #include "detectors/scenes/triangle_extraction.hpp"
 
@@ -68,17 +70,13 @@ void SurfaceQuery::link_neighbours() {
   // OpenDRIVE road meets the first of the next (their corners agree to micrometres, not bits). A wrong
   // join, or a missed one, costs only time: the face a walk reaches answers only if the point lies well
   // inside it.
-  const auto key = [&](std::size_t n, int e) {
-    const Vec2 v[3] = {faces_[n].a, faces_[n].b, faces_[n].c};
-    std::array<std::int64_t, 4> k;
-    for (int c = 0; c < 2; ++c) {
-      const Vec2& p = v[(e + c) % 3];
-      k[static_cast<std::size_t>(2 * c)] = std::llround(p.x() / kJoinTolerance);
-      k[static_cast<std::size_t>(2 * c + 1)] = std::llround(p.y() / kJoinTolerance);
-    }
+  // The corners rounded once per face (each is on two of its edges).
+  const auto key = [](const std::array<std::int64_t, 6>& r, int e) {
+    const auto c = static_cast<std::size_t>(2 * e), d = static_cast<std::size_t>(2 * ((e + 1) % 3));
+    std::array<std::int64_t, 4> k = {r[c], r[c + 1], r[d], r[d + 1]};
     if (std::tie(k[2], k[3]) < std::tie(k[0], k[1])) std::swap(k[0], k[2]), std::swap(k[1], k[3]);
     std::uint64_t h = 0;
-    for (const std::int64_t c : k) h = (h ^ static_cast<std::uint64_t>(c)) * 0x9e3779b97f4a7c15ull;
+    for (const std::int64_t x : k) h = (h ^ static_cast<std::uint64_t>(x)) * 0x9e3779b97f4a7c15ull;
     return h ^ (h >> 29);
   };
   struct HalfEdge {
@@ -86,9 +84,31 @@ void SurfaceQuery::link_neighbours() {
     int face, edge;
   };
   std::vector<HalfEdge> half(3 * faces_.size());
-  for (std::size_t n = 0; n < faces_.size(); ++n)
-    for (int e = 0; e < 3; ++e) half[3 * n + static_cast<std::size_t>(e)] = {key(n, e), static_cast<int>(n), e};
-  std::sort(half.begin(), half.end(), [](const HalfEdge& l, const HalfEdge& r) { return l.key < r.key; });
+  for (std::size_t n = 0; n < faces_.size(); ++n) {
+    std::array<std::int64_t, 6> rounded;
+    const Vec2* corners[3] = {&faces_[n].a, &faces_[n].b, &faces_[n].c};
+    for (std::size_t c = 0; c < 3; ++c) {
+      rounded[2 * c] = std::llround(corners[c]->x() / kJoinTolerance);
+      rounded[2 * c + 1] = std::llround(corners[c]->y() / kJoinTolerance);
+    }
+    for (int e = 0; e < 3; ++e)
+      half[3 * n + static_cast<std::size_t>(e)] = {key(rounded, e), static_cast<int>(n), e};
+  }
+  // Ordered by key: counted into buckets by the key's top bits (about 16 half-edges a bucket), then each
+  // bucket sorted in cache. std::sort of the whole took 0.56 s on netconvert's spider (4.4 million).
+  const int bits = std::clamp(static_cast<int>(std::bit_width(half.size())) - 4, 1, 20);
+  std::vector<std::size_t> bucket_start((std::size_t{1} << bits) + 1, 0);
+  const auto bucket = [&](const HalfEdge& h) { return static_cast<std::size_t>(h.key >> (64 - bits)); };
+  for (const HalfEdge& h : half) ++bucket_start[bucket(h) + 1];
+  std::partial_sum(bucket_start.begin(), bucket_start.end(), bucket_start.begin());
+  std::vector<HalfEdge> by_key(half.size());
+  std::vector<std::size_t> next(bucket_start.begin(), bucket_start.end() - 1);
+  for (const HalfEdge& h : half) by_key[next[bucket(h)]++] = h;
+  const auto at = [&](std::size_t k) { return by_key.begin() + static_cast<long>(k); };
+  const auto by_hash = [](const HalfEdge& l, const HalfEdge& r) { return l.key < r.key; };
+  for (std::size_t b = 0; b + 1 < bucket_start.size(); ++b)
+    std::sort(at(bucket_start[b]), at(bucket_start[b + 1]), by_hash);
+  half = std::move(by_key);
   for (std::size_t i = 0; i < half.size();) {
     std::size_t j = i + 1;
     while (j < half.size() && half[j].key == half[i].key) ++j;

@@ -217,7 +217,8 @@ void SurfaceQuery::for_each_list(Visit visit) const {
     return cell_start_[k + 1] - cell_start_[k] == 1 && items_[static_cast<std::size_t>(cell_start_[k])] < 0;
   };
   const auto cell = [&](std::size_t k) {  // a split cell's faces are in its subcells
-    return is_split(k) ? none : std::span<const int>(items_.data() + cell_start_[k], items_.data() + cell_start_[k + 1]);
+    return is_split(k) ? none
+                       : std::span<const int>(items_.data() + cell_start_[k], items_.data() + cell_start_[k + 1]);
   };
   const auto nx = static_cast<std::size_t>(grid_.nx);
   for (std::size_t k = 0; k + 1 < cell_start_.size(); ++k)

@@ -79,7 +79,8 @@ class Lines {
 
 /// Whether `line` starts with the keyword `word` followed by a blank or the end.
 bool keyword(std::string_view line, std::string_view word) {
-  return line.starts_with(word) && (line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t');
+  if (!line.starts_with(word)) return false;
+  return line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t';
 }
 
 void append_line(std::string_view line, std::string& out) {
@@ -155,7 +156,8 @@ class AccReaderWriter : public osgDB::ReaderWriter {
     std::ifstream in(path, std::ios::binary);
     if (!in) return ReadResult::ERROR_IN_READING_FILE;
     // Textures are named relative to the track's folder.
-    osg::ref_ptr<Options> local = options ? static_cast<Options*>(options->clone(osg::CopyOp::SHALLOW_COPY)) : new Options;
+    osg::ref_ptr<Options> local =
+        options ? static_cast<Options*>(options->clone(osg::CopyOp::SHALLOW_COPY)) : new Options;
     local->getDatabasePathList().push_front(osgDB::getFilePath(path));
     return readNode(in, local.get());
   }

@@ -141,8 +141,9 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
   // The surface index, a third of a real track's load, is built on a second core meanwhile: it reads `all`
   // alone, where the sprites' marks are written to the graph. (On a throw below, the future's destructor
   // waits for it before `all` goes.)
-  std::future<SurfaceQuery> surface = std::async(
-      std::launch::async, [&all, tolerance_deg = options.vertical_tolerance_deg] { return SurfaceQuery(all, tolerance_deg); });
+  const double tolerance = options.vertical_tolerance_deg;
+  std::future<SurfaceQuery> surface =
+      std::async(std::launch::async, [&all, tolerance] { return SurfaceQuery(all, tolerance); });
   if (options.find_sprites && !options.collision.sprites) scene.sprites = mark_sprites(all, spans);
   scene.triangles =
       collision_triangles(*graph, options.vertical_only, options.vertical_tolerance_deg, options.collision);
