@@ -68,10 +68,10 @@ std::tuple<double, double, double> plane_of(const Face& f) {
   return {f.z0, f.gx, f.gy};
 }
 
-/// The rival search, list after list. A mate that could outbid a face (another
-/// plane, not below it) is its rival where their footprints overlap; where they are apart, the face's
-/// margin keeps the point beyond the mate's covering reach. Each face keeps its first kMaxRivals distinct
-/// rivals (one more and it is scanned for): bounded memory whatever the geometry.
+/// The rival search, list after list. A mate that could outbid a face (another plane, not below it) is its
+/// rival where their footprints overlap; where they are apart, the face's margin keeps the point beyond
+/// the mate's covering reach. Each face keeps its first kMaxRivals distinct rivals (one more and it is
+/// scanned for): bounded memory whatever the geometry.
 template <class Face, std::size_t kMaxRivals>
 class RivalRun {
  public:
@@ -129,8 +129,9 @@ class RivalRun {
   /// answer can change something (on a real track the margin mostly holds the reach already).
   void offer(std::size_t f, int g, bool apart, const Face& mate, const Face& face) {
     const double reach = reach_[static_cast<std::size_t>(g)];
-    if (apart ? reach > margin_[f] && !lies_below(mate, face) : !scanned_[f] && !lies_below(mate, face))
-      apart ? void(margin_[f] = reach) : add_rival(f, g);
+    if (apart ? reach <= margin_[f] : scanned_[f] != 0) return;  // nothing the plane test could change
+    if (lies_below(mate, face)) return;
+    apart ? void(margin_[f] = reach) : add_rival(f, g);
   }
 
   void compare_pairs(std::span<const int> list) {
@@ -186,6 +187,8 @@ void SurfaceQuery::find_interiors() {
   // (the same heights), lies below, or its footprint is apart from the face's interior (a point far enough
   // inside is beyond the mate's covering reach). A rival (a mate overlapping the face, not below it: a
   // bridge deck over the road, the next road's end overlapping this one's by 2 cm) is tested at the point.
+  // The windings copied out of interiors_, whose `across` the link thread writes meanwhile (no cache line
+  // shared with it in the pair loop).
   std::vector<double> reach(faces_.size()), winding(faces_.size());
   for (std::size_t n = 0; n < faces_.size(); ++n) {
     reach[n] = covering_reach(faces_[n]);

@@ -12,7 +12,6 @@
 #include <osgDB/FileUtils>
 #include <osgDB/ReadFile>
 
-
 #include "detectors/scenes/files/acc_reader.hpp"
 #include "detectors/scenes/files/mapped_file.hpp"
 

@@ -60,9 +60,9 @@ std::string_view plain_texture_line(std::string_view line) {
 /// The lines of a text, each without its '\n' and '\r' (two of the shipped tracks have CRLF endings), as
 /// std::getline would give them; views into the text, so that a track's hundred thousand lines cost no
 /// copy each.
-class Lines {
+class LineViews {
  public:
-  explicit Lines(std::string_view text) : text_(text) {}
+  explicit LineViews(std::string_view text) : text_(text) {}
   bool next(std::string_view& line) {
     if (at_ >= text_.size()) return false;
     const std::size_t end = std::min(text_.find('\n', at_), text_.size());
@@ -83,13 +83,14 @@ bool keyword(std::string_view line, std::string_view word) {
   return line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t';
 }
 
+/// Appends `line` and its '\n'.
 void append_line(std::string_view line, std::string& out) {
   out += line;
   out += '\n';
 }
 
 /// Copies the `count` lines after a `numvert` or `refs` line, each cut to `tokens` tokens.
-void copy_cut(Lines& in, std::string_view header, int tokens, std::string& out) {
+void copy_cut(LineViews& in, std::string_view header, int tokens, std::string& out) {
   const int count = count_after_keyword(header);
   std::string_view line;
   for (int i = 0; i < count && in.next(line); ++i) {
@@ -100,8 +101,9 @@ void copy_cut(Lines& in, std::string_view header, int tokens, std::string& out) 
 
 /// Reads one surface (`SURF`, `mat`, `refs N` and N references cut to `index u v`); appends it to `out`
 /// as is, or, for a triangle strip (type 4, which TORCS adds to AC3D), as one polygon per triangle.
-/// Returns how many surfaces it appended. `refs` is room for the cut references, reused surface to surface.
-int surface(Lines& in, std::string& out, std::string& refs_cut, std::vector<std::size_t>& ends) {
+/// Returns how many surfaces it appended. `refs_cut` holds the cut references one after the other, `ends`
+/// where each ends: room reused surface to surface.
+int surface(LineViews& in, std::string& out, std::string& refs_cut, std::vector<std::size_t>& ends) {
   std::string_view surf, mat, refs, line;
   in.next(surf);
   in.next(mat);
@@ -134,7 +136,7 @@ int surface(Lines& in, std::string& out, std::string& refs_cut, std::vector<std:
 }
 
 /// Appends the `numsurf N` block after `header`, triangle strips split, with the count of what it became.
-void surfaces(Lines& in, std::string_view header, std::string& out) {
+void surfaces(LineViews& in, std::string_view header, std::string& out) {
   std::string body, refs_cut;
   std::vector<std::size_t> ends;
   const int count = count_after_keyword(header);
@@ -175,7 +177,7 @@ class AccReaderWriter : public osgDB::ReaderWriter {
 std::string acc_to_ac3d(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  Lines in(text);
+  LineViews in(text);
   std::string_view line;
   bool textured = false;  // the current object already has its texture line
   while (in.next(line)) {

@@ -133,8 +133,6 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
     graph = t;
     walls.clear();  // given in the generator's frame, which the transform no longer is
   }
-  // Marked on the graph itself, in the scene's frame (z up), so that a detector intersecting a copy of it
-  // finds the marks.
   // Every triangle, in one walk of the graph: the surface is made of them, and the sprites found among them.
   std::vector<DrawableSpan> spans;
   const std::vector<Triangle> all = triangles_by_drawable(*graph, spans);
@@ -144,6 +142,8 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
   const double tolerance = options.vertical_tolerance_deg;
   std::future<SurfaceQuery> surface =
       std::async(std::launch::async, [&all, tolerance] { return SurfaceQuery(all, tolerance); });
+  // Sprites are marked on the graph itself, in the scene's frame (z up), so that a detector intersecting a
+  // copy of it finds the marks.
   if (options.find_sprites && !options.collision.sprites) scene.sprites = mark_sprites(all, spans);
   scene.triangles =
       collision_triangles(*graph, options.vertical_only, options.vertical_tolerance_deg, options.collision);
