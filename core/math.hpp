@@ -49,6 +49,15 @@ inline double squared_distance_from_origin(const Vec2& a, const Vec2& b) {
   return (a + t * d).squaredNorm();
 }
 
+/// Distance from p to the segment a-b [m] (to a when a = b), in the plane (Vec2) or in space (Vec3).
+template <class V>
+double distance_to_segment(const V& p, const V& a, const V& b) {
+  const V ab = b - a;
+  const double length2 = ab.squaredNorm();
+  const double t = length2 > 0 ? std::clamp((p - a).dot(ab) / length2, 0.0, 1.0) : 0.0;
+  return (p - (a + t * ab)).norm();
+}
+
 /// Liang-Barsky on one axis: narrows [t0, t1] to where p + t d lies in [lo, hi]; false if that is empty.
 inline bool clip_to_slab(double p, double d, double lo, double hi, double& t0, double& t1) {
   if (d == 0) return p >= lo && p <= hi;

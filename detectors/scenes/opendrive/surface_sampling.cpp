@@ -14,9 +14,30 @@ constexpr double kShortest = 1e-3;  // [m]
 constexpr std::array<double, 3> kAlong{0.25, 0.5, 0.75};
 constexpr std::array<double, 5> kAcross{0.0, 0.25, 0.5, 0.75, 1.0};
 
-/// The mesh point at (sigma, tau) of the quad A-B-C-D split along A-C.
-Vec3 mesh_point(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d, double sigma, double tau) {
-  return tau <= sigma ? Vec3(a + sigma * (b - a) + tau * (c - b)) : Vec3(a + tau * (d - a) + sigma * (c - d));
+/// Distance from p to the triangle a-b-c [m]: to its plane where p's foot lies inside it, else to the
+/// nearest edge (which also answers for a triangle of no area).
+double distance_to_triangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
+  const Vec3 n = (b - a).cross(c - a);
+  const double n2 = n.squaredNorm();
+  if (n2 > 0) {
+    const Vec3 foot = p - ((p - a).dot(n) / n2) * n;
+    // The foot is inside when it lies on the inner side of all three edges.
+    if ((b - a).cross(foot - a).dot(n) >= 0 && (c - b).cross(foot - b).dot(n) >= 0 &&
+        (a - c).cross(foot - c).dot(n) >= 0)
+      return (p - foot).norm();
+  }
+  return std::min({distance_to_segment(p, a, b), distance_to_segment(p, b, c), distance_to_segment(p, c, a)});
+}
+
+/// How far the exact point at (sigma, tau) of the quad A-B-C-D (A-B the inner edge from s0 to s1, D-C the
+/// outer, split along A-C) lies from the mesh: on a lane's edge (tau 0 or 1) from that edge's chord, so
+/// that the mesh's border follows the lane's; inside it from the quad's two triangles. Never more than its
+/// distance to the mesh point of the same parameters, which counts a lane that widens fast (its inner
+/// edge short, its outer long) as far off where the two are the same plane.
+double distance_to_mesh(const Vec3& exact, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d, double tau) {
+  if (tau == 0) return distance_to_segment(exact, a, b);
+  if (tau == 1) return distance_to_segment(exact, d, c);
+  return std::min(distance_to_triangle(exact, a, b, c), distance_to_triangle(exact, a, c, d));
 }
 
 struct Sampler {
@@ -35,7 +56,7 @@ struct Sampler {
       for (const auto& [i, o] : strips)
         for (const double tau : kAcross) {
           const Vec3 exact = (1 - tau) * mid[i] + tau * mid[o];
-          worst = std::max(worst, (exact - mesh_point(p0[i], p1[i], p1[o], p0[o], sigma, tau)).norm());
+          worst = std::max(worst, distance_to_mesh(exact, p0[i], p1[i], p1[o], p0[o], tau));
         }
     }
     return worst;

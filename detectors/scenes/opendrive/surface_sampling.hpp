@@ -2,10 +2,12 @@
 // Where to cut a lane section across so that triangles between the cuts stay within a distance of the
 // exact surface. Each lane between two cuts s0 < s1 becomes the quad A = P_in(s0), B = P_in(s1),
 // C = P_out(s1), D = P_out(s0), split along A-C. The exact surface at (s, tau) in the lane is
-// (1 - tau) P_in(s) + tau P_out(s) (the cross-section is straight within a lane); the mesh point of the same
-// parameters is on the triangles. An interval is accepted when, at probes sigma = 1/4, 1/2, 3/4 along it and
-// tau = 0, 1/4, 1/2, 3/4, 1 across each lane, the two lie within the tolerance (so does every probed exact
-// point's distance to the mesh); otherwise it is halved.
+// (1 - tau) P_in(s) + tau P_out(s) (the cross-section is straight within a lane). An interval is accepted
+// when, at probes sigma = 1/4, 1/2, 3/4 along it and tau = 0, 1/4, 1/2, 3/4, 1 across each lane, every exact
+// point lies within the tolerance of the quad's triangles, and those on the lane's edges (tau 0 and 1) of
+// the edge's chord; otherwise it is halved. (Not of the mesh point of the same parameters: on a lane that
+// widens fast the parameters slide along the surface, and that distance, large where the mesh lies on the
+// surface, cut such lanes to the 1 mm floor.)
 #include <functional>
 #include <span>
 #include <utility>

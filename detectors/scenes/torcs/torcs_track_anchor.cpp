@@ -21,14 +21,6 @@ constexpr double kAcross = 0.01;       // the start's cross-section: |dx| at mos
 // before TKMN01 begins, listed 550 cross-sections later).
 constexpr double kObjectGap = 10.0;
 
-/// From `p` to the segment a-b [m].
-double to_segment(const Vec2& p, const Vec2& a, const Vec2& b) {
-  const Vec2 ab = b - a;
-  const double length2 = ab.squaredNorm();
-  const double f = length2 > 0 ? std::clamp((p - a).dot(ab) / length2, 0.0, 1.0) : 0.0;
-  return (p - (a + f * ab)).norm();
-}
-
 /// Whether `p` lies in the triangle a, b, c (either winding, edges included).
 bool in_triangle(const Vec2& p, const Vec2& a, const Vec2& b, const Vec2& c) {
   const auto side = [](const Vec2& o, const Vec2& u, const Vec2& v) {
@@ -41,8 +33,8 @@ bool in_triangle(const Vec2& p, const Vec2& a, const Vec2& b, const Vec2& c) {
 /// From `p` to the road between cross-sections `a` and `b` (0 on it) [m].
 double to_road_piece(const Vec2& p, const RoadCrossSection& a, const RoadCrossSection& b) {
   if (in_triangle(p, a.first_W, a.second_W, b.second_W) || in_triangle(p, a.first_W, b.second_W, b.first_W)) return 0;
-  return std::min({to_segment(p, a.first_W, a.second_W), to_segment(p, a.second_W, b.second_W),
-                   to_segment(p, b.second_W, b.first_W), to_segment(p, b.first_W, a.first_W)});
+  return std::min({distance_to_segment(p, a.first_W, a.second_W), distance_to_segment(p, a.second_W, b.second_W),
+                   distance_to_segment(p, b.second_W, b.first_W), distance_to_segment(p, b.first_W, a.first_W)});
 }
 
 bool named_like(const std::string& name, const std::string& prefix) {

@@ -2,10 +2,12 @@
 // repository, so label `realscenes`: skipped when the folder is missing; CRASHBENCH_OPENDRIVE_DATA names
 // another folder). Each loads with edges on; a car standing on the centre of every driving lane of every
 // road outside junctions, a metre apart along it, touches no wall with any triangle detector; 1.2 m off
-// the centre either way, where a lane's side meets a wall, every triangle detector gives brute force's contacts.
+// the centre either way, where a lane's side meets a wall, every triangle detector gives brute force's contacts;
+// the road's triangles lie within the surface tolerance of the exact surface of every drivable lane.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <random>
 
 #include "detectors/detector.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
@@ -14,6 +16,7 @@
 #include "tests/support/opendrive_data.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"
+#include "tests/support/triangle_distance.hpp"
 
 namespace crashbench {
 namespace {
@@ -81,6 +84,57 @@ TEST(OpenDriveData, DetectorsAgreeBesideTheEdges) {
     std::cout << file << ": " << steps << " of " << poses.size() << " poses 1.2 m aside touch\n";
     for (const std::string& d : testing::triangle_detector_names())
       if (d != "brute-force") testing::expect_agreement(testing::contacts(d, scene, poses), want, file + " " + d);
+  }
+}
+
+/// The triangles of the scene's road surfaces (the graph's `road:<id>` nodes).
+std::vector<Triangle> road_triangles(const Scene& scene) {
+  std::vector<Triangle> out;
+  for (unsigned i = 0; i < scene.graph->asGroup()->getNumChildren(); ++i) {
+    osg::Node* child = scene.graph->asGroup()->getChild(i);
+    if (child->getName().starts_with("road:"))
+      for (const Triangle& t : all_triangles(*child)) out.push_back(t);
+  }
+  return out;
+}
+
+TEST(OpenDriveData, EveryDrivableLaneIsWithinTheToleranceOfTheRoadsTriangles) {
+  const std::vector<std::string> all = testing::opendrive_data_files();
+  if (all.empty()) GTEST_SKIP() << "no .xodr files in " << testing::opendrive_data_folder();
+  const OpenDriveOptions options;
+  for (const std::string& file : all) {
+    const std::vector<Triangle> road = road_triangles(load_scene(file));
+    ASSERT_FALSE(road.empty()) << file;
+    std::mt19937 random(11);
+    std::uniform_real_distribution<double> unit(0, 1);
+    double worst = 0;
+    int probes = 0;
+    std::vector<odr::LaneSpan> spans;
+    for (const odr::Road& r : odr::read_network(file).roads) {
+      const odr::RoadSurface surface(r);
+      // A point every 2 m of road on average, at least 20 a road, each at a random s and across a random
+      // drivable lane, where the exact surface is straight from the lane's inner border to its outer.
+      for (int i = 0; i < std::max(20, static_cast<int>(r.length / 2)); ++i) {
+        const double s = unit(random) * r.length;
+        const std::size_t k = surface.section_at(s);
+        surface.spans(k, s, spans);
+        const odr::LaneSpan& l = spans[static_cast<std::size_t>(unit(random) * static_cast<double>(spans.size()))];
+        if (std::ranges::find(options.drivable, l.lane->type) == options.drivable.end()) continue;
+        const double tau = unit(random);
+        const Vec3 p =
+            (1 - tau) * surface.point(s, l.t_inner, l.dz_inner) + tau * surface.point(s, l.t_outer, l.dz_outer);
+        double nearest = 1e300;
+        for (const Triangle& t : road) nearest = std::min(nearest, testing::distance_to_triangle(p, t));
+        worst = std::max(worst, nearest);
+        ++probes;
+        // The stated tolerance, and the graph's float vertices up to 500 m out (3e-5 m).
+        EXPECT_LE(nearest, options.tolerance + 1e-4)
+            << file << " road " << r.id << " s " << s << " lane " << l.lane->id;
+      }
+    }
+    std::cout << file << ": " << road.size() << " road triangles, " << probes << " points, farthest " << worst
+              << " m\n";
+    EXPECT_GT(probes, 20) << file;
   }
 }
 

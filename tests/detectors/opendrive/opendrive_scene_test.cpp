@@ -17,6 +17,7 @@
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/registries.hpp"
+#include "tests/support/triangle_distance.hpp"
 
 namespace crashbench {
 namespace {
@@ -39,20 +40,6 @@ std::vector<Triangle> triangles_of(const Scene& scene, const std::string& name) 
   return {};
 }
 
-double distance_to_triangle(const Vec3& p, const Triangle& t) {
-  // Closest point by projecting onto the plane, else onto the three edges.
-  const Vec3 ab = t.b_W - t.a_W, ac = t.c_W - t.a_W, n = ab.cross(ac).normalized();
-  const Vec3 q = p - n.dot(p - t.a_W) * n;
-  const auto inside = [&](const Vec3& a, const Vec3& b) { return (b - a).cross(q - a).dot(n) >= 0; };
-  if (inside(t.a_W, t.b_W) && inside(t.b_W, t.c_W) && inside(t.c_W, t.a_W)) return (p - q).norm();
-  double best = 1e300;
-  for (const auto& [a, b] : {std::pair{t.a_W, t.b_W}, {t.b_W, t.c_W}, {t.c_W, t.a_W}}) {
-    const double f = std::clamp((p - a).dot(b - a) / (b - a).squaredNorm(), 0.0, 1.0);
-    best = std::min(best, (p - (a + f * (b - a))).norm());
-  }
-  return best;
-}
-
 /// The largest distance from the exact surface at 4000 random points of the bend's driving lanes to the
 /// road's triangles.
 double largest_surface_error(const Scene& scene) {
@@ -66,7 +53,7 @@ double largest_surface_error(const Scene& scene) {
   for (int i = 0; i < 4000; ++i) {
     const Vec3 p = surface.point(along(random), across(random));
     double nearest = 1e300;
-    for (const Triangle& t : road) nearest = std::min(nearest, distance_to_triangle(p, t));
+    for (const Triangle& t : road) nearest = std::min(nearest, testing::distance_to_triangle(p, t));
     worst = std::max(worst, nearest);
   }
   return worst;
@@ -77,6 +64,43 @@ TEST(OpenDriveScene, TheSurfaceStaysWithinItsToleranceOfTheExactSurface) {
   EXPECT_LE(largest_surface_error(load_scene(kBend)), kDefaultSurfaceTolerance + 1e-5);
   // A loose tolerance must show up here: the check sees the surface's error.
   EXPECT_GT(largest_surface_error(load_scene(kBend, with_edges(0, 0.5))), 2 * kDefaultSurfaceTolerance);
+}
+
+/// turn-lane.xodr's right edge, y = -(3.5 + w(x)) along its straight, flat road: lane -2 opens as
+/// w = 3.5 (3 (x/30)^2 - 2 (x/30)^3) over the first 30 m, then keeps 3.5 m (0 before the road, 3.5 after).
+double turn_lane_right_edge(double x) {
+  const double f = std::clamp(x / 30, 0.0, 1.0);
+  return -(3.5 + 3.5 * (3 * f * f - 2 * f * f * f));
+}
+
+TEST(OpenDriveScene, ALaneThatOpensIsMeshedWithinTheToleranceAndNoFinerThanItsEdgeNeeds) {
+  const std::vector<Triangle> road = triangles_of(load_scene(testing::testdata_path("opendrive/turn-lane.xodr")),
+                                                  "road:1");
+  ASSERT_FALSE(road.empty());
+  constexpr double kSlack = kDefaultSurfaceTolerance + 1e-5;  // the graph's float vertices
+  // Every point of the exact road (z = 0 from y = the right edge to 3.5 m left) is near the mesh.
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> along(0, 60), across(0, 1);
+  for (int i = 0; i < 3000; ++i) {
+    const double x = along(random), right = turn_lane_right_edge(x);
+    const Vec3 p(x, right + across(random) * (3.5 - right), 0);
+    double nearest = 1e300;
+    for (const Triangle& t : road) nearest = std::min(nearest, testing::distance_to_triangle(p, t));
+    ASSERT_LE(nearest, kSlack) << "at x " << p.x() << " y " << p.y();
+  }
+  // And the mesh covers no more than the road: its corners, edge midpoints and centroids lie inside it.
+  for (const Triangle& t : road)
+    for (const Vec3& p : {t.a_W, t.b_W, t.c_W, Vec3((t.a_W + t.b_W) / 2), Vec3((t.b_W + t.c_W) / 2),
+                          Vec3((t.c_W + t.a_W) / 2), Vec3((t.a_W + t.b_W + t.c_W) / 3)}) {
+      EXPECT_GE(p.y(), turn_lane_right_edge(p.x()) - kSlack) << "at x " << p.x();
+      EXPECT_LE(p.y(), 3.5 + kSlack) << "at x " << p.x();
+      EXPECT_NEAR(p.z(), 0, 1e-5);
+    }
+  // The right edge's chord over a cut h strays from it by at most max|w''| h^2 / 8, w'' <= 21 / 30^2 =
+  // 0.0233 1/m: within 1 cm for any h up to 1.85 m, so halving the first 30 m stops by 30/32 m. Three lanes,
+  // two triangles a lane and cut: at most 32 cuts there, 2 over the last 30 m (20 m the longest triangle),
+  // one 2 cm past each end.
+  EXPECT_LE(road.size(), 3u * 2u * (32u + 2u + 2u));
 }
 
 TEST(OpenDriveScene, NamesItsNodesAndRaisesEdgesWhereDrivableLanesEnd) {
