@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "core/error.hpp"
 
@@ -11,7 +12,8 @@ namespace crashbench::odr {
 namespace {
 
 constexpr double kShortest = 1e-3;  // [m]
-constexpr std::array<double, 3> kAlong{0.25, 0.5, 0.75};
+constexpr std::array<double, 3> kAlong{0.5, 0.25, 0.75};
+constexpr int kDeepest = 41;  // halvings of an interval: 2^-41 of a road's length is below any floor
 constexpr std::array<double, 5> kAcross{0.0, 0.25, 0.5, 0.75, 1.0};
 
 /// Distance from p to the triangle a-b-c [m]: to its plane where p's foot lies inside it, else to the
@@ -47,9 +49,11 @@ struct Sampler {
   std::size_t most_cuts;
   Sampling out;
   std::vector<Vec3> mid;
+  std::array<std::vector<Vec3>, kDeepest + 1> halves;  // the points at each depth's halving, reused
 
-  /// The largest probe distance of the interval [s0, s1] with points p0 and p1 at its ends.
-  double error(double s0, double s1, const std::vector<Vec3>& p0, const std::vector<Vec3>& p1) {
+  /// The largest probe distance of the interval [s0, s1] with points p0 and p1 at its ends, or the first
+  /// that passes `enough` (the middle probed first: an interval's error is largest there as a rule).
+  double error(double s0, double s1, const std::vector<Vec3>& p0, const std::vector<Vec3>& p1, double enough) {
     double worst = 0;
     for (const double sigma : kAlong) {
       points(s0 + sigma * (s1 - s0), mid);
@@ -57,6 +61,7 @@ struct Sampler {
         for (const double tau : kAcross) {
           const Vec3 exact = (1 - tau) * mid[i] + tau * mid[o];
           worst = std::max(worst, distance_to_mesh(exact, p0[i], p1[i], p1[o], p0[o], tau));
+          if (worst > enough) return worst;
         }
     }
     return worst;
@@ -69,14 +74,19 @@ struct Sampler {
                   fmt::format("the surface needs more than {} cuts to stay within {:g} m, all the triangle budget "
                               "leaves: polynomials of absurd size",
                               most_cuts, tolerance));
-    const double e = error(s0, s1, p0, p1);
-    if ((e <= tolerance && s1 - s0 <= longest) || s1 - s0 < kShortest || depth > 40) {
-      out.worst = std::max(out.worst, e);
-      out.s.push_back(s1);
-      return;
+    // Too long, it is halved whatever its error; past the tolerance too, so its probes stop there; at the
+    // floor it is kept, its whole error counted.
+    const bool kept_anyway = s1 - s0 < kShortest || depth == kDeepest;
+    if (kept_anyway || s1 - s0 <= longest) {
+      const double e = error(s0, s1, p0, p1, kept_anyway ? std::numeric_limits<double>::infinity() : tolerance);
+      if (kept_anyway || e <= tolerance) {
+        out.worst = std::max(out.worst, e);
+        out.s.push_back(s1);
+        return;
+      }
     }
     const double sm = 0.5 * (s0 + s1);
-    std::vector<Vec3> pm;
+    std::vector<Vec3>& pm = halves[static_cast<std::size_t>(depth)];
     points(sm, pm);
     refine(s0, sm, p0, pm, depth + 1);
     refine(sm, s1, pm, p1, depth + 1);
@@ -88,7 +98,7 @@ struct Sampler {
 Sampling sample_section(std::span<const double> breaks, const SectionPoints& points,
                         std::span<const std::pair<int, int>> strips, double tolerance, double longest,
                         std::size_t most_cuts) {
-  Sampler sampler{points, strips, tolerance, longest, most_cuts, {}, {}};
+  Sampler sampler{points, strips, tolerance, longest, most_cuts, {}, {}, {}};
   sampler.out.s.push_back(breaks.front());
   std::vector<Vec3> p0, p1;
   for (std::size_t k = 1; k < breaks.size(); ++k) {
