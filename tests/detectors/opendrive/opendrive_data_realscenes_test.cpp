@@ -16,7 +16,7 @@
 #include "tests/support/opendrive_data.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"
-#include "tests/support/triangle_distance.hpp"
+#include "tests/support/scene_mesh.hpp"
 
 namespace crashbench {
 namespace {
@@ -87,23 +87,13 @@ TEST(OpenDriveData, DetectorsAgreeBesideTheEdges) {
   }
 }
 
-/// The triangles of the scene's road surfaces (the graph's `road:<id>` nodes).
-std::vector<Triangle> road_triangles(const Scene& scene) {
-  std::vector<Triangle> out;
-  for (unsigned i = 0; i < scene.graph->asGroup()->getNumChildren(); ++i) {
-    osg::Node* child = scene.graph->asGroup()->getChild(i);
-    if (child->getName().starts_with("road:"))
-      for (const Triangle& t : all_triangles(*child)) out.push_back(t);
-  }
-  return out;
-}
-
 TEST(OpenDriveData, EveryDrivableLaneIsWithinTheToleranceOfTheRoadsTriangles) {
   const std::vector<std::string> all = testing::opendrive_data_files();
   if (all.empty()) GTEST_SKIP() << "no .xodr files in " << testing::opendrive_data_folder();
   const OpenDriveOptions options;
   for (const std::string& file : all) {
-    const std::vector<Triangle> road = road_triangles(load_scene(file));
+    const std::vector<Triangle> road =
+        testing::triangles_of(load_scene(file), [](std::string_view node) { return node.starts_with("road:"); });
     ASSERT_FALSE(road.empty()) << file;
     std::mt19937 random(11);
     std::uniform_real_distribution<double> unit(0, 1);
@@ -118,6 +108,7 @@ TEST(OpenDriveData, EveryDrivableLaneIsWithinTheToleranceOfTheRoadsTriangles) {
         const double s = unit(random) * r.length;
         const std::size_t k = surface.section_at(s);
         surface.spans(k, s, spans);
+        if (spans.empty()) continue;
         const odr::LaneSpan& l = spans[static_cast<std::size_t>(unit(random) * static_cast<double>(spans.size()))];
         if (std::ranges::find(options.drivable, l.lane->type) == options.drivable.end()) continue;
         const double tau = unit(random);

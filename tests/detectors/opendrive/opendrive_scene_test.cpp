@@ -17,7 +17,7 @@
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/registries.hpp"
-#include "tests/support/triangle_distance.hpp"
+#include "tests/support/scene_mesh.hpp"
 
 namespace crashbench {
 namespace {
@@ -31,13 +31,9 @@ SceneOptions with_edges(double height, double tolerance = kDefaultSurfaceToleran
   return o;
 }
 
-/// The triangles under the graph's child called `name`.
-std::vector<Triangle> triangles_of(const Scene& scene, const std::string& name) {
-  for (unsigned i = 0; i < scene.graph->asGroup()->getNumChildren(); ++i) {
-    osg::Node* child = scene.graph->asGroup()->getChild(i);
-    if (child->getName() == name) return all_triangles(*child);
-  }
-  return {};
+/// The triangles under the graph's node called `name`.
+std::vector<Triangle> triangles_of(const Scene& scene, std::string_view name) {
+  return testing::triangles_of(scene, [name](std::string_view node) { return node == name; });
 }
 
 /// The largest distance from the exact surface at 4000 random points of the bend's driving lanes to the

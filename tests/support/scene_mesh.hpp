@@ -1,10 +1,17 @@
 #pragma once
-// The distance from a point to a triangle, written for the tests apart from the code they check (the OpenDRIVE
-// sampler has its own), to hold a mesh to the exact surface it stands for.
+// A scene's mesh against the exact surface it stands for: the triangles of the graph's named nodes, and the
+// distance from a point to a triangle, written for the tests apart from the code they check (the OpenDRIVE
+// sampler has its own).
+#include <osg/Group>
+
 #include <algorithm>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "detectors/geometry/geometry.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/triangle_extraction.hpp"
 
 namespace crashbench::testing {
 
@@ -20,6 +27,19 @@ inline double distance_to_triangle(const Vec3& p, const Triangle& t) {
     best = std::min(best, (p - (a + f * (b - a))).norm());
   }
   return best;
+}
+
+/// The triangles under the graph's top-level nodes whose name `wanted(name)` accepts.
+template <class Wanted>
+std::vector<Triangle> triangles_of(const Scene& scene, Wanted wanted) {
+  std::vector<Triangle> out;
+  osg::Group& root = *scene.graph->asGroup();
+  for (unsigned i = 0; i < root.getNumChildren(); ++i)
+    if (wanted(std::string_view(root.getChild(i)->getName()))) {
+      const std::vector<Triangle> node = all_triangles(*root.getChild(i));
+      out.insert(out.end(), node.begin(), node.end());
+    }
+  return out;
 }
 
 }  // namespace crashbench::testing
