@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "detectors/scenes/files/ac3d_guard.hpp"
+#include "detectors/scenes/files/ac3d_parse.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/error_message.hpp"
 #include "tests/support/seed_walls.hpp"
@@ -80,6 +82,41 @@ TEST(Ac3dGuard, ACountThatIsThereOrAWordThatOnlyEndsLikeOneIsRead) {
   EXPECT_FALSE(load_scene(whole).triangles.empty());
   const std::string named = write_ac("named", ac_seed_wall() + "name \"nokids\"\nurl mykids");
   EXPECT_EQ(testing::error_message([&] { check_ac3d_counts(named); }), "");
+}
+
+TEST(Ac3dGuard, EveryCountItRefusesInsideTheWorldIsDeclinedByCrashbenchsParserAndLoadsAsTheGuardsError) {
+  // A file crashbench's parser takes is read without the guard (scene_io.cpp), so every count the guard
+  // refuses must make the parser decline; the load then gives the guard's error. Each tail is the world's
+  // second kid (its "kids 1" made "kids 2"), then the world announcing two kids more than it has.
+  std::string wall = ac_seed_wall();
+  const std::size_t world_kids = wall.find("kids 1\n");
+  ASSERT_NE(world_kids, std::string::npos);
+  std::vector<std::string> texts;
+  for (const std::string tail :
+       {"kids 2\nOBJECT poly\nkids 0\n", "kids 88888888888888888881\n", "numvert 3\n0 0 0\n0 0 0\n0 0",
+        "data 9\n1234567", "numsurf -1\n", "kids \n\n", "numvert \n\n", "numsurf \n\n", "data \n\n"})
+    texts.push_back(std::string(wall).replace(world_kids, 6, "kids 2") + "OBJECT poly\nname \"extra\"\n" + tail);
+  texts.push_back(std::string(wall).replace(world_kids, 6, "kids 3"));
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const std::string path = write_ac("refused-" + std::to_string(i), texts[i]);
+    const std::string refused = testing::error_message([&] { check_ac3d_counts(path); });
+    ASSERT_NE(refused, "") << texts[i];
+    const Ac3dParse parsed = parse_ac3d(texts[i]);
+    EXPECT_FALSE(parsed.model) << texts[i];
+    const std::string loaded = testing::error_message([&] { (void)load_scene(path); });
+    EXPECT_NE(loaded.find(refused.substr(refused.find("line "))), std::string::npos) << loaded << "\n" << refused;
+  }
+}
+
+TEST(Ac3dGuard, ACountPastTheWorldObjectIsReadByNeitherReaderSoTheFileLoads) {
+  // OSG's reader stops at the end of the world object too (osgconv 3.6.5 makes the same graph with and
+  // without this tail); the guard, which reads every word, would refuse it.
+  const std::string tail = "OBJECT poly\nkids 99999999\n";
+  const std::string path = write_ac("count-past-the-world", ac_seed_wall() + tail);
+  EXPECT_NE(testing::error_message([&] { check_ac3d_counts(path); }), "");
+  const std::string plain = write_ac("plain-wall", ac_seed_wall());
+  EXPECT_EQ(load_scene(path).triangles.size(), load_scene(plain).triangles.size());
+  EXPECT_FALSE(load_scene(path).triangles.empty());
 }
 
 }  // namespace

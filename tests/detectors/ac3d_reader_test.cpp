@@ -252,6 +252,7 @@ TEST(Ac3dReader, LeavesToOsgsReaderWhatItWouldNotReadTheSame) {
       {"texture \"asphalt.png\"", "texture \"\"", "empty texture"},
       {"AC3Db", "AC3 b", "header"},
       {"kids 3", "kids 99999999", "more objects than the rest of the file holds"},
+      {"kids 3", "kids 5", "announces more objects than the 4 OBJECT records after it"},
       {"texture \"asphalt.png\"", "texture \"asphalt\x01.png\"", "control character"},
   };
   for (const auto& change : kChanges) {

@@ -6,8 +6,10 @@
 // - "kids N" makes N child objects whether or not N follow (an empty group each once the file is used
 //   up), "numvert N" reserves N vertices first and reads them after: "kids 4294967295" spends seconds and
 //   a gigabyte of memory on empty groups before anything can tell the user the file is broken.
-// So every count is checked against what the rest of the file can hold before either read
-// (contained_read.hpp) starts.
+// So every count is checked against what the rest of the file can hold before that reader
+// (contained_read.hpp) starts. crashbench's own parser (ac3d_parse.hpp) declines every count this refuses
+// in the text it reads (neither it nor OSG's reader reads past the world object), so a file it takes is
+// not checked.
 #include <string>
 
 namespace crashbench {

@@ -16,7 +16,7 @@ namespace {
 
 /// Deeper nesting is left to OSG's reader in its own process: each level is a frame of this one's stack.
 constexpr int kMaxDepth = 256;
-/// The fewest bytes a kid that is not past the end of the file takes: its own "kids 0" and a blank.
+/// The fewest bytes a kid takes: a blank and its "OBJECT" word.
 constexpr std::uint64_t kBytesPerKid = 7;
 
 struct Declined {
@@ -102,12 +102,20 @@ class Parser {
   Ac3dModel run() {
     if (!words_.next().starts_with("AC3D")) decline("no AC3D header");
     object(model_.root, osg::Matrixd(), -1, 0);
+    // The reader makes the kids a file ends before empty groups, as this parser does (TORCS's dirt-1 has
+    // some); but a count of more kids than OBJECT records follow it is the count guard's refusal, and such
+    // a file is left to it (ac3d_guard.hpp), so that the guard need not read what this parser takes.
+    for (const Kids& k : kids_)
+      if (const std::uint64_t after = objects_ - k.objects_before; k.count > after)
+        decline(k.line, "'kids " + std::to_string(k.count) + "' announces more objects than the " +
+                            std::to_string(after) + " OBJECT records after it");
     return std::move(model_);
   }
 
  private:
-  [[noreturn]] void decline(const std::string& why) const {
-    throw Declined{"line " + std::to_string(words_.line()) + ": " + why};
+  [[noreturn]] void decline(const std::string& why) const { decline(words_.line(), why); }
+  [[noreturn]] static void decline(int line, const std::string& why) {
+    throw Declined{"line " + std::to_string(line) + ": " + why};
   }
 
   template <class Real>
@@ -186,6 +194,7 @@ class Parser {
       if (word == "MATERIAL") {
         material();
       } else if (word == "OBJECT") {
+        ++objects_;
         if (words_.next() == "light") decline("a light (OSG's reader makes a light source of it)");
       } else if (word == "crease") {
         real<float>();  // shapes the normals only, which collision reads none of
@@ -224,6 +233,7 @@ class Parser {
         surfaces(count<unsigned>(), vertices, offset, repeat, texture, out);
       } else if (word == "kids") {
         const unsigned n = count<unsigned>();
+        kids_.push_back({n, objects_, words_.line()});
         // Each kid ends at its own "kids" word or at the end of the file, where the reader makes the rest
         // empty groups: more than the rest of the text holds would be millions of them (ac3d_guard.hpp).
         if (n > words_.bytes_left() / kBytesPerKid) decline("'kids " + std::to_string(n) + "' announces more objects than the rest of the file holds");
@@ -303,6 +313,13 @@ class Parser {
 
   TextWords words_;
   Ac3dModel model_;
+  struct Kids {  // a "kids" record, checked once every OBJECT record is counted
+    unsigned count;
+    std::uint64_t objects_before;
+    int line;
+  };
+  std::vector<Kids> kids_;
+  std::uint64_t objects_ = 0;  ///< OBJECT records read so far
   std::unordered_map<std::string, int> texture_indices_;
 };
 

@@ -2,8 +2,9 @@
 // The AC3D text of a scene file read as OpenSceneGraph's AC3D reader (osgdb_ac, 3.6.5) reads it, word for
 // word and float for float, into plain data: for the files that reader reads without a complaint, which are
 // every AC3D file of torcs-data. Anything else (a word it would warn about, a concave polygon it would hand
-// to the GLU tessellator, a light, a number `stream >> float` would read otherwise) is declined with
-// the reason, and the file goes to OpenSceneGraph's reader in its own process (contained_read.hpp).
+// to the GLU tessellator, a light, a number `stream >> float` would read otherwise, a count the file does
+// not hold) is declined with the reason, and the file goes to OpenSceneGraph's reader in its own process
+// (contained_read.hpp), its counts checked first (ac3d_guard.hpp).
 // ac3d_reader.hpp turns the data into the graph that reader makes.
 #include <osg/Vec2>
 #include <osg/Vec3>

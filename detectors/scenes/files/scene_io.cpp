@@ -38,12 +38,14 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path, bool decode_im
   // Some of osgDB's readers trust the counts a file announces (ac3d_guard.hpp, osgt_guard.hpp).
   const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names(decode_images);
   if (const std::string ext = osgDB::getLowerCaseFileExtension(path); ext == "ac" || ext == "acc") {
-    check_ac3d_counts(path);
     // Read here when crashbench's own AC3D parser takes the file (ac3d_reader.hpp), which it does for every
-    // torcs-data track; what it declines goes to OSG's reader in the child below.
+    // torcs-data track; what it declines goes to OSG's reader in the child below, the counts checked first.
+    // The parser declines every count the guard refuses in what it reads (it reads nothing after the world
+    // object, and neither does OSG's reader), so the guard's pass over the file is needed only for OSG's.
     std::string declined;
     if (!decode_images)
       if (osg::ref_ptr<osg::Node> graph = read_ac3d_here(path, options.get(), declined)) return graph;
+    check_ac3d_counts(path);
   } else if (ext == "osgt") {
     check_osgt_counts(path);
   }
