@@ -16,7 +16,8 @@ namespace {
 
 /// Deeper nesting is left to OSG's reader in its own process: each level is a frame of this one's stack.
 constexpr int kMaxDepth = 256;
-/// The fewest bytes a kid takes: a blank and its "OBJECT" word.
+/// The fewest bytes a kid takes in a file this parser reads: a blank and an "OBJECT" word (run() declines
+/// more kids than OBJECT records after them), so a count past this is declined before its empty groups.
 constexpr std::uint64_t kBytesPerKid = 7;
 
 struct Declined {
