@@ -88,7 +88,7 @@ TEST(Ac3dGuard, EveryCountItRefusesInsideTheWorldIsDeclinedByCrashbenchsParserAn
   // A file crashbench's parser takes is read without the guard (scene_io.cpp), so every count the guard
   // refuses must make the parser decline; the load then gives the guard's error. Each tail is the world's
   // second kid (its "kids 1" made "kids 2"), then the world announcing two kids more than it has.
-  std::string wall = ac_seed_wall();
+  const std::string wall = ac_seed_wall();
   const std::size_t world_kids = wall.find("kids 1\n");
   ASSERT_NE(world_kids, std::string::npos);
   std::vector<std::string> texts;
@@ -115,8 +115,9 @@ TEST(Ac3dGuard, ACountPastTheWorldObjectIsReadByNeitherReaderSoTheFileLoads) {
   const std::string path = write_ac("count-past-the-world", ac_seed_wall() + tail);
   EXPECT_NE(testing::error_message([&] { check_ac3d_counts(path); }), "");
   const std::string plain = write_ac("plain-wall", ac_seed_wall());
-  EXPECT_EQ(load_scene(path).triangles.size(), load_scene(plain).triangles.size());
-  EXPECT_FALSE(load_scene(path).triangles.empty());
+  const Scene scene = load_scene(path);
+  EXPECT_FALSE(scene.triangles.empty());
+  EXPECT_EQ(scene.triangles.size(), load_scene(plain).triangles.size());
 }
 
 }  // namespace

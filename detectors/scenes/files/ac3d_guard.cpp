@@ -3,7 +3,6 @@
 #include <array>
 #include <cstdint>
 #include <string_view>
-#include <vector>
 
 #include "core/error.hpp"
 #include "detectors/scenes/files/mapped_file.hpp"
@@ -39,20 +38,22 @@ std::uint64_t read_count(const std::string& path, std::string_view word, std::st
 
 }  // namespace
 
+std::string KidsTally::excess() const {
+  for (const Record& r : records_)
+    if (const std::uint64_t after = objects_ - r.objects_before; r.count > after)
+      return "line " + std::to_string(r.line) + ": 'kids " + std::string(r.written) +
+             "' announces more objects than the " + std::to_string(after) + " OBJECT records after it";
+  return "";
+}
+
 void check_ac3d_counts(const std::string& path) {
   const MappedFile file(path);
   if (!file.ok()) return;
-  struct Kids {  // checked at the end, when every OBJECT record is counted
-    std::string announced;
-    std::uint64_t count;
-    std::uint64_t objects_before;
-  };
-  std::vector<Kids> kids;
-  std::uint64_t objects = 0;
+  KidsTally kids;  // checked at the end, when every OBJECT record is counted
   TextWords words(file.text());
   for (std::string_view word = words.next(); !word.empty(); word = words.next()) {
     if (word == "OBJECT") {
-      ++objects;
+      kids.object();
     } else if (word == "MATERIAL" || word == "name" || word == "texture") {
       words.skip_string(false);  // OSG's AC3D readString knows no escapes
     } else if (const std::string_view counted = counted_by(word); !counted.empty()) {
@@ -60,13 +61,13 @@ void check_ac3d_counts(const std::string& path) {
       const std::string_view count_text = words.next();
       const std::uint64_t count = read_count(path, word, count_text, line);
       const std::uint64_t left = words.bytes_left();
-      // Written only for a refusal or a kids record: a track has a count word on every surface.
+      // Written only for a refusal: a track has a count word on every surface.
       const auto announced = [&] {
         return "line " + std::to_string(line) + ": '" + std::string(word) + " " + std::string(count_text) +
                "' announces more " + std::string(counted) + " than ";
       };
       if (word == "kids") {
-        kids.push_back({announced(), count, objects});
+        kids.kids(count, count_text, line);
       } else if (word == "data") {
         if (count > left) throw Error(path, "", announced() + "the " + std::to_string(left) + " left in the file");
         words.skip_bytes(count);
@@ -76,9 +77,7 @@ void check_ac3d_counts(const std::string& path) {
       }
     }
   }
-  for (const Kids& k : kids)
-    if (const std::uint64_t after = objects - k.objects_before; k.count > after)
-      throw Error(path, "", k.announced + "the " + std::to_string(after) + " OBJECT records after it");
+  if (std::string excess = kids.excess(); !excess.empty()) throw Error(path, "", std::move(excess));
 }
 
 }  // namespace crashbench

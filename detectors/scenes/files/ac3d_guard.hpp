@@ -10,9 +10,37 @@
 // (contained_read.hpp) starts. crashbench's own parser (ac3d_parse.hpp) declines every count this refuses
 // in the text it reads (neither it nor OSG's reader reads past the world object), so a file it takes is
 // not checked.
+#include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace crashbench {
+
+/// The "kids" rule, shared by the guard and crashbench's parser so that both refuse the same files: a
+/// "kids N" record announces more objects than the file holds when fewer than N OBJECT records follow it.
+class KidsTally {
+ public:
+  void object() { ++objects_; }
+  /// A "kids" record on line `line`, its count as written (`written`: the text it was read from, alive
+  /// until excess() is called).
+  void kids(std::uint64_t count, std::string_view written, int line) {
+    records_.push_back({count, objects_, written, line});
+  }
+  /// Once every OBJECT record is counted: the first record that announces more than follow it, as "line L:
+  /// 'kids N' announces more objects than the M OBJECT records after it", or "" when none does.
+  std::string excess() const;
+
+ private:
+  struct Record {
+    std::uint64_t count;
+    std::uint64_t objects_before;
+    std::string_view written;
+    int line;
+  };
+  std::vector<Record> records_;
+  std::uint64_t objects_ = 0;
+};
 
 /// Throws Error(path) naming the line and the word when a count word ("kids", "numvert", "numsurf", "refs",
 /// "data") of the AC3D file `path` has no count after it, a count that is not a decimal number, or a count

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <unordered_map>
 
+#include "detectors/scenes/files/ac3d_guard.hpp"
 #include "detectors/scenes/files/text_words.hpp"
 
 namespace crashbench {
@@ -106,17 +107,13 @@ class Parser {
     // The reader makes the kids a file ends before empty groups, as this parser does (TORCS's dirt-1 has
     // some); but a count of more kids than OBJECT records follow it is the count guard's refusal, and such
     // a file is left to it (ac3d_guard.hpp), so that the guard need not read what this parser takes.
-    for (const Kids& k : kids_)
-      if (const std::uint64_t after = objects_ - k.objects_before; k.count > after)
-        decline(k.line, "'kids " + std::to_string(k.count) + "' announces more objects than the " +
-                            std::to_string(after) + " OBJECT records after it");
+    if (std::string excess = kids_.excess(); !excess.empty()) throw Declined{std::move(excess)};
     return std::move(model_);
   }
 
  private:
-  [[noreturn]] void decline(const std::string& why) const { decline(words_.line(), why); }
-  [[noreturn]] static void decline(int line, const std::string& why) {
-    throw Declined{"line " + std::to_string(line) + ": " + why};
+  [[noreturn]] void decline(const std::string& why) const {
+    throw Declined{"line " + std::to_string(words_.line()) + ": " + why};
   }
 
   template <class Real>
@@ -131,9 +128,11 @@ class Parser {
     return value;
   }
 
+  /// The next word as a count; `written`, if given, gets the word.
   template <class Integer>
-  Integer count() {
+  Integer count(std::string_view* written = nullptr) {
     const std::string_view word = words_.next();
+    if (written) *written = word;
     Integer value{};
     const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
     if (word.empty() || word[0] == '-' || error != std::errc() || end != word.data() + word.size())
@@ -195,7 +194,7 @@ class Parser {
       if (word == "MATERIAL") {
         material();
       } else if (word == "OBJECT") {
-        ++objects_;
+        kids_.object();
         if (words_.next() == "light") decline("a light (OSG's reader makes a light source of it)");
       } else if (word == "crease") {
         real<float>();  // shapes the normals only, which collision reads none of
@@ -233,8 +232,10 @@ class Parser {
       } else if (word == "numsurf") {
         surfaces(count<unsigned>(), vertices, offset, repeat, texture, out);
       } else if (word == "kids") {
-        const unsigned n = count<unsigned>();
-        kids_.push_back({n, objects_, words_.line()});
+        const int line = words_.line();
+        std::string_view written;
+        const unsigned n = count<unsigned>(&written);
+        kids_.kids(n, written, line);
         // Each kid ends at its own "kids" word or at the end of the file, where the reader makes the rest
         // empty groups: more than the rest of the text holds would be millions of them (ac3d_guard.hpp).
         if (n > words_.bytes_left() / kBytesPerKid) decline("'kids " + std::to_string(n) + "' announces more objects than the rest of the file holds");
@@ -314,13 +315,7 @@ class Parser {
 
   TextWords words_;
   Ac3dModel model_;
-  struct Kids {  // a "kids" record, checked once every OBJECT record is counted
-    unsigned count;
-    std::uint64_t objects_before;
-    int line;
-  };
-  std::vector<Kids> kids_;
-  std::uint64_t objects_ = 0;  ///< OBJECT records read so far
+  KidsTally kids_;  // checked once every OBJECT record is counted
   std::unordered_map<std::string, int> texture_indices_;
 };
 
