@@ -17,35 +17,39 @@ std::uintptr_t page_size() {
 
 }  // namespace
 
-void EventLog::reserve(std::size_t n) {
+template <class T>
+void SegmentLog<T>::reserve(std::size_t n) {
   if (!segments_.empty()) return;
   first_ = std::max<std::size_t>(n, 1);
-  segments_.push_back(std::allocator<ImpactEvent>().allocate(first_));
+  segments_.push_back(std::allocator<T>().allocate(first_));
 }
 
-ImpactEvent& EventLog::emplace_back() {
+template <class T>
+T& SegmentLog<T>::emplace_back() {
   const std::size_t k = segment_of(size_);
   // std::allocator gives storage without constructing anything in it: a new segment costs the kernel
-  // nothing until its events are written.
-  if (k == segments_.size()) segments_.push_back(std::allocator<ImpactEvent>().allocate(segment_size(k)));
-  ImpactEvent* e = ::new (segments_[k] + (size_ - segment_start(k))) ImpactEvent();
+  // nothing until its records are written.
+  if (k == segments_.size()) segments_.push_back(std::allocator<T>().allocate(segment_size(k)));
+  T* e = ::new (segments_[k] + (size_ - segment_start(k))) T();
   ++size_;
   return *e;
 }
 
-void EventLog::reserve_upto(std::size_t n) {
+template <class T>
+void SegmentLog<T>::reserve_upto(std::size_t n) {
   if (n == 0) return;
   for (std::size_t k = segments_.size(); k <= segment_of(n - 1); ++k)
-    segments_.push_back(std::allocator<ImpactEvent>().allocate(segment_size(k)));
+    segments_.push_back(std::allocator<T>().allocate(segment_size(k)));
 }
 
-void EventLog::populate(std::size_t first, std::size_t last) const {
+template <class T>
+void SegmentLog<T>::populate(std::size_t first, std::size_t last) const {
 #ifdef MADV_POPULATE_WRITE
   const std::uintptr_t page = page_size();
   while (first < last) {
     const std::size_t k = segment_of(first), end = std::min(last, segment_start(k) + segment_size(k));
     // Whole pages, from the one holding the range's first byte to the one holding its last: the other
-    // bytes on them (earlier events, the allocator's) are neither read nor written.
+    // bytes on them (earlier records, the allocator's) are neither read nor written.
     const auto from = reinterpret_cast<std::uintptr_t>(at(first)) & ~(page - 1);
     const auto to = reinterpret_cast<std::uintptr_t>(at(end - 1) + 1);
     madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);  // a hint: an error changes nothing
@@ -56,9 +60,10 @@ void EventLog::populate(std::size_t first, std::size_t last) const {
 #endif
 }
 
-void EventLog::move_to(std::vector<ImpactEvent>& out) {
+template <class T>
+void SegmentLog<T>::move_to(std::vector<T>& out) {
   // A piece of about 3 MB at a time, its pages handed back to the kernel once copied: the peak is the
-  // events once and a piece, where freeing each segment once copied left the events once and a segment
+  // records once and a piece, where freeing each segment once copied left the records once and a segment
   // (the last full one holds a third of them: 100,000 cars, 5.2 million events, 1.5 GB more).
   constexpr std::size_t kPiece = 4096;
   out.reserve(out.size() + size_);
@@ -76,7 +81,8 @@ void EventLog::move_to(std::vector<ImpactEvent>& out) {
   release();
 }
 
-void EventLog::drop_pages(const ImpactEvent* first, const ImpactEvent* last) {
+template <class T>
+void SegmentLog<T>::drop_pages(const T* first, const T* last) {
   // Only the pages that lie wholly inside the range: the bytes around it (the next piece, the allocator's)
   // keep theirs. MADV_DONTNEED on private anonymous memory: a later touch finds a zeroed page, so the
   // allocator may still write its own words into the freed segment.
@@ -86,16 +92,41 @@ void EventLog::drop_pages(const ImpactEvent* first, const ImpactEvent* last) {
   if (from < to) madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);  // a hint: an error keeps the pages
 }
 
-void EventLog::free_segment(std::size_t k) {
-  std::allocator<ImpactEvent>().deallocate(segments_[k], segment_size(k));
+template <class T>
+void SegmentLog<T>::free_segment(std::size_t k) {
+  std::allocator<T>().deallocate(segments_[k], segment_size(k));
   segments_[k] = nullptr;
 }
 
-void EventLog::release() {
+template <class T>
+void SegmentLog<T>::release() {
   for (std::size_t k = 0; k < segments_.size(); ++k)
     if (segments_[k] != nullptr) free_segment(k);
   segments_.clear();
   size_ = 0;
+}
+
+template class SegmentLog<ImpactEvent>;
+template class SegmentLog<OtherBody>;
+
+void EventLog::truncate(std::size_t n) {
+  // Other bodies are added in event order: the first one a dropped event holds starts the dropped ones.
+  for (std::size_t i = n; i < size(); ++i)
+    if (const int k = (*this)[i].other_body; k >= 0) {
+      others_.truncate(static_cast<std::size_t>(k));
+      break;
+    }
+  Events::truncate(n);
+}
+
+void EventLog::move_to(std::vector<ImpactEvent>& out, std::vector<OtherBody>& out_others) {
+  const std::size_t first = out.size();
+  const int base = static_cast<int>(out_others.size());
+  Events::move_to(out);
+  others_.move_to(out_others);
+  if (base > 0)
+    for (std::size_t i = first; i < out.size(); ++i)
+      if (out[i].other_body >= 0) out[i].other_body += base;
 }
 
 }  // namespace crashbench

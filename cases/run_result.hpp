@@ -77,6 +77,7 @@ struct RunResult {
   std::vector<double> sample_times; ///< [s], shared by every track
   std::vector<VehicleTrack> tracks;
   std::vector<ImpactEvent> events;  ///< one per resolved contact per step
+  std::vector<OtherBody> other_bodies;  ///< the other vehicle of each two-vehicle event (ImpactEvent::other_body)
   int impacts = 0;                  ///< events grouped into impacts (see kImpactGapSteps)
   std::array<PhaseSamples, kPhaseCount> timings;
   std::array<InvariantSummary, kInvariantCount> invariants;
@@ -92,8 +93,13 @@ struct RunResult {
   std::vector<PublishedStepTime> scene_published;  ///< Scene::published: step times published for the scene
   std::vector<LawCurve> response_curves;  ///< the response model's laws (ResponseModel::curves), for the report
   std::optional<std::uint64_t> physics_hash;  ///< cases/checks/physics_hash.hpp; absent when the case did not run
-  std::optional<DetectorAgreement> agreement;
-  std::optional<SumoComparison> sumo;  ///< with Case::traffic: SUMO's collisions against this run's contacts  ///< with Case::check_against
+  std::optional<DetectorAgreement> agreement;  ///< with Case::check_against
+  std::optional<SumoComparison> sumo;  ///< with Case::traffic: SUMO's collisions against this run's contacts
+
+  /// `event`'s other vehicle (an event of `events`), or nullptr against the scene.
+  const OtherBody* other_of(const ImpactEvent& event) const {
+    return event.other_body < 0 ? nullptr : &other_bodies[static_cast<std::size_t>(event.other_body)];
+  }
 };
 
 /// Events on the same vehicle, obstacle and face at most this many steps apart belong to one impact:

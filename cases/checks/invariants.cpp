@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/units.hpp"
 
@@ -56,25 +57,27 @@ double angular_momentum(const Body& body) {
 }
 
 /// Total linear and angular momentum of both bodies unchanged, each relative to its scale.
-double system_residual(const ImpactEvent& e, const Scales& s) {
-  const Vec2 p1 = e.pre_a.mass * e.pre_a.state.velocity_W + e.pre_b.mass * e.pre_b.state.velocity_W;
-  const Vec2 p2 = e.post_a.mass * e.post_a.state.velocity_W + e.post_b.mass * e.post_b.state.velocity_W;
-  const double l1 = angular_momentum(e.pre_a) + angular_momentum(e.pre_b);
-  const double l2 = angular_momentum(e.post_a) + angular_momentum(e.post_b);
-  const double arm = std::max({e.pre_a.state.position_W.norm(), e.pre_b.state.position_W.norm(), 1.0});
-  const double scale = s.impulse(e.resolution.impulse.linear_W.norm(), e.pre_a.mass + e.pre_b.mass);
+double system_residual(const ImpactEvent& e, const OtherBody& b, const Scales& s) {
+  const Vec2 p1 = e.pre_a.mass * e.pre_a.state.velocity_W + b.pre.mass * b.pre.state.velocity_W;
+  const Vec2 p2 = e.post_a.mass * e.post_a.state.velocity_W + b.post.mass * b.post.state.velocity_W;
+  const double l1 = angular_momentum(e.pre_a) + angular_momentum(b.pre);
+  const double l2 = angular_momentum(e.post_a) + angular_momentum(b.post);
+  const double arm = std::max({e.pre_a.state.position_W.norm(), b.pre.state.position_W.norm(), 1.0});
+  const double scale = s.impulse(e.resolution.impulse.linear_W.norm(), e.pre_a.mass + b.pre.mass);
   return std::max((p2 - p1).norm() / scale, std::abs(l2 - l1) / (scale * arm));
 }
 
 }  // namespace
 
-InvariantChecks check_impact(const ImpactEvent& e, const Tolerances& tol, double dt) {
+InvariantChecks check_impact(const ImpactEvent& e, const OtherBody* other, const Tolerances& tol, double dt) {
+  if (e.two_body() != (other != nullptr))
+    throw std::invalid_argument("check_impact: the other vehicle's bodies are given exactly for a two-vehicle event");
   InvariantChecks checks{};
   const Vec2 J = e.resolution.impulse.linear_W;
   const Vec2& point = e.contact.point_W;
   const Scales s{kGravity * dt, tol.impulse_floor, tol.speed_floor, tol.energy_floor};
-  const Body* pre_b = e.two_body() ? &e.pre_b : nullptr;
-  const Body* post_b = e.two_body() ? &e.post_b : nullptr;
+  const Body* pre_b = other ? &other->pre : nullptr;
+  const Body* post_b = other ? &other->post : nullptr;
   // Only what the model says applies to this resolution is checked.
   const auto set = [&](Invariant which, double residual, double tolerance) {
     if (e.resolution.invariants.has(which)) checks.set(static_cast<std::size_t>(which), verdict(residual, tolerance));
@@ -95,14 +98,13 @@ InvariantChecks check_impact(const ImpactEvent& e, const Tolerances& tol, double
     set(Invariant::kRestitution, std::abs(vn2 + e.resolution.restitution * vn1) / s.speed(vn1), tol.restitution);
 
   const double mass = e.pre_a.mass + (pre_b ? pre_b->mass : 0.0);
-  const double e1 = e.pre_a.kinetic_energy() + (pre_b ? pre_b->kinetic_energy() : 0.0);
-  const double e2 = e.post_a.kinetic_energy() + (post_b ? post_b->kinetic_energy() : 0.0);
+  const double e1 = energy_before(e, other), e2 = energy_after(e, other);
   const double energy_scale = s.energy(e1, mass);
   if (e.resolution.energy_kept_target >= 0)
     set(Invariant::kEnergyRatio, std::abs(e2 - e.resolution.energy_kept_target * e1) / energy_scale, tol.energy_ratio);
   set(Invariant::kNoEnergyGain, std::max(0.0, e2 - e1) / energy_scale, tol.energy_gain);
 
-  if (pre_b) set(Invariant::kSystemMomentum, system_residual(e, s), tol.momentum);
+  if (other) set(Invariant::kSystemMomentum, system_residual(e, *other, s), tol.momentum);
 
   set(Invariant::kNoPenetration, std::max(0.0, -vn2) / s.speed(vn1), tol.penetration);
 

@@ -24,14 +24,14 @@ void add_resolution(PhysicsHasher& h, const Resolution& r) {
   add_end_state(h, r.end.a), add_end_state(h, r.end.b);
 }
 
-void add_event(PhysicsHasher& h, const ImpactEvent& e) {
+void add_event(PhysicsHasher& h, const ImpactEvent& e, const OtherBody* other) {
   h.add(std::int64_t{e.step}), h.add(e.time), h.add(std::int64_t{e.impact});
   add_contact(h, e.contact);
   add_resolution(h, e.resolution);
   h.add(e.mu_limit);
   h.add(e.pre_a), h.add(e.post_a);
-  // The second body is meaningful only against another vehicle; against the scene it stays default.
-  if (e.two_body()) h.add(e.pre_b), h.add(e.post_b);
+  // The second body exists only against another vehicle.
+  if (other) h.add(other->pre), h.add(other->post);
   for (const InvariantCheck& c : e.checks.all()) h.add(c.residual), h.add(c.tolerance), h.add(static_cast<std::int64_t>(c.verdict));
 }
 
@@ -55,7 +55,7 @@ std::uint64_t physics_hash(const RunResult& result, std::span<const StateVector>
   for (const VehicleTrack& track : result.tracks)
     for (const PlanarState& s : track.states) h.add(s);
   h.add(static_cast<std::int64_t>(result.events.size()));
-  for (const ImpactEvent& e : result.events) add_event(h, e);
+  for (const ImpactEvent& e : result.events) add_event(h, e, result.other_of(e));
   h.add(static_cast<std::int64_t>(final_states.size()));
   for (const StateVector& x : final_states)
     for (Eigen::Index i = 0; i < x.size(); ++i) h.add(x[i]);

@@ -81,7 +81,7 @@ int ContinuingContacts::find_or_open(const Contact& c, const Resolution& r, cons
   o.event.resolution = r;
   o.event.mu_limit = r.mu_limit;
   o.event.pre_a = a;
-  if (b) o.event.pre_b = *b;
+  if (b) o.pre_b = *b;
   const Mat2 K = inverse_effective_mass(a, b, c.point_W);
   const double inverse_mass = c.normal_W.dot(K * c.normal_W);
   o.omega = inverse_mass > 0 ? std::sqrt(r.force.stiffness * inverse_mass) : 0.0;
@@ -164,7 +164,7 @@ void ContinuingContacts::account(int vehicle, const StateVector& x_end, double t
   }
 }
 
-ImpactEvent ContinuingContacts::finish(const Open& o) const {
+ImpactEvent ContinuingContacts::finish(const Open& o, OtherBody& other) const {
   ImpactEvent e = o.event;
   Resolution& r = e.resolution;
   const Vec2& n = e.contact.normal_W;
@@ -184,8 +184,8 @@ ImpactEvent ContinuingContacts::finish(const Open& o) const {
   e.post_a = e.pre_a;
   add_velocities(e.post_a, o.dv_a);
   if (e.two_body()) {
-    e.post_b = e.pre_b;
-    add_velocities(e.post_b, o.dv_b);
+    other.pre = other.post = o.pre_b;
+    add_velocities(other.post, o.dv_b);
   }
   // Over the whole contact: impulse-momentum, no energy gain, leaving (no tunnelling), friction bound; the
   // angular balance of a second body and the system's need one arm for both, which a moving contact lacks.
@@ -202,17 +202,18 @@ ImpactEvent ContinuingContacts::finish(const Open& o) const {
     return ImpactEndState{rotation(-pre.state.heading) * post.state.velocity_W, post.state.yaw_rate, 0.0};
   };
   r.end.a = end_state(e.pre_a, e.post_a);
-  if (e.two_body()) r.end.b = end_state(e.pre_b, e.post_b);
+  if (e.two_body()) r.end.b = end_state(other.pre, other.post);
   r.end.peak_force = o.peak_force;
   r.end.max_depth = o.max_depth;
   return e;
 }
 
-void ContinuingContacts::close(int step, bool all, const Tolerances& tolerances, std::vector<ImpactEvent>& out) {
+void ContinuingContacts::close(int step, bool all, const Tolerances& tolerances, ContactEvents& out) {
   std::size_t kept = 0;
   for (std::size_t i = 0; i < open_.size(); ++i) {
     if (all || open_[i].last_step < step) {
-      ImpactEvent e = finish(open_[i]);
+      OtherBody other;
+      ImpactEvent e = finish(open_[i], other);
       // The integrator's documented energy error over the contact's steps is allowed on top.
       const Open& o = open_[i];
       // A spring acts over several steps together with the tyres, which answer it within each step: the
@@ -228,8 +229,12 @@ void ContinuingContacts::close(int step, bool all, const Tolerances& tolerances,
       // and any integrator's quadrature may differ by up to half a step of that force.
       const double j = o.impulse_W.norm();
       if (j > 0) widened.momentum += 0.5 * dt_ * (o.first_force + o.last_force) / j;
-      e.checks = check_impact(e, widened, dt_);
-      out.push_back(e);
+      e.checks = check_impact(e, e.two_body() ? &other : nullptr, widened, dt_);
+      if (e.two_body()) {
+        e.other_body = static_cast<int>(out.other_bodies.size());
+        out.other_bodies.push_back(other);
+      }
+      out.events.push_back(e);
       continue;
     }
     // Springs built for the next step refer to this contact by index: renumber them.

@@ -14,6 +14,13 @@
 
 namespace crashbench {
 
+/// Closed contacts' events with their other vehicles' bodies (ImpactEvent::other_body indexes
+/// `other_bodies`), until the run's end joins them to its result.
+struct ContactEvents {
+  std::vector<ImpactEvent> events;
+  std::vector<OtherBody> other_bodies;
+};
+
 class ContinuingContacts {
  public:
   /// Sizes the buffers for `vehicles` vehicles; `dt` is the step [s]; `integrator` (it must outlive this)
@@ -47,7 +54,7 @@ class ContinuingContacts {
   /// contact, pre = at its start, post = pre plus its velocity changes, impulse = its integral of F dt,
   /// checked against `tolerances` but no tighter than the force application's (the tyres act in the same
   /// steps), the energy gain's widened by the integrator's error on the spring.
-  void close(int step, bool all, const Tolerances& tolerances, std::vector<ImpactEvent>& out);
+  void close(int step, bool all, const Tolerances& tolerances, ContactEvents& out);
   bool empty() const { return open_.empty(); }
   /// Contact `c` continues one that is open (its spring acted over the step just taken): it stays a
   /// contact while it opens again, which is the spring's rebound.
@@ -55,7 +62,8 @@ class ContinuingContacts {
 
  private:
   struct Open {
-    ImpactEvent event;                         ///< contact, first resolution, bodies at the start
+    ImpactEvent event;                         ///< contact, first resolution, a's body at the start
+    Body pre_b;                                ///< the other vehicle at the start (two-vehicle contacts)
     int first_step = 0, last_step = 0;
     Vec2 impulse_W = Vec2::Zero();             ///< integral of the force on a [N s]
     double angular_a = 0;                      ///< integral of its moment about a's CG [N m s]
@@ -75,7 +83,8 @@ class ContinuingContacts {
   int find(const Contact& c) const;  ///< index into open_ of the contact `c` continues, or -1
   int find_or_open(const Contact& c, const Resolution& r, const Body& a, const Body* b, int step);
   void push_spring(int vehicle, const ContactSpring& s, const Owner& owner);
-  ImpactEvent finish(const Open& o) const;
+  /// The event of contact `o`, which is over, and (two-vehicle contacts) the other vehicle's bodies.
+  ImpactEvent finish(const Open& o, OtherBody& other) const;
 
   double dt_;
   const Integrator* integrator_;

@@ -23,7 +23,8 @@ EventAudit::EventAudit(const StepParts& parts, StepThreads& threads)
       tyre_allowance_(parts.integration.tyre_allowance(parts.fleet, parts.c.dt)),
       application_error_(parts.fleet.size(), Eigen::Vector3d::Zero()),
       impulse_norm_sum_(parts.fleet.size(), 0.0) {
-  contact_events_.reserve(64);
+  contact_events_.events.reserve(64);
+  contact_events_.other_bodies.reserve(64);
 }
 
 Eigen::Vector3d EventAudit::beyond_tyres(const Eigen::Vector3d& error, const Eigen::Vector2d& allowance) {
@@ -100,10 +101,16 @@ void EventAudit::charge_application_errors(int step, std::span<const int> loaded
     const double j = e.resolution.impulse.linear_W.norm();
     const auto share = [&](int v) { return j > 0 ? j / impulse_norm_sum_[v] : 0.0; };
     set_velocities(e.post_a, velocities(e.post_a) + share(e.contact.vehicle) * application_error_[e.contact.vehicle]);
-    if (e.two_body())
-      set_velocities(e.post_b, velocities(e.post_b) + share(e.contact.other) * application_error_[e.contact.other]);
-    e.checks = check_impact(e, run_.c.tolerances, run_.c.dt);
+    if (e.two_body()) {
+      Body& post_b = run_.events.other(e).post;
+      set_velocities(post_b, velocities(post_b) + share(e.contact.other) * application_error_[e.contact.other]);
+    }
+    check_event(e);
   });
+}
+
+void EventAudit::check_event(ImpactEvent& e) const {
+  e.checks = check_impact(e, run_.events.other_of(e), run_.c.tolerances, run_.c.dt);
 }
 
 void EventAudit::check(int step, std::span<const int> loaded) {
@@ -113,8 +120,7 @@ void EventAudit::check(int step, std::span<const int> loaded) {
     checked_upto_ = pending_end_;
   }
   if (run_.c.application == Application::kImpulseReset) {
-    for_event_ranges(checked_upto_, run_.events.size(),
-                     [&](ImpactEvent& e) { e.checks = check_impact(e, run_.c.tolerances, run_.c.dt); });
+    for_event_ranges(checked_upto_, run_.events.size(), [&](ImpactEvent& e) { check_event(e); });
     checked_upto_ = run_.events.size();
   }
   pending_end_ = run_.events.size();

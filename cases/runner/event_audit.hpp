@@ -28,7 +28,7 @@ class EventAudit {
   /// Force application: some events still wait for the step in which their force acts.
   bool waiting() const { return checked_upto_ < pending_end_ || !run_.continuing.empty(); }
   /// Ended continuing contacts, checked (moved out by the caller when the run ends).
-  std::vector<ImpactEvent>& contact_events() { return contact_events_; }
+  ContactEvents& contact_events() { return contact_events_; }
 
   /// The part of a velocity error (vX, vY, yaw rate) beyond `allowance` (speed [m/s], yaw rate [rad/s]).
   static Eigen::Vector3d beyond_tyres(const Eigen::Vector3d& error, const Eigen::Vector2d& allowance);
@@ -42,13 +42,15 @@ class EventAudit {
   /// per_event(e) for events [first, last), split over the threads (each event writes only itself).
   template <class PerEvent>
   void for_event_ranges(std::size_t first, std::size_t last, const PerEvent& per_event);
+  /// The invariant checks of `e`, an event of the run's log, against the case's tolerances.
+  void check_event(ImpactEvent& e) const;
 
   StepParts run_;
   StepThreads& threads_;
   std::vector<Eigen::Vector2d> tyre_allowance_;     ///< per vehicle (Integration::tyre_allowance)
   std::vector<Eigen::Vector3d> application_error_;  ///< per vehicle: velocity change not explained by J
   std::vector<double> impulse_norm_sum_;            ///< per vehicle: sum of |J| over the checked step
-  std::vector<ImpactEvent> contact_events_;
+  ContactEvents contact_events_;
   std::size_t checked_upto_ = 0;
   std::size_t pending_end_ = 0;  ///< force mode: events in [checked_upto_, pending_end_) await their force's step
 };

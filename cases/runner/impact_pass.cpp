@@ -144,12 +144,13 @@ bool ImpactPass::resolve_one(const Contact& c, Body& a, Body* b, int step, doubl
   ta.angular_impulse += cross(c.point_W - a.state.position_W, J);
   e.post_a = a;
   if (b) {
-    e.pre_b = *b;
+    OtherBody& other = run_.events.add_other(e);
+    other.pre = *b;
     b->apply_impulse(-J, c.point_W);
     TouchedSet::Touch& tb = touched_[static_cast<std::size_t>(c.other)];
     tb.impulse -= J;
     tb.angular_impulse -= cross(c.point_W - b->state.position_W, J);
-    e.post_b = *b;
+    other.post = *b;
   }
   return true;
 }

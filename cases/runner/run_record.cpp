@@ -55,13 +55,19 @@ void RunRecord::timed(Phase phase, Clock::time_point& since) {
   since = now;
 }
 
-RunResult RunRecord::finish(std::vector<ImpactEvent>& contact_events, std::span<const StateVector> x) {
+RunResult RunRecord::finish(ContactEvents& contact_events, std::span<const StateVector> x) {
   // Continuing contacts' events have their verdicts already: they join here, in step order, so the
   // impulse events' per-step checks never see them.
-  result_.events.reserve(events_.size() + contact_events.size());
-  events_.move_to(result_.events);
+  result_.events.reserve(events_.size() + contact_events.events.size());
+  events_.move_to(result_.events, result_.other_bodies);
   const auto impulse_end = static_cast<std::ptrdiff_t>(result_.events.size());
-  result_.events.insert(result_.events.end(), contact_events.begin(), contact_events.end());
+  const int others_before = static_cast<int>(result_.other_bodies.size());
+  result_.other_bodies.insert(result_.other_bodies.end(), contact_events.other_bodies.begin(),
+                              contact_events.other_bodies.end());
+  for (ImpactEvent e : contact_events.events) {
+    if (e.other_body >= 0) e.other_body += others_before;
+    result_.events.push_back(e);
+  }
   // The impulse events come in step order; the contact events in the order their contacts closed (a long
   // one after a short one that began later). Sorting the few contact events and merging orders them as a
   // stable sort of all would (impulse events first within a step), without its log n passes over

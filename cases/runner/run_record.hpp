@@ -9,6 +9,7 @@
 #include "cases/case.hpp"
 #include "cases/event_log.hpp"
 #include "cases/run_result.hpp"
+#include "cases/runner/continuing_contacts.hpp"
 #include "cases/runner/fleet.hpp"
 #include "core/phase_clock.hpp"
 #include "detectors/scenes/scene.hpp"
@@ -30,7 +31,7 @@ class RunRecord {
   const EventLog& events() const { return events_; }
   /// The run is over: the impulse events and `contact_events` (checked already) join the result in step
   /// order, the summary and the physics hash of the final states `x` are made, and the result moves out.
-  RunResult finish(std::vector<ImpactEvent>& contact_events, std::span<const StateVector> x);
+  RunResult finish(ContactEvents& contact_events, std::span<const StateVector> x);
 
  private:
   RunResult result_;

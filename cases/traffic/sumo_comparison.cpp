@@ -60,10 +60,14 @@ std::vector<SumoEpisode> episodes_of(const TrafficSpec& t) {
   return out;
 }
 
-/// The speed change of `vehicle` in event `e` [m/s].
-double speed_change(const ImpactEvent& e, int vehicle) {
-  const bool a = e.contact.vehicle == vehicle;
-  return ((a ? e.post_a : e.post_b).state.velocity_W - (a ? e.pre_a : e.pre_b).state.velocity_W).norm();
+/// The speed change of `vehicle` in event `e` of `result` [m/s].
+double speed_change(const RunResult& result, const ImpactEvent& e, int vehicle) {
+  const auto change = [](const Body& pre, const Body& post) {
+    return (post.state.velocity_W - pre.state.velocity_W).norm();
+  };
+  if (e.contact.vehicle == vehicle) return change(e.pre_a, e.post_a);
+  const OtherBody& b = *result.other_of(e);
+  return change(b.pre, b.post);
 }
 
 /// The FCD rows of the vehicles in `wanted` at the timesteps of `times` [s, FCD time], read in one pass.
@@ -137,8 +141,8 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
           e.matched = true;
           e.contact_time = ev->time;
           e.impulse = ev->resolution.impulse.linear_W.norm();
-          e.collider_dv = speed_change(*ev, a);
-          e.victim_dv = speed_change(*ev, b);
+          e.collider_dv = speed_change(result, *ev, a);
+          e.victim_dv = speed_change(result, *ev, b);
           claimed.insert(ev);
           break;
         }

@@ -184,9 +184,8 @@ void write_events(hid_t file, const RunResult& r, const std::string& path) {
   pairs("impulse", [](const ImpactEvent& e) { return e.resolution.impulse.linear_W; });
   ints("status", [](const ImpactEvent& e) { return static_cast<int>(e.resolution.status); });
   write_string_attribute(group, "status_codes", status_codes(), path);
-  const auto energy = [](const Body& a, const Body& b, bool two) { return a.kinetic_energy() + (two ? b.kinetic_energy() : 0.0); };
-  doubles("energy_before", [&](const ImpactEvent& e) { return energy(e.pre_a, e.pre_b, e.two_body()); });
-  doubles("energy_after", [&](const ImpactEvent& e) { return energy(e.post_a, e.post_b, e.two_body()); });
+  doubles("energy_before", [&](const ImpactEvent& e) { return energy_before(e, r.other_of(e)); });
+  doubles("energy_after", [&](const ImpactEvent& e) { return energy_after(e, r.other_of(e)); });
   pairs("pre_velocity", [](const ImpactEvent& e) { return e.pre_a.state.velocity_W; });
   pairs("post_velocity", [](const ImpactEvent& e) { return e.post_a.state.velocity_W; });
   doubles("pre_yaw_rate", [](const ImpactEvent& e) { return e.pre_a.state.yaw_rate; });

@@ -44,7 +44,7 @@ json end_state_json(const ImpactEndState& s) {
           {"roll_rate_deg_s", s.roll_rate * kRadToDeg}};
 }
 
-json event_json(const ImpactEvent& e) {
+json event_json(const ImpactEvent& e, const OtherBody* other) {
   const Resolution& r = e.resolution;
   json out = {{"step", e.step},
               {"impact", e.impact},
@@ -60,14 +60,14 @@ json event_json(const ImpactEvent& e) {
               {"angle_of_attack_deg", r.angle_of_attack * kRadToDeg},
               {"mu_used", r.mu_used},
               {"mu_limit", e.mu_limit},
-              {"energy_before", e.pre_a.kinetic_energy() + (e.two_body() ? e.pre_b.kinetic_energy() : 0.0)},
-              {"energy_after", e.post_a.kinetic_energy() + (e.two_body() ? e.post_b.kinetic_energy() : 0.0)},
+              {"energy_before", energy_before(e, other)},
+              {"energy_after", energy_after(e, other)},
               {"pre", state_json(e.pre_a.state)},
               {"post", state_json(e.post_a.state)},
               {"invariants", checks_json(e.checks)}};
   if (r.restitution >= 0) out["restitution"] = r.restitution;
   if (r.energy_kept_target >= 0) out["energy_kept_target"] = r.energy_kept_target;
-  if (e.two_body()) out["other_pre"] = state_json(e.pre_b.state), out["other_post"] = state_json(e.post_b.state);
+  if (other) out["other_pre"] = state_json(other->pre.state), out["other_post"] = state_json(other->post.state);
   if (r.end.duration >= 0) {
     out["model_end"] = {{"duration", r.end.duration}, {"vehicle", end_state_json(r.end.a)}};
     if (e.two_body()) out["model_end"]["other"] = end_state_json(r.end.b);
@@ -280,7 +280,7 @@ json to_json(const RunResult& r, const std::string& trajectory_file, WallsAs wal
   // A case with its record in a file keeps its events there, binned here (reports/results/record_store.hpp).
   json events = json::array();
   if (trajectory_file.empty())
-    for (const auto& e : r.events) events.push_back(event_json(e));
+    for (const auto& e : r.events) events.push_back(event_json(e, r.other_of(e)));
   else
     out["contacts"] = contact_summary_json(r), out["events_file"] = trajectory_file;
   out["config"] = config_json(r.config);

@@ -52,10 +52,11 @@ TEST(ContinuingContacts, ASpringAnswerActsOverTheNextStepAndEndsAsOneCheckedEven
   const double J = kStiffness * kDepth * kDt;
   const StateVector still = to_state_vector(s.a.state);
   contacts.account(0, still, kDt, Eigen::Vector3d(0, J / kMass, 0), Eigen::Vector3d::Zero());
-  std::vector<ImpactEvent> ended;
-  contacts.close(0, false, Tolerances{}, ended);
-  EXPECT_TRUE(ended.empty()) << "it answered at step 0";
-  contacts.close(1, false, Tolerances{}, ended);
+  ContactEvents closed;
+  contacts.close(0, false, Tolerances{}, closed);
+  EXPECT_TRUE(closed.events.empty()) << "it answered at step 0";
+  contacts.close(1, false, Tolerances{}, closed);
+  const std::vector<ImpactEvent>& ended = closed.events;
   ASSERT_EQ(ended.size(), 1u);
   EXPECT_TRUE(contacts.empty());
   const ImpactEvent& e = ended[0];

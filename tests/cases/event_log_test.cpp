@@ -1,9 +1,11 @@
 // The runner's event store: events keep their contents, indices and addresses across segments, come out
 // in order, a truncated tail is written afresh, a reserved first segment appends without allocating, and
 // storage populated ahead, from any thread, leaves the events as they were; moving out, which hands the
-// copied pages back, loses none.
+// copied pages back, loses none. The other vehicle's bodies of two-vehicle events stay with their events
+// through truncation and moving out.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -17,7 +19,7 @@ namespace {
 void stamp(ImpactEvent& e, int i) {
   e.step = i;
   e.time = 0.5 * i;
-  e.post_b.state.velocity_W = Vec2(i, -i);
+  e.post_a.state.velocity_W = Vec2(i, -i);
 }
 
 TEST(EventLog, EventsKeepTheirIndicesContentsAndAddressesAcrossSegmentsAndMoveOutInOrder) {
@@ -35,11 +37,12 @@ TEST(EventLog, EventsKeepTheirIndicesContentsAndAddressesAcrossSegmentsAndMoveOu
     EXPECT_EQ(&log[k], addresses[k]) << i << ": an event moved";
     EXPECT_EQ(log[k].step, i);
     EXPECT_EQ(log[k].time, 0.5 * i);
-    EXPECT_EQ(log[k].post_b.state.velocity_W, Vec2(i, -i));
+    EXPECT_EQ(log[k].post_a.state.velocity_W, Vec2(i, -i));
   }
   std::vector<ImpactEvent> out(1);  // appended after what `out` holds
+  std::vector<OtherBody> others;
   out[0].step = -1;
-  log.move_to(out);
+  log.move_to(out, others);
   EXPECT_TRUE(log.empty());
   ASSERT_EQ(out.size(), 101u);
   EXPECT_EQ(out[0].step, -1);
@@ -54,11 +57,12 @@ TEST(EventLog, EveryEventOfALargeSegmentMovesOutIntactWhileItsCopiedPagesAreHand
   log.reserve(kEvents);
   for (int i = 0; i < kEvents; ++i) stamp(log.emplace_back(), i);
   std::vector<ImpactEvent> out;
-  log.move_to(out);
+  std::vector<OtherBody> others;
+  log.move_to(out, others);
   ASSERT_EQ(out.size(), static_cast<std::size_t>(kEvents));
   for (int i = 0; i < kEvents; ++i) {
     const ImpactEvent& e = out[static_cast<std::size_t>(i)];
-    ASSERT_TRUE(e.step == i && e.time == 0.5 * i && e.post_b.state.velocity_W == Vec2(i, -i)) << "event " << i;
+    ASSERT_TRUE(e.step == i && e.time == 0.5 * i && e.post_a.state.velocity_W == Vec2(i, -i)) << "event " << i;
   }
 }
 
@@ -74,10 +78,11 @@ TEST(EventLog, ATruncatedTailIsWrittenAfreshFromValueInitialisedEvents) {
   const ImpactEvent blank{};
   EXPECT_EQ(fresh.step, blank.step);
   EXPECT_EQ(fresh.time, blank.time);
-  EXPECT_EQ(fresh.post_b.state.velocity_W, blank.post_b.state.velocity_W);
+  EXPECT_EQ(fresh.post_a.state.velocity_W, blank.post_a.state.velocity_W);
   EXPECT_EQ(log[4].step, 5);
   std::vector<ImpactEvent> out;
-  log.move_to(out);
+  std::vector<OtherBody> others;
+  log.move_to(out, others);
   ASSERT_EQ(out.size(), 6u);
   EXPECT_EQ(out[5].step, blank.step);
 }
@@ -110,8 +115,49 @@ TEST(EventLog, StorageReservedAheadIsPopulatedFromTwoThreadsWithoutTouchingAnEve
   ASSERT_EQ(log.size(), 100u);
   for (int i = 0; i < 100; ++i) {
     EXPECT_EQ(log[static_cast<std::size_t>(i)].step, i);
-    EXPECT_EQ(log[static_cast<std::size_t>(i)].post_b.state.velocity_W, Vec2(i, -i));
+    EXPECT_EQ(log[static_cast<std::size_t>(i)].post_a.state.velocity_W, Vec2(i, -i));
   }
+}
+
+/// Event i, a two-vehicle one when i is a multiple of 3 (its other vehicle's post speed is i).
+void stamp_pair(EventLog& log, int i) {
+  ImpactEvent& e = log.emplace_back();
+  stamp(e, i);
+  if (i % 3 != 0) return;
+  e.contact.other = i + 1;
+  log.add_other(e).post.state.velocity_W = Vec2(i, 0);
+}
+
+/// Every two-vehicle event of `events` has its own other bodies, the ones stamp_pair gave it.
+void expect_paired(const std::vector<ImpactEvent>& events, const std::vector<OtherBody>& others) {
+  std::set<int> seen;
+  for (const ImpactEvent& e : events) {
+    if (e.step % 3 != 0) {
+      EXPECT_EQ(e.other_body, -1) << "event " << e.step;
+      continue;
+    }
+    ASSERT_GE(e.other_body, 0) << "event " << e.step;
+    ASSERT_LT(static_cast<std::size_t>(e.other_body), others.size()) << "event " << e.step;
+    EXPECT_EQ(others[static_cast<std::size_t>(e.other_body)].post.state.velocity_W, Vec2(e.step, 0)) << e.step;
+    EXPECT_TRUE(seen.insert(e.other_body).second) << "event " << e.step << " shares its other bodies";
+  }
+}
+
+TEST(EventLog, TwoVehicleEventsKeepTheirOtherBodiesThroughTruncationAndMovingOutAfterOthers) {
+  EventLog log;
+  log.reserve(4);
+  for (int i = 0; i < 30; ++i) stamp_pair(log, i);
+  log.truncate(13);  // keeps events 0-12, of which 0, 3, 6, 9, 12 are two-vehicle ones
+  for (int i = 13; i < 20; ++i) stamp_pair(log, i);  // 15 and 18 take the places of the dropped ones
+  ASSERT_NE(log.other_of(log[15]), nullptr);
+  EXPECT_EQ(log.other_of(log[15])->post.state.velocity_W, Vec2(15, 0));
+  EXPECT_EQ(log.other_of(log[14]), nullptr);
+  std::vector<ImpactEvent> out;
+  std::vector<OtherBody> others(2);  // the other bodies of events moved out before: renumbered past them
+  log.move_to(out, others);
+  ASSERT_EQ(out.size(), 20u);
+  EXPECT_EQ(others.size(), 2u + 7u) << "0, 3, 6, 9, 12, 15, 18: one each, the dropped ones' gone";
+  expect_paired(out, others);
 }
 
 }  // namespace

@@ -34,12 +34,13 @@ class WallEvent : public ::testing::Test {
   InvariantChecks check() const {
     ImpactEvent declared = e;
     declared.resolution.invariants = impulse_invariants(declared.resolution);
-    return check_impact(declared, Tolerances{}, kDt);
+    return check_impact(declared, declared.two_body() ? &other : nullptr, Tolerances{}, kDt);
   }
   static constexpr double kDt = 0.005;  // [s]
 
   Body pre;
   ImpactEvent e;
+  OtherBody other;  ///< the other vehicle, for a two-vehicle event
 };
 
 TEST_F(WallEvent, ConsistentEventPassesEveryApplicableInvariant) {
@@ -56,12 +57,12 @@ TEST_F(WallEvent, ConsistentEventPassesEveryApplicableInvariant) {
 TEST_F(WallEvent, OnlyTheDeclaredInvariantsAreChecked) {
   e.resolution.restitution = 0.6;
   e.resolution.invariants = InvariantSet{Invariant::kLinearMomentum};
-  const auto checks = check_impact(e, Tolerances{}, kDt);
+  const auto checks = check_impact(e, nullptr, Tolerances{}, kDt);
   EXPECT_EQ(verdict_of(checks, Invariant::kLinearMomentum), Verdict::kPass);
   for (Invariant i : {Invariant::kRestitution, Invariant::kAngularMomentum, Invariant::kNoEnergyGain})
     EXPECT_EQ(verdict_of(checks, i), Verdict::kNotApplicable) << to_string(i);
   e.resolution.invariants.add(Invariant::kRestitution);
-  EXPECT_EQ(verdict_of(check_impact(e, Tolerances{}, kDt), Invariant::kRestitution), Verdict::kFail);
+  EXPECT_EQ(verdict_of(check_impact(e, nullptr, Tolerances{}, kDt), Invariant::kRestitution), Verdict::kFail);
 }
 
 TEST_F(WallEvent, OffCentreHitWithYawIsCheckedAtTheContactPoint) {
@@ -130,15 +131,23 @@ TEST_F(WallEvent, FrictionBeyondMuFailsFrictionBound) {
 
 TEST_F(WallEvent, TwoBodiesWithUnequalImpulsesFailSystemMomentum) {
   e.contact.other = 1;
-  Body other = pre;
-  other.state.position_W = {3.0, -2.2};
-  other.state.velocity_W = {0.0, 1.0};
-  e.pre_b = other;
-  e.post_b = other;
-  e.post_b.apply_impulse(-e.resolution.impulse.linear_W, e.contact.point_W);
+  Body b = pre;
+  b.state.position_W = {3.0, -2.2};
+  b.state.velocity_W = {0.0, 1.0};
+  other.pre = b;
+  other.post = b;
+  other.post.apply_impulse(-e.resolution.impulse.linear_W, e.contact.point_W);
   EXPECT_EQ(verdict_of(check(), Invariant::kSystemMomentum), Verdict::kPass);
-  e.post_b.state.velocity_W.y() += 0.5;
+  other.post.state.velocity_W.y() += 0.5;
   EXPECT_EQ(verdict_of(check(), Invariant::kSystemMomentum), Verdict::kFail);
+}
+
+// The other vehicle's bodies are given exactly when the event has another vehicle: a check that missed
+// them would pass a two-vehicle event on one body's balance alone.
+TEST_F(WallEvent, ACheckWithoutTheOtherBodiesOfATwoVehicleEventOrWithThemForAWallIsRefused) {
+  EXPECT_THROW(check_impact(e, &other, Tolerances{}, kDt), std::invalid_argument);
+  e.contact.other = 1;
+  EXPECT_THROW(check_impact(e, nullptr, Tolerances{}, kDt), std::invalid_argument);
 }
 
 }  // namespace

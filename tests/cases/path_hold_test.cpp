@@ -48,7 +48,7 @@ TEST(PathHold, CarsRideTheirCircleUntilTheInnerCornersMeet) {
   EXPECT_LE(first.time, touch + r.config.dt + 1e-12);
   // Struck on the left half of the rear car's (vehicle 0's) front face: x = L/2, W/4 < y <= W/2. (The
   // faces are 0.1 rad apart, so one step of overlap already spans a fifth of the face.)
-  const PlanarState& rear = first.contact.vehicle == 0 ? first.pre_a.state : first.pre_b.state;
+  const PlanarState& rear = first.contact.vehicle == 0 ? first.pre_a.state : r.other_of(first)->pre.state;
   const Vec2 point_B = rotation(-rear.heading) * (first.contact.point_W - rear.position_W);
   EXPECT_NEAR(point_B.x(), 0.5 * kLength, 0.05);
   EXPECT_GT(point_B.y(), 0.25 * kWidth);

@@ -83,8 +83,9 @@ TEST(PenaltyRun, RearEndPairKeepsItsMomentum) {
   ASSERT_EQ(r.events.size(), 1u);
   const ImpactEvent& e = r.events[0];
   ASSERT_TRUE(e.two_body());
-  const Vec2 p1 = e.pre_a.mass * e.pre_a.state.velocity_W + e.pre_b.mass * e.pre_b.state.velocity_W;
-  const Vec2 p2 = e.post_a.mass * e.post_a.state.velocity_W + e.post_b.mass * e.post_b.state.velocity_W;
+  const OtherBody& b = *r.other_of(e);
+  const Vec2 p1 = e.pre_a.mass * e.pre_a.state.velocity_W + b.pre.mass * b.pre.state.velocity_W;
+  const Vec2 p2 = e.post_a.mass * e.post_a.state.velocity_W + b.post.mass * b.post.state.velocity_W;
   EXPECT_LT((p2 - p1).norm() / e.resolution.impulse.linear_W.norm(), 0.02);
   EXPECT_GT(e.resolution.impulse.linear_W.norm(), 1000.0);  // something happened
 }

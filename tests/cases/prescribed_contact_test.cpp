@@ -27,9 +27,11 @@ TEST(PrescribedContact, ActsAtTimeZeroOnTheInitialStates) {
     EXPECT_LT((e.contact.point_W - (struck.position_W + rotation(struck.heading) * c.contact->point_B)).norm(), 1e-12);
     EXPECT_EQ(e.pre_a.state.position_W, struck.position_W) << application;
     EXPECT_EQ(e.pre_a.state.velocity_W, struck.velocity_W) << application;
-    EXPECT_EQ(e.pre_b.state.yaw_rate, bullet.yaw_rate) << application;
+    ASSERT_NE(r.other_of(e), nullptr) << application;
+    const PlanarState& bullet_pre = r.other_of(e)->pre.state;
+    EXPECT_EQ(bullet_pre.yaw_rate, bullet.yaw_rate) << application;
     // The bullet's arm to the point runs along its heading: no off-axis lever.
-    const Vec2 arm = e.contact.point_W - e.pre_b.state.position_W;
+    const Vec2 arm = e.contact.point_W - bullet_pre.position_W;
     EXPECT_LT(std::abs(cross(unit_at(bullet.heading), arm)), 1e-12) << application;
     EXPECT_NEAR(arm.norm(), c.vehicles[c.contact->other].params.body.cg_to_front, 1e-12) << application;
   }

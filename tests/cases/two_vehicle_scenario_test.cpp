@@ -101,8 +101,8 @@ TEST(TongueMoon1995, TwoCarCurveCollidesOnceAtTheReportsTime) {
   // left-hand curve. Pushed back at its left, car 2 turns further left; pushed forward at its left,
   // car 1 turns right. (The report says car 1 rotates more; see docs/dugoff.md.)
   const auto yaw_rate_change = [&](int v) {
-    const bool is_a = e.contact.vehicle == v;
-    return (is_a ? e.post_a : e.post_b).state.yaw_rate - (is_a ? e.pre_a : e.pre_b).state.yaw_rate;
+    if (e.contact.vehicle == v) return e.post_a.state.yaw_rate - e.pre_a.state.yaw_rate;
+    return r.other_of(e)->post.state.yaw_rate - r.other_of(e)->pre.state.yaw_rate;
   };
   EXPECT_GT(yaw_rate_change(0), 0.0);
   EXPECT_LT(yaw_rate_change(1), 0.0);

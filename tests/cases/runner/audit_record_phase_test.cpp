@@ -126,13 +126,25 @@ TEST(RunRecord, SamplesEveryVehicleAndJoinsContactEventsInStepOrder) {
   record.sample(fleet, c.dt);
   ASSERT_EQ(record.result().sample_times.size(), 2u);
   EXPECT_EQ(record.result().tracks[1].states[1].position_W.y(), 6.0);
-  record.events().emplace_back().step = 3;
-  std::vector<ImpactEvent> contact_events(1);
-  contact_events[0].step = 2;
+  // Two two-vehicle events, each with the other vehicle's bodies numbered in its own list: the contact
+  // event's joins after the impulse event's and is renumbered.
+  ImpactEvent& impulse = record.events().emplace_back();
+  impulse.step = 3;
+  impulse.contact.other = 1;
+  record.events().add_other(impulse).pre.mass = 3;
+  ContactEvents contact_events;
+  ImpactEvent& contact = contact_events.events.emplace_back();
+  contact.step = 2;
+  contact.contact.other = 1;
+  contact.other_body = 0;
+  contact_events.other_bodies.emplace_back().pre.mass = 2;
   const RunResult result = record.finish(contact_events, fleet.x);
   ASSERT_EQ(result.events.size(), 2u);
   EXPECT_EQ(result.events[0].step, 2);
   EXPECT_EQ(result.events[1].step, 3);
+  ASSERT_EQ(result.other_bodies.size(), 2u);
+  EXPECT_EQ(result.other_of(result.events[0])->pre.mass, 2);
+  EXPECT_EQ(result.other_of(result.events[1])->pre.mass, 3);
   EXPECT_NE(result.physics_hash, 0u);
 }
 

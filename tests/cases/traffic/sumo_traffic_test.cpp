@@ -123,7 +123,7 @@ TEST(SumoTraffic, TwoVehiclesThatMeetAreReleasedToTheirDynamicsByTheirContact) {
     if (application == "reset") {
       // Equal masses head-on with restitution 0.2: each rebounds at 0.2 x 10 m/s.
       EXPECT_NEAR(first.post_a.state.velocity_W.norm(), 2.0, 1e-6);
-      EXPECT_NEAR(first.post_b.state.velocity_W.norm(), 2.0, 1e-6);
+      EXPECT_NEAR(r.other_of(first)->post.state.velocity_W.norm(), 2.0, 1e-6);
     }
     // Released: at the end neither is where SUMO has it, 19 m on from its start (CG behind the front).
     const double cg_to_front = r.config.vehicles[0].params.body.cg_to_front;
