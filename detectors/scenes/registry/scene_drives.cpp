@@ -114,7 +114,7 @@ void follow_surface(const Scene& scene, std::span<VehiclePose> poses) {
 VehiclePose drive_pose(const Vec2& cg_W, double heading) {
   VehiclePose p;
   p.position_W = cg_W;
-  p.heading = heading;
+  p.set_heading(heading);  // its unit vector kept, as the runner keeps each pose's
   p.cg_height = 0.55;
   p.size = {2.1, 2.6, 1.8};
   return p;
