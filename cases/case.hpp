@@ -14,6 +14,7 @@
 #include "core/vehicle.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/opendrive/opendrive_options.hpp"
+#include "models/response/invariant_set.hpp"
 
 namespace crashbench {
 
@@ -75,6 +76,23 @@ struct Tolerances {
   double energy_floor = 1e-9;   ///< least energy scale [J]
   double agreement_point = 0.05;      ///< check_against: contact points further apart differ [m]
   double agreement_normal_deg = 1.0;  ///< check_against: normals further apart differ [deg]
+
+  /// The tolerance a residual of `invariant` is compared with: its field above (0 for no_tunnelling, which
+  /// is all or nothing).
+  double of(Invariant invariant) const {
+    switch (invariant) {
+      case Invariant::kLinearMomentum:
+      case Invariant::kAngularMomentum:
+      case Invariant::kSystemMomentum: return momentum;
+      case Invariant::kRestitution: return restitution;
+      case Invariant::kEnergyRatio: return energy_ratio;
+      case Invariant::kNoEnergyGain: return energy_gain;
+      case Invariant::kNoPenetration: return penetration;
+      case Invariant::kFrictionBound: return friction;
+      case Invariant::kNoTunnelling: return 0.0;
+    }
+    return 0.0;
+  }
 };
 
 /// Defaults for force-over-one-step application: the tyres act during the same step and answer the

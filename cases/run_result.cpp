@@ -82,7 +82,7 @@ void summarise(RunResult& result) {
       ++s.checked;
       s.failed += check.verdict == Verdict::kFail;
       s.worst_residual = std::max(s.worst_residual, check.residual);
-      s.tolerance = check.tolerance;
+      s.tolerance = result.tolerances_of(event).of(static_cast<Invariant>(i));
     }
   }
   InvariantSummary& tunnelling = result.invariants[static_cast<std::size_t>(Invariant::kNoTunnelling)];

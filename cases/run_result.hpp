@@ -78,6 +78,8 @@ struct RunResult {
   std::vector<VehicleTrack> tracks;
   std::vector<ImpactEvent> events;  ///< one per resolved contact per step
   std::vector<OtherBody> other_bodies;  ///< the other vehicle of each two-vehicle event (ImpactEvent::other_body)
+  /// The widened tolerances each continuing contact's event was checked against (ImpactEvent::widened_tolerances).
+  std::vector<Tolerances> contact_tolerances;
   int impacts = 0;                  ///< events grouped into impacts (see kImpactGapSteps)
   std::array<PhaseSamples, kPhaseCount> timings;
   std::array<InvariantSummary, kInvariantCount> invariants;
@@ -99,6 +101,11 @@ struct RunResult {
   /// `event`'s other vehicle (an event of `events`), or nullptr against the scene.
   const OtherBody* other_of(const ImpactEvent& event) const {
     return event.other_body < 0 ? nullptr : &other_bodies[static_cast<std::size_t>(event.other_body)];
+  }
+  /// The tolerances `event`'s checks were made against.
+  const Tolerances& tolerances_of(const ImpactEvent& event) const {
+    return event.widened_tolerances < 0 ? config.tolerances
+                                        : contact_tolerances[static_cast<std::size_t>(event.widened_tolerances)];
   }
 };
 

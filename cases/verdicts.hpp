@@ -18,20 +18,20 @@ std::string_view to_string(Invariant invariant);
 enum class Verdict : std::uint8_t { kNotApplicable, kPass, kFail };
 std::string_view to_string(Verdict verdict);
 
+/// One invariant's check of an event. The tolerance it was checked against is not kept with it: every
+/// impulse event of a run is checked against the case's, each continuing contact's event against its own
+/// widened ones (RunResult::tolerances_of, Tolerances::of).
 struct InvariantCheck {
   double residual = 0;   ///< normalised, dimensionless
-  double tolerance = 0;
   Verdict verdict = Verdict::kNotApplicable;
 };
 
 /// An event's checks, one per Invariant. Kept as columns: as nine InvariantChecks, each verdict byte would
-/// take eight (216 bytes instead of 160, in every stored event).
+/// take eight (144 bytes instead of 88, in every stored event).
 class InvariantChecks {
  public:
-  InvariantCheck operator[](std::size_t i) const { return {residual_[i], tolerance_[i], verdict_[i]}; }
-  void set(std::size_t i, const InvariantCheck& check) {
-    residual_[i] = check.residual, tolerance_[i] = check.tolerance, verdict_[i] = check.verdict;
-  }
+  InvariantCheck operator[](std::size_t i) const { return {residual_[i], verdict_[i]}; }
+  void set(std::size_t i, const InvariantCheck& check) { residual_[i] = check.residual, verdict_[i] = check.verdict; }
   /// Every check, in Invariant order, to iterate over.
   std::array<InvariantCheck, kInvariantCount> all() const {
     std::array<InvariantCheck, kInvariantCount> out;
@@ -40,7 +40,7 @@ class InvariantChecks {
   }
 
  private:
-  std::array<double, kInvariantCount> residual_{}, tolerance_{};
+  std::array<double, kInvariantCount> residual_{};
   std::array<Verdict, kInvariantCount> verdict_{};
 };
 
@@ -52,7 +52,7 @@ struct OtherBody {
 };
 
 /// One resolved contact: the bodies before and after the impulse, world frame.
-/// A run keeps every event (10,000 cars for 4 s: over half a million), so no field leaves padding: 608 bytes.
+/// A run keeps every event (10,000 cars for 4 s: over half a million), so no field leaves padding: 544 bytes.
 struct ImpactEvent {
   int step = 0;
   int impact = -1;        ///< which impact of the run this event belongs to (see RunResult::impacts)
@@ -63,10 +63,13 @@ struct ImpactEvent {
   InvariantChecks checks;
   double mu_limit = 0;    ///< friction coefficient the model was allowed [-]
   int other_body = -1;    ///< the other vehicle's bodies: an index into the run's OtherBody list; -1 for the scene
+  /// The tolerances `checks` were made against: -1, the case's; else an index into the run's list of
+  /// continuing contacts' widened ones (RunResult::contact_tolerances).
+  int widened_tolerances = -1;
 
   bool two_body() const { return contact.other != kStaticScene; }
 };
-static_assert(sizeof(ImpactEvent) <= 608, "a field that leaves padding, or a new one: say so in the comment above");
+static_assert(sizeof(ImpactEvent) <= 544, "a field that leaves padding, or a new one: say so in the comment above");
 
 /// Kinetic energy of both bodies before the event [J]; `other` is the other vehicle, nullptr against the scene.
 inline double energy_before(const ImpactEvent& e, const OtherBody* other) {

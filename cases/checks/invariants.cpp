@@ -9,10 +9,6 @@
 namespace crashbench {
 namespace {
 
-InvariantCheck verdict(double residual, double tolerance) {
-  return {residual, tolerance, residual <= tolerance ? Verdict::kPass : Verdict::kFail};
-}
-
 /// The scales residuals are divided by; none vanishes at rest (docs/invariants.md).
 struct Scales {
   double g_dt = 0;          ///< speed the weight gives over one step [m/s]
@@ -79,8 +75,10 @@ InvariantChecks check_impact(const ImpactEvent& e, const OtherBody* other, const
   const Body* pre_b = other ? &other->pre : nullptr;
   const Body* post_b = other ? &other->post : nullptr;
   // Only what the model says applies to this resolution is checked.
-  const auto set = [&](Invariant which, double residual, double tolerance) {
-    if (e.resolution.invariants.has(which)) checks.set(static_cast<std::size_t>(which), verdict(residual, tolerance));
+  const auto set = [&](Invariant which, double residual) {
+    if (!e.resolution.invariants.has(which)) return;
+    const Verdict verdict = residual <= tol.of(which) ? Verdict::kPass : Verdict::kFail;
+    checks.set(static_cast<std::size_t>(which), {residual, verdict});
   };
 
   double linear = linear_residual(e.pre_a, e.post_a, J, s);
@@ -89,29 +87,29 @@ InvariantChecks check_impact(const ImpactEvent& e, const OtherBody* other, const
     linear = std::max(linear, linear_residual(*pre_b, *post_b, -J, s));
     angular = std::max(angular, angular_residual(*pre_b, *post_b, -J, point, s));
   }
-  set(Invariant::kLinearMomentum, linear, tol.momentum);
-  set(Invariant::kAngularMomentum, angular, tol.momentum);
+  set(Invariant::kLinearMomentum, linear);
+  set(Invariant::kAngularMomentum, angular);
 
   const double vn1 = normal_velocity(e, e.pre_a, pre_b);
   const double vn2 = normal_velocity(e, e.post_a, post_b);
   if (e.resolution.restitution >= 0)
-    set(Invariant::kRestitution, std::abs(vn2 + e.resolution.restitution * vn1) / s.speed(vn1), tol.restitution);
+    set(Invariant::kRestitution, std::abs(vn2 + e.resolution.restitution * vn1) / s.speed(vn1));
 
   const double mass = e.pre_a.mass + (pre_b ? pre_b->mass : 0.0);
   const double e1 = energy_before(e, other), e2 = energy_after(e, other);
   const double energy_scale = s.energy(e1, mass);
   if (e.resolution.energy_kept_target >= 0)
-    set(Invariant::kEnergyRatio, std::abs(e2 - e.resolution.energy_kept_target * e1) / energy_scale, tol.energy_ratio);
-  set(Invariant::kNoEnergyGain, std::max(0.0, e2 - e1) / energy_scale, tol.energy_gain);
+    set(Invariant::kEnergyRatio, std::abs(e2 - e.resolution.energy_kept_target * e1) / energy_scale);
+  set(Invariant::kNoEnergyGain, std::max(0.0, e2 - e1) / energy_scale);
 
-  if (other) set(Invariant::kSystemMomentum, system_residual(e, *other, s), tol.momentum);
+  if (other) set(Invariant::kSystemMomentum, system_residual(e, *other, s));
 
-  set(Invariant::kNoPenetration, std::max(0.0, -vn2) / s.speed(vn1), tol.penetration);
+  set(Invariant::kNoPenetration, std::max(0.0, -vn2) / s.speed(vn1));
 
   const double jn = J.dot(e.contact.normal_W);
   const double jt = (J - jn * e.contact.normal_W).norm();
   const double lighter = pre_b ? std::min(e.pre_a.mass, pre_b->mass) : e.pre_a.mass;
-  set(Invariant::kFrictionBound, std::max(0.0, jt - e.mu_limit * jn) / s.impulse(std::abs(jn), lighter), tol.friction);
+  set(Invariant::kFrictionBound, std::max(0.0, jt - e.mu_limit * jn) / s.impulse(std::abs(jn), lighter));
   return checks;
 }
 

@@ -24,7 +24,8 @@ void add_resolution(PhysicsHasher& h, const Resolution& r) {
   add_end_state(h, r.end.a), add_end_state(h, r.end.b);
 }
 
-void add_event(PhysicsHasher& h, const ImpactEvent& e, const OtherBody* other) {
+void add_event(PhysicsHasher& h, const RunResult& result, const ImpactEvent& e) {
+  const OtherBody* other = result.other_of(e);
   h.add(std::int64_t{e.step}), h.add(e.time), h.add(std::int64_t{e.impact});
   add_contact(h, e.contact);
   add_resolution(h, e.resolution);
@@ -32,7 +33,14 @@ void add_event(PhysicsHasher& h, const ImpactEvent& e, const OtherBody* other) {
   h.add(e.pre_a), h.add(e.post_a);
   // The second body exists only against another vehicle.
   if (other) h.add(other->pre), h.add(other->post);
-  for (const InvariantCheck& c : e.checks.all()) h.add(c.residual), h.add(c.tolerance), h.add(static_cast<std::int64_t>(c.verdict));
+  // Each check with the tolerance it was made against (0 where it was not made), as when events kept them.
+  const Tolerances& tolerances = result.tolerances_of(e);
+  for (std::size_t i = 0; i < kInvariantCount; ++i) {
+    const InvariantCheck c = e.checks[i];
+    const bool made = c.verdict != Verdict::kNotApplicable;
+    h.add(c.residual), h.add(made ? tolerances.of(static_cast<Invariant>(i)) : 0.0);
+    h.add(static_cast<std::int64_t>(c.verdict));
+  }
 }
 
 }  // namespace
@@ -55,7 +63,7 @@ std::uint64_t physics_hash(const RunResult& result, std::span<const StateVector>
   for (const VehicleTrack& track : result.tracks)
     for (const PlanarState& s : track.states) h.add(s);
   h.add(static_cast<std::int64_t>(result.events.size()));
-  for (const ImpactEvent& e : result.events) add_event(h, e, result.other_of(e));
+  for (const ImpactEvent& e : result.events) add_event(h, result, e);
   h.add(static_cast<std::int64_t>(final_states.size()));
   for (const StateVector& x : final_states)
     for (Eigen::Index i = 0; i < x.size(); ++i) h.add(x[i]);

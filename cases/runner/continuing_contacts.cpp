@@ -230,6 +230,8 @@ void ContinuingContacts::close(int step, bool all, const Tolerances& tolerances,
       const double j = o.impulse_W.norm();
       if (j > 0) widened.momentum += 0.5 * dt_ * (o.first_force + o.last_force) / j;
       e.checks = check_impact(e, e.two_body() ? &other : nullptr, widened, dt_);
+      e.widened_tolerances = static_cast<int>(out.tolerances.size());
+      out.tolerances.push_back(widened);
       if (e.two_body()) {
         e.other_body = static_cast<int>(out.other_bodies.size());
         out.other_bodies.push_back(other);

@@ -14,11 +14,13 @@
 
 namespace crashbench {
 
-/// Closed contacts' events with their other vehicles' bodies (ImpactEvent::other_body indexes
-/// `other_bodies`), until the run's end joins them to its result.
+/// Closed contacts' events with their other vehicles' bodies and the widened tolerances they were checked
+/// against (ImpactEvent::other_body indexes `other_bodies`, widened_tolerances `tolerances`), until the run's
+/// end joins them to its result.
 struct ContactEvents {
   std::vector<ImpactEvent> events;
   std::vector<OtherBody> other_bodies;
+  std::vector<Tolerances> tolerances;
 };
 
 class ContinuingContacts {

@@ -25,6 +25,7 @@ EventAudit::EventAudit(const StepParts& parts, StepThreads& threads)
       impulse_norm_sum_(parts.fleet.size(), 0.0) {
   contact_events_.events.reserve(64);
   contact_events_.other_bodies.reserve(64);
+  contact_events_.tolerances.reserve(64);
 }
 
 Eigen::Vector3d EventAudit::beyond_tyres(const Eigen::Vector3d& error, const Eigen::Vector2d& allowance) {

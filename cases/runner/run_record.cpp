@@ -62,10 +62,13 @@ RunResult RunRecord::finish(ContactEvents& contact_events, std::span<const State
   events_.move_to(result_.events, result_.other_bodies);
   const auto impulse_end = static_cast<std::ptrdiff_t>(result_.events.size());
   const int others_before = static_cast<int>(result_.other_bodies.size());
-  result_.other_bodies.insert(result_.other_bodies.end(), contact_events.other_bodies.begin(),
-                              contact_events.other_bodies.end());
+  const int tolerances_before = static_cast<int>(result_.contact_tolerances.size());
+  const auto append = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
+  append(result_.other_bodies, contact_events.other_bodies);
+  append(result_.contact_tolerances, contact_events.tolerances);
   for (ImpactEvent e : contact_events.events) {
     if (e.other_body >= 0) e.other_body += others_before;
+    if (e.widened_tolerances >= 0) e.widened_tolerances += tolerances_before;
     result_.events.push_back(e);
   }
   // The impulse events come in step order; the contact events in the order their contacts closed (a long

@@ -28,12 +28,14 @@ json state_json(const PlanarState& s) {
           {"yaw_rate_deg_s", s.yaw_rate * kRadToDeg}};
 }
 
-json checks_json(const InvariantChecks& checks) {
+json checks_json(const InvariantChecks& checks, const Tolerances& tolerances) {
   json out = json::object();
   for (std::size_t i = 0; i < kInvariantCount; ++i) {
     if (checks[i].verdict == Verdict::kNotApplicable) continue;
-    out[std::string(to_string(static_cast<Invariant>(i)))] = {
-        {"residual", checks[i].residual}, {"tolerance", checks[i].tolerance}, {"verdict", to_string(checks[i].verdict)}};
+    const auto invariant = static_cast<Invariant>(i);
+    out[std::string(to_string(invariant))] = {{"residual", checks[i].residual},
+                                              {"tolerance", tolerances.of(invariant)},
+                                              {"verdict", to_string(checks[i].verdict)}};
   }
   return out;
 }
@@ -44,7 +46,8 @@ json end_state_json(const ImpactEndState& s) {
           {"roll_rate_deg_s", s.roll_rate * kRadToDeg}};
 }
 
-json event_json(const ImpactEvent& e, const OtherBody* other) {
+json event_json(const RunResult& result, const ImpactEvent& e) {
+  const OtherBody* other = result.other_of(e);
   const Resolution& r = e.resolution;
   json out = {{"step", e.step},
               {"impact", e.impact},
@@ -64,7 +67,7 @@ json event_json(const ImpactEvent& e, const OtherBody* other) {
               {"energy_after", energy_after(e, other)},
               {"pre", state_json(e.pre_a.state)},
               {"post", state_json(e.post_a.state)},
-              {"invariants", checks_json(e.checks)}};
+              {"invariants", checks_json(e.checks, result.tolerances_of(e))}};
   if (r.restitution >= 0) out["restitution"] = r.restitution;
   if (r.energy_kept_target >= 0) out["energy_kept_target"] = r.energy_kept_target;
   if (other) out["other_pre"] = state_json(other->pre.state), out["other_post"] = state_json(other->post.state);
@@ -280,7 +283,7 @@ json to_json(const RunResult& r, const std::string& trajectory_file, WallsAs wal
   // A case with its record in a file keeps its events there, binned here (reports/results/record_store.hpp).
   json events = json::array();
   if (trajectory_file.empty())
-    for (const auto& e : r.events) events.push_back(event_json(e, r.other_of(e)));
+    for (const auto& e : r.events) events.push_back(event_json(r, e));
   else
     out["contacts"] = contact_summary_json(r), out["events_file"] = trajectory_file;
   out["config"] = config_json(r.config);

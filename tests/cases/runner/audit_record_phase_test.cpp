@@ -127,7 +127,8 @@ TEST(RunRecord, SamplesEveryVehicleAndJoinsContactEventsInStepOrder) {
   ASSERT_EQ(record.result().sample_times.size(), 2u);
   EXPECT_EQ(record.result().tracks[1].states[1].position_W.y(), 6.0);
   // Two two-vehicle events, each with the other vehicle's bodies numbered in its own list: the contact
-  // event's joins after the impulse event's and is renumbered.
+  // event's joins after the impulse event's and is renumbered; it keeps its widened tolerances, the
+  // impulse event has the case's.
   ImpactEvent& impulse = record.events().emplace_back();
   impulse.step = 3;
   impulse.contact.other = 1;
@@ -138,6 +139,8 @@ TEST(RunRecord, SamplesEveryVehicleAndJoinsContactEventsInStepOrder) {
   contact.contact.other = 1;
   contact.other_body = 0;
   contact_events.other_bodies.emplace_back().pre.mass = 2;
+  contact.widened_tolerances = 0;
+  contact_events.tolerances.emplace_back().momentum = 0.25;
   const RunResult result = record.finish(contact_events, fleet.x);
   ASSERT_EQ(result.events.size(), 2u);
   EXPECT_EQ(result.events[0].step, 2);
@@ -145,6 +148,8 @@ TEST(RunRecord, SamplesEveryVehicleAndJoinsContactEventsInStepOrder) {
   ASSERT_EQ(result.other_bodies.size(), 2u);
   EXPECT_EQ(result.other_of(result.events[0])->pre.mass, 2);
   EXPECT_EQ(result.other_of(result.events[1])->pre.mass, 3);
+  EXPECT_EQ(result.tolerances_of(result.events[0]).momentum, 0.25);
+  EXPECT_EQ(result.tolerances_of(result.events[1]).momentum, c.tolerances.momentum);
   EXPECT_NE(result.physics_hash, 0u);
 }
 
