@@ -1,6 +1,6 @@
 #pragma once
 // The impact events of a run while it steps. At traffic scale they come at hundreds of megabytes (10,000
-// cars for 4 s: about 540,000 events of 608 bytes); in one vector, each doubling copied every event before
+// cars for 4 s: about 540,000 events of 544 bytes); in one vector, each doubling copied every event before
 // it inside one step (a 200 ms step of 5 ms ones at the 256 MB doubling). Here they go into segments
 // that never move, each twice the last, so that appending never copies and allocates as rarely as a
 // vector grows; a segment's pages are touched only as its events are written. The other vehicle's bodies
