@@ -128,21 +128,21 @@ std::string plain_message(const json::exception& e) {
 }  // namespace
 
 json parse_json_text(std::string_view text, const std::string& file) {
-  DocumentBuilder tracker(file);
+  DocumentBuilder builder(file);
   try {
-    json::sax_parse(text.begin(), text.end(), &tracker);
-    return std::move(tracker.document());
+    json::sax_parse(text.begin(), text.end(), &builder);
+    return std::move(builder.document());
   } catch (const json::parse_error& e) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
       throw Error(file, "", "the file is empty: expected a JSON document");
     // The lexer read past the last byte (inside a value or a string): the writer stopped early, or the file was cut.
     if (e.byte > text.size())
       throw Error(file, "", "the file ends early (truncated?): expected JSON complete to its last bracket");
-    throw Error(file, tracker.position(), "not JSON: expected JSON text (" + plain_message(e) + ")");
+    throw Error(file, builder.position(), "not JSON: expected JSON text (" + plain_message(e) + ")");
   } catch (const json::out_of_range& e) {
-    throw Error(file, tracker.position(), "expected a number a double can hold (about 1.8e308 at most): " + plain_message(e));
+    throw Error(file, builder.position(), "expected a number a double can hold (about 1.8e308 at most): " + plain_message(e));
   } catch (const json::exception& e) {
-    throw Error(file, tracker.position(), "not JSON: expected JSON text (" + plain_message(e) + ")");
+    throw Error(file, builder.position(), "not JSON: expected JSON text (" + plain_message(e) + ")");
   }
 }
 
