@@ -1,11 +1,15 @@
 #include "reports/results/case_h5.hpp"
 
 #include <hdf5.h>
+#include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <cstdio>
 #include <cstdint>
 #include <functional>
+#include <thread>
 #include <vector>
 
 #include "core/error.hpp"
@@ -63,7 +67,48 @@ template <typename T> std::pair<hid_t, hid_t> types_of() {
   else return {H5T_STD_I32LE, H5T_NATIVE_INT32};
 }
 
-/// A chunked, shuffled and deflated dataset `name` of shape `dims` (one or two dimensions).
+/// HDF5's shuffle filter on one chunk of `n` values of `size` bytes: byte j of value i goes to j n + i.
+std::vector<unsigned char> shuffled(const unsigned char* bytes, std::size_t n, std::size_t size) {
+  std::vector<unsigned char> out(n * size);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < size; ++j) out[j * n + i] = bytes[i * size + j];
+  return out;
+}
+
+/// `values` cut into chunks of `chunk_values` (the last one padded with zeros: HDF5 stores an edge chunk
+/// whole), each shuffled and deflated as HDF5's filters would, on every core. HDF5 runs its filters on one
+/// thread, and deflate was most of a 100,000-car run's HDF5 write (docs/scale.md). Empty on a zlib error.
+template <typename T>
+std::vector<std::vector<unsigned char>> filtered_chunks(const std::vector<T>& values, std::size_t chunk_values) {
+  static_assert(std::endian::native == std::endian::little, "the chunks are written as the file's little-endian types");
+  const std::size_t count = (values.size() + chunk_values - 1) / chunk_values;
+  std::vector<std::vector<unsigned char>> out(count);
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  const auto filter = [&] {
+    std::vector<T> padded(chunk_values);
+    for (std::size_t k; (k = next++) < count;) {
+      const std::size_t first = k * chunk_values, n = std::min(chunk_values, values.size() - first);
+      std::fill(std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(first), n, padded.begin()), padded.end(), T{});
+      const auto bytes = shuffled(reinterpret_cast<const unsigned char*>(padded.data()), chunk_values, sizeof(T));
+      uLongf size = compressBound(bytes.size());
+      out[k].resize(size);
+      if (compress2(out[k].data(), &size, bytes.data(), bytes.size(), static_cast<int>(kDeflateLevel)) != Z_OK)
+        failed = true;
+      out[k].resize(size);
+    }
+  };
+  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, count);
+  std::vector<std::jthread> helpers;
+  for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back(filter);
+  filter();
+  helpers.clear();  // joins
+  return failed ? std::vector<std::vector<unsigned char>>{} : out;
+}
+
+/// A chunked, shuffled and deflated dataset `name` of shape `dims` (one or two dimensions). An events'
+/// column ([n] or [n, 2]) is contiguous chunk by chunk: its chunks are filtered here on every core and
+/// written as they are (H5Dwrite_chunk); a trajectory's [vehicle, sample] chunks go through HDF5's filters.
 template <typename T>
 void write_column(hid_t where, const char* name, std::vector<hsize_t> dims, const std::vector<T>& values,
                   const std::string& path) {
@@ -82,9 +127,21 @@ void write_column(hid_t where, const char* name, std::vector<hsize_t> dims, cons
   const auto [file_type, memory_type] = types_of<T>();
   const Handle set(H5Dcreate2(where, name, file_type, space, H5P_DEFAULT, create, H5P_DEFAULT), H5Dclose, path,
                    std::string("create the dataset ") + name);
-  if (!values.empty())
-    check(H5Dwrite(set, memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), path,
-          std::string("write the dataset ") + name);
+  if (values.empty()) return;
+  const bool rows_contiguous = dims.size() == 1 || dims[1] == 2;
+  if (rows_contiguous) {
+    const hsize_t rows = std::min(dims[0], kChunkEvents), per_row = dims.size() == 1 ? 1 : 2;
+    const auto chunks = filtered_chunks(values, static_cast<std::size_t>(rows * per_row));
+    if (chunks.empty()) throw Error(path, "", std::string("zlib could not deflate the dataset ") + name);
+    for (std::size_t k = 0; k < chunks.size(); ++k) {
+      const hsize_t offset[2] = {k * rows, 0};
+      check(H5Dwrite_chunk(set, H5P_DEFAULT, 0, offset, chunks[k].size(), chunks[k].data()), path,
+            std::string("write a chunk of the dataset ") + name);
+    }
+    return;
+  }
+  check(H5Dwrite(set, memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), path,
+        std::string("write the dataset ") + name);
 }
 
 /// The vehicles' names as one fixed-length string dataset (h5py reads them as bytes).

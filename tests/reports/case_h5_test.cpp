@@ -87,6 +87,34 @@ TEST(CaseH5, H5pyReadsEveryVehicleAndEveryEventExactly) {
   }
 }
 
+// The events' columns are shuffled and deflated chunk by chunk on every core and written as chunks:
+// three of them here (32,768 events each, the last one part full), read back by h5py's own filters.
+TEST(CaseH5, EventColumnsOfSeveralChunksReadBackExactly) {
+  RunResult r = testing::many_vehicles_run();
+  constexpr int kEvents = 2 * 32768 + 4464;
+  r.events.assign(kEvents, ImpactEvent{});
+  r.other_bodies.clear();
+  for (int k = 0; k < kEvents; ++k) {
+    ImpactEvent& e = r.events[static_cast<std::size_t>(k)];
+    e.step = 3 * k + 1, e.time = 0.005 * k, e.contact.vehicle = k % 7;
+    e.contact.point_W = Vec2(0.25 * k, -1.0 / (k + 1));
+    e.resolution.impulse.linear_W = Vec2(k, 1e-3 * k);
+  }
+  const std::string path = (testing::fresh_temp_folder("case-h5-chunks") / "case.h5").string();
+  write_case_h5(path, r);
+  const auto ev = read_with_h5py(path)["events"];
+  ASSERT_EQ(ev["step"].size(), static_cast<std::size_t>(kEvents));
+  for (std::size_t k = 0; k < r.events.size(); ++k) {
+    const ImpactEvent& e = r.events[k];
+    ASSERT_EQ(ev["step"][k], e.step) << k;
+    ASSERT_EQ(ev["time"][k].get<double>(), e.time) << k;
+    ASSERT_EQ(ev["vehicle"][k], e.contact.vehicle) << k;
+    ASSERT_EQ(ev["point"][k][0].get<double>(), e.contact.point_W.x()) << k;
+    ASSERT_EQ(ev["point"][k][1].get<double>(), e.contact.point_W.y()) << k;
+    ASSERT_EQ(ev["impulse"][k][1].get<double>(), e.resolution.impulse.linear_W.y()) << k;
+  }
+}
+
 TEST(CaseH5, LeavesNoTemporaryBehindAndAFailedWriteLeavesNoFile) {
   const auto dir = testing::fresh_temp_folder("case-h5-atomic");
   write_case_h5((dir / "case.h5").string(), testing::many_vehicles_run());
