@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdint>
 #include <functional>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -77,7 +78,8 @@ std::vector<unsigned char> shuffled(const unsigned char* bytes, std::size_t n, s
 
 /// `values` cut into chunks of `chunk_values` (the last one padded with zeros: HDF5 stores an edge chunk
 /// whole), each shuffled and deflated as HDF5's filters would, on every core. HDF5 runs its filters on one
-/// thread, and deflate was most of a 100,000-car run's HDF5 write (docs/scale.md). Empty on a zlib error.
+/// thread, and deflate was most of a 100,000-car run's HDF5 write (docs/scale.md). Empty when zlib or the
+/// memory for a chunk failed.
 template <typename T>
 std::vector<std::vector<unsigned char>> filtered_chunks(const std::vector<T>& values, std::size_t chunk_values) {
   static_assert(std::endian::native == std::endian::little, "the chunks are written as the file's little-endian types");
@@ -86,16 +88,21 @@ std::vector<std::vector<unsigned char>> filtered_chunks(const std::vector<T>& va
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
   const auto filter = [&] {
-    std::vector<T> padded(chunk_values);
-    for (std::size_t k; (k = next++) < count;) {
-      const std::size_t first = k * chunk_values, n = std::min(chunk_values, values.size() - first);
-      std::fill(std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(first), n, padded.begin()), padded.end(), T{});
-      const auto bytes = shuffled(reinterpret_cast<const unsigned char*>(padded.data()), chunk_values, sizeof(T));
-      uLongf size = compressBound(bytes.size());
-      out[k].resize(size);
-      if (compress2(out[k].data(), &size, bytes.data(), bytes.size(), static_cast<int>(kDeflateLevel)) != Z_OK)
-        failed = true;
-      out[k].resize(size);
+    try {  // nothing may leave a thread: a failure is reported once all are joined
+      std::vector<T> padded(chunk_values);
+      for (std::size_t k; (k = next++) < count;) {
+        const std::size_t first = k * chunk_values, n = std::min(chunk_values, values.size() - first);
+        const auto from = values.begin() + static_cast<std::ptrdiff_t>(first);
+        std::fill(std::copy_n(from, n, padded.begin()), padded.end(), T{});
+        const auto bytes = shuffled(reinterpret_cast<const unsigned char*>(padded.data()), chunk_values, sizeof(T));
+        uLongf size = compressBound(bytes.size());
+        out[k].resize(size);
+        if (compress2(out[k].data(), &size, bytes.data(), bytes.size(), static_cast<int>(kDeflateLevel)) != Z_OK)
+          failed = true;
+        out[k].resize(size);
+      }
+    } catch (const std::bad_alloc&) {
+      failed = true;
     }
   };
   const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, count);
@@ -132,7 +139,8 @@ void write_column(hid_t where, const char* name, std::vector<hsize_t> dims, cons
   if (rows_contiguous) {
     const hsize_t rows = std::min(dims[0], kChunkEvents), per_row = dims.size() == 1 ? 1 : 2;
     const auto chunks = filtered_chunks(values, static_cast<std::size_t>(rows * per_row));
-    if (chunks.empty()) throw Error(path, "", std::string("zlib could not deflate the dataset ") + name);
+    if (chunks.empty())
+      throw Error(path, "", std::string("could not deflate the dataset ") + name + " (out of memory?)");
     for (std::size_t k = 0; k < chunks.size(); ++k) {
       const hsize_t offset[2] = {k * rows, 0};
       check(H5Dwrite_chunk(set, H5P_DEFAULT, 0, offset, chunks[k].size(), chunks[k].data()), path,
