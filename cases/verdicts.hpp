@@ -51,7 +51,8 @@ struct OtherBody {
   Body pre, post;
 };
 
-/// One resolved contact: the bodies before and after the impulse, world frame.
+/// One resolved contact: vehicle a's body before and after the impulse, world frame (the other vehicle's
+/// are an OtherBody, by index).
 /// A run keeps every event (10,000 cars for 4 s: over half a million), so no field leaves padding: 544 bytes.
 struct ImpactEvent {
   int step = 0;
