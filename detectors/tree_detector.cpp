@@ -75,12 +75,7 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
       // Most cells under a car are empty road: the bit set stays cached, the cell arrays would not.
       if (!g.occupied(c)) continue;
       if (g.in_run(c)) {  // a crowded wall: let each edge find its crossings
-        unseen_inside_ = true;
-        take_pending(pending, stats);  // the order the cells list them in
-        for (int e = 0; e < 4; ++e) {
-          const Vec2& a = rect.corners_W[e];
-          visit_run(c, a, rect.corners_W[(e + 1) % 4] - a, rect.z, stats);
-        }
+        scan_run(c, rect, pending, stats);
         continue;
       }
       for (std::uint32_t k = g.cell_start[c]; k < g.cell_start[c + 1]; ++k) {

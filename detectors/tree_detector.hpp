@@ -60,6 +60,13 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   /// Cell c's run, if it has one, visited by the edge a_W + t d_W at height z (tree_runs.cpp); false for a
   /// cell without one.
   bool visit_run(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
+  /// Run cell c under `rect`: each edge's crossings, after taking the `pending` entries (scan_cells' order),
+  /// unless the rectangle lies beside the run's band, where it neither crosses nor holds any of it.
+  void scan_run(std::size_t c, const BoundingRectangle& rect, std::size_t& pending, DetectorStats& stats);
+  /// The items of `run` (cell c's) that the edge a_W + t d_W crosses at height z, taken; `across_a` and
+  /// `across_d`: a_W and d_W across the run (perp(run.dir) . a_W, . d_W).
+  void cross_run(std::size_t c, const TreeGrid::Run& run, const Vec2& a_W, const Vec2& d_W, double across_a,
+                 double across_d, double z, DetectorStats& stats);
 
   /// Whether `box` reaches the band of cell c's run (true for a cell without one): a clear box beside a
   /// finely cut wall skips the wall's hundreds of items at once.

@@ -1,6 +1,7 @@
 // Runs: the tree detector's cells crowded with a finely cut wall, sorted along the wall so that an edge
 // finds the triangles it may cross by binary search instead of testing all of them.
 #include <algorithm>
+#include <array>
 #include <limits>
 
 #include "detectors/tree_detector.hpp"
@@ -70,10 +71,34 @@ bool TreeDetector::visit_run(std::size_t c, const Vec2& a, const Vec2& d, double
   const std::uint32_t r = g.run_of(c);
   if (r == TreeGrid::kNoRun) return false;
   const TreeGrid::Run& run = g.runs[r];
-  // The part of the edge inside the band, and its extent [s0, s1] along the run.
   const Vec2 n = perp(run.dir);
+  cross_run(c, run, a, d, n.dot(a), n.dot(d), z, stats);
+  return true;
+}
+
+void TreeDetector::scan_run(std::size_t c, const BoundingRectangle& rect, std::size_t& pending, DetectorStats& stats) {
+  const TreeGrid& g = *grid_;
+  const TreeGrid::Run& run = g.runs[g.run_of_cell[c]];
+  const Vec2 n = perp(run.dir);
+  std::array<double, 4> across;
+  for (int k = 0; k < 4; ++k) across[k] = n.dot(rect.corners_W[k]);
+  const auto [lo, hi] = std::minmax_element(across.begin(), across.end());
+  if (*hi < run.p_lo || *lo > run.p_hi) return;  // one test instead of four edges' clipping
+  unseen_inside_ = true;
+  take_pending(pending, stats);  // the order the cells list them in
+  for (int e = 0; e < 4; ++e) {
+    const int f = (e + 1) % 4;
+    const Vec2& a = rect.corners_W[e];
+    cross_run(c, run, a, rect.corners_W[f] - a, across[e], across[f] - across[e], rect.z, stats);
+  }
+}
+
+void TreeDetector::cross_run(std::size_t c, const TreeGrid::Run& run, const Vec2& a, const Vec2& d, double across_a,
+                             double across_d, double z, DetectorStats& stats) {
+  const TreeGrid& g = *grid_;
+  // The part of the edge inside the band, and its extent [s0, s1] along the run.
   double t0 = 0, t1 = 1;
-  if (!clip_to_slab(n.dot(a), n.dot(d), run.p_lo, run.p_hi, t0, t1)) return true;
+  if (!clip_to_slab(across_a, across_d, run.p_lo, run.p_hi, t0, t1)) return;
   const double sa = run.dir.dot(a + t0 * d), sb = run.dir.dot(a + t1 * d);
   const double s0 = std::min(sa, sb), s1 = std::max(sa, sb);
   const auto keys = g.run_keys.begin();
@@ -87,7 +112,6 @@ bool TreeDetector::visit_run(std::size_t c, const Vec2& a, const Vec2& d, double
       continue;
     take(it->entry, stats);
   }
-  return true;
 }
 
 }  // namespace crashbench
