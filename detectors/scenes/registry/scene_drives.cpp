@@ -1,6 +1,7 @@
 #include "detectors/scenes/registry/scene_drives.hpp"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "detectors/scenes/opendrive/lane_path.hpp"
@@ -95,11 +96,14 @@ void follow_surface(const Scene& scene, std::span<VehiclePose> poses) {
   // Poses metres apart (a real track's strips, 5-9 m) climb more than the step allowance between two on
   // a grade: the hint is carried through points kSubstep apart in between, as a car stepping there would.
   constexpr double kSubstep = 0.25;  // [m]: a 200 % grade still rises less than kStepAllowance
-  double hint = kHighest;
+  // As SurfaceFollowing: a pose with no surface under it keeps the last surface's height, or, before any,
+  // stands on the barrier bottoms, from where the next surface is sought.
+  double surface_z = kHighest, ground = std::numeric_limits<double>::quiet_NaN();
   const auto follow = [&](const Vec2& p_W) {
+    const double hint = std::isinf(surface_z) && !std::isnan(ground) ? ground : surface_z;
     const double z = scene.surface ? scene.surface->height_below(p_W, hint) : 0.0;
-    if (!std::isnan(z)) hint = z;
-    return z;
+    if (!std::isnan(z)) return ground = surface_z = z;
+    return ground = std::isinf(surface_z) ? scene.surface->fallback_at(p_W) : surface_z;
   };
   for (std::size_t k = 0; k < poses.size(); ++k) {
     if (k > 0) {

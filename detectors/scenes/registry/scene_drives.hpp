@@ -39,8 +39,8 @@ std::vector<VehiclePose> opendrive_lanes_drive(const Scene& scene, const std::st
                                                OdrRoads roads = OdrRoads::kOutsideJunctions);
 
 /// Sets each pose's ground_z to the surface `scene` finds under it, one after another as the runner does
-/// (hinted with the last answer, also found every 0.25 m between poses; NaN, for the detector's own
-/// choice, where none lies under it).
+/// (hinted with the last answer, also found every 0.25 m between poses; where none lies under it, the last
+/// surface's height, or the barrier bottoms' before any was found).
 void follow_surface(const Scene& scene, std::span<VehiclePose> poses);
 
 }  // namespace crashbench
