@@ -34,7 +34,9 @@ BoundingRectangle bounding_rectangle(const VehiclePose& pose, const SurfaceQuery
   return r;
 }
 
-bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W) {
+// On a cache line of its own: the same code ran 35 % slower (perf, detect_bench's l-rail) placed 16 or 48 bytes
+// into one, whenever an unrelated change moved it.
+__attribute__((aligned(64))) bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W) {
   const std::array<const Vec3*, 3> v{&t.a_W, &t.b_W, &t.c_W};
   Vec2 hits[2];
   int n = 0;
