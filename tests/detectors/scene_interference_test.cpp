@@ -3,15 +3,13 @@
 // penetration, from every detector; duplicate faces and degenerate triangles change nothing.
 #include <gtest/gtest.h>
 
-#include <osg/Geode>
-#include <osg/Geometry>
-
 #include "detectors/detector.hpp"
 #include "detectors/scenes/registry/l_rail.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/registry/scene_drives.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/tolerance.hpp"
+#include "tests/support/triangle_soup.hpp"
 
 namespace crashbench {
 namespace {
@@ -86,15 +84,8 @@ TEST_P(EveryDetector, ClearOfTheWallsGivesNoContact) {
 /// A wall face y = 0 for x in [0, 10], 0 <= z <= 1, drawn twice with opposite windings, plus degenerate
 /// triangles: a repeated vertex and three collinear vertices on the face.
 osg::ref_ptr<osg::Node> messy_wall() {
-  osg::ref_ptr<osg::Vec3Array> v = new osg::Vec3Array;
   const osg::Vec3 a(0, 0, 0), b(10, 0, 0), c(10, 0, 1), d(0, 0, 1);
-  for (const osg::Vec3& p : {a, b, c, a, c, d, a, c, b, a, d, c, a, a, c, a, b, osg::Vec3(5, 0, 0)}) v->push_back(p);
-  osg::ref_ptr<osg::Geometry> g = new osg::Geometry;
-  g->setVertexArray(v.get());
-  g->addPrimitiveSet(new osg::DrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(v->size())));
-  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
-  geode->addDrawable(g.get());
-  return geode;
+  return testing::triangle_soup({a, b, c, a, c, d, a, c, b, a, d, c, a, a, c, a, b, osg::Vec3(5, 0, 0)});
 }
 
 TEST_P(EveryDetector, DuplicateFacesAndDegenerateTrianglesGiveOneContactFacingTheVehicle) {

@@ -3,11 +3,16 @@
 // vehicle; the tree prunes. Along every driven scene: allocation_free_drive_scenario_test.cpp.
 #include <gtest/gtest.h>
 
+#include <numbers>
+
 #include "detectors/detector.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/tree_detector.hpp"
 #include "testkit/counting_allocator.hpp"
+#include "tests/support/detector_agreement.hpp"
 #include "tests/support/registries.hpp"
+#include "tests/support/triangle_soup.hpp"
 
 namespace crashbench {
 namespace {
@@ -60,6 +65,42 @@ TEST(TreeDetector, TestsOnlyTheTrianglesNearTheVehicle) {
   EXPECT_EQ(from_tree.size(), from_brute.size());
   EXPECT_EQ(brute_stats.primitives_tested, static_cast<int>(scene.triangles.size()));
   EXPECT_LT(tree_stats.primitives_tested * 20, brute_stats.primitives_tested);
+}
+
+/// A wall face y = 0 for x in [0, 3.6], 0 <= z <= 1, cut into 60 upright strips of two triangles: a thin,
+/// crowded wall, as a finely meshed barrier is.
+osg::ref_ptr<osg::Node> finely_cut_wall() {
+  std::vector<osg::Vec3> v;
+  for (int k = 0; k < 60; ++k) {
+    const float x0 = 0.06f * static_cast<float>(k), x1 = 0.06f * static_cast<float>(k + 1);
+    for (const osg::Vec3& p : {osg::Vec3(x0, 0, 0), osg::Vec3(x1, 0, 0), osg::Vec3(x1, 0, 1), osg::Vec3(x0, 0, 0),
+                               osg::Vec3(x1, 0, 1), osg::Vec3(x0, 0, 1)})
+      v.push_back(p);
+  }
+  return testing::triangle_soup(v);
+}
+
+TEST(TreeDetector, AFinelyCutWallsRunGivesBruteForcesContactsBesideAlongAndAcrossIt) {
+  // One 4 m cell holds the whole wall, so it is a run (tree_runs.cpp): a rectangle beside its band skips
+  // the cell at once, one reaching it has each edge find its crossings. Either way, brute force's contacts.
+  const Scene scene = make_scene("finely-cut", finely_cut_wall(), {});
+  ASSERT_EQ(scene.triangles.size(), 120u);
+  const nlohmann::json options = {{"name", "tree"}, {"cell_size", 4.0}};
+  const auto tree = make_detector(JsonReader(options, "", "/detector"));
+  tree->prepare(scene, 1);
+  ASSERT_EQ(dynamic_cast<const TreeDetector&>(*tree).grid().runs.size(), 1u);
+  std::vector<VehiclePose> poses;
+  for (const double x : {-1.5, 0.4, 1.8, 3.1, 4.9})
+    for (double y = -3.0; y <= 3.0; y += 0.125)
+      for (const double heading : {0.0, 0.3, -1.1, 0.5 * std::numbers::pi})
+        poses.push_back(drive_pose({x, y}, heading));
+  const auto want = testing::contacts("brute-force", scene, poses);
+  std::vector<std::vector<Contact>> got(poses.size());
+  DetectorStats stats;
+  for (std::size_t i = 0; i < poses.size(); ++i) tree->detect(std::span(&poses[i], 1), got[i], stats);
+  const int touching = testing::expect_agreement(got, want, "tree on a finely cut wall");
+  EXPECT_GT(touching, 50);                                    // across the wall
+  EXPECT_LT(touching, static_cast<int>(poses.size()) - 200);  // and beside it
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, AllocationFreeDetectors, ::testing::ValuesIn(testing::allocation_free_detector_names()),
