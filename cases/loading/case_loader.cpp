@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "cases/driving/arc_path.hpp"
+#include "cases/driving/replay_log.hpp"
 #include "cases/loading/case_fields.hpp"
 #include "cases/loading/measured_fields.hpp"
 #include "cases/loading/opendrive_keys.hpp"

@@ -5,6 +5,7 @@
 #include <cassert>
 
 #include "cases/loading/scene_source.hpp"
+#include "cases/traffic/traffic_spec.hpp"
 #include "core/json_reader.hpp"
 
 namespace crashbench {

@@ -11,6 +11,7 @@
 
 #include "cases/case.hpp"
 #include "cases/run_result.hpp"
+#include "cases/traffic/traffic_spec.hpp"
 #include "cases/traffic/sumo_frame.hpp"
 #include "detectors/broadphase/analytic_rectangles.hpp"
 

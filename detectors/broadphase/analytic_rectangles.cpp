@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "core/error.hpp"
 #include "detectors/broadphase/footprint_overlap.hpp"
 
 namespace crashbench {

@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "tests/app/cli_support.hpp"
+#include "tests/support/paths.hpp"
 
 namespace crashbench {
 namespace {

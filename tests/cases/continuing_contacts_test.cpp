@@ -7,6 +7,7 @@
 
 #include <numbers>
 
+#include "models/dynamics/vehicle_dynamics.hpp"
 #include "models/integrators/integrator.hpp"
 
 namespace crashbench {

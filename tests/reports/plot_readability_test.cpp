@@ -14,6 +14,7 @@
 #include "core/units.hpp"
 #include "reports/knight_curves.hpp"
 #include "reports/plot_library.hpp"
+#include "reports/report_figures.hpp"
 #include "tests/reports/report_test_support.hpp"
 
 namespace crashbench {

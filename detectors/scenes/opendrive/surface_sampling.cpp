@@ -1,5 +1,6 @@
 #include "detectors/scenes/opendrive/surface_sampling.hpp"
 
+#include <Eigen/Geometry>
 #include <fmt/format.h>
 
 #include <algorithm>
