@@ -75,6 +75,7 @@ void TreeGrid::layout_grid() {
     throw Error("", "/detector/cell_size", fmt::format("a {} m cell puts the triangles' footprints in more than {:.0f} cells; "
                                                       "expected a larger cell", cell, max_tested));
   origin_W = lo;
+  per_metre = 1.0 / cell;
   nx = static_cast<int>((hi.x() - lo.x()) / cell) + 1;
   ny = static_cast<int>((hi.y() - lo.y()) / cell) + 1;
 }

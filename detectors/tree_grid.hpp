@@ -39,9 +39,11 @@ struct TreeGrid {
   static constexpr std::uint32_t kNoRun = ~0u;
 
   // Truncation, not std::floor (a libm call without SSE4.1): they differ only below zero, where both clamp
-  // to 0.
-  int cell_x(double x) const { return std::clamp(static_cast<int>((x - origin_W.x()) / cell), 0, nx - 1); }
-  int cell_y(double y) const { return std::clamp(static_cast<int>((y - origin_W.y()) / cell), 0, ny - 1); }
+  // to 0. A product, not a division (a query takes up to twelve): it may land in the next cell a rounding
+  // away from a boundary, as a quotient may, and the building lists a triangle in every cell it meets
+  // grown by 1 mm (tree_grid.cpp), so a cell a rounding off still lists what lies there.
+  int cell_x(double x) const { return std::clamp(static_cast<int>((x - origin_W.x()) * per_metre), 0, nx - 1); }
+  int cell_y(double y) const { return std::clamp(static_cast<int>((y - origin_W.y()) * per_metre), 0, ny - 1); }
   /// Cell c's run, or kNoRun.
   std::uint32_t run_of(std::size_t c) const { return in_run(c) ? run_of_cell[c] : kNoRun; }
 
@@ -57,6 +59,7 @@ struct TreeGrid {
   std::vector<Run> runs;
   Vec2 origin_W = Vec2::Zero();
   double cell = 1;
+  double per_metre = 1;  // 1 / cell
   int nx = 0, ny = 0;
 
  private:
