@@ -103,6 +103,34 @@ TEST(TreeDetector, AFinelyCutWallsRunGivesBruteForcesContactsBesideAlongAndAcros
   EXPECT_LT(touching, static_cast<int>(poses.size()) - 200);  // and beside it
 }
 
+TEST(TreeDetector, RectanglesARoundingFromACellBoundaryFindWhatBruteForceFinds) {
+  // Walls x = 0 and x = 3 for y in [0, 10], on the boundaries of 1 m cells. A rectangle whose front or
+  // rear edge lies a rounding or less from x = 3, on either side, must find brute force's contacts there:
+  // the cell index of a point on the boundary may fall on either side of it.
+  std::vector<osg::Vec3> v;
+  for (const float x : {0.0f, 3.0f})
+    for (const osg::Vec3& p : {osg::Vec3(x, 0, 0), osg::Vec3(x, 10, 0), osg::Vec3(x, 10, 1), osg::Vec3(x, 0, 0),
+                               osg::Vec3(x, 10, 1), osg::Vec3(x, 0, 1)})
+      v.push_back(p);
+  const Scene scene = make_scene("boundary-walls", testing::triangle_soup(v), {});
+  const nlohmann::json options = {{"name", "tree"}, {"cell_size", 1.0}};
+  const auto tree = make_detector(JsonReader(options, "", "/detector"));
+  tree->prepare(scene, 1);
+  ASSERT_EQ(dynamic_cast<const TreeDetector&>(*tree).grid().origin_W.x(), 0.0);
+  std::vector<VehiclePose> poses;
+  for (const double offset : {-1e-6, -1e-9, -1e-12, -1e-15, 0.0, 1e-15, 1e-12, 1e-9, 1e-6})
+    for (const double y : {2.0, 5.0, 7.5}) {
+      poses.push_back(drive_pose({3.0 + offset - 2.1, y}, 0.0));  // the front edge (2.1 m ahead) at x = 3
+      poses.push_back(drive_pose({3.0 + offset + 2.6, y}, 0.0));  // the rear edge (2.6 m behind)
+      poses.push_back(drive_pose({3.0 + offset - 0.9, y}, 0.5 * std::numbers::pi));  // the right side
+    }
+  const auto want = testing::contacts("brute-force", scene, poses);
+  std::vector<std::vector<Contact>> got(poses.size());
+  DetectorStats stats;
+  for (std::size_t i = 0; i < poses.size(); ++i) tree->detect(std::span(&poses[i], 1), got[i], stats);
+  EXPECT_GT(testing::expect_agreement(got, want, "tree at a cell boundary"), 10);
+}
+
 INSTANTIATE_TEST_SUITE_P(Registered, AllocationFreeDetectors, ::testing::ValuesIn(testing::allocation_free_detector_names()),
                          [](const auto& info) { return testing::test_name(info.param); });
 
