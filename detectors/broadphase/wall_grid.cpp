@@ -40,6 +40,7 @@ void WallGrid::build(std::span<const Box2> walls) {
     return total;
   };
   while (listed() > max_listed) cell_ *= 1.5;
+  per_metre_ = 1.0 / cell_;
   nx_ = static_cast<int>(std::floor(span.x() / cell_)) + 1;
   ny_ = static_cast<int>(std::floor(span.y() / cell_)) + 1;
   cell_start_.assign(static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_) + 1, 0);
@@ -65,19 +66,6 @@ void WallGrid::build(std::span<const Box2> walls) {
   }
   occupied_.build(cell_start_);
 }
-
-namespace {
-/// Index of the cell holding `offset` [m from the grid's origin] among `count` cells of edge `cell`;
-/// beyond the grid (or NaN) the border cell.
-int clamped_cell(double offset, double cell, int count) {
-  const double f = std::floor(offset / cell);
-  if (!(f > 0)) return 0;
-  return f < count - 1 ? static_cast<int>(f) : count - 1;
-}
-}  // namespace
-
-int WallGrid::cell_x(double x) const { return clamped_cell(x - origin_W_.x(), cell_, nx_); }
-int WallGrid::cell_y(double y) const { return clamped_cell(y - origin_W_.y(), cell_, ny_); }
 
 WallGrid::Marks WallGrid::marks() const {
   Marks m;

@@ -42,11 +42,19 @@ class WallGrid {
   std::size_t wall_count() const { return walls_; }
 
  private:
-  int cell_x(double x) const;
-  int cell_y(double y) const;
+  /// The cell `cells` cell edges from the origin among `count`; beyond the grid (or NaN) the border cell.
+  static int clamped_cell(double cells, int count) {
+    if (!(cells >= 1)) return 0;
+    return cells < count - 1 ? static_cast<int>(cells) : count - 1;
+  }
+  // By a product, not a division: any index that grows with x lists every wall in a cell that a box
+  // meeting it covers, and candidates() sorts what it finds, so the walls found are the same.
+  int cell_x(double x) const { return clamped_cell((x - origin_W_.x()) * per_metre_, nx_); }
+  int cell_y(double y) const { return clamped_cell((y - origin_W_.y()) * per_metre_, ny_); }
 
   Vec2 origin_W_ = Vec2::Zero();  // lower corner of the grid [m]
   double cell_ = 1;               // cell edge [m]
+  double per_metre_ = 1;          // 1 / cell_
   int nx_ = 0, ny_ = 0;
   GridVector<std::uint32_t> cell_start_;  // nx * ny + 1 offsets into items_
   /// A wall as listed in a cell: its box and its index.

@@ -54,6 +54,13 @@ TEST(WallGrid, CandidatesHoldEveryWallWhoseBoxMeetsTheQuery) {
     const Vec2 lo(at(rng), at(rng));
     expect_candidates_cover(grid, walls, {lo, lo + Vec2(size(rng), size(rng))});
   }
+  // Boxes that only touch a wall, at its corners: the cell of a coordinate may fall either side of a cell
+  // boundary by a rounding, and the wall must be found either way.
+  for (std::size_t k = 0; k < walls.size(); k += 7) {
+    expect_candidates_cover(grid, walls, {walls[k].hi, walls[k].hi + Vec2(3, 3)});
+    expect_candidates_cover(grid, walls, {walls[k].lo - Vec2(3, 3), walls[k].lo});
+    expect_candidates_cover(grid, walls, {walls[k].hi, walls[k].hi});
+  }
 }
 
 TEST(WallGrid, LongDiagonalsAmongManyShortWallsKeepTheGridSmall) {
