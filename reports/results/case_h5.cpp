@@ -67,6 +67,17 @@ template <typename T> std::pair<hid_t, hid_t> types_of() {
   else return {H5T_STD_I32LE, H5T_NATIVE_INT32};
 }
 
+/// f(t, threads) for t < threads, on as many threads as the machine has cores, at most `most`: t = 0 on this
+/// one, returning once every thread has. Nothing may leave f on a helper thread: it would end the process.
+template <typename F>
+void on_cores(std::size_t most, const F& f) {
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t threads = std::clamp<std::size_t>(cores, 1, std::max<std::size_t>(most, 1));
+  std::vector<std::jthread> helpers;
+  for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back([&f, t, threads] { f(t, threads); });
+  f(0, threads);
+}  // the helpers join here
+
 /// HDF5's shuffle filter on one chunk of `n` values of `size` bytes: byte j of value i goes to j n + i.
 std::vector<unsigned char> shuffled(const unsigned char* bytes, std::size_t n, std::size_t size) {
   std::vector<unsigned char> out(n * size);
@@ -86,7 +97,7 @@ std::vector<std::vector<unsigned char>> filtered_chunks(const std::vector<T>& va
   std::vector<std::vector<unsigned char>> out(count);
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
-  const auto filter = [&] {
+  on_cores(count, [&](std::size_t, std::size_t) {
     try {  // nothing may leave a thread: a failure is reported once all are joined
       std::vector<T> padded(chunk_values);
       for (std::size_t k; (k = next++) < count;) {
@@ -103,12 +114,7 @@ std::vector<std::vector<unsigned char>> filtered_chunks(const std::vector<T>& va
     } catch (const std::bad_alloc&) {
       failed = true;
     }
-  };
-  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, count);
-  std::vector<std::jthread> helpers;
-  for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back(filter);
-  filter();
-  helpers.clear();  // joins
+  });
   return failed ? std::vector<std::vector<unsigned char>>{} : out;
 }
 
@@ -172,13 +178,9 @@ void write_names(hid_t file, const std::vector<VehicleTrack>& tracks, const std:
 template <typename F>
 void over_ranges(std::size_t n, const F& f) {
   constexpr std::size_t kGatherAlone = std::size_t{1} << 16;  // below: not worth a thread
-  const std::size_t cores = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 64);
-  const std::size_t threads = n < kGatherAlone ? 1 : cores;
-  std::vector<std::jthread> helpers;
-  for (std::size_t t = 1; t < threads; ++t)
-    helpers.emplace_back([&f, n, t, threads] { f(n * t / threads, n * (t + 1) / threads); });
-  f(0, n / threads);
-}  // the helpers join here
+  on_cores(n < kGatherAlone ? 1 : n,
+           [&](std::size_t t, std::size_t threads) { f(n * t / threads, n * (t + 1) / threads); });
+}
 
 /// `at(i)` for i < n, as a column.
 template <typename T, typename At>
