@@ -67,27 +67,32 @@ TEST(TreeDetector, TestsOnlyTheTrianglesNearTheVehicle) {
   EXPECT_LT(tree_stats.primitives_tested * 20, brute_stats.primitives_tested);
 }
 
-/// A wall face y = 0 for x in [0, 3.6], 0 <= z <= 1, cut into 60 upright strips of two triangles: a thin,
-/// crowded wall, as a finely meshed barrier is.
-osg::ref_ptr<osg::Node> finely_cut_wall() {
-  std::vector<osg::Vec3> v;
-  for (int k = 0; k < 60; ++k) {
-    const float x0 = 0.06f * static_cast<float>(k), x1 = 0.06f * static_cast<float>(k + 1);
-    for (const osg::Vec3& p : {osg::Vec3(x0, 0, 0), osg::Vec3(x1, 0, 0), osg::Vec3(x1, 0, 1), osg::Vec3(x0, 0, 0),
-                               osg::Vec3(x1, 0, 1), osg::Vec3(x0, 0, 1)})
-      v.push_back(p);
-  }
-  return testing::triangle_soup(v);
+/// The two triangles of an upright wall face from `from` to `to` (on the ground), 1 m high.
+void add_upright_face(std::vector<osg::Vec3>& v, const osg::Vec3& from, const osg::Vec3& to) {
+  const osg::Vec3 up(0, 0, 1);
+  for (const osg::Vec3& p : {from, to, to + up, from, to + up, from + up}) v.push_back(p);
+}
+
+/// A `tree` with cells of `cell` metres, prepared for `scene`.
+std::unique_ptr<Detector> tree_with_cells(const Scene& scene, double cell) {
+  const nlohmann::json options = {{"name", "tree"}, {"cell_size", cell}};
+  auto tree = make_detector(JsonReader(options, "", "/detector"));
+  tree->prepare(scene, 1);
+  return tree;
 }
 
 TEST(TreeDetector, AFinelyCutWallsRunGivesBruteForcesContactsBesideAlongAndAcrossIt) {
+  // A wall face y = 0 for x in [0, 3.6] cut into 60 strips (120 triangles), as a finely meshed barrier is.
   // One 4 m cell holds the whole wall, so it is a run (tree_runs.cpp): a rectangle beside its band skips
   // the cell at once, one reaching it has each edge find its crossings. Either way, brute force's contacts.
-  const Scene scene = make_scene("finely-cut", finely_cut_wall(), {});
+  std::vector<osg::Vec3> v;
+  for (int k = 0; k < 60; ++k) {
+    const float x0 = 0.06f * static_cast<float>(k), x1 = 0.06f * static_cast<float>(k + 1);
+    add_upright_face(v, osg::Vec3(x0, 0, 0), osg::Vec3(x1, 0, 0));
+  }
+  const Scene scene = make_scene("finely-cut", testing::triangle_soup(v), {});
   ASSERT_EQ(scene.triangles.size(), 120u);
-  const nlohmann::json options = {{"name", "tree"}, {"cell_size", 4.0}};
-  const auto tree = make_detector(JsonReader(options, "", "/detector"));
-  tree->prepare(scene, 1);
+  const auto tree = tree_with_cells(scene, 4.0);
   ASSERT_EQ(dynamic_cast<const TreeDetector&>(*tree).grid().runs.size(), 1u);
   std::vector<VehiclePose> poses;
   for (const double x : {-1.5, 0.4, 1.8, 3.1, 4.9})
@@ -95,10 +100,7 @@ TEST(TreeDetector, AFinelyCutWallsRunGivesBruteForcesContactsBesideAlongAndAcros
       for (const double heading : {0.0, 0.3, -1.1, 0.5 * std::numbers::pi})
         poses.push_back(drive_pose({x, y}, heading));
   const auto want = testing::contacts("brute-force", scene, poses);
-  std::vector<std::vector<Contact>> got(poses.size());
-  DetectorStats stats;
-  for (std::size_t i = 0; i < poses.size(); ++i) tree->detect(std::span(&poses[i], 1), got[i], stats);
-  const int touching = testing::expect_agreement(got, want, "tree on a finely cut wall");
+  const int touching = testing::expect_agreement(testing::contacts(*tree, poses), want, "tree on a finely cut wall");
   EXPECT_GT(touching, 50);                                    // across the wall
   EXPECT_LT(touching, static_cast<int>(poses.size()) - 200);  // and beside it
 }
@@ -108,14 +110,9 @@ TEST(TreeDetector, RectanglesARoundingFromACellBoundaryFindWhatBruteForceFinds) 
   // rear edge lies a rounding or less from x = 3, on either side, must find brute force's contacts there:
   // the cell index of a point on the boundary may fall on either side of it.
   std::vector<osg::Vec3> v;
-  for (const float x : {0.0f, 3.0f})
-    for (const osg::Vec3& p : {osg::Vec3(x, 0, 0), osg::Vec3(x, 10, 0), osg::Vec3(x, 10, 1), osg::Vec3(x, 0, 0),
-                               osg::Vec3(x, 10, 1), osg::Vec3(x, 0, 1)})
-      v.push_back(p);
+  for (const float x : {0.0f, 3.0f}) add_upright_face(v, osg::Vec3(x, 0, 0), osg::Vec3(x, 10, 0));
   const Scene scene = make_scene("boundary-walls", testing::triangle_soup(v), {});
-  const nlohmann::json options = {{"name", "tree"}, {"cell_size", 1.0}};
-  const auto tree = make_detector(JsonReader(options, "", "/detector"));
-  tree->prepare(scene, 1);
+  const auto tree = tree_with_cells(scene, 1.0);
   ASSERT_EQ(dynamic_cast<const TreeDetector&>(*tree).grid().origin_W.x(), 0.0);
   std::vector<VehiclePose> poses;
   for (const double offset : {-1e-6, -1e-9, -1e-12, -1e-15, 0.0, 1e-15, 1e-12, 1e-9, 1e-6})
@@ -125,10 +122,7 @@ TEST(TreeDetector, RectanglesARoundingFromACellBoundaryFindWhatBruteForceFinds) 
       poses.push_back(drive_pose({3.0 + offset - 0.9, y}, 0.5 * std::numbers::pi));  // the right side
     }
   const auto want = testing::contacts("brute-force", scene, poses);
-  std::vector<std::vector<Contact>> got(poses.size());
-  DetectorStats stats;
-  for (std::size_t i = 0; i < poses.size(); ++i) tree->detect(std::span(&poses[i], 1), got[i], stats);
-  EXPECT_GT(testing::expect_agreement(got, want, "tree at a cell boundary"), 10);
+  EXPECT_GT(testing::expect_agreement(testing::contacts(*tree, poses), want, "tree at a cell boundary"), 10);
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, AllocationFreeDetectors, ::testing::ValuesIn(testing::allocation_free_detector_names()),

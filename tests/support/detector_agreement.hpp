@@ -14,15 +14,20 @@ namespace crashbench::testing {
 inline constexpr double kPointTolerance = 1e-6;   // [m]: all detectors slice the same float vertices
 inline constexpr double kNormalTolerance = 1e-6;  // [-]
 
-/// Contacts per pose, one vehicle at a time.
+/// Contacts per pose from `detector`, prepared for one vehicle, one pose at a time.
+inline std::vector<std::vector<Contact>> contacts(Detector& detector, const std::vector<VehiclePose>& poses) {
+  std::vector<std::vector<Contact>> out(poses.size());
+  DetectorStats stats;
+  for (std::size_t i = 0; i < poses.size(); ++i) detector.detect(std::span(&poses[i], 1), out[i], stats);
+  return out;
+}
+
+/// The same from the registered detector `detector` with its defaults, prepared for `scene`.
 inline std::vector<std::vector<Contact>> contacts(const std::string& detector, const Scene& scene,
                                            const std::vector<VehiclePose>& poses) {
   auto d = make_detector(detector);
   d->prepare(scene, 1);
-  std::vector<std::vector<Contact>> out(poses.size());
-  DetectorStats stats;
-  for (std::size_t i = 0; i < poses.size(); ++i) d->detect(std::span(&poses[i], 1), out[i], stats);
-  return out;
+  return contacts(*d, poses);
 }
 
 /// Whether two contact lists are the same, field by field and bit for bit.
