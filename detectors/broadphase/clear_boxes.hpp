@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <numbers>
 #include <span>
@@ -21,11 +22,21 @@ namespace crashbench {
 
 class ClearBoxes {
  public:
-  // Margins of a box around the rectangle [m]: at 20 m/s a car moves 0.1 m a step, so 1.5 m ahead and
-  // behind lasts 15 steps, while 0.5 m to the sides still fits between a lane and its barrier (the tiled
-  // track's cars run 2.1 m from it); a heading change of 0.19 rad turns a sedan's corner by 0.5 m.
-  static constexpr double kMarginAlong = 1.5;
-  static constexpr double kMarginAcross = 0.5;
+  /// How far a box reaches beyond a detector's rectangle [m]: ahead of its front, behind its rear, and
+  /// beyond each side.
+  struct Margins {
+    double ahead, behind, across;
+  };
+  // The boxes a detector tries around its rectangle, in turn (remember). 1.5 m ahead and behind lasts 15
+  // steps at 20 m/s (0.1 m a step), while 0.5 m to the sides still fits between a lane and its barrier (the
+  // tiled track's cars run 2.1 m from it); a heading change of 0.19 rad turns a sedan's corner by 0.5 m.
+  // Cars drive forwards, so one that drove steadily through its last box (kSteadyQueries) is first offered
+  // one reaching 5 m ahead and 0.5 m behind, which lasts 45 steps: each box made costs a query of its
+  // cells. Only then: a larger box is dearer to test, and a car that jumps or weaves would leave it as
+  // soon as the small one (detect_bench's drives, every 2 m).
+  static constexpr Margins kSteadyMargins{5.0, 0.5, 0.5};
+  static constexpr Margins kMargins{1.5, 1.5, 0.5};
+  static constexpr int kSteadyQueries = 8;  ///< queries a box must spare before the next may be a steady one
   static constexpr double kMarginHeight = 0.25;  ///< the plane may rise or fall this much in the box [m]
   static constexpr int kRetrySteps = 8;          ///< queries a slot waits after its box met something
   /// Longest wait between proposals of a slot whose boxes spare nothing (a car jumping more than a box's
@@ -38,6 +49,7 @@ class ClearBoxes {
   struct Proposal {
     OrientedRectangle box, tested;
     double z_lo = 0, z_hi = 0;
+    bool steady = false;  ///< offered only to a slot whose last box spared kSteadyQueries or more
   };
 
   ClearBoxes() = default;
@@ -60,7 +72,7 @@ class ClearBoxes {
   /// inside the slot's box (the query it spares is counted).
   bool covers(std::size_t slot, std::span<const Vec2> points_W, double z) {
     if (!contains(slot, points_W, z)) return false;
-    (*slots_)[slot].spared = true;
+    ++(*slots_)[slot].spared;
     return true;
   }
   /// covers() without counting a spared query: to look ahead.
@@ -93,7 +105,7 @@ class ClearBoxes {
     const double along = s.box.axis_W.dot(d), across = std::abs(cross(s.box.axis_W, d));
     const bool inside = along + size.cg_to_front + sway <= s.box.half_x && along - size.cg_to_rear - sway >= -s.box.half_x &&
                         across + half_width + std::max(size.cg_to_front, size.cg_to_rear) * turn <= s.box.half_y;
-    s.spared = s.spared || inside;
+    s.spared += inside;
     return inside;
   }
 
@@ -104,53 +116,72 @@ class ClearBoxes {
     return p;
   }
 
-  /// After a query of slot `slot` that found nothing: keeps the first of `proposals` (each inside the one
-  /// before, largest first) that `meets(proposal)` says nothing in the scene meets (proposal.tested at any
+  /// After a query of slot `slot` that found nothing: keeps the first of `proposals` (the likeliest to
+  /// spare most first) that `meets(proposal)` says nothing in the scene meets (proposal.tested at any
   /// plane height in [z_lo, z_hi]; true when it cannot tell), `heading` [rad] being its axis's angle. If
   /// every one met something, the slot waits kRetrySteps queries; a box that spared no query before it was
   /// left makes the slot wait longer each time (kMaxBackoff). Non-finite proposals are not tried.
   template <class Meets>
   void remember(std::size_t slot, std::span<const Proposal> proposals, double heading, Meets&& meets) {
-    if (slot >= slots_->size()) return;
+    if (leave(slot)) offer(slot, proposals, heading, meets);
+  }
+
+  /// remember() for a detector's rectangle at `cg_W` along `forward_W` (unit, at angle `heading` [rad])
+  /// with extents `front`, `rear`, `half_width` and its plane at `z` [m]: the rectangle grown by
+  /// kSteadyMargins for a slot whose last box spared kSteadyQueries or more, then by kMargins. Not tried for
+  /// a plane at no finite height.
+  template <class Meets>
+  void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double heading, double front, double rear,
+                double half_width, double z, Meets&& meets) {
+    if (!leave(slot) || !std::isfinite(z)) return;
+    const auto grown = [&](const Margins& m) {
+      return propose({cg_W + 0.5 * (front + m.ahead - rear - m.behind) * forward_W, forward_W,
+                      0.5 * (front + m.ahead + rear + m.behind), half_width + m.across},
+                     z - kMarginHeight, z + kMarginHeight);
+    };
+    std::array<Proposal, 2> boxes{grown(kSteadyMargins), grown(kMargins)};
+    boxes[0].steady = true;
+    offer(slot, boxes, heading, meets);
+  }
+
+ private:
+  /// remember()'s first half: the slot's box, if any, is left (its waits updated by what it spared); whether
+  /// the slot now takes offers (it is not waiting).
+  bool leave(std::size_t slot) {
+    if (slot >= slots_->size()) return false;
     Slot& s = (*slots_)[slot];
     if (s.box.half_x >= 0) {  // the box this query left
-      s.backoff = s.spared ? 0 : std::min(2 * s.backoff + 1, kMaxBackoff);
+      s.backoff = s.spared > 0 ? 0 : std::min(2 * s.backoff + 1, kMaxBackoff);
+      s.steady = s.spared >= kSteadyQueries;
       s.retry_in = std::max(s.retry_in, s.backoff);
     }
     s.box.half_x = -1;  // none until proven clear
-    if (s.retry_in > 0) {
-      --s.retry_in;
-      return;
-    }
+    if (s.retry_in == 0) return true;
+    --s.retry_in;
+    return false;
+  }
+  /// remember()'s second half: keeps the first of `proposals` that nothing meets, or makes the slot wait.
+  template <class Meets>
+  void offer(std::size_t slot, std::span<const Proposal> proposals, double heading, Meets&& meets) {
+    Slot& s = (*slots_)[slot];
     for (const Proposal& p : proposals) {
+      if (p.steady && !s.steady) continue;
       if (!finite(p)) return;
       if (meets(p)) continue;
-      s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi, s.heading = heading, s.spared = false;
+      s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi, s.heading = heading, s.spared = 0;
       return;
     }
     if (!proposals.empty()) s.retry_in = kRetrySteps;
   }
 
-  /// remember() for a detector's rectangle at `cg_W` along `forward_W` (unit, at angle `heading` [rad])
-  /// with extents `front`, `rear`, `half_width` and its plane at `z` [m]: one box, the rectangle grown by
-  /// the margins. Not tried for a plane at no finite height.
-  template <class Meets>
-  void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double heading, double front, double rear,
-                double half_width, double z, Meets&& meets) {
-    const Proposal p = propose({cg_W + 0.5 * (front - rear) * forward_W, forward_W, 0.5 * (front + rear) + kMarginAlong,
-                                half_width + kMarginAcross},
-                               z - kMarginHeight, z + kMarginHeight);
-    remember(slot, std::span(&p, std::isfinite(z) ? 1 : 0), heading, meets);
-  }
-
- private:
   struct Slot {
     OrientedRectangle box{Vec2::Zero(), Vec2::UnitX(), -1, -1};  // half_x < 0: no box
     double z_lo = 0, z_hi = 0;
     double heading = 0;  // of box.axis_W [rad]
     int retry_in = 0;
-    int backoff = 0;      // queries to wait after a box that spared none
-    bool spared = false;  // whether the box has spared a query
+    int backoff = 0;          // queries to wait after a box that spared none
+    std::int64_t spared = 0;  // queries the box has spared (a year of steps at 200 Hz is 2^33)
+    bool steady = false;      // the last box left spared kSteadyQueries or more
   };
   static bool finite(const Proposal& p) {
     return p.box.centre_W.allFinite() && p.box.axis_W.allFinite() && std::isfinite(p.box.half_x) &&

@@ -91,11 +91,55 @@ TEST(ClearBoxes, ASlotWhoseBoxesSpareNothingProposesLessOften) {
   const int jumping = proposals_over(1000, 2.0);
   EXPECT_LE(jumping, 1000 / (ClearBoxes::kMaxBackoff + 1) + 7);
   EXPECT_GE(jumping, 1000 / (ClearBoxes::kMaxBackoff + 2));
-  // 0.1 m a query (20 m/s at 5 ms): each box, made around the rectangle, spares the next 15 queries (1.5 m
-  // ahead), and a new one is offered as soon as the car leaves it, without waiting: one in 16 queries.
+  // 0.1 m a query (20 m/s at 5 ms): the first box, made around the rectangle, spares the next 15 queries
+  // (1.5 m ahead); after it each box reaches 5 m ahead and spares 50. A new one is offered as soon as the
+  // car leaves a box, without waiting.
   const int driving = proposals_over(1000, 0.1);
-  EXPECT_GE(driving, 1000 / 16 - 2);
-  EXPECT_LE(driving, 1000 / 16 + 2);
+  EXPECT_GE(driving, 1 + (1000 - 16) / 51 - 1);
+  EXPECT_LE(driving, 1 + (1000 - 16) / 51 + 2);
+}
+
+/// The box slot 0 keeps around `pose`'s rectangle (plane at z = 0.5) when `meets` tells which of the
+/// detector's boxes meet something, `steady`: after a box that spared kSteadyQueries queries.
+template <class Meets>
+ClearBoxes detector_box_around(const VehiclePose& pose, bool steady, Meets meets) {
+  ClearBoxes boxes;
+  boxes.reset(1);
+  const PlacedRectangle r = place_rectangle(pose);
+  const auto remember = [&](const auto& tell) {
+    boxes.remember(0, r.cg_W, r.forward_W, pose.heading, r.x_max_B, -r.x_min_B, r.half_width, 0.5, tell);
+  };
+  if (steady) {
+    remember([](const ClearBoxes::Proposal&) { return false; });
+    for (int q = 0; q < ClearBoxes::kSteadyQueries; ++q) EXPECT_TRUE(boxes.covers(0, r.corners_W, 0.5));
+  }
+  remember(meets);
+  return boxes;
+}
+
+TEST(ClearBoxes, ASteadySlotsBoxReachesFarAheadUnlessThatMeetsAWall) {
+  // A sedan along +X, its front 1.2 m ahead of the CG, its rear 2.8 m behind, its sides 0.9 m from it.
+  const VehiclePose pose = sedan_at({0.0, 0.0}, 0.0);
+  const auto moved = [&](double dx, double dy) { return place_rectangle(sedan_at({dx, dy}, 0.0)).corners_W; };
+  const auto nothing = [](const ClearBoxes::Proposal&) { return false; };
+  // A first box, or one after a box that spared too little, reaches 1.5 m both ways and 0.5 m aside.
+  for (const bool steady : {false, true}) {
+    // Steady: 5 m ahead, 0.5 m behind; unless a wall across the road 3 m ahead of the front meets it.
+    const bool far = steady;
+    SCOPED_TRACE(steady ? "steady" : "first box");
+    ClearBoxes open = detector_box_around(pose, steady, nothing);
+    EXPECT_EQ(open.covers(0, moved(4.9, 0.0), 0.5), far);
+    EXPECT_EQ(open.covers(0, moved(1.4, 0.4), 0.5), true);
+    EXPECT_EQ(open.covers(0, moved(-1.4, 0.0), 0.5), !far);
+    EXPECT_EQ(open.covers(0, moved(-0.4, 0.0), 0.5), true);
+    EXPECT_FALSE(open.covers(0, moved(0.0, 0.6), 0.5));
+    ClearBoxes bend = detector_box_around(pose, steady, [](const ClearBoxes::Proposal& p) {
+      return footprint_meets(footprint(Vec2(4.2, -10), Vec2(4.2, 10)), p.tested);
+    });
+    EXPECT_TRUE(bend.covers(0, moved(1.4, 0.0), 0.5));
+    EXPECT_TRUE(bend.covers(0, moved(-1.4, 0.0), 0.5));
+    EXPECT_FALSE(bend.covers(0, moved(1.6, 0.0), 0.5));
+  }
 }
 
 /// Slot 0 after one offer of the boxes [-4, 4]^2 and [-1, 1]^2, every height, of which `meets` tells; the
