@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <new>
 
@@ -108,25 +109,44 @@ void SegmentLog<T>::release() {
 
 template class SegmentLog<ImpactEvent>;
 template class SegmentLog<OtherBody>;
+template class SegmentLog<ImpactEnd>;
 
 void EventLog::truncate(std::size_t n) {
-  // Other bodies are added in event order: the first one a dropped event holds starts the dropped ones.
-  for (std::size_t i = n; i < size(); ++i)
-    if (const int k = (*this)[i].other_body; k >= 0) {
-      others_.truncate(static_cast<std::size_t>(k));
-      break;
-    }
+  // Other bodies and ends are added in event order: the first one a dropped event holds starts the
+  // dropped ones.
+  const auto drop_from = [&](auto& log, int ImpactEvent::*index) {
+    for (std::size_t i = n; i < size(); ++i)
+      if (const int k = (*this)[i].*index; k >= 0) return log.truncate(static_cast<std::size_t>(k));
+  };
+  drop_from(others_, &ImpactEvent::other_body);
+  drop_from(ends_, &ImpactEvent::model_end);
   Events::truncate(n);
 }
 
-void EventLog::move_to(std::vector<ImpactEvent>& out, std::vector<OtherBody>& out_others) {
+void EventLog::move_to(std::vector<ImpactEvent>& out, std::vector<OtherBody>& out_others,
+                       std::vector<ImpactEnd>& out_ends) {
   const std::size_t first = out.size();
-  const int base = static_cast<int>(out_others.size());
+  const int others_base = static_cast<int>(out_others.size()), ends_base = static_cast<int>(out_ends.size());
   Events::move_to(out);
   others_.move_to(out_others);
-  if (base > 0)
-    for (std::size_t i = first; i < out.size(); ++i)
-      if (out[i].other_body >= 0) out[i].other_body += base;
+  ends_.move_to(out_ends);
+  for (std::size_t i = first; i < out.size(); ++i) {
+    if (out[i].other_body >= 0) out[i].other_body += others_base;
+    if (out[i].model_end >= 0) out[i].model_end += ends_base;
+  }
+}
+
+bool says_anything(const ImpactEnd& end) {
+  const auto differ = [](double a, double b) {
+    return std::bit_cast<std::uint64_t>(a) != std::bit_cast<std::uint64_t>(b);
+  };
+  const auto state_differs = [&](const ImpactEndState& a, const ImpactEndState& b) {
+    return differ(a.velocity_B.x(), b.velocity_B.x()) || differ(a.velocity_B.y(), b.velocity_B.y()) ||
+           differ(a.yaw_rate, b.yaw_rate) || differ(a.roll_rate, b.roll_rate);
+  };
+  const ImpactEnd none;
+  return differ(end.duration, none.duration) || state_differs(end.a, none.a) || state_differs(end.b, none.b) ||
+         differ(end.peak_force, none.peak_force) || differ(end.max_depth, none.max_depth);
 }
 
 }  // namespace crashbench

@@ -71,7 +71,8 @@ class SegmentLog {
   std::size_t size_ = 0;
 };
 
-/// The run's events, and the other vehicle's bodies of its two-vehicle events.
+/// The run's events, the other vehicle's bodies of its two-vehicle events, and the model's end states of
+/// the events that have them.
 class EventLog : private SegmentLog<ImpactEvent> {
   using Events = SegmentLog<ImpactEvent>;
 
@@ -79,11 +80,12 @@ class EventLog : private SegmentLog<ImpactEvent> {
   using Events::empty, Events::emplace_back, Events::populate, Events::reserve_upto, Events::size;
   using Events::operator[];
 
-  /// Before the first event: storage for `n` events, and for as many other bodies (every event may be a
-  /// two-vehicle one; storage not written costs the kernel nothing).
+  /// Before the first event: storage for `n` events, and for as many other bodies and ends (every event
+  /// may be a two-vehicle one with an end; storage not written costs the kernel nothing).
   void reserve(std::size_t n) {
     Events::reserve(n);
     others_.reserve(n);
+    ends_.reserve(n);
   }
   /// The other vehicle's bodies for `event` (a two-vehicle event, its other_body not yet set), value-
   /// initialised. References to earlier ones stay valid.
@@ -92,18 +94,25 @@ class EventLog : private SegmentLog<ImpactEvent> {
     return others_.emplace_back();
   }
   OtherBody& other(const ImpactEvent& event) { return others_[static_cast<std::size_t>(event.other_body)]; }
+  /// Keeps `end` as `event`'s model end (its model_end not yet set) when it says anything (says_anything).
+  void add_end(ImpactEvent& event, const ImpactEnd& end) {
+    if (!says_anything(end)) return;
+    event.model_end = static_cast<int>(ends_.size());
+    ends_.emplace_back() = end;
+  }
   /// `event`'s other vehicle, or nullptr against the scene.
   const OtherBody* other_of(const ImpactEvent& event) const {
     return event.other_body < 0 ? nullptr : &others_[static_cast<std::size_t>(event.other_body)];
   }
-  /// Drops the events from index `n` on, and their other bodies.
+  /// Drops the events from index `n` on, their other bodies and their ends.
   void truncate(std::size_t n);
-  /// Appends the events to `out` and their other bodies to `out_others`, renumbering the events' other_body
-  /// past what `out_others` held, and empties the log.
-  void move_to(std::vector<ImpactEvent>& out, std::vector<OtherBody>& out_others);
+  /// Appends the events to `out`, their other bodies to `out_others` and their ends to `out_ends`,
+  /// renumbering the events' other_body and model_end past what those held, and empties the log.
+  void move_to(std::vector<ImpactEvent>& out, std::vector<OtherBody>& out_others, std::vector<ImpactEnd>& out_ends);
 
  private:
   SegmentLog<OtherBody> others_;
+  SegmentLog<ImpactEnd> ends_;
 };
 
 }  // namespace crashbench

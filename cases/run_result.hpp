@@ -80,6 +80,7 @@ struct RunResult {
   std::vector<OtherBody> other_bodies;  ///< the other vehicle of each two-vehicle event (ImpactEvent::other_body)
   /// The widened tolerances each continuing contact's event was checked against (ImpactEvent::widened_tolerances).
   std::vector<Tolerances> contact_tolerances;
+  std::vector<ImpactEnd> model_ends;  ///< the model's end states of the events that have them (ImpactEvent::model_end)
   int impacts = 0;                  ///< events grouped into impacts (see kImpactGapSteps)
   std::array<PhaseSamples, kPhaseCount> timings;
   std::array<InvariantSummary, kInvariantCount> invariants;
@@ -101,6 +102,11 @@ struct RunResult {
   /// `event`'s other vehicle (an event of `events`), or nullptr against the scene.
   const OtherBody* other_of(const ImpactEvent& event) const {
     return event.other_body < 0 ? nullptr : &other_bodies[static_cast<std::size_t>(event.other_body)];
+  }
+  /// The model's end states of `event`: ImpactEnd{} for an event without them.
+  const ImpactEnd& end_of(const ImpactEvent& event) const {
+    static const ImpactEnd kNone;
+    return event.model_end < 0 ? kNone : model_ends[static_cast<std::size_t>(event.model_end)];
   }
   /// The tolerances `event`'s checks were made against.
   const Tolerances& tolerances_of(const ImpactEvent& event) const {

@@ -51,15 +51,37 @@ struct OtherBody {
   Body pre, post;
 };
 
+/// What an event keeps of its model's Resolution: all but the force law, which the runner has applied by
+/// then, and the model's end-of-impact states, which few events have (a four-dof impact, a continuing
+/// contact) and which are kept apart (ImpactEvent::model_end): 144 bytes an event less.
+struct ResolutionRecord {
+  Impulse impulse;
+  double restitution = -1, mu_used = 0, mu_limit = 0, energy_kept_target = -1, angle_of_attack = 0;
+  Answer answer = Answer::kImpulse;
+  ResolutionStatus status = ResolutionStatus::kOk;
+  InvariantSet invariants;
+
+  ResolutionRecord() = default;
+  /// The record of `r` (Resolution's fields of the same names).
+  ResolutionRecord(const Resolution& r)  // NOLINT(google-explicit-constructor): an event keeps a resolution
+      : impulse(r.impulse), restitution(r.restitution), mu_used(r.mu_used), mu_limit(r.mu_limit),
+        energy_kept_target(r.energy_kept_target), angle_of_attack(r.angle_of_attack), answer(r.answer),
+        status(r.status), invariants(r.invariants) {}
+};
+
+/// Whether `end` differs from ImpactEnd{} in any field, bit for bit (-0.0 from 0.0 too, as the physics
+/// hash tells them apart): only such ends are kept (RunResult::model_ends).
+bool says_anything(const ImpactEnd& end);
+
 /// One resolved contact: vehicle a's body before and after the impulse, world frame (the other vehicle's
 /// are an OtherBody, by index).
-/// A run keeps every event (10,000 cars for 4 s: over half a million), so no field leaves padding: 544 bytes.
+/// A run keeps every event (10,000 cars for 4 s: over half a million), so no field leaves padding: 400 bytes.
 struct ImpactEvent {
   int step = 0;
   int impact = -1;        ///< which impact of the run this event belongs to (see RunResult::impacts)
   double time = 0;        ///< [s]
   Contact contact;
-  Resolution resolution;
+  ResolutionRecord resolution;
   Body pre_a, post_a;     ///< the vehicle `contact.vehicle`
   InvariantChecks checks;
   double mu_limit = 0;    ///< friction coefficient the model was allowed [-]
@@ -67,10 +89,13 @@ struct ImpactEvent {
   /// The tolerances `checks` were made against: -1, the case's; else an index into the run's list of
   /// continuing contacts' widened ones (RunResult::contact_tolerances).
   int widened_tolerances = -1;
+  /// The model's end-of-impact states: an index into the run's list of them (RunResult::model_ends); -1,
+  /// none (ImpactEnd{}).
+  int model_end = -1;
 
   bool two_body() const { return contact.other != kStaticScene; }
 };
-static_assert(sizeof(ImpactEvent) <= 544, "a field that leaves padding, or a new one: say so in the comment above");
+static_assert(sizeof(ImpactEvent) <= 400, "a field that leaves padding, or a new one: say so in the comment above");
 
 /// Kinetic energy of both bodies before the event [J]; `other` is the other vehicle, nullptr against the scene.
 inline double energy_before(const ImpactEvent& e, const OtherBody* other) {

@@ -16,19 +16,19 @@ void add_end_state(PhysicsHasher& h, const ImpactEndState& s) {
   h.add(s.velocity_B), h.add(s.yaw_rate), h.add(s.roll_rate);
 }
 
-void add_resolution(PhysicsHasher& h, const Resolution& r) {
+void add_resolution(PhysicsHasher& h, const ResolutionRecord& r, const ImpactEnd& end) {
   h.add(r.impulse.linear_W), h.add(r.impulse.point_W);
   h.add(r.restitution), h.add(r.mu_used), h.add(r.energy_kept_target), h.add(r.angle_of_attack);
   h.add(static_cast<std::int64_t>(r.status));
-  h.add(r.end.duration);
-  add_end_state(h, r.end.a), add_end_state(h, r.end.b);
+  h.add(end.duration);
+  add_end_state(h, end.a), add_end_state(h, end.b);
 }
 
 void add_event(PhysicsHasher& h, const RunResult& result, const ImpactEvent& e) {
   const OtherBody* other = result.other_of(e);
   h.add(std::int64_t{e.step}), h.add(e.time), h.add(std::int64_t{e.impact});
   add_contact(h, e.contact);
-  add_resolution(h, e.resolution);
+  add_resolution(h, e.resolution, result.end_of(e));
   h.add(e.mu_limit);
   h.add(e.pre_a), h.add(e.post_a);
   // The second body exists only against another vehicle.

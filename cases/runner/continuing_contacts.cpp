@@ -164,9 +164,9 @@ void ContinuingContacts::account(int vehicle, const StateVector& x_end, double t
   }
 }
 
-ImpactEvent ContinuingContacts::finish(const Open& o, OtherBody& other) const {
+ImpactEvent ContinuingContacts::finish(const Open& o, OtherBody& other, ImpactEnd& end) const {
   ImpactEvent e = o.event;
-  Resolution& r = e.resolution;
+  ResolutionRecord& r = e.resolution;
   const Vec2& n = e.contact.normal_W;
   const Vec2 J = o.impulse_W;
   const double jn = n.dot(J);
@@ -197,14 +197,15 @@ ImpactEvent ContinuingContacts::finish(const Open& o, OtherBody& other) const {
   if (o.normal_turned) r.invariants.remove(Invariant::kFrictionBound);
   r.restitution = -1;
   r.energy_kept_target = -1;
-  r.end.duration = (o.last_step - o.first_step + 1) * dt_;
+  end = ImpactEnd{};
+  end.duration = (o.last_step - o.first_step + 1) * dt_;
   const auto end_state = [](const Body& pre, const Body& post) {
     return ImpactEndState{rotation(-pre.state.heading) * post.state.velocity_W, post.state.yaw_rate, 0.0};
   };
-  r.end.a = end_state(e.pre_a, e.post_a);
-  if (e.two_body()) r.end.b = end_state(other.pre, other.post);
-  r.end.peak_force = o.peak_force;
-  r.end.max_depth = o.max_depth;
+  end.a = end_state(e.pre_a, e.post_a);
+  if (e.two_body()) end.b = end_state(other.pre, other.post);
+  end.peak_force = o.peak_force;
+  end.max_depth = o.max_depth;
   return e;
 }
 
@@ -213,7 +214,8 @@ void ContinuingContacts::close(int step, bool all, const Tolerances& tolerances,
   for (std::size_t i = 0; i < open_.size(); ++i) {
     if (all || open_[i].last_step < step) {
       OtherBody other;
-      ImpactEvent e = finish(open_[i], other);
+      ImpactEnd end;
+      ImpactEvent e = finish(open_[i], other, end);
       // The integrator's documented energy error over the contact's steps is allowed on top.
       const Open& o = open_[i];
       // A spring acts over several steps together with the tyres, which answer it within each step: the
@@ -236,6 +238,8 @@ void ContinuingContacts::close(int step, bool all, const Tolerances& tolerances,
         e.other_body = static_cast<int>(out.other_bodies.size());
         out.other_bodies.push_back(other);
       }
+      e.model_end = static_cast<int>(out.ends.size());
+      out.ends.push_back(end);
       out.events.push_back(e);
       continue;
     }

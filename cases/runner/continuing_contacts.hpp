@@ -21,6 +21,7 @@ struct ContactEvents {
   std::vector<ImpactEvent> events;
   std::vector<OtherBody> other_bodies;
   std::vector<Tolerances> tolerances;
+  std::vector<ImpactEnd> ends;  ///< each event's (ImpactEvent::model_end)
 };
 
 class ContinuingContacts {
@@ -86,7 +87,7 @@ class ContinuingContacts {
   int find_or_open(const Contact& c, const Resolution& r, const Body& a, const Body* b, int step);
   void push_spring(int vehicle, const ContactSpring& s, const Owner& owner);
   /// The event of contact `o`, which is over, and (two-vehicle contacts) the other vehicle's bodies.
-  ImpactEvent finish(const Open& o, OtherBody& other) const;
+  ImpactEvent finish(const Open& o, OtherBody& other, ImpactEnd& end) const;
 
   double dt_;
   const Integrator* integrator_;

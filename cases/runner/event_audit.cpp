@@ -26,6 +26,7 @@ EventAudit::EventAudit(const StepParts& parts, StepThreads& threads)
   contact_events_.events.reserve(64);
   contact_events_.other_bodies.reserve(64);
   contact_events_.tolerances.reserve(64);
+  contact_events_.ends.reserve(64);
 }
 
 Eigen::Vector3d EventAudit::beyond_tyres(const Eigen::Vector3d& error, const Eigen::Vector2d& allowance) {

@@ -135,6 +135,7 @@ bool ImpactPass::resolve_one(const Contact& c, Body& a, Body* b, int step, doubl
   e.time = (step + acts_at) * run_.c.dt;
   e.contact = c;
   e.resolution = r;
+  run_.events.add_end(e, r.end);
   e.mu_limit = r.mu_limit;
   e.pre_a = a;
   const Vec2 J = r.impulse.linear_W;

@@ -59,16 +59,19 @@ RunResult RunRecord::finish(ContactEvents& contact_events, std::span<const State
   // Continuing contacts' events have their verdicts already: they join here, in step order, so the
   // impulse events' per-step checks never see them.
   result_.events.reserve(events_.size() + contact_events.events.size());
-  events_.move_to(result_.events, result_.other_bodies);
+  events_.move_to(result_.events, result_.other_bodies, result_.model_ends);
   const auto impulse_end = static_cast<std::ptrdiff_t>(result_.events.size());
   const int others_before = static_cast<int>(result_.other_bodies.size());
   const int tolerances_before = static_cast<int>(result_.contact_tolerances.size());
+  const int ends_before = static_cast<int>(result_.model_ends.size());
   const auto append = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
   append(result_.other_bodies, contact_events.other_bodies);
   append(result_.contact_tolerances, contact_events.tolerances);
+  append(result_.model_ends, contact_events.ends);
   for (ImpactEvent e : contact_events.events) {
     if (e.other_body >= 0) e.other_body += others_before;
     if (e.widened_tolerances >= 0) e.widened_tolerances += tolerances_before;
+    if (e.model_end >= 0) e.model_end += ends_before;
     result_.events.push_back(e);
   }
   // The impulse events come in step order; the contact events in the order their contacts closed (a long

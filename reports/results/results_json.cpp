@@ -48,7 +48,8 @@ json end_state_json(const ImpactEndState& s) {
 
 json event_json(const RunResult& result, const ImpactEvent& e) {
   const OtherBody* other = result.other_of(e);
-  const Resolution& r = e.resolution;
+  const ResolutionRecord& r = e.resolution;
+  const ImpactEnd& end = result.end_of(e);
   json out = {{"step", e.step},
               {"impact", e.impact},
               {"time", e.time},
@@ -71,12 +72,12 @@ json event_json(const RunResult& result, const ImpactEvent& e) {
   if (r.restitution >= 0) out["restitution"] = r.restitution;
   if (r.energy_kept_target >= 0) out["energy_kept_target"] = r.energy_kept_target;
   if (other) out["other_pre"] = state_json(other->pre.state), out["other_post"] = state_json(other->post.state);
-  if (r.end.duration >= 0) {
-    out["model_end"] = {{"duration", r.end.duration}, {"vehicle", end_state_json(r.end.a)}};
-    if (e.two_body()) out["model_end"]["other"] = end_state_json(r.end.b);
+  if (end.duration >= 0) {
+    out["model_end"] = {{"duration", end.duration}, {"vehicle", end_state_json(end.a)}};
+    if (e.two_body()) out["model_end"]["other"] = end_state_json(end.b);
     // A continuing contact (force answers): its largest force and deepest penetration.
-    if (r.end.peak_force >= 0) out["model_end"]["peak_force"] = r.end.peak_force;
-    if (r.end.max_depth >= 0) out["model_end"]["max_depth"] = r.end.max_depth;
+    if (end.peak_force >= 0) out["model_end"]["peak_force"] = end.peak_force;
+    if (end.max_depth >= 0) out["model_end"]["max_depth"] = end.max_depth;
   }
   if (r.answer == Answer::kForce) out["answer"] = "force";
   return out;

@@ -41,8 +41,9 @@ TEST(EventLog, EventsKeepTheirIndicesContentsAndAddressesAcrossSegmentsAndMoveOu
   }
   std::vector<ImpactEvent> out(1);  // appended after what `out` holds
   std::vector<OtherBody> others;
+  std::vector<ImpactEnd> ends;
   out[0].step = -1;
-  log.move_to(out, others);
+  log.move_to(out, others, ends);
   EXPECT_TRUE(log.empty());
   ASSERT_EQ(out.size(), 101u);
   EXPECT_EQ(out[0].step, -1);
@@ -58,7 +59,8 @@ TEST(EventLog, EveryEventOfALargeSegmentMovesOutIntactWhileItsCopiedPagesAreHand
   for (int i = 0; i < kEvents; ++i) stamp(log.emplace_back(), i);
   std::vector<ImpactEvent> out;
   std::vector<OtherBody> others;
-  log.move_to(out, others);
+  std::vector<ImpactEnd> ends;
+  log.move_to(out, others, ends);
   ASSERT_EQ(out.size(), static_cast<std::size_t>(kEvents));
   for (int i = 0; i < kEvents; ++i) {
     const ImpactEvent& e = out[static_cast<std::size_t>(i)];
@@ -82,7 +84,8 @@ TEST(EventLog, ATruncatedTailIsWrittenAfreshFromValueInitialisedEvents) {
   EXPECT_EQ(log[4].step, 5);
   std::vector<ImpactEvent> out;
   std::vector<OtherBody> others;
-  log.move_to(out, others);
+  std::vector<ImpactEnd> ends;
+  log.move_to(out, others, ends);
   ASSERT_EQ(out.size(), 6u);
   EXPECT_EQ(out[5].step, blank.step);
 }
@@ -119,19 +122,33 @@ TEST(EventLog, StorageReservedAheadIsPopulatedFromTwoThreadsWithoutTouchingAnEve
   }
 }
 
-/// Event i, a two-vehicle one when i is a multiple of 3 (its other vehicle's post speed is i).
+/// Event i, with a model end lasting i seconds when i is a multiple of 4 (offered an end that says nothing
+/// when i is 2 more), and a two-vehicle one when i is a multiple of 3 (its other vehicle's post speed is i).
 void stamp_pair(EventLog& log, int i) {
   ImpactEvent& e = log.emplace_back();
   stamp(e, i);
+  ImpactEnd end;
+  if (i % 4 == 0) end.duration = i;
+  if (i % 2 == 0) log.add_end(e, end);
   if (i % 3 != 0) return;
   e.contact.other = i + 1;
   log.add_other(e).post.state.velocity_W = Vec2(i, 0);
 }
 
-/// Every two-vehicle event of `events` has its own other bodies, the ones stamp_pair gave it.
-void expect_paired(const std::vector<ImpactEvent>& events, const std::vector<OtherBody>& others) {
-  std::set<int> seen;
+/// Every two-vehicle event of `events` has its own other bodies, the ones stamp_pair gave it, and every
+/// event with an end its own end.
+void expect_paired(const std::vector<ImpactEvent>& events, const std::vector<OtherBody>& others,
+                   const std::vector<ImpactEnd>& ends) {
+  std::set<int> seen, seen_ends;
   for (const ImpactEvent& e : events) {
+    if (e.step % 4 != 0) {
+      EXPECT_EQ(e.model_end, -1) << "event " << e.step;
+    } else {
+      ASSERT_GE(e.model_end, 0) << "event " << e.step;
+      ASSERT_LT(static_cast<std::size_t>(e.model_end), ends.size()) << "event " << e.step;
+      EXPECT_EQ(ends[static_cast<std::size_t>(e.model_end)].duration, e.step);
+      EXPECT_TRUE(seen_ends.insert(e.model_end).second) << "event " << e.step << " shares its end";
+    }
     if (e.step % 3 != 0) {
       EXPECT_EQ(e.other_body, -1) << "event " << e.step;
       continue;
@@ -143,7 +160,7 @@ void expect_paired(const std::vector<ImpactEvent>& events, const std::vector<Oth
   }
 }
 
-TEST(EventLog, TwoVehicleEventsKeepTheirOtherBodiesThroughTruncationAndMovingOutAfterOthers) {
+TEST(EventLog, EventsKeepTheirOtherBodiesAndEndsThroughTruncationAndMovingOutAfterOthers) {
   EventLog log;
   log.reserve(4);
   for (int i = 0; i < 30; ++i) stamp_pair(log, i);
@@ -153,11 +170,29 @@ TEST(EventLog, TwoVehicleEventsKeepTheirOtherBodiesThroughTruncationAndMovingOut
   EXPECT_EQ(log.other_of(log[15])->post.state.velocity_W, Vec2(15, 0));
   EXPECT_EQ(log.other_of(log[14]), nullptr);
   std::vector<ImpactEvent> out;
-  std::vector<OtherBody> others(2);  // the other bodies of events moved out before: renumbered past them
-  log.move_to(out, others);
+  // The other bodies and ends of events moved out before: renumbered past them.
+  std::vector<ImpactEnd> ends(3);
+  std::vector<OtherBody> others(2);
+  log.move_to(out, others, ends);
   ASSERT_EQ(out.size(), 20u);
   EXPECT_EQ(others.size(), 2u + 7u) << "0, 3, 6, 9, 12, 15, 18: one each, the dropped ones' gone";
-  expect_paired(out, others);
+  EXPECT_EQ(ends.size(), 3u + 5u) << "0, 4, 8, 12, 16: one each, the dropped ones' gone";
+  expect_paired(out, others, ends);
+}
+
+TEST(EventLog, AnEndIsKeptWhenAnyFieldDiffersFromNoneBitForBit) {
+  EXPECT_FALSE(says_anything(ImpactEnd{}));
+  const auto with = [](auto set) {
+    ImpactEnd end;
+    set(end);
+    return says_anything(end);
+  };
+  // The physics hash tells -0.0 from 0.0, so a model that sets it has said something.
+  EXPECT_TRUE(with([](ImpactEnd& e) { e.b.yaw_rate = -0.0; }));
+  EXPECT_TRUE(with([](ImpactEnd& e) { e.a.velocity_B.y() = 1e-300; }));
+  EXPECT_TRUE(with([](ImpactEnd& e) { e.duration = 0; }));
+  EXPECT_TRUE(with([](ImpactEnd& e) { e.max_depth = 0.1; }));
+  EXPECT_FALSE(with([](ImpactEnd& e) { e.peak_force = -1; }));
 }
 
 }  // namespace

@@ -49,12 +49,12 @@ TEST(PenaltyRun, HeadOnIsOneContactThatReboundsWithTheChosenRestitution) {
   const double c = 2 * penalty_damping_ratio(0.3) * std::sqrt(k * m);
   const testing::Bounce b = testing::bounce(k, c, m, v0, e.contact.depth);
   EXPECT_NEAR(energy_kept(e), b.restitution * b.restitution, 0.02 * b.restitution * b.restitution);
-  EXPECT_NEAR(e.resolution.end.duration, b.duration, 0.0051);  // whole steps
-  EXPECT_NEAR(e.resolution.end.peak_force, b.peak_force, 0.02 * b.peak_force);
+  EXPECT_NEAR(r.end_of(e).duration, b.duration, 0.0051);  // whole steps
+  EXPECT_NEAR(r.end_of(e).peak_force, b.peak_force, 0.02 * b.peak_force);
   // The discrete first detection (depth up to v0 dt) makes the rebound livelier than e = 0.3 itself.
   EXPECT_GE(b.restitution, 0.3);
-  EXPECT_GT(e.resolution.end.max_depth, 0.0);
-  EXPECT_LT(e.resolution.end.max_depth, v0 / std::sqrt(k / m));
+  EXPECT_GT(r.end_of(e).max_depth, 0.0);
+  EXPECT_LT(r.end_of(e).max_depth, v0 / std::sqrt(k / m));
 }
 
 // Deak's point: on the undamped spring Euler gains energy, as |1 + i omega dt|^2 per step says; RK4 keeps

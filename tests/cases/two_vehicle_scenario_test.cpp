@@ -41,14 +41,14 @@ TEST(Zhou2008ThroughTheRunner, FourDofModelReproducesTable2AtTheEndOfTheImpact) 
   const RunResult r = run_shipped("zhou-rear-end-4dof.json");
   ASSERT_EQ(r.status, CaseStatus::kPassed);
   ASSERT_EQ(r.events.size(), 1u);
-  const Resolution& res = r.events[0].resolution;
-  ASSERT_EQ(res.status, ResolutionStatus::kOk);
-  ASSERT_DOUBLE_EQ(res.end.duration, 0.15);
+  ASSERT_EQ(r.events[0].resolution.status, ResolutionStatus::kOk);
+  const ImpactEnd& end = r.end_of(r.events[0]);
+  ASSERT_DOUBLE_EQ(end.duration, 0.15);
   // Table 2, 4-DOF column: the target's states 0.15 s after first contact, in its body frame at impact.
-  expect_within(res.end.a.velocity_B.x(), 31.1, 0.3, "V_x [m/s]");
-  expect_within(res.end.a.velocity_B.y(), 4.5, 0.3, "V_y [m/s]");
-  expect_within(res.end.a.yaw_rate * kRadToDeg, -95.3, 3.0, "yaw rate [deg/s]");
-  expect_within(res.end.a.roll_rate * kRadToDeg, -15.8, 3.0, "roll rate [deg/s]");
+  expect_within(end.a.velocity_B.x(), 31.1, 0.3, "V_x [m/s]");
+  expect_within(end.a.velocity_B.y(), 4.5, 0.3, "V_y [m/s]");
+  expect_within(end.a.yaw_rate * kRadToDeg, -95.3, 3.0, "yaw rate [deg/s]");
+  expect_within(end.a.roll_rate * kRadToDeg, -15.8, 3.0, "roll rate [deg/s]");
 }
 
 TEST(Zhou2008ThroughTheRunner, FigureEightSweepConvergesEverywhere) {
