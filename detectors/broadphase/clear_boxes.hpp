@@ -49,7 +49,6 @@ class ClearBoxes {
   struct Proposal {
     OrientedRectangle box, tested;
     double z_lo = 0, z_hi = 0;
-    bool steady = false;  ///< offered only to a slot whose last box spared kSteadyQueries or more
   };
 
   ClearBoxes() = default;
@@ -139,9 +138,9 @@ class ClearBoxes {
                       0.5 * (front + m.ahead + rear + m.behind), half_width + m.across},
                      z - kMarginHeight, z + kMarginHeight);
     };
-    std::array<Proposal, 2> boxes{grown(kSteadyMargins), grown(kMargins)};
-    boxes[0].steady = true;
-    offer(slot, boxes, heading, meets);
+    const bool steady = (*slots_)[slot].steady;  // as leave() just judged the box it left
+    const std::array<Proposal, 2> boxes{grown(steady ? kSteadyMargins : kMargins), grown(kMargins)};
+    offer(slot, std::span(boxes.data(), steady ? 2 : 1), heading, meets);
   }
 
  private:
@@ -165,7 +164,6 @@ class ClearBoxes {
   void offer(std::size_t slot, std::span<const Proposal> proposals, double heading, Meets&& meets) {
     Slot& s = (*slots_)[slot];
     for (const Proposal& p : proposals) {
-      if (p.steady && !s.steady) continue;
       if (!finite(p)) return;
       if (meets(p)) continue;
       s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi, s.heading = heading, s.spared = 0;
