@@ -71,6 +71,10 @@ class SegmentLog {
   std::size_t size_ = 0;
 };
 
+/// Whether `end` differs from ImpactEnd{} in any field, bit for bit (-0.0 from 0.0 too, as the physics
+/// hash tells them apart): only such ends are kept (EventLog::add_end).
+bool says_anything(const ImpactEnd& end);
+
 /// The run's events, the other vehicle's bodies of its two-vehicle events, and the model's end states of
 /// the events that have them.
 class EventLog : private SegmentLog<ImpactEvent> {

@@ -18,7 +18,7 @@ namespace crashbench {
 
 /// The plugin interface's version. Raised whenever PluginHost, a registry entry or an interface a plugin
 /// implements changes incompatibly; a plugin built for another version is refused.
-inline constexpr int kPluginApiVersion = 12;  // 2: detector and dynamics factories take their options (JsonReader);
+inline constexpr int kPluginApiVersion = 13;  // 2: detector and dynamics factories take their options (JsonReader);
                                             // 3: Detector holds the shared vehicle-pair pass (detect_all);
                                             // 4: Scene carries `about` (a scene factory returns a Scene);
                                             // 5: the run's vehicle pairs leave Detector (StepPairs);
@@ -37,6 +37,8 @@ inline constexpr int kPluginApiVersion = 12;  // 2: detector and dynamics factor
                                             // 11: PlanarState, Contact and Resolution without padding
                                             //     (fields reordered), ResolutionStatus in a byte
                                             // 12: Detector::prepare_as(), Scene::builds
+                                            // 13: Resolution's fields but force and end in a base,
+                                            //     ResolutionRecord (its layout)
 
 /// The symbol every plugin exports (CRASHBENCH_PLUGIN defines it):
 ///   extern "C" int crashbench_plugin_register(crashbench::PluginHost* host, int host_api_version);

@@ -51,28 +51,6 @@ struct OtherBody {
   Body pre, post;
 };
 
-/// What an event keeps of its model's Resolution: all but the force law, which the runner has applied by
-/// then, and the model's end-of-impact states, which few events have (a four-dof impact, a continuing
-/// contact) and which are kept apart (ImpactEvent::model_end): 144 bytes an event less.
-struct ResolutionRecord {
-  Impulse impulse;
-  double restitution = -1, mu_used = 0, mu_limit = 0, energy_kept_target = -1, angle_of_attack = 0;
-  Answer answer = Answer::kImpulse;
-  ResolutionStatus status = ResolutionStatus::kOk;
-  InvariantSet invariants;
-
-  ResolutionRecord() = default;
-  /// The record of `r` (Resolution's fields of the same names).
-  ResolutionRecord(const Resolution& r)  // NOLINT(google-explicit-constructor): an event keeps a resolution
-      : impulse(r.impulse), restitution(r.restitution), mu_used(r.mu_used), mu_limit(r.mu_limit),
-        energy_kept_target(r.energy_kept_target), angle_of_attack(r.angle_of_attack), answer(r.answer),
-        status(r.status), invariants(r.invariants) {}
-};
-
-/// Whether `end` differs from ImpactEnd{} in any field, bit for bit (-0.0 from 0.0 too, as the physics
-/// hash tells them apart): only such ends are kept (RunResult::model_ends).
-bool says_anything(const ImpactEnd& end);
-
 /// One resolved contact: vehicle a's body before and after the impulse, world frame (the other vehicle's
 /// are an OtherBody, by index).
 /// A run keeps every event (10,000 cars for 4 s: over half a million), so no field leaves padding: 400 bytes.
@@ -81,6 +59,8 @@ struct ImpactEvent {
   int impact = -1;        ///< which impact of the run this event belongs to (see RunResult::impacts)
   double time = 0;        ///< [s]
   Contact contact;
+  /// The model's answer without its force law and end (models/response/response_model.hpp); the end, when
+  /// it says anything, is model_end's.
   ResolutionRecord resolution;
   Body pre_a, post_a;     ///< the vehicle `contact.vehicle`
   InvariantChecks checks;

@@ -63,12 +63,12 @@ struct ContactForce {
   double friction_ratio = 0;    ///< F_t / F_n over the step [-]
 };
 
-struct Resolution {
-  // The 16-byte aligned parts first and the one-byte fields last, so that no padding lies between them
-  // (224 bytes, not 240; every stored event holds one).
+/// What a model answers that an impact event keeps (cases/verdicts.hpp): all of Resolution but the force
+/// law, which the runner has applied by the time the event exists, and the end-of-impact states, which few
+/// models give and events keep apart. The 16-byte aligned part first and the one-byte fields last, so
+/// that no padding lies between them (80 bytes; every stored event holds one).
+struct ResolutionRecord {
   Impulse impulse;                 ///< on body a at the contact point, world frame [N s]; -impulse acts on b / the scene
-  ContactForce force;              ///< with Answer::kForce: the force law for this step (impulse: force_W dt)
-  ImpactEnd end;                   ///< the model's own end-of-impact states, when it predicts them
   double restitution = -1;         ///< e imposed at the contact point [-]; < 0 when the model imposes none
   double mu_used = 0;              ///< tangential/normal impulse ratio actually applied [-]
   double mu_limit = 0;             ///< the friction coefficient the model allowed itself here [-]
@@ -77,6 +77,12 @@ struct Resolution {
   Answer answer = Answer::kImpulse;
   ResolutionStatus status = ResolutionStatus::kOk;
   InvariantSet invariants;         ///< the invariants that hold for this resolution (the runner checks these)
+};
+
+/// A model's answer to one contact. An event keeps its ResolutionRecord part.
+struct Resolution : ResolutionRecord {
+  ContactForce force;  ///< with Answer::kForce: the force law for this step (impulse: force_W dt)
+  ImpactEnd end;       ///< the model's own end-of-impact states, when it predicts them
 };
 
 /// One of a model's laws sampled for plots: `quantity`, the Resolution field it sets as events record it
