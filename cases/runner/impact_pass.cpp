@@ -17,10 +17,12 @@ ImpactPass::ImpactPass(const StepParts& parts, StepThreads& threads)
       one_start_(1),
       one_end_(1),
       one_pose_(1),
-      toi_bodies_(static_cast<std::size_t>(threads.size()), TimedBodies(parts.fleet.size())) {
+      toi_bodies_(static_cast<std::size_t>(threads.size()), TimedBodies(parts.fleet.size())),
+      groups_(parts.fleet.size(), 16 * parts.fleet.size()) {
   model_->prepare(parts.fleet.params, parts.c.dt);
   remainder_.reserve(64);
   chosen_.reserve(16 * parts.fleet.size());  // as many as Detection reserves contacts for
+  outcomes_.reserve(16 * parts.fleet.size());  // the same; pages never written are never resident
 }
 
 StateVector ImpactPass::state_at_toi(std::size_t v, double f) const {
@@ -42,16 +44,7 @@ void ImpactPass::resolve(StepContacts& step_contacts, int step) {
   touched_.begin_step();
   choose_impact_times(step_contacts);
   const std::vector<Contact>& contacts = step_contacts.contacts;
-  // Only the vehicles of a contact have a body to push and impulses to sum: a step of 10,000 cars has a
-  // few dozen, and the others keep their states untouched (apply skips them).
-  for (const Contact& c : contacts)
-    for (const int v : {c.vehicle, c.other}) {
-      if (v == kStaticScene) continue;
-      const auto i = static_cast<std::size_t>(v);
-      if (touched_[i].member) continue;
-      const double first = touched_[i].first_toi;
-      touched_.join(v, run_.fleet.body(i, first < 1 ? state_at_toi(i, first) : run_.fleet.x[i]));
-    }
+  join_vehicles(contacts);
   // Each closing contact may become an event: their pages are faulted in first, split over the threads,
   // so that the serial pass below writes them without a fault.
   if (!contacts.empty()) {
@@ -63,20 +56,53 @@ void ImpactPass::resolve(StepContacts& step_contacts, int step) {
   }
   // Contacts are resolved one after another, each seeing the impulses before it (one Gauss-Seidel pass),
   // with each vehicle as it was at its earliest closing contact of the step: the time its impulses act.
-  for (std::size_t i = 0; i < contacts.size(); ++i) {
-    const Contact& c = contacts[i];
-    double acts_at = step_contacts.first_touch.empty() ? c.toi : step_contacts.first_touch[i];
+  // Groups of contacts that share no vehicle see none of each other's impulses, so they go on the threads
+  // at once (the model's resolve is a pure function), and only the records are written in contact order.
+  groups_.group(contacts);
+  outcomes_.resize(contacts.size());
+  const auto resolve_groups = [&](int, std::size_t begin, std::size_t end) {
+    for (std::size_t g = begin; g < end; ++g)
+      for (const int index : groups_[g]) {
+        const auto i = static_cast<std::size_t>(index);
+        const Contact& c = contacts[i];
+        Outcome& o = outcomes_[i];
+        o.acts_at = step_contacts.first_touch.empty() ? c.toi : step_contacts.first_touch[i];
+        for (const int v : {c.vehicle, c.other})
+          if (v != kStaticScene && touched_[static_cast<std::size_t>(v)].first_toi <= 1)
+            o.acts_at = std::min(o.acts_at, touched_[static_cast<std::size_t>(v)].first_toi);
+        Body* b = c.other == kStaticScene ? nullptr : &touched_[static_cast<std::size_t>(c.other)].body;
+        if (!resolve_contact(c, touched_[static_cast<std::size_t>(c.vehicle)].body, b, o)) continue;
+        for (const int v : {c.vehicle, c.other}) {
+          if (v == kStaticScene) continue;
+          TouchedSet::Touch& t = touched_[static_cast<std::size_t>(v)];
+          if (t.first_toi <= 1) t.impact_toi = t.first_toi;
+        }
+      }
+  };
+  // A group costs about a microsecond, as much as waking the threads (BM_ForkJoin).
+  constexpr std::size_t kGroupsWorthSplitting = 16, kGroupsAChunk = 8;
+  groups_.size() < kGroupsWorthSplitting ? resolve_groups(0, 0, groups_.size())
+                                         : for_chunks(&threads_, groups_.size(), kGroupsAChunk, resolve_groups);
+  for (std::size_t i = 0; i < contacts.size(); ++i) record(contacts[i], outcomes_[i], step);
+}
+
+void ImpactPass::join_vehicles(const std::vector<Contact>& contacts) {
+  // Only the vehicles of a contact have a body to push and impulses to sum: a step of 10,000 cars has a
+  // few hundred, and the others keep their states untouched (apply skips them).
+  for (const Contact& c : contacts)
     for (const int v : {c.vehicle, c.other})
-      if (v != kStaticScene && touched_[static_cast<std::size_t>(v)].first_toi <= 1)
-        acts_at = std::min(acts_at, touched_[static_cast<std::size_t>(v)].first_toi);
-    Body* b = c.other == kStaticScene ? nullptr : &touched_[static_cast<std::size_t>(c.other)].body;
-    if (!resolve_one(c, touched_[static_cast<std::size_t>(c.vehicle)].body, b, step, acts_at)) continue;
-    for (const int v : {c.vehicle, c.other}) {
-      if (v == kStaticScene) continue;
-      TouchedSet::Touch& t = touched_[static_cast<std::size_t>(v)];
-      if (t.first_toi <= 1) t.impact_toi = t.first_toi;
+      if (v != kStaticScene) touched_.join(v);
+  const std::span<const int> members = touched_.members();
+  const auto place = [&](int, std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k < end; ++k) {
+      const auto v = static_cast<std::size_t>(members[k]);
+      TouchedSet::Touch& t = touched_[v];
+      t.body = run_.fleet.body(v, t.first_toi < 1 ? state_at_toi(v, t.first_toi) : run_.fleet.x[v]);
     }
-  }
+  };
+  constexpr std::size_t kMembersAChunk = 64;
+  members.size() < kWorthSplitting ? place(0, 0, members.size())
+                                   : for_chunks(&threads_, members.size(), kMembersAChunk, place);
 }
 
 ImpactPass::Chosen ImpactPass::choose(const Contact& c, int thread) {
@@ -101,7 +127,6 @@ void ImpactPass::choose_impact_times(StepContacts& step_contacts) {
   const auto judge = [&](int thread, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) chosen_[i] = choose(contacts[i], thread);
   };
-  constexpr std::size_t kWorthSplitting = 64;
   contacts.size() < kWorthSplitting ? judge(0, 0, contacts.size()) : threads_.for_ranges(contacts.size(), judge);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < contacts.size(); ++i) {
@@ -122,38 +147,61 @@ void ImpactPass::choose_impact_times(StepContacts& step_contacts) {
   if (!first_touch.empty()) first_touch.resize(kept);
 }
 
-bool ImpactPass::resolve_one(const Contact& c, Body& a, Body* b, int step, double acts_at) {
-  const Resolution r = model_->resolve(a, b, c);
-  if (r.status == ResolutionStatus::kSeparating) return false;
-  run_.control.cut_after(c, run_.fleet);
-  if (r.answer == Answer::kForce) {  // a continuing contact: a spring over the next step, no impulse, no event yet
-    run_.continuing.add(c, r, a, b, step, (step + acts_at) * run_.c.dt);
-    return false;
-  }
-  ImpactEvent& e = run_.events.emplace_back();
-  e.step = step + 1;
-  e.time = (step + acts_at) * run_.c.dt;
-  e.contact = c;
-  e.resolution = r;
-  run_.events.add_end(e, r.end);
-  e.mu_limit = r.mu_limit;
-  e.pre_a = a;
-  const Vec2 J = r.impulse.linear_W;
+bool ImpactPass::resolve_contact(const Contact& c, Body& a, Body* b, Outcome& o) {
+  o.r = model_->resolve(a, b, c);
+  if (o.r.status == ResolutionStatus::kSeparating) return false;
+  o.pre_a = a;
+  if (b) o.pre_b = *b;
+  if (o.r.answer == Answer::kForce) return false;  // a spring over the next step: no impulse now
+  const Vec2 J = o.r.impulse.linear_W;
   a.apply_impulse(J, c.point_W);
   TouchedSet::Touch& ta = touched_[static_cast<std::size_t>(c.vehicle)];
   ta.impulse += J;
   ta.angular_impulse += cross(c.point_W - a.state.position_W, J);
-  e.post_a = a;
-  if (b) {
+  if (!b) return true;
+  b->apply_impulse(-J, c.point_W);
+  TouchedSet::Touch& tb = touched_[static_cast<std::size_t>(c.other)];
+  tb.impulse -= J;
+  tb.angular_impulse -= cross(c.point_W - b->state.position_W, J);
+  return true;
+}
+
+bool ImpactPass::record(const Contact& c, const Outcome& o, int step) {
+  if (o.r.status == ResolutionStatus::kSeparating) return false;
+  run_.control.cut_after(c, run_.fleet);
+  const bool pair = c.other != kStaticScene;
+  if (o.r.answer == Answer::kForce) {  // a continuing contact: a spring over the next step, no event yet
+    run_.continuing.add(c, o.r, o.pre_a, pair ? &o.pre_b : nullptr, step, (step + o.acts_at) * run_.c.dt);
+    return false;
+  }
+  // After the impulse: the same operation on the same bits as resolve_contact's, so the same bodies.
+  const auto after = [&c](Body body, const Vec2& J) {
+    body.apply_impulse(J, c.point_W);
+    return body;
+  };
+  ImpactEvent& e = run_.events.emplace_back();
+  e.step = step + 1;
+  e.time = (step + o.acts_at) * run_.c.dt;
+  e.contact = c;
+  e.resolution = o.r;
+  run_.events.add_end(e, o.r.end);
+  e.mu_limit = o.r.mu_limit;
+  const Vec2 J = o.r.impulse.linear_W;
+  e.pre_a = o.pre_a;
+  e.post_a = after(o.pre_a, J);
+  if (pair) {
     OtherBody& other = run_.events.add_other(e);
-    other.pre = *b;
-    b->apply_impulse(-J, c.point_W);
-    TouchedSet::Touch& tb = touched_[static_cast<std::size_t>(c.other)];
-    tb.impulse -= J;
-    tb.angular_impulse -= cross(c.point_W - b->state.position_W, J);
-    other.post = *b;
+    other.pre = o.pre_b;
+    other.post = after(o.pre_b, -J);
   }
   return true;
+}
+
+bool ImpactPass::resolve_one(const Contact& c, Body& a, Body* b, int step, double acts_at) {
+  Outcome& o = one_outcome_;
+  o.acts_at = acts_at;
+  resolve_contact(c, a, b, o);
+  return record(c, o, step);
 }
 
 void ImpactPass::apply(int step, Detection& detection) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cases/runner/collision_loads.hpp"
+#include "cases/runner/contact_groups.hpp"
 #include "cases/runner/detection.hpp"
 #include "cases/runner/step_parts.hpp"
 #include "cases/runner/step_threads.hpp"
@@ -45,9 +46,22 @@ class ImpactPass {
   enum class Chosen : std::uint8_t { kOpening, kClosing, kContinuing };
   Chosen choose(const Contact& c, int thread);
   void choose_impact_times(StepContacts& step_contacts);
-  /// Resolves `c` between `a` and `b` (null: the scene) as they are, records the event at fraction
-  /// `acts_at` of step `step` and applies the impulse to them; false if the model found the contact
-  /// opening or answered with a spring.
+  /// Makes the contacts' vehicles members of touched_, each with its body at its first closing contact.
+  void join_vehicles(const std::vector<Contact>& contacts);
+  /// What resolving one contact gave, kept until record() writes it in contact order.
+  struct Outcome {
+    Resolution r;
+    Body pre_a, pre_b;  ///< the bodies as the model saw them (pre_b: pairs only)
+    double acts_at = 1; ///< the fraction of the step at which its impulse acts
+  };
+  /// The model's answer to `c` between `a` and `b` (null: the scene) as they are, into `o` (whose acts_at
+  /// the caller sets); an impulse is applied to them and summed in touched_. False if there was none (the
+  /// contact opening, or a spring).
+  bool resolve_contact(const Contact& c, Body& a, Body* b, Outcome& o);
+  /// Records what resolve_contact gave for `c` in step `step`: an impulse as an event, a spring as a
+  /// continuing contact; a contact not opening cuts the control it cuts. False unless an event.
+  bool record(const Contact& c, const Outcome& o, int step);
+  /// resolve_contact and record, at fraction `acts_at` of step `step`.
   bool resolve_one(const Contact& c, Body& a, Body* b, int step, double acts_at);
   /// Reset: vehicle `v` from its impulse to the end of the step, meeting the scene again on the way if it
   /// must (impact_pass_reset.cpp).
@@ -74,6 +88,11 @@ class ImpactPass {
   std::vector<TimedBodies> toi_bodies_;
   std::uint64_t toi_pass_ = 0;
   std::vector<Chosen> chosen_;  ///< choose_impact_times: per contact
+  /// Fewer contacts or vehicles than this are not worth waking the threads for.
+  static constexpr std::size_t kWorthSplitting = 64;
+  ContactGroups groups_;            ///< the step's closing contacts by the vehicles they share
+  std::vector<Outcome> outcomes_;   ///< per closing contact
+  Outcome one_outcome_;             ///< resolve_one's
 };
 
 }  // namespace crashbench

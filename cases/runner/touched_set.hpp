@@ -28,12 +28,12 @@ class TouchedSet {
     for (const int v : members_) touches_[static_cast<std::size_t>(v)] = Touch{};
     members_.clear();
   }
-  /// Makes `v` a member with `body` and zero impulse sums; false (and nothing changed) if it is one.
-  bool join(int v, const Body& body) {
+  /// Makes `v` a member with zero impulse sums, its body for the caller to set; false (and nothing
+  /// changed) if it is one.
+  bool join(int v) {
     Touch& t = touches_[static_cast<std::size_t>(v)];
     if (t.member) return false;
     t.member = true;
-    t.body = body;
     t.impulse.setZero();
     t.angular_impulse = 0;
     members_.push_back(v);

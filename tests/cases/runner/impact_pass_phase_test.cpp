@@ -50,8 +50,8 @@ struct OneCrossing {
 
 TEST(TouchedSet, BeginStepResetsTheLastStepsMembersOnly) {
   TouchedSet touched(4);
-  EXPECT_TRUE(touched.join(2, Body{}));
-  EXPECT_FALSE(touched.join(2, Body{}));
+  EXPECT_TRUE(touched.join(2));
+  EXPECT_FALSE(touched.join(2));
   touched[2].first_toi = 0.3;
   touched[2].impact_toi = 0.3;
   touched[2].impulse = {1, 2};
@@ -60,7 +60,7 @@ TEST(TouchedSet, BeginStepResetsTheLastStepsMembersOnly) {
   EXPECT_EQ(touched[2].first_toi, 2.0);
   EXPECT_EQ(touched[2].impact_toi, 1.0);
   EXPECT_FALSE(touched[2].member);
-  EXPECT_TRUE(touched.join(2, Body{}));
+  EXPECT_TRUE(touched.join(2));
   EXPECT_EQ(touched[2].impulse, Vec2::Zero()) << "a member starts with no impulse";
 }
 
