@@ -39,21 +39,30 @@ GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b) {
   return growth_rates(a, b, motion);
 }
 
-namespace {
+void SubstepBounds::add(const RectangleSize& size, double motion) {
+  // Two vehicles can close at the sum of their motions: half the smallest inradius each.
+  safe = std::min(safe, 0.5 * inradius(size));
+  most = std::max(most, motion);
+}
 
-/// How many substeps keep every point's motion between tested poses within half the smallest inradius of
-/// the vehicles of sizes `end`, vehicle v's points moving motion_of(v) [m] over the step.
-template <class Motion>
-int substeps(std::span<const VehiclePose> end, Motion motion_of) {
-  double safe = std::numeric_limits<double>::infinity(), most = 0;
-  for (std::size_t v = 0; v < end.size(); ++v) {
-    // Two vehicles can close at the sum of their motions: half the smallest inradius each.
-    safe = std::min(safe, 0.5 * inradius(end[v].size));
-    most = std::max(most, motion_of(v));
-  }
+void SubstepBounds::add(const SubstepBounds& other) {
+  safe = std::min(safe, other.safe);
+  most = std::max(most, other.most);
+}
+
+int SubstepBounds::substeps() const {
   if (!(safe > 0) || !(most > safe)) return 1;  // also a non-finite motion: nothing to cut
   const double n = std::ceil(most / safe);
   return n < kMaxSweepSubsteps ? static_cast<int>(n) : kMaxSweepSubsteps;
+}
+
+namespace {
+
+template <class Motion>
+int substeps(std::span<const VehiclePose> end, Motion motion_of) {
+  SubstepBounds bounds;
+  for (std::size_t v = 0; v < end.size(); ++v) bounds.add(end[v].size, motion_of(v));
+  return bounds.substeps();
 }
 
 }  // namespace

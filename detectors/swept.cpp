@@ -17,11 +17,19 @@ int measure_step(std::span<const VehiclePose> start, std::span<const VehiclePose
                  SweepScratch& s) {
   s.motion.resize(end.size());
   s.growth.resize(end.size());
-  const auto measure = [&](int, std::size_t first, std::size_t last) {
-    for (std::size_t v = first; v < last; ++v) s.growth[v] = growth_rates(start[v], end[v], s.motion[v]);
+  s.substep_bounds.assign(static_cast<std::size_t>(threads ? threads->size() : 1), SubstepBounds{});
+  const auto measure = [&](int thread, std::size_t first, std::size_t last) {
+    SubstepBounds& bounds = s.substep_bounds[static_cast<std::size_t>(thread)];
+    for (std::size_t v = first; v < last; ++v) {
+      s.growth[v] = growth_rates(start[v], end[v], s.motion[v]);
+      bounds.add(end[v].size, s.motion[v]);
+    }
   };
   for_chunks(threads, end.size(), kPosesAChunk, measure);
-  return sweep_substeps(end, s.motion);
+  // Smallest and largest of the same values whichever thread took which: the serial pass's bits.
+  SubstepBounds all;
+  for (const SubstepBounds& bounds : s.substep_bounds) all.add(bounds);
+  return all.substeps();
 }
 
 /// The step's candidate pairs: the caller's, or found into own_pairs.

@@ -49,6 +49,18 @@ GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b);
 /// The same, with pose_motion(a, b) into `motion` (the same bits; the path and the reach computed once).
 GrowthRates growth_rates(const VehiclePose& a, const VehiclePose& b, double& motion);
 
+/// What the substeps of a step depend on, gathered vehicle by vehicle in any order (threads gather their
+/// own, then add them): the least a point may move between tested poses and the most one moves.
+struct SubstepBounds {
+  double safe = std::numeric_limits<double>::infinity();  ///< half the smallest CG-to-edge distance [m]
+  double most = 0;                                        ///< the largest motion over the step [m]
+  /// A vehicle of size `size` whose points move `motion` [m] over the step (a NaN motion is ignored).
+  void add(const RectangleSize& size, double motion);
+  void add(const SubstepBounds& other);
+  /// 1 when the whole step keeps every motion within `safe`; at most kMaxSweepSubsteps.
+  int substeps() const;
+};
+
 /// The threads a sweep may split its work over vehicles on (the runner's): its per-vehicle preparation,
 /// its queries over the whole fleet at once (every vehicle at one fraction of the step, grown or not)
 /// and its searches for first touches, key by key, through the threads' own detectors.
@@ -106,6 +118,7 @@ struct SweepScratch {
   /// the scene's.
   std::vector<int> found_pair, grown_pair, start_pair, end_pair;
   std::vector<double> motion;  ///< per vehicle: how far its points move over the step, at most [m]
+  std::vector<SubstepBounds> substep_bounds;  ///< [t]: what thread t measured of the step
   /// Per vehicle, how far its points move over the step along and across its heading at any fraction,
   /// at most [m] (GrowthRates): a grown query grows the rectangle by half of each over its span.
   std::vector<GrowthRates> growth;

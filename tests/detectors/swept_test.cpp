@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 
@@ -92,6 +93,25 @@ TEST(Sweep, CutsAStepSoNoPointMovesMoreThanHalfTheNearestEdgeBetweenTestedPoses)
   const int n = sweep_substeps(std::vector{a}, std::vector{heading_minus_y(0, -9.0)});
   EXPECT_GE(n, 20);
   EXPECT_LE(n, 21);
+}
+
+TEST(Sweep, SubstepBoundsGatheredInPartsInAnyOrderGiveTheWholeFleetsSubsteps) {
+  // A sedan (nearest edge 0.9 m: 0.45 m a substep) moving 1 m, and a narrow cart (width 1 m: 0.25 m)
+  // whose motion is NaN, ignored: ceil(1 / 0.25) = 4 substeps, whoever gathered which.
+  const RectangleSize sedan{2.5, 2.0, 1.8}, cart{1.0, 1.0, 1.0};
+  SubstepBounds whole, first, second;
+  whole.add(sedan, 1.0);
+  whole.add(cart, std::numeric_limits<double>::quiet_NaN());
+  first.add(sedan, 1.0);
+  second.add(cart, std::numeric_limits<double>::quiet_NaN());
+  SubstepBounds in_order = first, reversed = second;
+  in_order.add(second);
+  reversed.add(first);
+  EXPECT_EQ(whole.substeps(), 4);
+  EXPECT_EQ(in_order.substeps(), 4);
+  EXPECT_EQ(reversed.substeps(), 4);
+  EXPECT_EQ(first.substeps(), 3) << "the sedan alone: ceil(1 / 0.45)";
+  EXPECT_EQ(SubstepBounds{}.substeps(), 1) << "nothing gathered: nothing to cut";
 }
 
 TEST(Sweep, ACarDrivingStraightGrowsAlongItsHeadingOnly) {
