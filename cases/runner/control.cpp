@@ -30,6 +30,7 @@ Control::Control(const Case& c) : case_(c) {
     replays_.push_back(setup.replay.get());
     // A follower drives itself, never cut: the case's control module leaves it alone.
     followers_.push_back(setup.follow ? follower(*setup.follow, setup.params, *dynamics) : nullptr);
+    any_follower_ = any_follower_ || followers_.back() != nullptr;
     if (setup.follow) controlled_[v] = false;
   }
   released_.assign(n, 0);
@@ -59,16 +60,21 @@ void Control::begin_step(Fleet& fleet, double t_end) {
   }
 }
 
-void Control::set_inputs(Fleet& fleet) const {
-  if (case_.control.gain > 0 && !all_cut_)
-    for (std::size_t v = 0; v < fleet.size(); ++v) {
-      if (!controlled_[v]) continue;
-      const double held = case_.vehicles[v].initial.velocity_W.norm();
-      const double forward_speed = to_planar_state(fleet.x[v]).velocity_B().x();
-      fleet.input[v].drive_force = case_.vehicles[v].drive_force + case_.control.gain * (held - forward_speed);
+void Control::set_inputs(Fleet& fleet, VehicleRanges& threads) const {
+  const bool hold_speed = case_.control.gain > 0 && !all_cut_;
+  if (!hold_speed && !any_follower_) return;
+  // Each vehicle's input from its own state (and its own follower): in chunks on the threads.
+  constexpr std::size_t kChunk = 512;
+  for_chunks(&threads, fleet.size(), kChunk, [&](int, std::size_t begin, std::size_t end) {
+    for (std::size_t v = begin; v < end; ++v) {
+      if (hold_speed && controlled_[v]) {
+        const double held = case_.vehicles[v].initial.velocity_W.norm();
+        const double forward_speed = to_planar_state(fleet.x[v]).velocity_B().x();
+        fleet.input[v].drive_force = case_.vehicles[v].drive_force + case_.control.gain * (held - forward_speed);
+      }
+      if (followers_[v]) followers_[v]->drive(to_planar_state(fleet.x[v]), fleet.input[v]);
     }
-  for (std::size_t v = 0; v < fleet.size(); ++v)
-    if (followers_[v]) followers_[v]->drive(to_planar_state(fleet.x[v]), fleet.input[v]);
+  });
 }
 
 bool Control::move_kinematic(std::size_t v, double t_end, StateVector& x) {

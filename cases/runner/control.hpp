@@ -13,6 +13,7 @@
 #include "cases/driving/path_follower.hpp"
 #include "cases/runner/fleet.hpp"
 #include "cases/traffic/traffic_stream.hpp"
+#include "core/vehicle_ranges.hpp"
 
 namespace crashbench {
 
@@ -27,8 +28,8 @@ class Control {
   /// vehicle stays: its dynamics move it. Nothing without traffic.
   void begin_step(Fleet& fleet, double t_end);
   /// Before a step's integration: the speed hold's drive force for vehicles still controlled, and each
-  /// follower's steer and drive.
-  void set_inputs(Fleet& fleet) const;
+  /// follower's steer and drive, vehicle by vehicle on `threads`.
+  void set_inputs(Fleet& fleet, VehicleRanges& threads) const;
   /// A kinematic vehicle (replayed, held on its path, or SUMO's as begin_step read it) at `t_end` [s], the
   /// end of the step, into `x`; false for a vehicle its dynamics move.
   bool move_kinematic(std::size_t v, double t_end, StateVector& x);
@@ -49,6 +50,7 @@ class Control {
   std::vector<ArcPath> paths_;      ///< per vehicle with control.hold_path: its road-frame path
   std::vector<double> travelled_;   ///< per vehicle on its path: arc length so far [m]
   std::vector<std::unique_ptr<PathFollower>> followers_;  ///< per vehicle: its pure pursuit, or null
+  bool any_follower_ = false;
   std::vector<const ReplayLog*> replays_;                 ///< per vehicle: the log that moves it, or null
   std::unique_ptr<TrafficStream> traffic_;                ///< SUMO's vehicles, or null
   std::size_t first_traffic_ = 0;                         ///< the first of them

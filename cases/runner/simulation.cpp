@@ -53,7 +53,7 @@ Simulation::Simulation(const Case& c, int threads)
 void Simulation::step() {
   const auto start = RunRecord::Clock::now();
   auto since = start;
-  control_.set_inputs(fleet_);
+  control_.set_inputs(fleet_, threads_);
   integrate();
   record_.timed(Phase::kDynamics, since);
   record_.result().steps_without_surface += surface_.follow(fleet_, threads_);

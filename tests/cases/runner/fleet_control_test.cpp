@@ -5,6 +5,7 @@
 
 #include "cases/runner/control.hpp"
 #include "cases/runner/fleet.hpp"
+#include "cases/runner/step_threads.hpp"
 #include "tests/cases/runner/phase_case.hpp"
 
 namespace crashbench {
@@ -33,15 +34,16 @@ TEST(Control, SpeedHoldDrivesBySpeedErrorUntilItsOwnImpactCutsIt) {
   c.control.cut = ControlModule::Cut::kOwnImpact;
   Fleet fleet(c);
   Control control(c);
+  StepThreads threads(2);  // a vehicle a thread
   fleet.x[0][4] = fleet.x[1][4] = -8.0;  // both slowed to 8 m/s
-  control.set_inputs(fleet);
+  control.set_inputs(fleet, threads);
   EXPECT_NEAR(fleet.input[0].drive_force, 1000 * (10.0 - 8.0), 1e-9);
   Contact wall;
   wall.vehicle = 0;
   wall.other = kStaticScene;
   control.cut_after(wall, fleet);
   EXPECT_EQ(fleet.input[0].drive_force, 0.0);
-  control.set_inputs(fleet);
+  control.set_inputs(fleet, threads);
   EXPECT_EQ(fleet.input[0].drive_force, 0.0) << "cut: no more speed hold";
   EXPECT_NEAR(fleet.input[1].drive_force, 2000.0, 1e-9) << "the other vehicle's own control stays";
 }
@@ -51,12 +53,13 @@ TEST(Control, TheFirstImpactCutsEveryVehicleUnderCutAfterAnyImpact) {
   c.control.gain = 1000;
   Fleet fleet(c);
   Control control(c);
+  StepThreads threads(2);  // a vehicle a thread
   fleet.x[0][4] = fleet.x[1][4] = -8.0;
   Contact wall;
   wall.vehicle = 0;
   wall.other = kStaticScene;
   control.cut_after(wall, fleet);
-  control.set_inputs(fleet);
+  control.set_inputs(fleet, threads);
   EXPECT_EQ(fleet.input[0].drive_force, 0.0);
   EXPECT_EQ(fleet.input[1].drive_force, 0.0);
 }
