@@ -58,31 +58,38 @@ void ImpactPass::resolve(StepContacts& step_contacts, int step) {
   // with each vehicle as it was at its earliest closing contact of the step: the time its impulses act.
   // Groups of contacts that share no vehicle see none of each other's impulses, so they go on the threads
   // at once (the model's resolve is a pure function), and only the records are written in contact order.
-  groups_.group(contacts);
   outcomes_.resize(contacts.size());
-  const auto resolve_groups = [&](int, std::size_t begin, std::size_t end) {
-    for (std::size_t g = begin; g < end; ++g)
-      for (const int index : groups_[g]) {
-        const auto i = static_cast<std::size_t>(index);
-        const Contact& c = contacts[i];
-        Outcome& o = outcomes_[i];
-        o.acts_at = step_contacts.first_touch.empty() ? c.toi : step_contacts.first_touch[i];
-        for (const int v : {c.vehicle, c.other})
-          if (v != kStaticScene && touched_[static_cast<std::size_t>(v)].first_toi <= 1)
-            o.acts_at = std::min(o.acts_at, touched_[static_cast<std::size_t>(v)].first_toi);
-        Body* b = c.other == kStaticScene ? nullptr : &touched_[static_cast<std::size_t>(c.other)].body;
-        if (!resolve_contact(c, touched_[static_cast<std::size_t>(c.vehicle)].body, b, o)) continue;
-        for (const int v : {c.vehicle, c.other}) {
-          if (v == kStaticScene) continue;
-          TouchedSet::Touch& t = touched_[static_cast<std::size_t>(v)];
-          if (t.first_toi <= 1) t.impact_toi = t.first_toi;
-        }
-      }
+  const auto resolve_at = [&](std::size_t i) {
+    const Contact& c = contacts[i];
+    Outcome& o = outcomes_[i];
+    o.acts_at = step_contacts.first_touch.empty() ? c.toi : step_contacts.first_touch[i];
+    for (const int v : {c.vehicle, c.other})
+      if (v != kStaticScene && touched_[static_cast<std::size_t>(v)].first_toi <= 1)
+        o.acts_at = std::min(o.acts_at, touched_[static_cast<std::size_t>(v)].first_toi);
+    Body* b = c.other == kStaticScene ? nullptr : &touched_[static_cast<std::size_t>(c.other)].body;
+    if (!resolve_contact(c, touched_[static_cast<std::size_t>(c.vehicle)].body, b, o)) return;
+    for (const int v : {c.vehicle, c.other}) {
+      if (v == kStaticScene) continue;
+      TouchedSet::Touch& t = touched_[static_cast<std::size_t>(v)];
+      if (t.first_toi <= 1) t.impact_toi = t.first_toi;
+    }
   };
-  // A group costs about a microsecond, as much as waking the threads (BM_ForkJoin).
+  // A group costs about a microsecond, as much as waking the threads (BM_ForkJoin): fewer groups than
+  // kGroupsWorthSplitting are resolved in contact order here, and so is everything on one thread.
   constexpr std::size_t kGroupsWorthSplitting = 16, kGroupsAChunk = 8;
-  groups_.size() < kGroupsWorthSplitting ? resolve_groups(0, 0, groups_.size())
-                                         : for_chunks(&threads_, groups_.size(), kGroupsAChunk, resolve_groups);
+  bool split = threads_.size() > 1 && contacts.size() >= kGroupsWorthSplitting;
+  if (split) {
+    groups_.group(contacts);
+    split = groups_.size() >= kGroupsWorthSplitting;
+  }
+  if (!split) {
+    for (std::size_t i = 0; i < contacts.size(); ++i) resolve_at(i);
+  } else {
+    for_chunks(&threads_, groups_.size(), kGroupsAChunk, [&](int, std::size_t begin, std::size_t end) {
+      for (std::size_t g = begin; g < end; ++g)
+        for (const int i : groups_[g]) resolve_at(static_cast<std::size_t>(i));
+    });
+  }
   for (std::size_t i = 0; i < contacts.size(); ++i) record(contacts[i], outcomes_[i], step);
 }
 
