@@ -22,7 +22,7 @@ EventAudit::EventAudit(const StepParts& parts, StepThreads& threads)
       threads_(threads),
       tyre_allowance_(parts.integration.tyre_allowance(parts.fleet, parts.c.dt)),
       application_error_(parts.fleet.size(), Eigen::Vector3d::Zero()),
-      impulse_norm_sum_(parts.fleet.size(), 0.0) {
+      shares_(parts.fleet.size()) {
   contact_events_.events.reserve(64);
   contact_events_.other_bodies.reserve(64);
   contact_events_.tolerances.reserve(64);
@@ -87,26 +87,14 @@ void EventAudit::charge_application_errors(int step, std::span<const int> loaded
     if (size > 0) charge_batch();
   });
   // A vehicle with several contacts this step gets one force; its error is shared in proportion to |J|.
-  for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
-    const ImpactEvent& e = run_.events[i];
-    impulse_norm_sum_[e.contact.vehicle] = 0;
-    if (e.two_body()) impulse_norm_sum_[e.contact.other] = 0;
-  }
-  for (std::size_t i = checked_upto_; i < pending_end_; ++i) {
-    const ImpactEvent& e = run_.events[i];
-    const double j = e.resolution.impulse.linear_W.norm();
-    impulse_norm_sum_[e.contact.vehicle] += j;
-    if (e.two_body()) impulse_norm_sum_[e.contact.other] += j;
-  }
+  shares_.sum(run_.events, checked_upto_, pending_end_);
   // Each event reads the sums above and writes only itself: split over the threads by event.
   for_event_ranges(checked_upto_, pending_end_, [&](ImpactEvent& e) {
-    const double j = e.resolution.impulse.linear_W.norm();
-    const auto share = [&](int v) { return j > 0 ? j / impulse_norm_sum_[v] : 0.0; };
-    set_velocities(e.post_a, velocities(e.post_a) + share(e.contact.vehicle) * application_error_[e.contact.vehicle]);
-    if (e.two_body()) {
-      Body& post_b = run_.events.other(e).post;
-      set_velocities(post_b, velocities(post_b) + share(e.contact.other) * application_error_[e.contact.other]);
-    }
+    const auto charge = [&](Body& post, int v) {
+      set_velocities(post, velocities(post) + shares_.share(e, v) * application_error_[static_cast<std::size_t>(v)]);
+    };
+    charge(e.post_a, e.contact.vehicle);
+    if (e.two_body()) charge(run_.events.other(e).post, e.contact.other);
     check_event(e);
   });
 }

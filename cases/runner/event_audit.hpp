@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "cases/runner/impulse_shares.hpp"
 #include "cases/runner/step_parts.hpp"
 #include "cases/runner/step_threads.hpp"
 
@@ -49,7 +50,7 @@ class EventAudit {
   StepThreads& threads_;
   std::vector<Eigen::Vector2d> tyre_allowance_;     ///< per vehicle (Integration::tyre_allowance)
   std::vector<Eigen::Vector3d> application_error_;  ///< per vehicle: velocity change not explained by J
-  std::vector<double> impulse_norm_sum_;            ///< per vehicle: sum of |J| over the checked step
+  ImpulseShares shares_;                            ///< the checked step's |J| per vehicle
   ContactEvents contact_events_;
   std::size_t checked_upto_ = 0;
   std::size_t pending_end_ = 0;  ///< force mode: events in [checked_upto_, pending_end_) await their force's step
