@@ -1,7 +1,6 @@
 // Where the swept detection tests poses: how many substeps a step needs, and the pose at a fraction of it.
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "detectors/broadphase/step_pairs.hpp"
 #include "detectors/swept.hpp"
@@ -56,23 +55,10 @@ int SubstepBounds::substeps() const {
   return n < kMaxSweepSubsteps ? static_cast<int>(n) : kMaxSweepSubsteps;
 }
 
-namespace {
-
-template <class Motion>
-int substeps(std::span<const VehiclePose> end, Motion motion_of) {
-  SubstepBounds bounds;
-  for (std::size_t v = 0; v < end.size(); ++v) bounds.add(end[v].size, motion_of(v));
-  return bounds.substeps();
-}
-
-}  // namespace
-
 int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end) {
-  return substeps(end, [&](std::size_t v) { return pose_motion(start[v], end[v]); });
-}
-
-int sweep_substeps(std::span<const VehiclePose> end, std::span<const double> motion) {
-  return substeps(end, [&](std::size_t v) { return motion[v]; });
+  SubstepBounds bounds;
+  for (std::size_t v = 0; v < end.size(); ++v) bounds.add(end[v].size, pose_motion(start[v], end[v]));
+  return bounds.substeps();
 }
 
 }  // namespace crashbench

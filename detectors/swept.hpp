@@ -186,8 +186,6 @@ VehiclePose interpolate(const VehiclePose& a, const VehiclePose& b, double f);
 /// How many substeps keep every rectangle point's motion between tested poses within half the smallest
 /// CG-to-edge distance of any vehicle (1 when the whole step does; at most kMaxSweepSubsteps).
 int sweep_substeps(std::span<const VehiclePose> start, std::span<const VehiclePose> end);
-/// The same for vehicles of sizes `end` whose points move `motion` [m] each (pose_motion).
-int sweep_substeps(std::span<const VehiclePose> end, std::span<const double> motion);
 
 /// The first part of sweep_by_substeps together with the end query, for a step that needs no substeps:
 /// the grown query over the whole step, which holds every rectangle's whole sweep, the end one too, and
