@@ -160,16 +160,16 @@ bool ImpactPass::resolve_contact(const Contact& c, Body& a, Body* b, Outcome& o)
   o.pre_a = a;
   if (b) o.pre_b = *b;
   if (o.r.answer == Answer::kForce) return false;  // a spring over the next step: no impulse now
-  const Vec2 J = o.r.impulse.linear_W;
-  a.apply_impulse(J, c.point_W);
-  TouchedSet::Touch& ta = touched_[static_cast<std::size_t>(c.vehicle)];
-  ta.impulse += J;
-  ta.angular_impulse += cross(c.point_W - a.state.position_W, J);
-  if (!b) return true;
-  b->apply_impulse(-J, c.point_W);
-  TouchedSet::Touch& tb = touched_[static_cast<std::size_t>(c.other)];
-  tb.impulse -= J;
-  tb.angular_impulse -= cross(c.point_W - b->state.position_W, J);
+  // Each body takes its impulse (J on a, -J on b) and its vehicle sums it (negation is exact: the same
+  // bits as subtracting J).
+  const auto push = [&](Body& body, int vehicle, const Vec2& J) {
+    body.apply_impulse(J, c.point_W);
+    TouchedSet::Touch& t = touched_[static_cast<std::size_t>(vehicle)];
+    t.impulse += J;
+    t.angular_impulse += cross(c.point_W - body.state.position_W, J);
+  };
+  push(a, c.vehicle, o.r.impulse.linear_W);
+  if (b) push(*b, c.other, -o.r.impulse.linear_W);
   return true;
 }
 
