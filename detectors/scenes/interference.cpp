@@ -67,11 +67,30 @@ bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
     enclosed_ = true;  // it met the rectangle: wholly inside (no edge crosses it), or a nanometre of it inside
     return false;
   }
-  if (count_ == kMaxPieces) return true;  // more pieces than a rectangle meets in practice: keep the first
-  Piece& piece = pieces_[count_];
-  piece = {(q - p).normalized(), p + t0 * (q - p), p + t1 * (q - p), feature, count_};
-  ++count_;
+  const Piece piece{(q - p).normalized(), p + t0 * (q - p), p + t1 * (q - p), feature, count_};
+  if (count_ < kMaxPieces) {
+    pieces_[count_++] = piece;
+    return true;
+  }
+  // More pieces than a rectangle meets in practice: keep the first kMaxPieces in piece order, not in the
+  // order they came, so that the contacts still do not depend on it.
+  Piece* last = std::max_element(pieces_.begin(), pieces_.end(), piece_before);
+  if (piece_before(piece, *last)) *last = piece, last->root = static_cast<int>(last - pieces_.begin());
   return true;
+}
+
+bool InterferenceSet::piece_before(const Piece& a, const Piece& b) {
+  const auto key = [](const Piece& x) {
+    return std::array{x.p_W.x(), x.p_W.y(), x.q_W.x(), x.q_W.y(), x.dir.x(), x.dir.y()};
+  };
+  return a.feature != b.feature ? a.feature < b.feature : key(a) < key(b);
+}
+
+void InterferenceSet::sort_pieces() {
+  // Insertion sort: a rectangle collects a handful of pieces, mostly in order already.
+  for (int i = 1; i < count_; ++i)
+    for (int j = i; j > 0 && piece_before(pieces_[j], pieces_[j - 1]); --j) std::swap(pieces_[j], pieces_[j - 1]);
+  for (int i = 0; i < count_; ++i) pieces_[i].root = i;
 }
 
 bool InterferenceSet::same_face(const Piece& a, const Piece& b) const {
@@ -117,6 +136,7 @@ Contact InterferenceSet::face_contact(int root, int vehicle) const {
 }
 
 void InterferenceSet::emit(int vehicle, std::vector<Contact>& out) {
+  sort_pieces();
   // Single linkage: join every pair of pieces on the same face.
   for (int i = 0; i < count_; ++i)
     for (int j = i + 1; j < count_; ++j)

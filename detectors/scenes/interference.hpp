@@ -6,12 +6,13 @@
 // where the rectangle is four line segments, only slices that cross the rectangle's boundary count: the
 // part inside the rectangle is a piece of interference line. Pieces that run the same way (within
 // kMergeAngle) on nearly the same line (each within kMergeOffset of the other's line) are one wall face,
-// clustered by single linkage, so the result does not depend on the order a detector finds them: the panels
-// of a flat wall, the chords of a curved barrier, duplicate coincident faces (either winding), the back
-// face of a thin wall. The face's extreme endpoints a and b form the interference line a-b (thesis
-// Fig. 3-2): where the wall crosses the rectangle's edges. The contact point is the midpoint of a-b, the
-// normal is perpendicular to a-b (the barrier's surface normal projected on the horizontal plane) turned
-// towards the vehicle's CG, and the depth is how far the deepest corner lies beyond that line.
+// clustered by single linkage: the panels of a flat wall, the chords of a curved barrier, duplicate
+// coincident faces (either winding), the back face of a thin wall. The pieces are sorted first, so neither
+// the result nor its bits depend on the order a detector finds the triangles in. The face's extreme
+// endpoints a and b form the interference line a-b (thesis Fig. 3-2): where the wall crosses the
+// rectangle's edges. The contact point is the midpoint of a-b, the normal is perpendicular to a-b (the
+// barrier's surface normal projected on the horizontal plane) turned towards the vehicle's CG, and the
+// depth is how far the deepest corner lies beyond that line.
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -89,6 +90,10 @@ class InterferenceSet {
     int feature = 0;
     int root = 0;                                 // union-find parent
   };
+  /// Piece order: by feature, then by the piece's ends and direction. The faces are built from the pieces
+  /// in this order, so a detector's contacts have the same bits whatever order it finds the triangles in.
+  static bool piece_before(const Piece& a, const Piece& b);
+  void sort_pieces();
   bool same_face(const Piece& a, const Piece& b) const;
   int find(int i);
   Contact face_contact(int root, int vehicle) const;

@@ -1,0 +1,105 @@
+// The interference set's contacts do not depend, to the bit, on the order a detector hands it the
+// triangles: the tree may test a car's triangles from a list it kept rather than from the cells in their
+// order (tree_detector.hpp), and two detectors finding the same triangles then give the same physics.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <random>
+
+#include "detectors/scenes/interference.hpp"
+
+namespace crashbench {
+namespace {
+
+/// A 1 m high panel standing on the chord from `a_W` to `b_W`, as two triangles.
+void add_panel(std::vector<Triangle>& out, const Vec2& a_W, const Vec2& b_W) {
+  const Vec3 a0(a_W.x(), a_W.y(), 0), b0(b_W.x(), b_W.y(), 0), a1(a_W.x(), a_W.y(), 1), b1(b_W.x(), b_W.y(), 1);
+  out.push_back({a0, b0, b1});
+  out.push_back({a0, b1, a1});
+}
+
+/// A comb of `teeth` short panels 0.05 m apart, each leaning a little more, across the left edge of the
+/// rectangle below (one piece a tooth: the slice of its lower triangle, y from 0.4 to 1.1 m): one face of
+/// many pieces (each within kMergeOffset of its neighbours' lines), every piece's direction different, so
+/// the sums that build the face round differently in different orders.
+std::vector<Triangle> comb(int teeth) {
+  std::vector<Triangle> out;
+  for (int k = 0; k < teeth; ++k) {
+    const Vec2 foot(-2.0 + 0.05 * k, 0.4);
+    add_panel(out, foot, foot + Vec2(0.005 * k - 0.15, 1.4));
+  }
+  return out;
+}
+
+/// A 0.25 m thick wall across the rectangle below, its two faces wound either way: one face of four
+/// pieces whose ends on the rectangle's sides lie exactly level along the wall (every clip is exact in
+/// binary), so that which of them bounds the face (the contact point) depends, without a rule, on which
+/// piece comes first.
+std::vector<Triangle> thin_wall_across() {
+  std::vector<Triangle> out;
+  add_panel(out, Vec2(0.5, -4), Vec2(0.5, 4));
+  add_panel(out, Vec2(0.75, 4), Vec2(0.75, -4));
+  return out;
+}
+
+/// A car's rectangle, 4.7 x 2 m, its left edge at y = 1 m.
+BoundingRectangle rectangle() {
+  VehiclePose pose;
+  pose.position_W = Vec2(0, 0);
+  pose.heading = 0;
+  pose.cg_height = 0.5;
+  pose.ground_z = 0;
+  pose.size.cg_to_front = 2.1;
+  pose.size.cg_to_rear = 2.6;
+  pose.size.width = 2.0;
+  return bounding_rectangle(pose, nullptr);
+}
+
+std::vector<Contact> contacts_in_order(const std::vector<Triangle>& triangles, const std::vector<int>& order) {
+  const BoundingRectangle rect = rectangle();
+  InterferenceSet set;
+  set.reset(rect);
+  for (int k : order) set.add_triangle(triangles[static_cast<std::size_t>(k)], k);
+  std::vector<Contact> out;
+  set.emit(0, out);
+  return out;
+}
+
+void expect_same_bits(const std::vector<Contact>& a, const std::vector<Contact>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].feature, b[i].feature) << i;
+    for (const auto& [x, y] : {std::pair{a[i].point_W.x(), b[i].point_W.x()}, {a[i].point_W.y(), b[i].point_W.y()},
+                               {a[i].normal_W.x(), b[i].normal_W.x()}, {a[i].normal_W.y(), b[i].normal_W.y()},
+                               {a[i].depth, b[i].depth}})
+      EXPECT_EQ(std::memcmp(&x, &y, sizeof x), 0) << "contact " << i << ": " << x << " against " << y;
+  }
+}
+
+void expect_any_order_gives_the_same_bits(const std::vector<Triangle>& triangles) {
+  std::vector<int> order(triangles.size());
+  std::iota(order.begin(), order.end(), 0);
+  const std::vector<Contact> in_order = contacts_in_order(triangles, order);
+  ASSERT_EQ(in_order.size(), 1u) << "one face";
+  std::mt19937 random(7);
+  for (int round = 0; round < 50; ++round) {
+    std::shuffle(order.begin(), order.end(), random);
+    expect_same_bits(in_order, contacts_in_order(triangles, order));
+    std::reverse(order.begin(), order.end());
+    expect_same_bits(in_order, contacts_in_order(triangles, order));
+  }
+}
+
+TEST(InterferenceSet, TheSameTrianglesInAnyOrderGiveContactsOfTheSameBits) {
+  expect_any_order_gives_the_same_bits(thin_wall_across());
+}
+
+TEST(InterferenceSet, BeyondItsPiecesItKeepsTheSameOnesWhateverTheOrder) {
+  static_assert(70 > kMaxPieces, "a piece a tooth: more than it keeps");
+  expect_any_order_gives_the_same_bits(comb(70));
+}
+
+}  // namespace
+}  // namespace crashbench
