@@ -125,6 +125,52 @@ TEST(TreeDetector, RectanglesARoundingFromACellBoundaryFindWhatBruteForceFinds) 
   EXPECT_GT(testing::expect_agreement(testing::contacts(*tree, poses), want, "tree at a cell boundary"), 10);
 }
 
+TEST(TreeDetector, GivesBruteForcesContactsBitForBitOnEveryDrivenScene) {
+  // Both number the triangles as the scene does, and the contacts do not depend on the order the triangles
+  // are found in (interference.hpp): the same triangles give the same bits.
+  for (const SceneEntry* entry : testing::driven_scenes()) {
+    const Scene scene = make_registered_scene(entry->name);
+    if (scene.triangles.size() > 9000) continue;  // the scaled copies add only time
+    const auto poses = entry->drive();
+    const auto want = testing::contacts("brute-force", scene, poses), got = testing::contacts("tree", scene, poses);
+    int touching = 0;
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+      touching += !want[i].empty();
+      EXPECT_TRUE(testing::same_contacts(got[i], want[i])) << entry->name << " pose " << i;
+    }
+    EXPECT_GT(touching, 100) << entry->name;
+  }
+}
+
+TEST(TreeDetector, GivesBruteForcesContactsBitForBitOnAThinWallItFindsInAnotherOrder) {
+  // A wall 0.4 m thick across the car: faces x = 0.5 and x = 0.9, y in [-4, 4]. Brute force meets the
+  // face x = 0.5 first (its triangles come first in the scene); the tree, whose 0.25 m cells are too many
+  // under the car to scan, walks the car's left side from the front and meets x = 0.9 first. The pieces'
+  // ends on the car's sides lie exactly level (every value exact in binary), so the face's ends, and the
+  // contact point, would follow whichever piece came first: x = 0.5, 0.7 or 0.9.
+  std::vector<osg::Vec3> v;
+  add_upright_face(v, osg::Vec3(0.5f, -4, 0), osg::Vec3(0.5f, 4, 0));
+  add_upright_face(v, osg::Vec3(0.9f, 4, 0), osg::Vec3(0.9f, -4, 0));
+  const Scene scene = make_scene("thin-wall", testing::triangle_soup(v), {});
+  const auto tree = tree_with_cells(scene, 0.25);
+  std::vector<VehiclePose> poses;
+  for (const double x : {0.5, 0.7, 0.875})
+    for (const double y : {-1.0, -0.5, 0.0, 0.5, 1.0}) {
+      VehiclePose pose;
+      pose.position_W = {x, y};
+      pose.cg_height = 0.5, pose.ground_z = 0;
+      pose.size = {2.0, 2.5, 2.0};
+      poses.push_back(pose);
+    }
+  const auto want = testing::contacts("brute-force", scene, poses), got = testing::contacts(*tree, poses);
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    ASSERT_EQ(want[i].size(), 1u) << "pose " << i << ": the wall is one face";
+    EXPECT_TRUE(testing::same_contacts(got[i], want[i]))
+        << "pose " << i << ": tree (" << got[i][0].point_W.transpose() << "), brute force ("
+        << want[i][0].point_W.transpose() << ")";
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Registered, AllocationFreeDetectors, ::testing::ValuesIn(testing::allocation_free_detector_names()),
                          [](const auto& info) { return testing::test_name(info.param); });
 
