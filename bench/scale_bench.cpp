@@ -5,9 +5,10 @@
 // restitution, bicycle dynamics and RK4. One iteration is one step; each batch is a fresh Simulation
 // (built outside the timer) run for its steps (100; traffic 800), and small N runs several batches so
 // every N times the same mix of steps. Counters, per vehicle, from the runner's own per-step timers: the
-// whole step's median and each phase's median; and the allocations made inside step(). box2d_bench
-// steps the same layouts with Box2D 2.4 (docs/scale.md). CRASHBENCH_BENCH_SCENE=FILE (a TORCS track with
-// CRASHBENCH_BENCH_UP=y, or an OpenDRIVE road) adds traffic on that road's lanes (bench/lane_traffic.hpp).
+// whole step's median and each phase's median; the allocations made inside step(); and, per step, the
+// detector's cells visited and triangles tested. box2d_bench steps the same layouts with Box2D 2.4
+// (docs/scale.md). CRASHBENCH_BENCH_SCENE=FILE (a TORCS track with CRASHBENCH_BENCH_UP=y, or an OpenDRIVE
+// road) adds traffic on that road's lanes (bench/lane_traffic.hpp).
 //
 //   build/release/bench/scale_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -31,6 +32,7 @@ struct PooledTimings {
   std::array<std::vector<float>, kPhaseCount> ns;
   std::size_t events = 0;
   int steps = 0;
+  DetectorStats detector;
 
   void add(const Simulation& sim) {
     for (std::size_t p = 0; p < kPhaseCount; ++p) {
@@ -39,6 +41,7 @@ struct PooledTimings {
     }
     events += sim.events().size();
     steps += sim.steps_done();
+    detector += sim.detector_stats();
   }
 };
 
@@ -69,7 +72,11 @@ void step_case(benchmark::State& state, const Case& c, int n, int steps) {
       benchmark::Counter(n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.counters["allocs_per_step"] =
       benchmark::Counter(static_cast<double>(step_allocations), benchmark::Counter::kAvgIterations);
-  state.counters["impacts_per_step"] = static_cast<double>(pooled.events) / std::max(1, pooled.steps);
+  const double steps_run = std::max(1, pooled.steps);
+  state.counters["impacts_per_step"] = static_cast<double>(pooled.events) / steps_run;
+  // The detector's work, which the hour's noise does not move: a change that spares queries shows here.
+  state.counters["triangles_tested_per_step"] = static_cast<double>(pooled.detector.primitives_tested) / steps_run;
+  state.counters["cells_visited_per_step"] = static_cast<double>(pooled.detector.nodes_visited) / steps_run;
   // What building the run asks of the allocator per car (its state, scratch and the temporaries of its
   // set-up): an upper bound on the memory a car costs before any event is recorded.
   state.counters["setup_alloc_bytes_per_vehicle"] = setup_bytes / n;

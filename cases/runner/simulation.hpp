@@ -46,6 +46,8 @@ class Simulation {
   const RunResult& result() const { return record_.result(); }
   /// The impulse events so far, in the order they were resolved.
   const EventLog& events() const { return record_.events(); }
+  /// The detector's work so far, its sweep's searches included: cells (or nodes) visited, triangles tested.
+  const DetectorStats& detector_stats() const { return detection_.stats(); }
 
  private:
   /// The vehicles' dynamics over the step: springs and force-mode loads as the impact pass left them.
