@@ -73,9 +73,13 @@ bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
     return true;
   }
   // More pieces than a rectangle meets in practice: keep the first kMaxPieces in piece order, not in the
-  // order they came, so that the contacts still do not depend on it.
-  Piece* last = std::max_element(pieces_.begin(), pieces_.end(), piece_before);
-  if (piece_before(piece, *last)) *last = piece, last->root = static_cast<int>(last - pieces_.begin());
+  // order they came, so that the contacts still do not depend on it. A heap with the last kept on top: a
+  // hostile mesh of thousands of slivers under one car costs a few comparisons a sliver, not a scan.
+  if (!heaped_) std::make_heap(pieces_.begin(), pieces_.end(), piece_before), heaped_ = true;
+  if (!piece_before(piece, pieces_.front())) return true;
+  std::pop_heap(pieces_.begin(), pieces_.end(), piece_before);
+  pieces_.back() = piece;
+  std::push_heap(pieces_.begin(), pieces_.end(), piece_before);
   return true;
 }
 

@@ -71,7 +71,7 @@ bool slice_triangle(const Triangle& t, double z, Vec2& p_W, Vec2& q_W);
 class InterferenceSet {
  public:
   /// Starts a new vehicle.
-  void reset(const BoundingRectangle& rect) { rect_ = &rect, count_ = 0, enclosed_ = false; }
+  void reset(const BoundingRectangle& rect) { rect_ = &rect, count_ = 0, enclosed_ = false, heaped_ = false; }
   /// No piece filed since reset: no triangle interferes.
   bool empty() const { return count_ == 0; }
   /// No triangle given since reset meets the rectangle at all: none crosses its boundary, and none lies
@@ -102,6 +102,7 @@ class InterferenceSet {
   std::array<Piece, kMaxPieces> pieces_{};
   int count_ = 0;
   bool enclosed_ = false;  // a slice lay inside the rectangle without crossing its boundary
+  bool heaped_ = false;    // the pieces are a heap in piece order: more came than it keeps
 };
 
 }  // namespace crashbench
