@@ -1,6 +1,8 @@
 #include "detectors/scenes/interference.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 
 namespace crashbench {
 
@@ -84,8 +86,11 @@ bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
 }
 
 bool InterferenceSet::piece_before(const Piece& a, const Piece& b) {
+  // By the bits, not the values: a total order even with -0 and NaN, so only pieces of the same bits tie.
   const auto key = [](const Piece& x) {
-    return std::array{x.p_W.x(), x.p_W.y(), x.q_W.x(), x.q_W.y(), x.dir.x(), x.dir.y()};
+    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    return std::array{bits(x.p_W.x()), bits(x.p_W.y()), bits(x.q_W.x()),
+                      bits(x.q_W.y()), bits(x.dir.x()), bits(x.dir.y())};
   };
   return a.feature != b.feature ? a.feature < b.feature : key(a) < key(b);
 }

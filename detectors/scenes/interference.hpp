@@ -90,8 +90,9 @@ class InterferenceSet {
     int feature = 0;
     int root = 0;                                 // union-find parent
   };
-  /// Piece order: by feature, then by the piece's ends and direction. The faces are built from the pieces
-  /// in this order, so a detector's contacts have the same bits whatever order it finds the triangles in.
+  /// Piece order: by feature, then by the bits of the piece's ends and direction. The faces are built from
+  /// the pieces in this order, so a detector's contacts have the same bits whatever order it finds the
+  /// triangles in.
   static bool piece_before(const Piece& a, const Piece& b);
   void sort_pieces();
   bool same_face(const Piece& a, const Piece& b) const;
