@@ -69,7 +69,7 @@ bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
     enclosed_ = true;  // it met the rectangle: wholly inside (no edge crosses it), or a nanometre of it inside
     return false;
   }
-  const Piece piece{(q - p).normalized(), p + t0 * (q - p), p + t1 * (q - p), feature, count_};
+  const Piece piece{(q - p).normalized(), p + t0 * (q - p), p + t1 * (q - p), feature, 0};  // root: sort_pieces
   if (count_ < kMaxPieces) {
     pieces_[count_++] = piece;
     return true;
@@ -96,9 +96,8 @@ bool InterferenceSet::piece_before(const Piece& a, const Piece& b) {
 }
 
 void InterferenceSet::sort_pieces() {
-  // Insertion sort: a rectangle collects a handful of pieces, mostly in order already.
-  for (int i = 1; i < count_; ++i)
-    for (int j = i; j > 0 && piece_before(pieces_[j], pieces_[j - 1]); --j) std::swap(pieces_[j], pieces_[j - 1]);
+  // Only pieces of the same bits tie (piece_before), so the unstable sort gives one order.
+  std::sort(pieces_.begin(), pieces_.begin() + count_, piece_before);
   for (int i = 0; i < count_; ++i) pieces_[i].root = i;
 }
 

@@ -94,6 +94,7 @@ class InterferenceSet {
   /// the pieces in this order, so a detector's contacts have the same bits whatever order it finds the
   /// triangles in.
   static bool piece_before(const Piece& a, const Piece& b);
+  /// Puts the pieces in piece order, each its own root.
   void sort_pieces();
   bool same_face(const Piece& a, const Piece& b) const;
   int find(int i);
