@@ -35,7 +35,8 @@ struct SumoComparison {
   std::size_t most_present = 0;   ///< the most in one timestep
   long long persons = 0;          ///< FCD person rows, ignored
   std::vector<std::string> defaulted_types;  ///< vTypes sized from the case's defaults
-  std::size_t collision_rows = 0;
+  std::size_t collision_rows = 0;      ///< SUMO's collision rows between two vehicles
+  long long person_collision_rows = 0;  ///< and with a person, ignored
   std::vector<SumoEpisode> episodes;
   std::vector<SumoExtraContact> extra;
   std::size_t released = 0;  ///< vehicles that left their SUMO path (released by a contact)

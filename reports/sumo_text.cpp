@@ -16,6 +16,9 @@ std::string sumo_summary(const SumoComparison& s) {
       s.episodes.size(), s.matched(), s.extra.size(), kinds[0], to_string(SumoExtraContact::Kind::kUnreported), kinds[1],
       to_string(SumoExtraContact::Kind::kSecondary), kinds[2], to_string(SumoExtraContact::Kind::kScene), s.released,
       s.vehicles);
+  if (s.persons > 0 || s.person_collision_rows > 0)
+    out += fmt::format("  note: SUMO's persons are not simulated: {} <person> rows of the FCD and {} collision rows with "
+                       "a person ignored\n", s.persons, s.person_collision_rows);
   if (!s.defaulted_types.empty())
     out += fmt::format("  warning: SUMO vehicle types without length and width in the route file, sized as the case's "
                        "default vehicle: '{}'\n", fmt::join(s.defaulted_types, "', '"));

@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "cases/loading/case_fields.hpp"
 #include "cases/loading/vehicle_loader.hpp"
@@ -24,6 +25,7 @@ struct FcdSurvey {
   double first_time = 0, last_time = 0;
   Vec2 hi = Vec2::Constant(-std::numeric_limits<double>::infinity());
   long long persons = 0;
+  std::unordered_set<std::string> person_ids;
   std::size_t most_present = 0;
   double step = 0;  ///< the longest interval between timesteps [s]
 };
@@ -51,6 +53,7 @@ FcdSurvey survey(const std::string& file) {
     s.last_time = frame.time;
     ++timesteps;
     s.persons += frame.persons;
+    for (long long k = 0; k < frame.persons; ++k) s.person_ids.insert(frame.person_ids[static_cast<std::size_t>(k)]);
     s.most_present = std::max(s.most_present, frame.count);
     for (std::size_t k = 0; k < frame.count; ++k) {
       const sumo::FcdVehicle& v = frame.vehicles[k];
@@ -77,6 +80,28 @@ VehicleParams sized(VehicleParams p, const sumo::VehicleType& type, const Vehicl
   p.mass = type.mass.value_or(mass0);
   p.yaw_inertia *= p.mass / mass0 * (length * length + width * width) / (length0 * length0 + width0 * width0);
   return p;
+}
+
+/// Of SUMO's collisions, those between two of its vehicles into `spec`; those with a person (a pedestrian at a
+/// crossing) are counted, since crashbench does not move persons. Throws Error naming the row for an id the
+/// FCD has neither as a vehicle nor as a person.
+void keep_vehicle_collisions(std::vector<sumo::Collision> all, const FcdSurvey& s, TrafficSpec& spec) {
+  const std::unordered_set<std::string_view> vehicles(s.ids.begin(), s.ids.end());
+  for (sumo::Collision& k : all) {
+    bool with_person = false;
+    for (const auto& [key, id] : {std::pair{"collider", &k.collider}, std::pair{"victim", &k.victim}}) {
+      if (vehicles.contains(*id)) continue;
+      if (!s.person_ids.contains(*id))
+        throw Error(spec.collisions_file, fmt::format("<collision> (line {}): '{}'", k.line, key),
+                    fmt::format("'{}' is neither a vehicle nor a person of the FCD {}: expected the collision output of "
+                                "the same SUMO run", *id, spec.fcd_file));
+      with_person = true;
+    }
+    if (with_person)
+      ++spec.person_collision_rows;
+    else
+      spec.collisions.push_back(std::move(k));
+  }
 }
 
 }  // namespace
@@ -118,15 +143,7 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
   }
   if (const auto collisions = field.find("sumo_collisions")) {
     spec->collisions_file = case_file_path(*collisions, "SUMO collision");
-    spec->collisions = sumo::read_collisions(spec->collisions_file);
-    std::unordered_map<std::string_view, int> known;
-    for (const std::string& id : s.ids) known.emplace(id, 0);
-    for (const sumo::Collision& k : spec->collisions)
-      for (const auto& [key, id] : {std::pair{"collider", &k.collider}, std::pair{"victim", &k.victim}})
-        if (!known.contains(*id))
-          throw Error(spec->collisions_file, fmt::format("<collision> (line {}): '{}'", k.line, key),
-                      fmt::format("vehicle '{}' is not in the FCD {}: expected the collision output of the same SUMO run", *id,
-                                  spec->fcd_file));
+    keep_vehicle_collisions(sumo::read_collisions(spec->collisions_file), s, *spec);
   }
   spec->ids = std::move(s.ids);
   c.traffic = std::move(spec);

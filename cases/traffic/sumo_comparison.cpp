@@ -123,6 +123,7 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
   out.persons = t.persons;
   out.defaulted_types = t.defaulted_types;
   out.collision_rows = t.collisions.size();
+  out.person_collision_rows = t.person_collision_rows;
   out.episodes = episodes_of(t);
   const ContactHistory history(result, c.vehicles.size());
   std::unordered_map<std::string_view, int> index;

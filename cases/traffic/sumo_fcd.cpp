@@ -36,7 +36,9 @@ struct FcdReader::Parser final : XmlHandler {
     if (!in_timestep || e.depth != 2)
       values.fail(e, "", fmt::format("inside <{}>: expected each <{}> directly inside a <timestep>", e.parent, e.name));
     if (e.name == "vehicle") return read_vehicle(e);
-    ++frame->persons;
+    const auto k = static_cast<std::size_t>(frame->persons++);
+    if (k == frame->person_ids.size()) frame->person_ids.emplace_back();
+    frame->person_ids[k].assign(values.text(e, "id"));  // keeps the string's capacity
     note_decimals(e.find("x"));
     note_decimals(e.find("y"));
   }

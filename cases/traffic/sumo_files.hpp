@@ -33,7 +33,8 @@ struct FcdFrame {
   int line = 0;     ///< of the <timestep> element
   std::vector<FcdVehicle> vehicles;
   std::size_t count = 0;
-  long long persons = 0;      ///< <person> elements in this timestep (crashbench ignores them)
+  long long persons = 0;      ///< <person> elements in this timestep (crashbench does not move them)
+  std::vector<std::string> person_ids;  ///< person_ids[0, persons): their ids, to tell SUMO's collisions with them
   int position_decimals = 0;  ///< the fewest digits after the decimal point in any x or y of this timestep
 };
 
@@ -49,8 +50,8 @@ class FcdReader {
 
   /// The next <timestep> into `frame`; false after the last one (</fcd-export> reached). Throws Error
   /// naming the file, the element and its line: XML not well-formed or cut short, an entity declaration,
-  /// a root other than <fcd-export>, a <vehicle> or <person> outside a <timestep>, a missing or non-finite
-  /// time, id, x, y, angle or speed, |x| or |y| above kLargestCoordinate, a negative speed, a time not
+  /// a root other than <fcd-export>, a <vehicle> or <person> outside a <timestep>, a person without an id, a
+  /// missing or non-finite time, id, x, y, angle or speed, |x| or |y| above kLargestCoordinate, a negative speed, a time not
   /// after the previous timestep's, the same vehicle id twice in one timestep.
   bool next(FcdFrame& frame);
 

@@ -24,7 +24,8 @@ struct TrafficSpec {
   bool secondary_impacts = false;  ///< released vehicles meet SUMO's (cases/traffic/sumo_role.hpp)
   std::size_t most_present = 0;  ///< the most vehicles in one timestep
   std::vector<std::string> defaulted_types;  ///< vTypes (or "" for rows without one) sized from the case's defaults
-  std::vector<sumo::Collision> collisions;   ///< SUMO's, in file order (empty without a collision file)
+  std::vector<sumo::Collision> collisions;   ///< SUMO's between two vehicles, in file order (none without a file)
+  long long person_collision_rows = 0;       ///< SUMO's collision rows with a person, ignored
 
   /// Where absent vehicle `slot` waits: its own spot of a grid beyond the traffic, so that parked vehicles
   /// touch nothing and each other not.

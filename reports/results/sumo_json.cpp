@@ -25,6 +25,7 @@ nlohmann::json sumo_json(const SumoComparison& s) {
           {"persons_ignored", s.persons},
           {"types_sized_by_default", s.defaulted_types},
           {"collision_rows", s.collision_rows},
+          {"person_collision_rows_ignored", s.person_collision_rows},
           {"episodes_total", s.episodes.size()},
           {"episodes_matched", s.matched()},
           {"episodes", episodes},

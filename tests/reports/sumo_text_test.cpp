@@ -24,6 +24,16 @@ TEST(SumoSummary, CountsEpisodesContactsByKindAndReleasedVehicles) {
   EXPECT_NE(text.find("4 contacts SUMO did not report (1 unreported, 2 secondary, 1 scene)"), std::string::npos) << text;
   EXPECT_NE(text.find("3 of 7 vehicles released"), std::string::npos) << text;
   EXPECT_EQ(text.find("warning"), std::string::npos) << text;
+  EXPECT_EQ(text.find("person"), std::string::npos) << text;
+}
+
+TEST(SumoSummary, SaysHowManyPersonRowsWereIgnored) {
+  SumoComparison s = comparison();
+  s.persons = 140993;
+  s.person_collision_rows = 12;
+  const std::string text = sumo_summary(s);
+  EXPECT_NE(text.find("140993 <person> rows of the FCD and 12 collision rows with a person ignored"), std::string::npos)
+      << text;
 }
 
 TEST(SumoSummary, WarnsNamingEveryTypeSizedByDefault) {

@@ -17,10 +17,11 @@ struct FcdRow {
   std::string id;
   double x = 0, y = 0, angle_deg = 0, speed = 0;
 };
-/// One timestep's rows.
+/// One timestep's rows: vehicles, and persons (pedestrians).
 struct FcdStep {
   double time = 0;
   std::vector<FcdRow> rows;
+  std::vector<FcdRow> persons = {};
 };
 
 /// Writes `steps` as SUMO 1.15 writes an FCD (four decimals, as --precision 4 gives).
@@ -32,6 +33,9 @@ inline void write_fcd(const std::filesystem::path& path, const std::vector<FcdSt
     for (const FcdRow& r : s.rows)
       out << fmt::format("        <vehicle id=\"{}\" x=\"{:.4f}\" y=\"{:.4f}\" angle=\"{:.4f}\" type=\"car\" speed=\"{:.4f}\"/>\n",
                          r.id, r.x, r.y, r.angle_deg, r.speed);
+    for (const FcdRow& p : s.persons)
+      out << fmt::format("        <person id=\"{}\" x=\"{:.4f}\" y=\"{:.4f}\" angle=\"{:.4f}\" speed=\"{:.4f}\" pos=\"1.0000\" "
+                         "edge=\":j_c0\" slope=\"0.0000\"/>\n", p.id, p.x, p.y, p.angle_deg, p.speed);
     out << "    </timestep>\n";
   }
   out << "</fcd-export>\n";
