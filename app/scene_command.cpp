@@ -27,7 +27,7 @@ namespace {
 
 /// Options shared by the subcommands, kept alive as long as the App.
 struct SceneArgs {
-  std::string name, output, file, up = "z";
+  std::string name, output, file, up;  // up: "" for the format's axis (SceneOptions::up)
   double unit_scale = 1.0;
   bool vertical_only = false;
   bool verbose = false;
@@ -40,12 +40,12 @@ struct SceneArgs {
   std::vector<std::string> odr_drivable;
 
   SceneOptions options() const {
-    if (up != "z" && up != "y") throw Error(file, "--up", "expected 'z' or 'y', got '" + up + "'");
+    if (!up.empty() && up != "z" && up != "y") throw Error(file, "--up", "expected 'z' or 'y', got '" + up + "'");
     // As a case's vertical_within_deg; the negated test refuses NaN too.
     if (!(tolerance_deg >= 0 && tolerance_deg <= 90))
       throw Error(file, "--vertical-tolerance-deg", fmt::format("expected an angle in [0, 90] degrees, got {}", tolerance_deg));
     SceneOptions o;
-    o.up = up == "y" ? UpAxis::kY : UpAxis::kZ;
+    if (!up.empty()) o.up = up == "y" ? UpAxis::kY : UpAxis::kZ;
     o.unit_scale = unit_scale;
     o.vertical_only = vertical_only;
     o.vertical_tolerance_deg = tolerance_deg;
@@ -254,7 +254,7 @@ void add_scene_commands(CLI::App& app) {
 
   CLI::App* info = scene->add_subcommand("info", "triangle counts, bounds and vertical triangles of a scene file");
   info->add_option("file", args->file, "any osgDB-readable scene file")->required();
-  info->add_option("--up", args->up, "up axis of the file: z (default) or y");
+  info->add_option("--up", args->up, "up axis of the file: z or y (default: y for OBJ, z for every other format)");
   info->add_option("--unit-scale", args->unit_scale, "metres per file unit");
   info->add_flag("--vertical-only", args->vertical_only, "count only vertical triangles for collision");
   info->add_option("--vertical-tolerance-deg", args->tolerance_deg, "normal within this of horizontal [deg]");

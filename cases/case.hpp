@@ -33,7 +33,7 @@ enum class Application {
 struct SceneSpec {
   std::string builtin;          ///< built-in scene name, or empty
   std::string file;             ///< path resolved against the case file, or empty
-  std::string up_axis = "z";    ///< "z" or "y"
+  std::string up_axis{};        ///< "z", "y", or "" (the format's: y for OBJ, z otherwise)
   double unit_scale = 1.0;      ///< file units to metres [m/unit]
   CollisionFilter collision{};  ///< file only: which nodes' geometry collides
   /// File only: only triangles this close to vertical collide [deg]; unset, kDefaultVerticalWithinDeg.

@@ -16,7 +16,7 @@ std::string builtin_scene_names() { return scene_registry().names(); }
 Scene build_scene(const SceneSpec& spec) {
   if (spec.builtin.empty()) {
     SceneOptions options;
-    options.up = spec.up_axis == "y" ? UpAxis::kY : UpAxis::kZ;
+    if (!spec.up_axis.empty()) options.up = spec.up_axis == "y" ? UpAxis::kY : UpAxis::kZ;
     options.unit_scale = spec.unit_scale;
     options.collision = spec.collision;
     options.opendrive = spec.opendrive;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <osg/MatrixTransform>
 
 #include "detectors/scenes/files/scene_io.hpp"
@@ -66,6 +67,41 @@ TEST(SceneLoading, YUpAndUnitScaleAreAppliedOnce) {
   ASSERT_EQ(back.triangles.size(), made.triangles.size());
   for (std::size_t i = 0; i < made.triangles.size(); i += 97)
     EXPECT_LT((back.triangles[i].b_W - made.triangles[i].b_W).norm(), 1e-3) << i;
+}
+
+/// An OBJ file of one upright quad, 20 m long (x from -10 to 10), standing 1.5 m tall at world y = 5, written
+/// z-up as the file (x, y, z) = world (X, Y, Z), or y-up as (X, Z, -Y).
+fs::path upright_quad_obj(const std::string& name, bool y_up) {
+  const fs::path file = testing::temp_folder("scene-io") / name;
+  std::ofstream out(file);
+  for (const auto& [x, z] : {std::pair{-10.0, 0.0}, {10.0, 0.0}, {10.0, 1.5}, {-10.0, 1.5}})
+    out << "v " << x << ' ' << (y_up ? z : 5.0) << ' ' << (y_up ? -5.0 : z) << '\n';
+  out << "f 1 2 3\nf 1 3 4\n";
+  return file;
+}
+
+TEST(SceneLoading, AnObjFileStandsUpAsItsUpAxisSaysWhicheverWayItWasWritten) {
+  // OSG's OBJ reader turns every file a quarter, taking it as y-up: a z-up file read so lay on its side, and
+  // "up_axis": "y" turned a y-up one twice. The file's own axis, y for OBJ when not given, is what counts.
+  const auto expect_upright = [](const fs::path& file, std::optional<UpAxis> up) {
+    SceneOptions options;
+    options.up = up;
+    const Scene s = load_scene(file.string(), options);
+    ASSERT_EQ(s.triangles.size(), 2u) << file;
+    for (const Triangle& t : s.triangles)
+      for (const Vec3& p : {t.a_W, t.b_W, t.c_W}) {
+        EXPECT_NEAR(std::abs(p.x()), 10.0, 1e-12) << file;
+        EXPECT_NEAR(p.y(), 5.0, 1e-12) << file;
+        EXPECT_TRUE(std::abs(p.z()) < 1e-12 || std::abs(p.z() - 1.5) < 1e-12) << file << ": z " << p.z();
+      }
+  };
+  const fs::path y_up = upright_quad_obj("quad_yup.obj", true), z_up = upright_quad_obj("quad_zup.obj", false);
+  expect_upright(y_up, std::nullopt);
+  expect_upright(y_up, UpAxis::kY);
+  expect_upright(z_up, UpAxis::kZ);
+  EXPECT_EQ(format_up_axis(y_up.string()), UpAxis::kY);
+  EXPECT_EQ(format_up_axis("scene.OBJ"), UpAxis::kY);
+  EXPECT_EQ(format_up_axis("scene.osgb"), UpAxis::kZ);
 }
 
 void expect_error_naming(const std::string& path, const std::string& words, const SceneOptions& options = {}) {

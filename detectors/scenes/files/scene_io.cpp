@@ -37,7 +37,11 @@ osg::ref_ptr<osg::Node> read_scene_graph(const std::string& path, bool decode_im
   // A TORCS .acc is AC3D too, its lines handed on to OSG's AC3D reader as they are (acc_reader.hpp).
   // Some of osgDB's readers trust the counts a file announces (ac3d_guard.hpp, osgt_guard.hpp).
   const osg::ref_ptr<osgDB::Options> options = options_keeping_texture_names(decode_images);
-  if (const std::string ext = osgDB::getLowerCaseFileExtension(path); ext == "ac" || ext == "acc") {
+  // OSG's OBJ reader turns the file a quarter about X, taking it as y-up: read as the file has it, so that
+  // the scene's up axis (SceneOptions::up, y by default for OBJ) is the file's for every format.
+  const std::string ext = osgDB::getLowerCaseFileExtension(path);
+  if (ext == "obj") options->setOptionString("noRotation");
+  if (ext == "ac" || ext == "acc") {
     // Read here when crashbench's own AC3D parser takes the file (ac3d_reader.hpp), which it does for every
     // torcs-data track; what it declines goes to OSG's reader in the child below, the counts checked first.
     // The parser declines every count the guard refuses in what it reads (it reads nothing after the world

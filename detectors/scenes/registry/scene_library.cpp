@@ -1,3 +1,5 @@
+#include <osgDB/FileNameUtils>
+
 #include "detectors/scenes/registry/scene_library.hpp"
 
 #include <osg/MatrixTransform>
@@ -84,7 +86,7 @@ const std::array<SceneEntry, 11> kScenes{{
 /// The root transform taking file coordinates to world (Z up, metres), or null for the identity.
 osg::ref_ptr<osg::MatrixTransform> frame_transform(const std::string& name, const SceneOptions& options) {
   if (!(options.unit_scale > 0)) throw Error(name, "unit_scale", "must be > 0");
-  if (options.up == UpAxis::kZ && options.unit_scale == 1.0) return nullptr;
+  if (options.up.value_or(UpAxis::kZ) == UpAxis::kZ && options.unit_scale == 1.0) return nullptr;
   osg::Matrixd m = osg::Matrixd::scale(options.unit_scale, options.unit_scale, options.unit_scale);
   // y-up: file +Y becomes world +Z, file +Z becomes world -Y (a quarter turn about X).
   if (options.up == UpAxis::kY) m = m * osg::Matrixd::rotate(std::numbers::pi / 2, osg::Vec3d(1, 0, 0));
@@ -99,7 +101,7 @@ osg::ref_ptr<osg::MatrixTransform> frame_transform(const std::string& name, cons
 Scene opendrive_scene(const std::string& path, const SceneOptions& options) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw Error(path, "", "scene file not found");
-  if (options.up != UpAxis::kZ || options.unit_scale != 1.0)
+  if (options.up.value_or(UpAxis::kZ) != UpAxis::kZ || options.unit_scale != 1.0)
     throw Error(path, "up_axis", "an OpenDRIVE file is z-up in metres: expected no up axis or unit scale for it");
   OpenDriveScene built = build_opendrive_scene(path, options.opendrive);
   SceneOptions used = options;
@@ -111,6 +113,10 @@ Scene opendrive_scene(const std::string& path, const SceneOptions& options) {
 }
 
 }  // namespace
+
+UpAxis format_up_axis(const std::string& path) {
+  return osgDB::getLowerCaseFileExtension(path) == "obj" ? UpAxis::kY : UpAxis::kZ;
+}
 
 Registry<SceneEntry>& scene_registry() {
   static Registry<SceneEntry> registry = registry_with<SceneEntry>("scene", kScenes);
@@ -177,6 +183,7 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
       if (is_opendrive_file(name_or_path)) return opendrive_scene(name_or_path, options);
       SceneOptions file_options = options;
       file_options.find_sprites = true;
+      file_options.up = options.up.value_or(format_up_axis(name_or_path));
       return make_scene(name_or_path, read_scene_graph(name_or_path, options.decode_images), {}, file_options);
     } catch (const Error& e) {
       throw e.in_file(name_or_path);  // the graph's own checks name the node, not the file
@@ -185,7 +192,8 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
   scene.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (std::string line = summarise_notices(name_or_path, notices.finish()); !line.empty())
     scene.notes.push_back(std::move(line));
-  if (std::string line = up_axis_warning(name_or_path, scene.triangles, options.up); !line.empty())
+  const UpAxis read_as = options.up.value_or(is_opendrive_file(name_or_path) ? UpAxis::kZ : format_up_axis(name_or_path));
+  if (std::string line = up_axis_warning(name_or_path, scene.triangles, read_as); !line.empty())
     scene.notes.push_back(std::move(line));
   // Once per load, never per notification.
   for (const std::string& note : scene.notes) std::cerr << "warning: " << note << '\n';

@@ -3,6 +3,7 @@
 // optional published timings) and the one way every detector gets a Scene: from the registry or from any
 // osgDB-readable file, with the file's up axis and unit scale applied once.
 #include <span>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,10 +19,13 @@ namespace crashbench {
 
 /// Which file axis points up.
 enum class UpAxis { kZ, kY };
+/// The up axis of a file that does not say: y for OBJ (the format's convention), z for every other.
+UpAxis format_up_axis(const std::string& path);
 
 /// How to turn a scene graph into a Scene.
 struct SceneOptions {
-  UpAxis up = UpAxis::kZ;      ///< z-up (default) or y-up (AC3D, OBJ, game-engine exports)
+  /// The file's own up axis: z, or y (AC3D, game-engine exports); unset, its format's (format_up_axis).
+  std::optional<UpAxis> up;
   double unit_scale = 1.0;     ///< metres per file unit (> 0)
   bool vertical_only = false;  ///< keep only vertical collision triangles
   double vertical_tolerance_deg = kVerticalToleranceDeg;  ///< for `vertical_only` [deg]
