@@ -64,6 +64,16 @@ void print_pair(const Ev5Test& test, const PairChecks& p) {
              test.closing_speed * kMpsToKmh, p.closing_ratio, p.closing_ok ? "pass" : "FAIL");
 }
 
+/// Why the test makes no case, or "" when it does: two vehicles, each with a delta-V from its channels.
+std::string why_no_case(const Ev5Header& h, const TestChecks& checks) {
+  if (h.vehicles.size() != 2 || checks.vehicles.size() != 2)
+    return fmt::format("a {} test of {} vehicle(s): a case is made of a vehicle-to-vehicle test", h.test.configuration,
+                       h.vehicles.size());
+  for (const VehicleDeltaV& v : checks.vehicles)
+    if (!v.valid) return fmt::format("vehicle {} has no delta-V (no passing planar channels)", v.vehicle);
+  return "";
+}
+
 }  // namespace
 
 void add_crash_test_command(CLI::App& app, int& exit_code) {
@@ -101,7 +111,15 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
     const WindowBand band = window_band(test, limits);
     print_window_band(band, limits);
     exit_code = kExitOk;
-    if (checks.vehicles.size() != 2 || !checks.vehicles[0].valid || !checks.vehicles[1].valid) return;
+    if (const std::string why = why_no_case(h, checks); !why.empty()) {
+      fmt::print("no case: {}\n", why);
+      // Asked for a case, a matrix or scores and given none: that is a failure, not a quiet success.
+      if (!output.empty() || !matrix.empty() || score) {
+        fmt::print(stderr, "crashbench: {}: no case written or scored: {}\n", input, why);
+        exit_code = kExitFailed;
+      }
+      return;
+    }
     const PairChecks pair = check_pair(h.test, checks.vehicles[0], checks.vehicles[1]);
     print_pair(h.test, pair);
     const nlohmann::json doc = test_case(test, checks, pair, {{"model", "brach-planar"}}, {}, band.spread(checks));

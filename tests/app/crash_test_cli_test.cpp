@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "cases/loading/case_loader.hpp"
 #include "cases/loading/json_parse.hpp"
@@ -79,6 +82,25 @@ TEST(CrashTestCli, MatrixRunsEveryModelWithDrawsIntoTheMeasuredSection) {
     EXPECT_NE(page.find("<tr><td class=label>" + std::string(entry.name) + "</td><td>2"), std::string::npos) << entry.name;
   EXPECT_NE(text.find("## Measured crashes"), std::string::npos) << text;
   EXPECT_NE(text.find("came closest"), std::string::npos) << text;
+}
+
+TEST(CrashTestCli, ATestThatMakesNoCaseSaysWhyAndFailsWhenACaseWasAskedFor) {
+  // A barrier test (one vehicle) or a car whose channels all fail: checked and printed, but no case. Asked for
+  // one, the command exited 0 and wrote nothing (found on NHTSA 7292 cut to its bullet car, 5 Dec 2026).
+  const std::string dir = testing::fresh_dir("crash-test-one-car");
+  const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
+  std::stringstream kept;
+  std::string line;
+  for (std::ifstream in(ev5); std::getline(in, line);)
+    if (line.rfind("2|", 0) != 0) kept << line << '\n';  // vehicle 2's VEHICLE and INSTRUMENTATION records
+  std::ofstream(ev5) << kept.str();
+  const auto checked = testing::crashbench("crash-test " + ev5);
+  EXPECT_EQ(checked.exit_code, 0) << checked.output;
+  EXPECT_NE(checked.output.find("no case: a VTV test of 1 vehicle(s)"), std::string::npos) << checked.output;
+  const auto asked = testing::crashbench("crash-test " + ev5 + " --score -o " + dir + "/case.json");
+  EXPECT_EQ(asked.exit_code, 1) << asked.output;
+  EXPECT_NE(asked.output.find("no case written or scored"), std::string::npos) << asked.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/case.json"));
 }
 
 TEST(CrashTestCli, BadHeaderIsOneLineAndExitTwo) {
