@@ -96,6 +96,7 @@ struct Road {
   std::vector<Cubic> elevation, superelevation, lane_offsets;  ///< s from the road's start [m]; superelevation [rad]
   std::vector<LaneSection> sections;
   std::vector<Object> objects;
+  int shapes = 0;  ///< lateralProfile <shape> (1.6) and <crossfall> records: not read, the surface stays flat across
 
   bool in_junction() const { return junction != "-1"; }
 };

@@ -29,13 +29,14 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   out.graph->setName(file);
   odr::MeshCounts counts;
   std::map<std::string, int> lanes_by_type;
-  int in_junction = 0, gaps = 0;
+  int in_junction = 0, gaps = 0, shapes = 0, shaped_roads = 0;
   double largest_gap = 0;
   for (const odr::Road& road : net.roads) {
     const odr::RoadSurface surface(road);
     odr::add_road_mesh(surface, options, *out.graph, counts);
     odr::add_road_objects(surface, options, *out.graph, counts);
     in_junction += road.in_junction();
+    shapes += road.shapes, shaped_roads += road.shapes > 0;
     gaps += surface.reference_line().gaps();
     largest_gap = std::max(largest_gap, surface.reference_line().largest_gap());
     for (const odr::LaneSection& section : road.sections)
@@ -75,6 +76,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
     out.warnings.push_back(fmt::format("{}: the edge walls ({:g} m) stand lower than {:g} m, below every car's CG "
                                        "plane: the rectangle at CG height never meets them", file,
                                        options.edge_height, kLowestCgHeight));
+  if (shapes > 0)
+    out.warnings.push_back(fmt::format("{}: {} lateralProfile <shape> or <crossfall> records on {} roads are not read: the road "
+                                       "surface is flat across each lane (superelevation and lane heights apply), "
+                                       "so a crowned or shaped road's height is off by what its shapes add",
+                                       file, shapes, shaped_roads));
   if (gaps > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "
                                        "ends (largest {:.4f} m)", file, gaps, largest_gap));

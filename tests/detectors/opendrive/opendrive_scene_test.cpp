@@ -6,6 +6,9 @@
 
 #include <osg/Group>
 
+#include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <set>
 
@@ -18,6 +21,7 @@
 #include "tests/support/paths.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/scene_mesh.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
@@ -129,6 +133,30 @@ TEST(OpenDriveScene, SceneInfoReportsTheNetwork) {
                            "edge walls: ", "objects: 1 (12 triangles", "geoReference: +proj=tmerc +lat_0=0 +lon_0=0",
                            "header offset (reported, not applied): x 100, y 200", "plan view gaps over 1 mm: 0"})
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
+}
+
+TEST(OpenDriveScene, LateralShapesItDoesNotReadAreNamedInAWarning) {
+  // OpenDRIVE 1.6's <shape> (a road's height across it, a crown) is not read: the surface would be off by
+  // what the shapes add, so the load says so rather than being silently flat.
+  std::ifstream in(kBend);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string superelevation = "<superelevation s=\"0\" a=\"0.02\" b=\"0\" c=\"0\" d=\"0\"/>";
+  const auto at = text.find(superelevation);
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at + superelevation.size(), "<shape s=\"0\" t=\"-4\" a=\"0\" b=\"0.02\" c=\"0\" d=\"0\"/>"
+                                          "<shape s=\"40\" t=\"-4\" a=\"0\" b=\"0.02\" c=\"0\" d=\"0\"/>");
+  const auto file = testing::temp_folder("opendrive-shape") / "crowned.xodr";
+  std::ofstream(file) << text;
+  const auto shape_note = [](const Scene& scene) {
+    return std::find_if(scene.notes.begin(), scene.notes.end(),
+                        [](const std::string& n) { return n.find("<shape>") != std::string::npos; });
+  };
+  const Scene crowned = load_scene(file.string(), with_edges(1.0));
+  const auto note = shape_note(crowned);
+  ASSERT_NE(note, crowned.notes.end());
+  EXPECT_NE(note->find("2 lateralProfile <shape> or <crossfall> records on 1 roads are not read"), std::string::npos) << *note;
+  const Scene plain = load_scene(kBend, with_edges(1.0));
+  EXPECT_EQ(shape_note(plain), plain.notes.end());
 }
 
 TEST(OpenDriveScene, ANetworkPastItsTriangleBudgetIsRefusedNamingIt) {
