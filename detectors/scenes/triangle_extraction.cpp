@@ -96,13 +96,16 @@ bool textures_admit(const CollisionFilter& filter, const osg::NodePath& path) {
   return filter.admits_textures(texture_file_names(path));
 }
 
-/// Walks the graph keeping the accumulated transform; collects every drawable's triangles.
+/// Walks the graph keeping the accumulated transform; collects the triangles of every drawable the scene
+/// shows: an osg::Switch's children switched on, an osg::Sequence's frame shown, an osg::LOD's most detailed
+/// child (its range holding distance 0, the NodeVisitor's distance to the eye), as OSG's IntersectionVisitor
+/// reads them for the `osg` detectors. A coarse copy of a barrier or a wall switched off is no wall.
 class TriangleCollector : public osg::NodeVisitor {
  public:
   /// `filter` (null: everything) must outlive the collector.
   explicit TriangleCollector(std::vector<Triangle>& out, const CollisionFilter* filter = nullptr,
                              std::vector<DrawableSpan>* spans = nullptr)
-      : osg::NodeVisitor(osg::NodeVisitor::TRAVERSE_ALL_CHILDREN),
+      : osg::NodeVisitor(osg::NodeVisitor::TRAVERSE_ACTIVE_CHILDREN),
         out_(out),
         filter_(filter),
         spans_(spans),
