@@ -8,6 +8,7 @@
 #include <osg/Geometry>
 #include <osg/Group>
 #include <osg/LOD>
+#include <osg/PagedLOD>
 #include <osg/Sequence>
 #include <osg/Switch>
 
@@ -36,8 +37,9 @@ osg::ref_ptr<osg::Geode> wall_at(double y) {
   return geode;
 }
 
-/// Walls shown at y = 5 (the LOD's detailed child), 15 (the switch's child on) and 25 (the sequence's frame
-/// shown); walls not shown at 5.5 (the LOD's coarse child), -5 (switched off) and 35 (another frame).
+/// Walls shown at y = 5 (the LOD's detailed child), 15 (the switch's child on), 25 (the sequence's frame
+/// shown) and 45 (a paged LOD's coarse child, its detailed one a file not read); walls not shown at 5.5 (the
+/// LOD's coarse child), -5 (switched off) and 35 (another frame).
 Scene switched_scene() {
   osg::ref_ptr<osg::Group> root = new osg::Group;
   osg::ref_ptr<osg::LOD> lod = new osg::LOD;
@@ -50,7 +52,12 @@ Scene switched_scene() {
   sequence->addChild(wall_at(25).get(), 1.0);
   sequence->addChild(wall_at(35).get(), 1.0);
   sequence->setValue(0);
-  for (osg::Node* n : std::vector<osg::Node*>{lod.get(), switched.get(), sequence.get()}) root->addChild(n);
+  osg::ref_ptr<osg::PagedLOD> paged = new osg::PagedLOD;
+  paged->addChild(wall_at(45).get(), 100, 1e7);
+  paged->setFileName(1, "detailed_tile.osgb");
+  paged->setRange(1, 0, 100);
+  for (osg::Node* n : std::vector<osg::Node*>{lod.get(), switched.get(), sequence.get(), paged.get()})
+    root->addChild(n);
   Scene scene = make_scene("switched", root, {}, SceneOptions{});
   scene.walls = wall_footprints(scene.triangles);  // as a file scene gets them (cases/loading/scene_source.cpp)
   return scene;
@@ -67,17 +74,17 @@ VehiclePose car_at(double y) {
 
 TEST(SwitchedNodes, OnlyWhatTheSceneShowsHasTriangles) {
   const Scene scene = switched_scene();
-  ASSERT_EQ(scene.triangles.size(), 6u) << "two triangles of each wall shown";
+  ASSERT_EQ(scene.triangles.size(), 8u) << "two triangles of each wall shown";
   for (const Triangle& t : scene.triangles) {
     const double y = t.a_W.y();
-    EXPECT_TRUE(y == 5.0 || y == 15.0 || y == 25.0) << "a triangle of a wall not shown, at y = " << y;
+    EXPECT_TRUE(y == 5.0 || y == 15.0 || y == 25.0 || y == 45.0) << "a triangle of a wall not shown, at y = " << y;
   }
 }
 
 TEST(SwitchedNodes, EveryDetectorMeetsTheWallsShownAndNoOther) {
   const Scene scene = switched_scene();
-  const std::vector<VehiclePose> poses = {car_at(5.2), car_at(15), car_at(25), car_at(-5), car_at(35)};
-  const std::vector<bool> meets = {true, true, true, false, false};
+  const std::vector<VehiclePose> poses = {car_at(5.2), car_at(15), car_at(25), car_at(45), car_at(-5), car_at(35)};
+  const std::vector<bool> meets = {true, true, true, true, false, false};
   const auto want = testing::contacts("brute-force", scene, poses);
   for (std::size_t i = 0; i < poses.size(); ++i) {
     EXPECT_EQ(!want[i].empty(), meets[i]) << "brute-force, car at y = " << poses[i].position_W.y();
