@@ -145,7 +145,10 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
   // The surface index, a third of a real track's load, is built on a second core meanwhile: it reads `all`
   // alone, where the sprites' marks are written to the graph. (On a throw below, the future's destructor
   // waits for it before `all` goes.)
-  const double tolerance = options.vertical_tolerance_deg;
+  // The road under a car is among the faces the collision set leaves, but never a face steeper than 45 deg
+  // (kDefaultVerticalWithinDeg): when every face collides (90: a SUMO network without walls), the road must
+  // still carry the rectangle, or it rides the fallback below a climbing road and meets the road itself.
+  const double tolerance = std::min(options.vertical_tolerance_deg, kDefaultVerticalWithinDeg);
   std::future<SurfaceQuery> surface =
       std::async(std::launch::async, [&all, tolerance] { return SurfaceQuery(all, tolerance); });
   // Sprites are marked on the graph itself, in the scene's frame (z up), so that a detector intersecting a
