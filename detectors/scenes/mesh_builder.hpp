@@ -28,9 +28,10 @@ class MeshBuilder {
   int triangle_count() const { return count_; }
 
  private:
-  void open_chunk();
+  void open_chunk(const Vec3& first);
 
   osg::ref_ptr<osg::Group> group_;
+  Vec3 origin_ = Vec3::Zero();  ///< what the chunk's float vertices are relative to (far from 0 only) [m]
   osg::ref_ptr<osg::Vec3Array> vertices_, normals_;
   osg::Vec4 rgba_;
   int count_ = 0;

@@ -2,6 +2,7 @@
 // triangles; loading applies the up axis and unit scale once; bad files give an Error naming the file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -102,6 +103,20 @@ TEST(SceneLoading, AnObjFileStandsUpAsItsUpAxisSaysWhicheverWayItWasWritten) {
   EXPECT_EQ(format_up_axis(y_up.string()), UpAxis::kY);
   EXPECT_EQ(format_up_axis("scene.OBJ"), UpAxis::kY);
   EXPECT_EQ(format_up_axis("scene.osgb"), UpAxis::kZ);
+}
+
+TEST(SceneLoading, VerticesFarFromTheFilesOriginAreNamedInAWarning) {
+  // A float vertex at a UTM northing (5,000 km) is rounded to the half metre: the load says so.
+  const fs::path file = testing::temp_folder("scene-io") / "quad_utm.obj";
+  std::ofstream(file) << "v 500000 5000005 0\nv 500020 5000005 0\nv 500020 5000005 1.5\nv 500000 5000005 1.5\n"
+                         "f 1 2 3\nf 1 3 4\n";
+  SceneOptions z_up;
+  z_up.up = UpAxis::kZ;
+  const auto far_note = [](const Scene& s) {
+    return std::count_if(s.notes.begin(), s.notes.end(), [](const std::string& n) { return n.find("km from") != n.npos; });
+  };
+  EXPECT_EQ(far_note(load_scene(file.string(), z_up)), 1);
+  EXPECT_EQ(far_note(load_scene(upright_quad_obj("quad_near.obj", false).string(), z_up)), 0);
 }
 
 void expect_error_naming(const std::string& path, const std::string& words, const SceneOptions& options = {}) {

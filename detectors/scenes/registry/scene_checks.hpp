@@ -14,4 +14,9 @@ namespace crashbench {
 /// height (Z extent) exceeds both 10 m and twice the Y extent. Scenes of walls only never trigger it.
 std::string up_axis_warning(const std::string& name, const std::vector<Triangle>& triangles, UpAxis read_as);
 
+/// A warning when the graph's float vertex arrays hold coordinates so far from their origin that a float
+/// rounds them by more than 1 cm (beyond 2^18 m = 262 km: a UTM easting or northing), "" otherwise. A
+/// transform above the geometry keeps its offset in double, so only the arrays' own values count.
+std::string float_precision_warning(const std::string& name, osg::Node& graph);
+
 }  // namespace crashbench

@@ -198,6 +198,8 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
   const UpAxis read_as = options.up.value_or(is_opendrive_file(name_or_path) ? UpAxis::kZ : format_up_axis(name_or_path));
   if (std::string line = up_axis_warning(name_or_path, scene.triangles, read_as); !line.empty())
     scene.notes.push_back(std::move(line));
+  if (std::string line = float_precision_warning(name_or_path, *scene.graph); !line.empty())
+    scene.notes.push_back(std::move(line));
   // Once per load, never per notification.
   for (const std::string& note : scene.notes) std::cerr << "warning: " << note << '\n';
   return scene;

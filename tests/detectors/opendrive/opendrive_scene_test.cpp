@@ -2,6 +2,7 @@
 // nodes, the surface within its stated distance of the exact surface (checked here against the exact
 // surface at points the sampler never probed), edge walls where the edge rule puts them, and every
 // registered detector giving brute force's contacts on a drive weaving into both edges.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <osg/Group>
@@ -177,6 +178,46 @@ TEST(OpenDriveScene, WithEveryFaceCollidingTheRoadIsStillTheSurfaceUnderTheCar) 
             << "within " << within << " deg, s " << s << ", t " << t;
       }
   }
+}
+
+TEST(OpenDriveScene, ARoadFarFromTheOriginKeepsItsSurfaceWithinTheTolerance) {
+  // A georeferenced file may place its roads at UTM coordinates. The mesh's float vertices rounded them
+  // by up to 0.25 m at a northing of 5,000 km; chunks far from the origin are now kept relative to a
+  // corner of their own, the offset in a transform (double).
+  const Vec2 far(512345.0, 5012345.0);
+  std::ifstream in(kBend);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const auto& [from, to] : {std::pair{std::string(R"(x="0" y="0")"), fmt::format(R"(x="{}" y="{}")", far.x(), far.y())},
+                                 {R"(x="30" y="0")", fmt::format(R"(x="{}" y="{}")", far.x() + 30, far.y())},
+                                 {R"(x="49.920148011" y="1.329528655")",
+                                  fmt::format(R"(x="{:.9f}" y="{:.9f}")", far.x() + 49.920148011, far.y() + 1.329528655)}}) {
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  }
+  const auto file = testing::temp_folder("opendrive-far") / "far-bend.xodr";
+  std::ofstream(file) << text;
+  const Scene scene = load_scene(file.string(), with_edges(1.0));
+  const std::vector<Triangle> road = triangles_of(scene, "road:1");
+  ASSERT_FALSE(road.empty());
+  const odr::RoadSurface surface(odr::read_network(file.string()).roads[0]);
+  for (double s = 1; s < 75; s += 3.7)
+    for (const double t : {-3.0, 0.0, 3.5}) {
+      const Vec3 p = surface.point(s, t);
+      double nearest = 1e300;
+      for (const Triangle& tri : road) nearest = std::min(nearest, testing::distance_to_triangle(p, tri));
+      EXPECT_LT(nearest, kDefaultSurfaceTolerance + 1e-3) << "s " << s << ", t " << t;
+    }
+  // The flat road hides a shift along it; the edge walls do not (NamesItsNodesAndRaisesEdges... near 0).
+  int walls = 0;
+  for (const WallSegment& w : wall_footprints(scene.triangles)) {
+    const Vec2 a = w.a_W - far, b = w.b_W - far;
+    if (a.x() > 30.001 || b.x() > 30.001 || a.y() < -5) continue;  // past the straight; the box
+    EXPECT_NEAR(a.y(), a.y() > 0 ? 3.7 * std::cos(0.02) : -3.3 * std::cos(0.02), 1e-3);
+    ++walls;
+  }
+  EXPECT_EQ(walls, 2);
+  for (const std::string& note : scene.notes) EXPECT_EQ(note.find("km from"), std::string::npos) << note;
 }
 
 TEST(OpenDriveScene, ANetworkPastItsTriangleBudgetIsRefusedNamingIt) {
