@@ -3,6 +3,7 @@
 #include <expat.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -37,7 +38,8 @@ struct XmlFileStream::Expat {
 
   XmlFileStream& stream;
   XmlHandler& handler;
-  std::unique_ptr<std::FILE, decltype(&std::fclose)> in{nullptr, &std::fclose};
+  // zlib reads SUMO's gzipped outputs (--fcd-output fcd.xml.gz) and, transparently, plain files.
+  std::unique_ptr<gzFile_s, decltype(&gzclose)> in{nullptr, &gzclose};
   std::unique_ptr<XML_ParserStruct, decltype(&XML_ParserFree)> parser{nullptr, &XML_ParserFree};
   std::vector<OpenElement> open = std::vector<OpenElement>(kDeepestXml);  // never reallocated: views stay valid
   int depth = 0;
@@ -123,12 +125,16 @@ struct XmlFileStream::Expat {
     }
     void* buffer = XML_GetBuffer(parser.get(), kXmlChunk);
     if (!buffer) throw Error(stream.file(), "", "expat could not allocate its buffer");
-    const std::size_t got = std::fread(buffer, 1, kXmlChunk, in.get());
-    if (std::ferror(in.get()))
-      throw Error(stream.file(), "",
-                  fmt::format("cannot read it: {}", std::error_code(errno, std::generic_category()).message()));
-    last_chunk = got < static_cast<std::size_t>(kXmlChunk);
-    return XML_ParseBuffer(parser.get(), static_cast<int>(got), last_chunk);
+    const int got = gzread(in.get(), buffer, kXmlChunk);
+    if (got < 0) {
+      int code = Z_OK;
+      const char* message = gzerror(in.get(), &code);
+      const std::string why =
+          code == Z_ERRNO ? std::error_code(errno, std::generic_category()).message() : std::string(message);
+      throw Error(stream.file(), "", "cannot read it: " + why);
+    }
+    last_chunk = got < kXmlChunk;
+    return XML_ParseBuffer(parser.get(), got, last_chunk);
   }
 };
 
@@ -153,7 +159,7 @@ std::string XmlElement::where(std::string_view attribute) const { return xml_whe
 XmlFileStream::XmlFileStream(std::string file, XmlFileKind kind, XmlHandler& handler)
     : file_(std::move(file)), kind_(std::move(kind)), expat_(std::make_unique<Expat>(*this, handler)) {
   Expat& x = *expat_;
-  x.in.reset(std::fopen(file_.c_str(), "rb"));
+  x.in.reset(gzopen(file_.c_str(), "rb"));
   if (!x.in)
     throw Error(file_, "",
                 fmt::format("cannot open it ({}): expected {}",

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -134,6 +136,23 @@ TEST(SumoFilesErrors, EveryReaderNamesAFileItCannotOpenOrRead) {
     expect_error(error_of([&] { reader.read(missing); }), missing, "", "cannot open it");
     const std::string folder = testing::temp_folder("sumo-files").string();
     expect_error(error_of([&] { reader.read(folder); }), folder, "", "cannot read it");
+  }
+}
+
+TEST(SumoFilesErrors, EveryReaderReadsItsFileGzippedAndNamesOneCutShort) {
+  // SUMO gzips an output whose name ends in .gz; zlib reads that and, transparently, a plain file.
+  for (const SumoReader& reader : kSumoReaders) {
+    SCOPED_TRACE(reader.name);
+    const std::string complete = fmt::format("<{}>\n  {}\n</{}>\n", reader.root, reader.row, reader.root);
+    const std::string gz = testing::write_gzipped_sumo_file(fmt::format("whole.{}.xml.gz", reader.name), complete);
+    EXPECT_NO_THROW(reader.read(gz));
+    std::ifstream in(gz, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string cut = write_sumo_file(fmt::format("cut.{}.xml.gz", reader.name), bytes.substr(0, bytes.size() / 2));
+    const Error e = error_of([&] { reader.read(cut); });
+    EXPECT_EQ(e.file(), cut);
+    const std::string said = e.what();
+    EXPECT_TRUE(said.find("cannot read it") != said.npos || said.find("the file ends") != said.npos) << said;
   }
 }
 

@@ -67,6 +67,35 @@ TEST(SumoFcd, ReadsEachVehicleAsWrittenAndCountsPersonsKeepingOnlyTheirIds) {
   EXPECT_FALSE(reader.next(frame)) << "the end stays the end";
 }
 
+TEST(SumoFcd, AGzippedFileGivesThePlainFilesFrames) {
+  const std::string text = fcd_text(R"(    <timestep time="0.00">
+        <vehicle id="a" x="1.6000" y="14.2050" angle="180.0000" type="car" speed="13.8900"/>
+        <vehicle id="b" x="-3.5000" y="2.0000" angle="90.0000" type="car" speed="7.0000"/>
+    </timestep>
+    <timestep time="0.10">
+        <vehicle id="a" x="1.6000" y="12.8160" angle="180.0000" type="car" speed="13.8900"/>
+    </timestep>
+)");
+  FcdReader plain(write_sumo_file("frames.fcd.xml", text));
+  FcdReader gzipped(testing::write_gzipped_sumo_file("frames.fcd.xml.gz", text));
+  FcdFrame a, b;
+  int timesteps = 0;
+  while (plain.next(a)) {
+    ASSERT_TRUE(gzipped.next(b));
+    ++timesteps;
+    EXPECT_EQ(a.time, b.time);
+    EXPECT_EQ(a.line, b.line);
+    ASSERT_EQ(a.count, b.count);
+    for (std::size_t k = 0; k < a.count; ++k) {
+      EXPECT_EQ(a.vehicles[k].id, b.vehicles[k].id);
+      EXPECT_EQ(a.vehicles[k].front_W, b.vehicles[k].front_W);
+      EXPECT_EQ(a.vehicles[k].speed, b.vehicles[k].speed);
+    }
+  }
+  EXPECT_FALSE(gzipped.next(b));
+  EXPECT_EQ(timesteps, 2);
+}
+
 TEST(SumoFcd, PositionDecimalsAreTheFewestDigitsAfterThePointOfAnyXOrYIncludingPersons) {
   const std::string text = fcd_text(R"(    <timestep time="1.00">
         <vehicle id="a" x="1.123" y="2.12345" angle="0" speed="1"/>

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <optional>
 #include <string>
+
+#include <zlib.h>
 #include <string_view>
 
 #include "cases/traffic/sumo_files.hpp"
@@ -19,6 +21,17 @@ namespace crashbench::testing {
 inline std::string write_sumo_file(const std::string& name, std::string_view text) {
   const std::string path = (temp_folder("sumo-files") / name).string();
   std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+  return path;
+}
+
+/// Writes `text` gzipped (as SUMO writes an output named *.gz) to `name`; returns the path.
+inline std::string write_gzipped_sumo_file(const std::string& name, std::string_view text) {
+  const std::string path = (temp_folder("sumo-files") / name).string();
+  gzFile out = gzopen(path.c_str(), "wb");
+  EXPECT_NE(out, nullptr) << path;
+  if (!out) return path;
+  EXPECT_EQ(gzwrite(out, text.data(), static_cast<unsigned>(text.size())), static_cast<int>(text.size()));
+  gzclose(out);
   return path;
 }
 
