@@ -16,7 +16,8 @@ namespace {
 std::filesystem::path base_folder(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return path;
-  return std::filesystem::path(path).parent_path();
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  return parent.empty() ? std::filesystem::path(".") : parent;  // a bare file name: the working folder
 }
 
 /// `c` as the merged file at `out_path` must say it: its trajectory file named from the merged file's folder.

@@ -1,6 +1,8 @@
 // `crashbench report`, `compare`, `merge` and `run --report/--jobs/--shard` as a user runs them.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <fstream>
 
 #include "cases/loading/matrix.hpp"
@@ -87,6 +89,24 @@ TEST(ReportCli, ShardsRunOnSeveralJobsMergeIntoTheSingleRun) {
   EXPECT_EQ(missing.exit_code, 2) << missing.output;
   EXPECT_NE(missing.output.find("a shard is missing"), std::string::npos) << missing.output;
   EXPECT_EQ(crashbench("run " + matrix() + " --shard 4/3 -o " + dir + "/bad").exit_code, 2);
+}
+
+TEST(ReportCli, MergeIntoABareFileNameRefersTrajectoriesFromTheWorkingFolder) {
+  // `merge ... -o merged.json` took "" as the merged file's folder and stopped on "cannot make absolute
+  // path" whenever a case kept its trajectory in an HDF5 file.
+  const std::string dir = fresh_dir("merge-here");
+  const auto run = crashbench("run " + matrix() + " -q --trajectories h5 -o " + dir + "/out");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const auto merged = testing::shell("cd " + dir + " && " + CRASHBENCH_CLI + " merge out/results.json -o merged.json");
+  ASSERT_EQ(merged.exit_code, 0) << merged.output;
+  const nlohmann::json doc = read_json_file(dir + "/merged.json");
+  int files = 0;
+  for (const nlohmann::json& c : doc["cases"])
+    if (c.contains("trajectory") && c["trajectory"].contains("file")) {
+      ++files;
+      EXPECT_TRUE(std::filesystem::exists(dir + "/" + c["trajectory"]["file"].get<std::string>())) << c["trajectory"];
+    }
+  EXPECT_GT(files, 0);
 }
 
 }  // namespace
