@@ -40,6 +40,7 @@ struct SumoComparison {
   std::vector<SumoEpisode> episodes;
   std::vector<SumoExtraContact> extra;
   std::size_t released = 0;  ///< vehicles that left their SUMO path (released by a contact)
+  std::size_t off_scene = 0;  ///< vehicles first seen over 50 m beyond the scene (vehicles_off_scene)
 
   std::size_t matched() const;
 };

@@ -16,6 +16,10 @@ std::string sumo_summary(const SumoComparison& s) {
       s.episodes.size(), s.matched(), s.extra.size(), kinds[0], to_string(SumoExtraContact::Kind::kUnreported), kinds[1],
       to_string(SumoExtraContact::Kind::kSecondary), kinds[2], to_string(SumoExtraContact::Kind::kScene), s.released,
       s.vehicles);
+  if (s.off_scene > 0)
+    out += fmt::format("  warning: {} of {} SUMO vehicles first appear more than 50 m beyond the scene: is the scene "
+                       "SUMO's network, in its frame (netconvert -s NET --opendrive-output FILE)?\n", s.off_scene,
+                       s.vehicles);
   if (s.persons > 0 || s.person_collision_rows > 0)
     out += fmt::format("  note: SUMO's persons are not simulated: {} <person> rows of the FCD and {} collision rows with "
                        "a person ignored\n", s.persons, s.person_collision_rows);

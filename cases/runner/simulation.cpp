@@ -132,7 +132,10 @@ RunResult Simulation::run() {
   result.tunnelling_checked = tunnelling_.checked();
   result.detector_primitives_tested = detection_.stats().primitives_tested;
   RunResult out = record_.finish(audit_.contact_events(), fleet_.x);
-  if (case_.traffic && out.failure.empty()) out.sumo = compare_with_sumo(case_, out);
+  if (case_.traffic && out.failure.empty()) {
+    out.sumo = compare_with_sumo(case_, out);
+    out.sumo->off_scene = vehicles_off_scene(case_, *scene_);
+  }
   return out;
 }
 

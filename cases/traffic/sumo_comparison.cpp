@@ -13,6 +13,7 @@
 #include "cases/run_result.hpp"
 #include "cases/traffic/traffic_spec.hpp"
 #include "cases/traffic/sumo_frame.hpp"
+#include "detectors/scenes/scene.hpp"
 #include "detectors/broadphase/analytic_rectangles.hpp"
 
 namespace crashbench {
@@ -113,6 +114,21 @@ std::string_view to_string(SumoExtraContact::Kind kind) {
     case SumoExtraContact::Kind::kScene: return "scene";
   }
   return "?";
+}
+
+std::size_t vehicles_off_scene(const Case& c, const Scene& scene) {
+  if (scene.triangles.empty()) return 0;
+  constexpr double kMargin = 50;  // [m]: a vehicle entering at a fringe edge starts a little off the road
+  Vec2 lo = Vec2::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+  for (const Triangle& t : scene.triangles)
+    for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) lo = lo.cwiseMin(v->head<2>()), hi = hi.cwiseMax(v->head<2>());
+  lo.array() -= kMargin, hi.array() += kMargin;
+  std::size_t off = 0;
+  for (std::size_t v = c.traffic->first_vehicle; v < c.vehicles.size(); ++v) {
+    const Vec2& p = c.vehicles[v].initial.position_W;
+    off += (p.array() < lo.array()).any() || (p.array() > hi.array()).any();
+  }
+  return off;
 }
 
 SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {

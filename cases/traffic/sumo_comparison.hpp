@@ -9,8 +9,13 @@ namespace crashbench {
 
 struct Case;
 struct RunResult;
+struct Scene;
 
 /// One SUMO collision episode and crashbench's answer to it.
 SumoComparison compare_with_sumo(const Case& c, const RunResult& result);
+
+/// How many of `c`'s SUMO vehicles first appear more than 50 m beyond the box of `scene`'s triangles (none
+/// for a scene without triangles): the case's scene is then not SUMO's network, or not in its frame.
+std::size_t vehicles_off_scene(const Case& c, const Scene& scene);
 
 }  // namespace crashbench

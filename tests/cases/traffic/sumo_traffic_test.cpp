@@ -10,6 +10,7 @@
 #include "cases/loading/vehicle_presets.hpp"
 #include "cases/runner/simulation.hpp"
 #include "core/error.hpp"
+#include "reports/sumo_text.hpp"
 #include "tests/cases/traffic/sumo_case.hpp"
 #include "tests/support/temp_folder.hpp"
 
@@ -206,6 +207,22 @@ TEST(SumoTraffic, CollisionsWithAPersonAreCountedAndLeftOutOfTheComparison) {
   EXPECT_EQ(r.sumo->persons, 21) << "a row in each of the 21 timesteps";
   ASSERT_EQ(r.sumo->episodes.size(), 1u);
   EXPECT_TRUE(r.sumo->episodes[0].matched);
+}
+
+TEST(SumoTraffic, VehiclesFarBeyondTheSceneAreCountedAndWarnedOf) {
+  // An FCD run on another network (or a scene not in SUMO's frame) passed silently: SUMO's roads have no
+  // walls, so nothing showed that its vehicles drove beside the scene, not on it.
+  std::vector<Drive> drives = head_on(0.5);  // on the l-rail's floor, x -30 ... 100, y 0 ... 40
+  drives.push_back({"elsewhere", 0, 0.5, 5000, 30, 90, 10});
+  const auto dir = fcd_folder("sumo-off-scene", 0.5, drives);
+  const RunResult r = run_case(testing::traffic_case(dir, 0.4));
+  ASSERT_TRUE(r.sumo.has_value());
+  EXPECT_EQ(r.sumo->off_scene, 1u);
+  EXPECT_NE(sumo_summary(*r.sumo).find("warning: 1 of 3 SUMO vehicles first appear more than 50 m beyond the scene"),
+            std::string::npos) << sumo_summary(*r.sumo);
+  const RunResult on = run_case(testing::traffic_case(fcd_folder("sumo-on-scene", 0.5, head_on(0.5)), 0.4));
+  ASSERT_TRUE(on.sumo.has_value());
+  EXPECT_EQ(on.sumo->off_scene, 0u);
 }
 
 TEST(SumoTraffic, AnFcdTooCoarseForTheComparisonIsRefusedWithTheReason) {
