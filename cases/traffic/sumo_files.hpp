@@ -50,9 +50,9 @@ class FcdReader {
 
   /// The next <timestep> into `frame`; false after the last one (</fcd-export> reached). Throws Error
   /// naming the file, the element and its line: XML not well-formed or cut short, an entity declaration,
-  /// a root other than <fcd-export>, a <vehicle> or <person> outside a <timestep>, a person without an id, a
-  /// missing or non-finite time, id, x, y, angle or speed, |x| or |y| above kLargestCoordinate, a negative speed, a time not
-  /// after the previous timestep's, the same vehicle id twice in one timestep.
+  /// a root other than <fcd-export>, a <vehicle> or <person> outside a <timestep>, a person without an id,
+  /// a missing or non-finite time, id, x, y, angle or speed, |x| or |y| above kLargestCoordinate, a negative
+  /// speed, a time not after the previous timestep's, the same vehicle id twice in one timestep.
   bool next(FcdFrame& frame);
 
   const std::string& file() const { return file_; }

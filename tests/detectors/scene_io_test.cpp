@@ -113,7 +113,8 @@ TEST(SceneLoading, VerticesFarFromTheFilesOriginAreNamedInAWarning) {
   SceneOptions z_up;
   z_up.up = UpAxis::kZ;
   const auto far_note = [](const Scene& s) {
-    return std::count_if(s.notes.begin(), s.notes.end(), [](const std::string& n) { return n.find("km from") != n.npos; });
+    return std::count_if(s.notes.begin(), s.notes.end(),
+                         [](const std::string& n) { return n.find("km from") != n.npos; });
   };
   EXPECT_EQ(far_note(load_scene(file.string(), z_up)), 1);
   EXPECT_EQ(far_note(load_scene(upright_quad_obj("quad_near.obj", false).string(), z_up)), 0);

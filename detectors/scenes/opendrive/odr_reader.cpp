@@ -81,8 +81,7 @@ Road read_road(const Attributes& at, const Element& r) {
   road.elevation = cubics(at, r.child("elevationProfile"), "elevation");
   road.superelevation = cubics(at, r.child("lateralProfile"), "superelevation");
   if (const Element* lateral = r.child("lateralProfile"))
-    road.shapes = static_cast<int>(std::count_if(lateral->children.begin(), lateral->children.end(),
-                                                 [](const auto& c) { return c->name == "shape" || c->name == "crossfall"; }));
+    for (const auto& c : lateral->children) road.shapes += c->name == "shape" || c->name == "crossfall";
   const Element* lanes = r.child("lanes");
   if (!lanes) at.fail(r, "", "no lanes: expected at least one laneSection");
   road.lane_offsets = cubics(at, lanes, "laneOffset");

@@ -77,10 +77,10 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
                                        "plane: the rectangle at CG height never meets them", file,
                                        options.edge_height, kLowestCgHeight));
   if (shapes > 0)
-    out.warnings.push_back(fmt::format("{}: {} lateralProfile <shape> or <crossfall> records on {} roads are not read: the road "
-                                       "surface is flat across each lane (superelevation and lane heights apply), "
-                                       "so a crowned or shaped road's height is off by what its shapes add",
-                                       file, shapes, shaped_roads));
+    out.warnings.push_back(fmt::format("{}: {} lateralProfile <shape> or <crossfall> records on {} roads are not "
+                                       "read: the road surface is flat across each lane (superelevation and lane "
+                                       "heights apply), so a crowned or shaped road's height is off by what its "
+                                       "shapes add", file, shapes, shaped_roads));
   if (gaps > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "
                                        "ends (largest {:.4f} m)", file, gaps, largest_gap));

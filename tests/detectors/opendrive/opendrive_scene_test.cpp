@@ -12,6 +12,7 @@
 #include <iterator>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
@@ -187,13 +188,15 @@ TEST(OpenDriveScene, ARoadFarFromTheOriginKeepsItsSurfaceWithinTheTolerance) {
   const Vec2 far(512345.0, 5012345.0);
   std::ifstream in(kBend);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  for (const auto& [from, to] : {std::pair{std::string(R"(x="0" y="0")"), fmt::format(R"(x="{}" y="{}")", far.x(), far.y())},
-                                 {R"(x="30" y="0")", fmt::format(R"(x="{}" y="{}")", far.x() + 30, far.y())},
-                                 {R"(x="49.920148011" y="1.329528655")",
-                                  fmt::format(R"(x="{:.9f}" y="{:.9f}")", far.x() + 49.920148011, far.y() + 1.329528655)}}) {
+  // The bend's three plan-view records, each moved by `far`.
+  const std::tuple<std::string, double, double> starts[] = {{R"(x="0" y="0")", 0, 0},
+                                                            {R"(x="30" y="0")", 30, 0},
+                                                            {R"(x="49.920148011" y="1.329528655")", 49.920148011,
+                                                             1.329528655}};
+  for (const auto& [from, x, y] : starts) {
     const auto at = text.find(from);
     ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
+    text.replace(at, from.size(), fmt::format(R"(x="{:.9f}" y="{:.9f}")", far.x() + x, far.y() + y));
   }
   const auto file = testing::temp_folder("opendrive-far") / "far-bend.xodr";
   std::ofstream(file) << text;
