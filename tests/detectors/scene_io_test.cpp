@@ -105,6 +105,49 @@ TEST(SceneLoading, AnObjFileStandsUpAsItsUpAxisSaysWhicheverWayItWasWritten) {
   EXPECT_EQ(format_up_axis("scene.osgb"), UpAxis::kZ);
 }
 
+void expect_error_naming(const std::string& path, const std::string& words, const SceneOptions& options = {}) {
+  try {
+    load_scene(path, options);
+    ADD_FAILURE() << "no error for " << path;
+  } catch (const Error& e) {
+    EXPECT_EQ(e.file(), path);
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+  }
+}
+
+TEST(SceneLoading, AColladaFileStandsUpAsItDeclaresAndRefusesAnUpAxis) {
+  // COLLADA declares its up axis and OSG's reader applies it: "up_axis": "y" turned a Y_UP file twice.
+  const fs::path file = testing::temp_folder("scene-io") / "quad_yup.dae";
+  std::ofstream(file) << R"(<?xml version="1.0" encoding="utf-8"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+  <asset><unit name="meter" meter="1"/><up_axis>Y_UP</up_axis></asset>
+  <library_geometries><geometry id="quad"><mesh>
+    <source id="p"><float_array id="pa" count="12">-10 0 -5 10 0 -5 10 1.5 -5 -10 1.5 -5</float_array>
+      <technique_common><accessor source="#pa" count="4" stride="3">
+        <param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/>
+      </accessor></technique_common></source>
+    <vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+    <triangles count="2"><input semantic="VERTEX" source="#v" offset="0"/><p>0 1 2 0 2 3</p></triangles>
+  </mesh></geometry></library_geometries>
+  <library_visual_scenes><visual_scene id="s"><node id="n"><instance_geometry url="#quad"/></node></visual_scene>
+  </library_visual_scenes>
+  <scene><instance_visual_scene url="#s"/></scene>
+</COLLADA>
+)";
+  const Scene s = load_scene(file.string());
+  ASSERT_EQ(s.triangles.size(), 2u);
+  for (const Triangle& t : s.triangles)
+    for (const Vec3& p : {t.a_W, t.b_W, t.c_W}) {
+      EXPECT_NEAR(p.y(), 5.0, 1e-6) << "file z = -5 is world y = 5 for a Y_UP file";
+      EXPECT_TRUE(std::abs(p.z()) < 1e-6 || std::abs(p.z() - 1.5) < 1e-6) << p.z();
+    }
+  for (const UpAxis up : {UpAxis::kY, UpAxis::kZ}) {
+    SceneOptions given;
+    given.up = up;
+    expect_error_naming(file.string(), "declares its own up axis", given);
+  }
+}
+
 TEST(SceneLoading, VerticesFarFromTheFilesOriginAreNamedInAWarning) {
   // A float vertex at a UTM northing (5,000 km) is rounded to the half metre: the load says so.
   const fs::path file = testing::temp_folder("scene-io") / "quad_utm.obj";
@@ -118,16 +161,6 @@ TEST(SceneLoading, VerticesFarFromTheFilesOriginAreNamedInAWarning) {
   };
   EXPECT_EQ(far_note(load_scene(file.string(), z_up)), 1);
   EXPECT_EQ(far_note(load_scene(upright_quad_obj("quad_near.obj", false).string(), z_up)), 0);
-}
-
-void expect_error_naming(const std::string& path, const std::string& words, const SceneOptions& options = {}) {
-  try {
-    load_scene(path, options);
-    ADD_FAILURE() << "no error for " << path;
-  } catch (const Error& e) {
-    EXPECT_EQ(e.file(), path);
-    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
-  }
 }
 
 TEST(SceneLoading, BadFilesGiveAnErrorNamingTheFile) {

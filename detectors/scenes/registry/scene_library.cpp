@@ -114,6 +114,16 @@ Scene opendrive_scene(const std::string& path, const SceneOptions& options) {
 
 }  // namespace
 
+namespace {
+
+/// Whether the file's format declares its up axis and OSG's reader applies it (COLLADA's <up_axis>).
+bool declares_up_axis(const std::string& path) {
+  const std::string ext = osgDB::getLowerCaseFileExtension(path);
+  return ext == "dae" || ext == "zae";
+}
+
+}  // namespace
+
 UpAxis format_up_axis(const std::string& path) {
   return osgDB::getLowerCaseFileExtension(path) == "obj" ? UpAxis::kY : UpAxis::kZ;
 }
@@ -184,6 +194,10 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
   Scene scene = [&] {
     try {
       if (is_opendrive_file(name_or_path)) return opendrive_scene(name_or_path, options);
+      if (options.up && declares_up_axis(name_or_path))
+        throw Error(name_or_path, "up_axis",
+                    "a COLLADA file declares its own up axis (<asset><up_axis>), which OSG's reader applies: "
+                    "expected no up_axis for it (one would turn the scene a second time)");
       SceneOptions file_options = options;
       file_options.find_sprites = true;
       file_options.up = options.up.value_or(format_up_axis(name_or_path));
