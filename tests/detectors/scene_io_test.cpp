@@ -48,7 +48,7 @@ TEST_P(SceneRoundTrip, KeepsEveryTriangleOfEveryRegisteredScene) {
   EXPECT_GT(written, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Formats, SceneRoundTrip, ::testing::Values(".osgt", ".osgb", ".ive", ".flt"),
+INSTANTIATE_TEST_SUITE_P(Formats, SceneRoundTrip, ::testing::Values(".osgt", ".osgb", ".ive", ".flt", ".obj"),
                          [](const auto& info) { return info.param.substr(1); });
 
 TEST(SceneLoading, YUpAndUnitScaleAreAppliedOnce) {

@@ -1,5 +1,6 @@
 #include "detectors/scenes/files/scene_io.hpp"
 
+#include <osg/MatrixTransform>
 #include <osgDB/FileNameUtils>
 #include <osgDB/Registry>
 #include <osgDB/WriteFile>
@@ -68,7 +69,14 @@ void write_scene_graph(const osg::Node& graph, const std::string& path) {
   // ASCII formats print 6 significant digits by default: millimetres lost 1 km from the origin.
   const std::string ext = osgDB::getLowerCaseFileExtension(path);
   osg::ref_ptr<osgDB::Options> options = (ext == "osgt" || ext == "osg") ? new osgDB::Options("precision 9") : nullptr;
-  const osgDB::ReaderWriter::WriteResult result = osgDB::Registry::instance()->writeNode(graph, path, options.get());
+  // OBJ is y-up (format_up_axis): written as it is, a scene read back by default lay on its side.
+  osg::ref_ptr<const osg::Node> written = &graph;
+  if (ext == "obj") {
+    osg::ref_ptr<osg::MatrixTransform> y_up = new osg::MatrixTransform(osg::Matrixd::rotate(-osg::PI_2, osg::X_AXIS));
+    y_up->addChild(const_cast<osg::Node*>(&graph));  // read only: the writer visits it
+    written = y_up;
+  }
+  const osgDB::ReaderWriter::WriteResult result = osgDB::Registry::instance()->writeNode(*written, path, options.get());
   if (!result.success())
     throw Error(path, "", "osgDB could not write the scene" +
                               (result.message().empty() ? std::string() : ": " + result.message()));
