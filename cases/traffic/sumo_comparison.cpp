@@ -14,6 +14,7 @@
 #include "cases/traffic/traffic_spec.hpp"
 #include "cases/traffic/sumo_frame.hpp"
 #include "detectors/scenes/scene.hpp"
+#include "detectors/scenes/triangle_extraction.hpp"
 #include "detectors/broadphase/analytic_rectangles.hpp"
 
 namespace crashbench {
@@ -119,10 +120,8 @@ std::string_view to_string(SumoExtraContact::Kind kind) {
 std::size_t vehicles_off_scene(const Case& c, const Scene& scene) {
   if (scene.triangles.empty()) return 0;
   constexpr double kMargin = 50;  // [m]: a vehicle entering at a fringe edge starts a little off the road
-  Vec2 lo = Vec2::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
-  for (const Triangle& t : scene.triangles)
-    for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) lo = lo.cwiseMin(v->head<2>()), hi = hi.cwiseMax(v->head<2>());
-  lo.array() -= kMargin, hi.array() += kMargin;
+  const TriangleCensus box = census(scene.triangles);
+  const Vec2 lo = box.lo_W.head<2>().array() - kMargin, hi = box.hi_W.head<2>().array() + kMargin;
   std::size_t off = 0;
   for (std::size_t v = c.traffic->first_vehicle; v < c.vehicles.size(); ++v) {
     const Vec2& p = c.vehicles[v].initial.position_W;

@@ -1,8 +1,7 @@
-#include <osgDB/FileNameUtils>
-
 #include "detectors/scenes/registry/scene_library.hpp"
 
 #include <osg/MatrixTransform>
+#include <osgDB/FileNameUtils>
 #include <array>
 #include <chrono>
 #include <filesystem>
@@ -112,10 +111,6 @@ Scene opendrive_scene(const std::string& path, const SceneOptions& options) {
   return scene;
 }
 
-}  // namespace
-
-namespace {
-
 /// Whether the file's format declares its up axis and OSG's reader applies it (COLLADA's <up_axis>).
 bool declares_up_axis(const std::string& path) {
   const std::string ext = osgDB::getLowerCaseFileExtension(path);
@@ -191,6 +186,7 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
   if (scene_registry().contains(name_or_path)) return make_registered_scene(name_or_path);
   const auto start = std::chrono::steady_clock::now();
   const OsgNoticeScope notices;
+  const UpAxis read_as = options.up.value_or(format_up_axis(name_or_path));  // an OpenDRIVE file's: z
   Scene scene = [&] {
     try {
       if (is_opendrive_file(name_or_path)) return opendrive_scene(name_or_path, options);
@@ -200,7 +196,7 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
                     "expected no up_axis for it (one would turn the scene a second time)");
       SceneOptions file_options = options;
       file_options.find_sprites = true;
-      file_options.up = options.up.value_or(format_up_axis(name_or_path));
+      file_options.up = read_as;
       return make_scene(name_or_path, read_scene_graph(name_or_path, options.decode_images), {}, file_options);
     } catch (const Error& e) {
       throw e.in_file(name_or_path);  // the graph's own checks name the node, not the file
@@ -209,7 +205,6 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
   scene.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (std::string line = summarise_notices(name_or_path, notices.finish()); !line.empty())
     scene.notes.push_back(std::move(line));
-  const UpAxis read_as = options.up.value_or(is_opendrive_file(name_or_path) ? UpAxis::kZ : format_up_axis(name_or_path));
   if (std::string line = up_axis_warning(name_or_path, scene.triangles, read_as); !line.empty())
     scene.notes.push_back(std::move(line));
   if (std::string line = float_precision_warning(name_or_path, *scene.graph); !line.empty())

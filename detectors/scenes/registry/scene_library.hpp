@@ -2,8 +2,8 @@
 // The scene registry (one entry per built-in or plugin scene: name, summary, factory, optional test drive,
 // optional published timings) and the one way every detector gets a Scene: from the registry or from any
 // osgDB-readable file, with the file's up axis and unit scale applied once.
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
