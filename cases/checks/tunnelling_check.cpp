@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "detectors/broadphase/analytic_rectangles.hpp"
 #include "detectors/broadphase/footprint_overlap.hpp"
 #include "detectors/scenes/interference.hpp"
 #include "detectors/scenes/scene_builds.hpp"
@@ -173,7 +174,7 @@ void TunnellingCheck::check(std::span<const StateVector> before, std::span<const
   for (std::size_t t = 0; t < split; ++t) out.insert(out.end(), ranges_[t].found.begin(), ranges_[t].found.end());
   std::sort(out.begin() + first, out.end(), [](const Tunnelling& a, const Tunnelling& b) { return a.vehicle < b.vehicle; });
   checked_ += static_cast<long long>(after.size());
-  if (after.size() > 1) cross_vehicles(before, after, time, out, threads);
+  if (after.size() > 1) cross_vehicles(before, after, poses, time, out, threads);
 }
 
 void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span<const StateVector> after,
@@ -222,7 +223,7 @@ void TunnellingCheck::sweep_boxes(std::span<const StateVector> before, std::span
 }
 
 void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after,
-                                     double time, std::vector<Tunnelling>& out, VehicleRanges* threads) {
+                                     std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out, VehicleRanges* threads) {
   // Only pairs whose swept boxes meet can pass through.
   const std::vector<std::pair<int, int>>* pairs = nullptr;
   if (step_pairs_ && step_pairs_->holds(swept_, threads)) {
@@ -253,7 +254,8 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
   for (const auto& [a, b] : *pairs)
     for (const auto& [p, q] : {std::pair{a, b}, std::pair{b, a}}) {
       const auto pi = static_cast<std::size_t>(p), qi = static_cast<std::size_t>(q);
-      if (crossed_[pi] || (passing_ && passing_->passes(p, q)) || !through(pi, qi)) continue;
+      if (crossed_[pi] || (passing_ && passing_->passes(p, q)) || !on_one_level(poses[pi], poses[qi]) || !through(pi, qi))
+        continue;
       crossed_[pi] = 1;
       out.push_back({time, p, q, -1, {}});
     }

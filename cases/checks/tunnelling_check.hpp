@@ -97,10 +97,11 @@ class TunnellingCheck {
   /// Vehicles [begin, end)'s swept boxes: each CG path widened by the vehicle's reach.
   void sweep_boxes(std::span<const StateVector> before, std::span<const StateVector> after, std::size_t begin,
                    std::size_t end);
-  /// The vehicles passing through each other, from the swept boxes; `threads` test them against the step's
-  /// pairs.
-  void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after, double time,
-                      std::vector<Tunnelling>& out, VehicleRanges* threads);
+  /// The vehicles on one level (on_one_level) passing through each other, from the swept boxes; `threads`
+  /// test them against the step's pairs.
+  void cross_vehicles(std::span<const StateVector> before, std::span<const StateVector> after,
+                      std::span<const VehiclePose> poses, double time, std::vector<Tunnelling>& out,
+                      VehicleRanges* threads);
 
   const PassingPairs* passing_ = nullptr;
   const StepPairs* step_pairs_ = nullptr;

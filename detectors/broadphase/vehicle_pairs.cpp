@@ -38,6 +38,7 @@ const Box2& QueryRectangles::box(std::span<const VehiclePose> poses, int v) {
 
 bool append_pair_contact(QueryRectangles& rects, std::span<const VehiclePose> poses, int a, int b,
                          std::vector<Contact>& out, DetectorStats& stats) {
+  if (!on_one_level(poses[static_cast<std::size_t>(a)], poses[static_cast<std::size_t>(b)])) return false;
   ++stats.primitives_tested;
   Contact c;
   if (!rectangle_contact(rects.rectangle(poses, a), rects.rectangle(poses, b), c)) return false;

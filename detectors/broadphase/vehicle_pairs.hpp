@@ -31,8 +31,8 @@ class QueryRectangles {
 };
 
 /// The narrow phase of a pair a < b: appends their contact (vehicle = a, other = b, normal from b towards
-/// a, feature = separating-axis index) if their rectangles overlap, counting the test in
-/// stats.primitives_tested.
+/// a, feature = separating-axis index) if they stand on one level (on_one_level) and their rectangles
+/// overlap, counting the rectangle test in stats.primitives_tested.
 bool append_pair_contact(QueryRectangles& rects, std::span<const VehiclePose> poses, int a, int b,
                          std::vector<Contact>& out, DetectorStats& stats);
 

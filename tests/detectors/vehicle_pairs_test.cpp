@@ -4,6 +4,7 @@
 // contain the placed rectangles.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <numbers>
 #include <random>
 
@@ -98,6 +99,32 @@ TEST(VehiclePairs, HugeAndTinyCarsTogether) {
   for (int i = 0; i < 3; ++i) poses.push_back(pose(25, 15 + 8 * i, 0.3 * i, 30, 30, 2));
   for (int i = 0; i < 10; ++i) poses.push_back(pose(x(rng), y(rng), angle(rng), 3, 3, 2));
   expect_all_detectors_find_all_pairs(poses, "huge and tiny");
+}
+
+TEST(VehiclePairs, CarsWhosePlanesLieMoreThanALevelApartNeverMeet) {
+  // Two sedans crossing at right angles, their footprints overlapping, with the second car's road at each
+  // height: a bridge deck 7 m up (and one just past kLevelSeparation) keeps them apart, a grade's difference
+  // (and one just inside it) does not, nor does a road unknown under either.
+  const Scene scene = make_registered_scene("l-rail");
+  const auto crossing = [](double ground_a, double ground_b) {
+    std::vector<VehiclePose> poses{pose(0, 0, 0, 2.25, 2.45, 1.8), pose(0.5, 0.3, std::numbers::pi / 2, 2.25, 2.45, 1.8)};
+    poses[0].ground_z = ground_a;
+    poses[1].ground_z = ground_b;
+    return poses;
+  };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (const std::string& name : testing::detector_names()) {
+    for (const double apart : {7.0, kLevelSeparation + 1e-6, -7.0}) {
+      DetectorStats stats;
+      EXPECT_TRUE(pairs_from(name, scene, crossing(10.0, 10.0 + apart), stats).empty()) << name << ", " << apart << " m apart";
+    }
+    for (const auto& [ground_a, ground_b] : {std::pair{0.0, 0.8}, std::pair{0.0, kLevelSeparation - 1e-6}, std::pair{nan, 7.0},
+                                             std::pair{7.0, nan}}) {
+      DetectorStats stats;
+      EXPECT_EQ(pairs_from(name, scene, crossing(ground_a, ground_b), stats).size(), 1u)
+          << name << ", roads at " << ground_a << " and " << ground_b << " m";
+    }
+  }
 }
 
 TEST(VehiclePairs, BroadPhasePrunesAndAllocatesNothingOnceSized) {
