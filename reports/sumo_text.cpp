@@ -24,8 +24,8 @@ std::string sumo_summary(const SumoComparison& s) {
     out += fmt::format("  note: SUMO's persons are not simulated: {} <person> rows of the FCD and {} collision rows with "
                        "a person ignored\n", s.persons, s.person_collision_rows);
   if (!s.defaulted_types.empty())
-    out += fmt::format("  warning: SUMO vehicle types without length and width in the route file, sized as the case's "
-                       "default vehicle: '{}'\n", fmt::join(s.defaulted_types, "', '"));
+    out += fmt::format("  warning: SUMO vehicle types of unknown size (in no route file given, or of a vClass without "
+                       "defaults here), sized as the case's default vehicle: '{}'\n", fmt::join(s.defaulted_types, "', '"));
   return out;
 }
 

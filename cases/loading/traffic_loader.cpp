@@ -12,6 +12,7 @@
 #include "cases/loading/case_fields.hpp"
 #include "cases/loading/vehicle_loader.hpp"
 #include "cases/traffic/sumo_frame.hpp"
+#include "cases/traffic/sumo_vclass.hpp"
 #include "cases/traffic/traffic_spec.hpp"
 #include "core/units.hpp"
 
@@ -67,18 +68,31 @@ FcdSurvey survey(const std::string& file) {
   return s;
 }
 
-/// The case's default vehicle sized as the vType says: length and width as given (the CG and the axles
-/// keep their share of the length), the mass as given, the yaw inertia scaled as a uniform box's.
-VehicleParams sized(VehicleParams p, const sumo::VehicleType& type, const VehicleDynamics& model) {
+/// The size and mass SUMO gives vehicles of type `id`: the vType's own (in `types`), each missing one its
+/// class's default (sumo_vclass.hpp), or one of SUMO's own types; nullopt for a type no file defines or
+/// whose class the table lacks.
+std::optional<sumo::ClassDefaults> sumo_size(const std::map<std::string, sumo::VehicleType>& types, const std::string& id) {
+  const auto type = types.find(id);
+  if (type == types.end()) return sumo::builtin_type_defaults(id);
+  const sumo::VehicleType& t = type->second;
+  const std::optional<sumo::ClassDefaults> of_class = sumo::class_defaults(t.vclass.empty() ? "passenger" : t.vclass);
+  if (!of_class && !(t.length && t.width && t.mass)) return std::nullopt;
+  const sumo::ClassDefaults fill = of_class.value_or(sumo::ClassDefaults{});
+  return sumo::ClassDefaults{t.length.value_or(fill.length), t.width.value_or(fill.width), t.mass.value_or(fill.mass)};
+}
+
+/// The case's default vehicle at SUMO's size: length and width as given (the CG and the axles keep their
+/// share of the length), the mass as given, the yaw inertia scaled as a uniform box's.
+VehicleParams sized(VehicleParams p, const sumo::ClassDefaults& size, const VehicleDynamics& model) {
   const double length0 = p.body.cg_to_front + p.body.cg_to_rear, width0 = p.body.width, mass0 = p.mass;
-  const double length = type.length.value_or(length0), width = type.width.value_or(width0);
-  const double k = length / length0;
+  const double k = size.length / length0;
   p.body.cg_to_front *= k;
   p.body.cg_to_rear *= k;
   model.stretch(p, k);
-  p.body.width = width;
-  p.mass = type.mass.value_or(mass0);
-  p.yaw_inertia *= p.mass / mass0 * (length * length + width * width) / (length0 * length0 + width0 * width0);
+  p.body.width = size.width;
+  p.mass = size.mass;
+  p.yaw_inertia *= p.mass / mass0 * (size.length * size.length + size.width * size.width) /
+                   (length0 * length0 + width0 * width0);
   return p;
 }
 
@@ -120,8 +134,22 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
                                           "raise it with --max-vehicles", s.ids.size(), c.vehicles.size(), limits.max_vehicles));
   std::map<std::string, sumo::VehicleType> types;
   if (const auto routes = field.find("sumo_routes")) {
-    spec->routes_file = case_file_path(*routes, "SUMO route");
-    for (sumo::VehicleType& t : sumo::read_vehicle_types(spec->routes_file)) types.emplace(t.id, std::move(t));
+    // One file or a list, as SUMO's route-files and additional-files: a type defined twice is an error there.
+    std::vector<JsonReader> files;
+    if (routes->json().is_array())
+      for (std::size_t k = 0; k < routes->array_size(); ++k) files.push_back(routes->at(k));
+    else
+      files.push_back(*routes);
+    for (const JsonReader& file : files) {
+      spec->routes_files.push_back(case_file_path(file, "SUMO route"));
+      for (sumo::VehicleType& t : sumo::read_vehicle_types(spec->routes_files.back())) {
+        const int line = t.line;
+        if (const auto [seen, fresh] = types.try_emplace(t.id, std::move(t)); !fresh)
+          throw Error(spec->routes_files.back(), fmt::format("<vType> (line {}): 'id'", line),
+                      fmt::format("'{}' again: expected each vType id once over the route files, and {} has it",
+                                  seen->first, seen->second.line));
+      }
+    }
   }
   spec->first_vehicle = c.vehicles.size();
   spec->first_time = s.first_time;
@@ -132,13 +160,12 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
   for (const VehicleSetup& v : c.vehicles) spec->parking_W = spec->parking_W.cwiseMax(v.initial.position_W + Vec2(1000.0, 1000.0));
   for (std::size_t i = 0; i < s.ids.size(); ++i) {
     const sumo::FcdVehicle& row = s.first[i];
-    const auto type = types.find(row.type);
-    const bool sized_by_type = type != types.end() && type->second.length && type->second.width;
-    if (!sized_by_type && std::find(spec->defaulted_types.begin(), spec->defaulted_types.end(), row.type) == spec->defaulted_types.end())
+    const std::optional<sumo::ClassDefaults> size = sumo_size(types, row.type);
+    if (!size && std::find(spec->defaulted_types.begin(), spec->defaulted_types.end(), row.type) == spec->defaulted_types.end())
       spec->defaulted_types.push_back(row.type);
     VehicleSetup& v = c.vehicles.emplace_back();
     v.name = s.ids[i];
-    v.params = type != types.end() ? sized(defaults, type->second, model) : defaults;
+    v.params = size ? sized(defaults, *size, model) : defaults;
     v.initial = sumo::state_of(row, v.params.body.cg_to_front);
   }
   if (const auto collisions = field.find("sumo_collisions")) {

@@ -69,6 +69,7 @@ struct VehicleType {
   std::optional<double> length;  ///< [m]
   std::optional<double> width;   ///< [m]
   std::optional<double> mass;    ///< [kg] (SUMO's `mass` attribute)
+  std::string vclass;            ///< SUMO's `vClass`, "" when not given (SUMO's passenger)
   int line = 0;
 };
 

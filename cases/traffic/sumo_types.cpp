@@ -27,6 +27,7 @@ class VehicleTypeCollector final : public XmlListReader<VehicleType> {
     type.length = dimension(e, "length");
     type.width = dimension(e, "width");
     type.mass = values_.number_if_any(e, "mass");
+    type.vclass = e.find_or_empty("vClass");
     if (type.mass && !(*type.mass > 0 && *type.mass <= 1e6)) values_.unexpected(e, "mass", "a mass in (0, 1e6] kg");
   }
 

@@ -12,7 +12,7 @@ namespace crashbench {
 
 struct TrafficSpec {
   std::string fcd_file;
-  std::string routes_file;      ///< or empty
+  std::vector<std::string> routes_files;  ///< route and additional files with the vTypes, in order; or none
   std::string collisions_file;  ///< or empty
   /// Case::vehicles[first_vehicle + i] is the SUMO vehicle ids[i]; the vehicles listed in the case come first.
   std::size_t first_vehicle = 0;

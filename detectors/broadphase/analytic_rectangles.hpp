@@ -3,7 +3,6 @@
 // (Knight ch. 3: contact point = midpoint of the interference line, normal = wall normal) and against
 // each other (Tongue & Moon: rectangles whose areas intersect). Plain functions, no allocation.
 #include <array>
-#include <cmath>
 
 #include "core/contact.hpp"
 #include "detectors/geometry/geometry.hpp"
@@ -67,17 +66,5 @@ bool wall_contact(const PreparedWall& wall, const PlacedRectangle& r, Contact& c
 /// where the boundaries cross: the midpoint of the interference line when there are two) and `c.feature`
 /// (the axis: 0, 1 = a's x, y; 2, 3 = b's x, y) and returns true. Other fields untouched.
 bool rectangle_contact(const PlacedRectangle& a, const PlacedRectangle& b, Contact& c);
-
-/// How far apart two rectangles' planes (road height + CG height) may lie and still be one level [m]: above
-/// what two cars touching nose to tail on a 40 % grade differ by (2 m), below what a car on a road bridge
-/// and one on the road under it differ by (its clearance, 4.5 m or more, less the difference of their CG
-/// heights), or cars on two floors of a car park (about 3 m).
-inline constexpr double kLevelSeparation = 2.5;
-
-/// True unless both poses stand on a road (ground_z known) and their rectangles' planes lie more than
-/// kLevelSeparation apart: a car on a bridge and one passing under it never meet, though their footprints do.
-inline bool on_one_level(const VehiclePose& a, const VehiclePose& b) {
-  return !(std::abs((a.ground_z + a.cg_height) - (b.ground_z + b.cg_height)) > kLevelSeparation);
-}
 
 }  // namespace crashbench

@@ -12,10 +12,11 @@
 
 namespace crashbench::testing {
 
-/// One FCD row: SUMO's id, front-bumper middle, navigational angle and speed.
+/// One FCD row: SUMO's id, front-bumper middle, navigational angle, speed and vType.
 struct FcdRow {
   std::string id;
   double x = 0, y = 0, angle_deg = 0, speed = 0;
+  std::string type = "car";
 };
 /// One timestep's rows: vehicles, and persons (pedestrians).
 struct FcdStep {
@@ -31,8 +32,8 @@ inline void write_fcd(const std::filesystem::path& path, const std::vector<FcdSt
   for (const FcdStep& s : steps) {
     out << fmt::format("    <timestep time=\"{:.2f}\">\n", s.time);
     for (const FcdRow& r : s.rows)
-      out << fmt::format("        <vehicle id=\"{}\" x=\"{:.4f}\" y=\"{:.4f}\" angle=\"{:.4f}\" type=\"car\" speed=\"{:.4f}\"/>\n",
-                         r.id, r.x, r.y, r.angle_deg, r.speed);
+      out << fmt::format("        <vehicle id=\"{}\" x=\"{:.4f}\" y=\"{:.4f}\" angle=\"{:.4f}\" type=\"{}\" speed=\"{:.4f}\"/>\n",
+                         r.id, r.x, r.y, r.angle_deg, r.type, r.speed);
     for (const FcdRow& p : s.persons)
       out << fmt::format("        <person id=\"{}\" x=\"{:.4f}\" y=\"{:.4f}\" angle=\"{:.4f}\" speed=\"{:.4f}\" pos=\"1.0000\" "
                          "edge=\":j_c0\" slope=\"0.0000\"/>\n", p.id, p.x, p.y, p.angle_deg, p.speed);

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <fstream>
 #include <numbers>
 
 #include "cases/loading/vehicle_presets.hpp"
@@ -12,6 +14,7 @@
 #include "core/error.hpp"
 #include "reports/sumo_text.hpp"
 #include "tests/cases/traffic/sumo_case.hpp"
+#include "tests/support/error_message.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
@@ -74,6 +77,40 @@ TEST(SumoTraffic, TheFrontBumperAndTheNavigationalAngleBecomeTheCgAndTheHeading)
   const Case unsized = testing::traffic_case(dir, 0.1);
   EXPECT_EQ(unsized.vehicles[0].params.mass, find_entry(vehicle_presets(), "sedan", "").make().shared.mass);
   EXPECT_EQ(unsized.traffic->defaulted_types, std::vector<std::string>{"car"});
+}
+
+TEST(SumoTraffic, ATypeWithoutItsSizeTakesItsClassesSumoDefaultsOverEveryRouteFile) {
+  // SUMO 1.15's class defaults as TraCI reports them (traci.vehicletype.getLength/getWidth) and its
+  // documentation's masses: truck 7.1 x 2.4 m, 12 t; bicycle 1.6 x 0.65 m, 10 kg; passenger (no vClass)
+  // 5 x 1.8 m, 1.5 t. The types lie in two files, as SUMO's route-files list them.
+  const auto dir = testing::fresh_temp_folder("sumo-vclass");
+  std::vector<FcdRow> rows;
+  for (const char* type : {"lorry", "bike", "plain", "DEFAULT_BIKETYPE", "hover", "hover_sized"})
+    rows.push_back({std::string("v-") + type, 20.0 * static_cast<double>(rows.size()), 30, 90, 10, type});
+  testing::write_fcd(dir / "fcd.xml", {{0.0, rows}, {0.1, rows}});
+  std::ofstream(dir / "a.rou.xml") << "<routes><vType id=\"lorry\" vClass=\"truck\"/><vType id=\"bike\" vClass=\"bicycle\" "
+                                      "length=\"1.8\"/><vType id=\"plain\" width=\"2\"/></routes>";
+  std::ofstream(dir / "b.add.xml") << "<additional><vType id=\"hover\" vClass=\"hovercraft\" length=\"3\"/>"
+                                      "<vType id=\"hover_sized\" vClass=\"hovercraft\" length=\"3\" width=\"1.5\" mass=\"900\"/></additional>";
+  const Case c = testing::traffic_case(dir, 0.1, {{"sumo_routes", {"a.rou.xml", "b.add.xml"}}});
+  const VehicleParams sedan = find_entry(vehicle_presets(), "sedan", "").make().shared;
+  const std::vector<std::array<double, 3>> want{{7.1, 2.4, 12000}, {1.8, 0.65, 10}, {5.0, 2.0, 1500}, {1.6, 0.65, 10},
+                                               {sedan.body.cg_to_front + sedan.body.cg_to_rear, sedan.body.width, sedan.mass},
+                                               {3.0, 1.5, 900}};
+  ASSERT_EQ(c.vehicles.size(), want.size());
+  for (std::size_t k = 0; k < want.size(); ++k) {
+    const VehicleParams& p = c.vehicles[k].params;
+    EXPECT_NEAR(p.body.cg_to_front + p.body.cg_to_rear, want[k][0], 1e-12) << c.vehicles[k].name;
+    EXPECT_DOUBLE_EQ(p.body.width, want[k][1]) << c.vehicles[k].name;
+    EXPECT_DOUBLE_EQ(p.mass, want[k][2]) << c.vehicles[k].name;
+  }
+  // A class the table lacks, with a size missing: the case's vehicle as it is, and the type named.
+  EXPECT_EQ(c.traffic->defaulted_types, std::vector<std::string>{"hover"});
+  // One id in two files, as SUMO refuses it.
+  std::ofstream(dir / "c.rou.xml") << "<routes>\n<vType id=\"lorry\" vClass=\"bus\"/></routes>";
+  const std::string twice =
+      testing::error_message([&] { testing::traffic_case(dir, 0.1, {{"sumo_routes", {"a.rou.xml", "c.rou.xml"}}}); });
+  EXPECT_NE(twice.find("c.rou.xml: <vType> (line 2): 'id': 'lorry' again"), std::string::npos) << twice;
 }
 
 TEST(SumoTraffic, VehiclesEnterAndLeaveWhenTheFcdHasThemAndMoveAsItSaysBetweenRows) {

@@ -1,0 +1,24 @@
+#pragma once
+// What SUMO gives a vehicle type that does not say its size: the defaults of its vehicle class (`vClass`,
+// passenger when absent), and the classes of the types SUMO defines itself (DEFAULT_VEHTYPE, ...), which
+// a vehicle without a `type` takes. SUMO's collisions are overlaps of these sizes, so crashbench's
+// rectangles must have them too.
+#include <optional>
+#include <string_view>
+
+namespace crashbench::sumo {
+
+struct ClassDefaults {
+  double length = 0, width = 0;  ///< [m]
+  double mass = 0;               ///< [kg]
+};
+
+/// The defaults of vehicle class `vclass` (SUMO's name, e.g. "truck"); nullopt for a name not in the table
+/// (a class of a later SUMO, or a misspelling).
+std::optional<ClassDefaults> class_defaults(std::string_view vclass);
+
+/// The size and mass of one of the types SUMO defines itself (DEFAULT_VEHTYPE, DEFAULT_BIKETYPE, ...), which
+/// a route file may redefine; nullopt for any other id.
+std::optional<ClassDefaults> builtin_type_defaults(std::string_view type_id);
+
+}  // namespace crashbench::sumo
