@@ -23,7 +23,7 @@ struct SumoEpisode {
 
 /// A first contact of a pair (or of a vehicle with the scene) that no SUMO episode matches.
 struct SumoExtraContact {
-  enum class Kind { kUnreported, kSecondary, kScene };
+  enum class Kind { kUnreported, kSecondary, kScene, kFlatCrossing };
   Kind kind = Kind::kUnreported;
   std::string vehicle, other;  ///< other: "" for the scene
   double time = 0;             ///< [s, case time]

@@ -133,7 +133,7 @@ RunResult Simulation::run() {
   result.detector_primitives_tested = detection_.stats().primitives_tested;
   RunResult out = record_.finish(audit_.contact_events(), fleet_.x);
   if (case_.traffic && out.failure.empty()) {
-    out.sumo = compare_with_sumo(case_, out);
+    out.sumo = compare_with_sumo(case_, out, scene_->flat_crossings);
     out.sumo->off_scene = vehicles_off_scene(case_, *scene_);
   }
   return out;

@@ -6,33 +6,24 @@
 // cross at one height the same cars collide, so the first half can fail.
 #include <gtest/gtest.h>
 
-#include <fstream>
+#include <numbers>
 
 #include "cases/loading/case_loader.hpp"
 #include "cases/runner/simulation.hpp"
+#include "tests/support/opendrive_roads.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
 namespace {
 
-std::string crossing_road(int id, double x, double y, double heading, double z) {
-  const std::string lane = "type=\"driving\"><width sOffset=\"0\" a=\"3.5\" b=\"0\" c=\"0\" d=\"0\"/></lane>";
-  return "<road id=\"" + std::to_string(id) + "\" length=\"200\" junction=\"-1\"><planView><geometry s=\"0\" x=\"" +
-         std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" hdg=\"" + std::to_string(heading) +
-         "\" length=\"200\"><line/></geometry></planView><elevationProfile><elevation s=\"0\" a=\"" + std::to_string(z) +
-         "\" b=\"0\" c=\"0\" d=\"0\"/></elevationProfile><lanes><laneSection s=\"0\"><left><lane id=\"1\" " + lane +
-         "</left><center><lane id=\"0\" type=\"none\"/></center><right><lane id=\"-1\" " + lane +
-         "</right></laneSection></lanes></road>";
-}
-
 /// The crossing with the second road at `over` metres, each car `speed` m/s and 20 m short of it.
 RunResult drive_over_crossing(const std::string& detector, double over, double speed, double dt) {
   const auto dir = testing::temp_folder("bridge-crossing");
   // A file per height: a run keeps the scenes it loaded by their paths.
   const std::string file = (dir / ("crossing-" + std::to_string(over) + ".xodr")).string();
-  std::ofstream(file) << "<OpenDRIVE><header revMajor=\"1\" revMinor=\"4\"/>" << crossing_road(1, -100, 0, 0, 0)
-                      << crossing_road(2, 0, -100, 1.5707963267948966, over) << "</OpenDRIVE>";
+  testing::write_opendrive(file, testing::straight_road_xml("1", -100, 0, 0, 0) +
+                                     testing::straight_road_xml("2", 0, -100, std::numbers::pi / 2, over));
   const nlohmann::json c = {
       {"name", "crossing"},
       {"scene", {{"file", file}, {"collision", {{"vertical_within_deg", 90}}}}},

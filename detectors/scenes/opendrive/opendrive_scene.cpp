@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "detectors/scenes/opendrive/flat_crossings.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_mesh.hpp"
 #include "detectors/scenes/opendrive/road_objects.hpp"
@@ -31,8 +32,10 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   std::map<std::string, int> lanes_by_type;
   int in_junction = 0, gaps = 0, shapes = 0, shaped_roads = 0;
   double largest_gap = 0;
+  std::vector<odr::RoadSurface> surfaces;
+  surfaces.reserve(net.roads.size());
   for (const odr::Road& road : net.roads) {
-    const odr::RoadSurface surface(road);
+    const odr::RoadSurface& surface = surfaces.emplace_back(road);
     odr::add_road_mesh(surface, options, *out.graph, counts);
     odr::add_road_objects(surface, options, *out.graph, counts);
     in_junction += road.in_junction();
@@ -43,6 +46,8 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
       for (const auto* side : {&section.left, &section.right})
         for (const odr::Lane& lane : *side) ++lanes_by_type[lane.type];
   }
+  const std::vector<odr::FlatCrossing> crossings = odr::flat_crossings(surfaces);
+  for (const odr::FlatCrossing& x : crossings) out.flat_crossings.push_back(x.at_W);
   int connections = 0, lane_links = 0;
   for (const odr::Junction& j : net.junctions) {
     connections += static_cast<int>(j.connections.size());
@@ -64,6 +69,7 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   a.push_back(fmt::format("objects: {} ({} triangles; {} of no size, made 0.1 m posts)", counts.objects,
                           counts.object_triangles, counts.objects_without_size));
   a.push_back(fmt::format("plan view gaps over 1 mm: {} (largest {:.4f} m)", gaps, largest_gap));
+  a.push_back(fmt::format("roads crossing outside junctions at one height (bridges drawn flat): {}", crossings.size()));
   a.push_back("geoReference: " + (net.geo_reference.empty() ? std::string("none") : net.geo_reference));
   if (net.offset)
     a.push_back(fmt::format("header offset (reported, not applied): x {:g}, y {:g}, z {:g} m, hdg {:g} rad",
@@ -81,6 +87,12 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
                                        "read: the road surface is flat across each lane (superelevation and lane "
                                        "heights apply), so a crowned or shaped road's height is off by what its "
                                        "shapes add", file, shapes, shaped_roads));
+  if (!crossings.empty())
+    out.warnings.push_back(fmt::format(
+        "{}: {} pairs of roads cross outside a junction at one height (first: roads '{}' and '{}' at ({:.2f}, {:.2f})): "
+        "OpenDRIVE joins roads at grade only in junctions, so each is a bridge drawn flat, as netconvert writes an "
+        "OpenStreetMap import without elevation, and vehicles on the two roads meet there", file, crossings.size(),
+        crossings.front().road_a, crossings.front().road_b, crossings.front().at_W.x(), crossings.front().at_W.y()));
   if (gaps > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "
                                        "ends (largest {:.4f} m)", file, gaps, largest_gap));

@@ -107,6 +107,7 @@ Scene opendrive_scene(const std::string& path, const SceneOptions& options) {
   if (built.has_collision_geometry && used.collision.include.empty()) used.collision.exclude.push_back("road:*");
   Scene scene = make_scene(path, built.graph, {}, used);
   scene.about = std::move(built.about);
+  scene.flat_crossings = std::move(built.flat_crossings);
   scene.notes = std::move(built.warnings);
   return scene;
 }

@@ -15,6 +15,7 @@
 #include "reports/sumo_text.hpp"
 #include "tests/cases/traffic/sumo_case.hpp"
 #include "tests/support/error_message.hpp"
+#include "tests/support/opendrive_roads.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
@@ -260,6 +261,36 @@ TEST(SumoTraffic, VehiclesFarBeyondTheSceneAreCountedAndWarnedOf) {
   const RunResult on = run_case(testing::traffic_case(fcd_folder("sumo-on-scene", 0.5, head_on(0.5)), 0.4));
   ASSERT_TRUE(on.sumo.has_value());
   EXPECT_EQ(on.sumo->off_scene, 0u);
+}
+
+TEST(SumoTraffic, AContactWhereRoadsCrossFlatOutsideAJunctionIsPutDownToTheCrossing) {
+  // Two roads crossing at right angles outside a junction, one car on each reaching the crossing together:
+  // drawn at one height (as netconvert writes OpenStreetMap's bridges without elevation) the cars meet, a
+  // contact of kind flat_crossing that the summary warns of; with the second road 7 m up they pass.
+  for (const double over : {0.0, 7.0}) {
+    const auto dir = fcd_folder("sumo-flat-crossing-" + std::to_string(static_cast<int>(over)), 4.0,
+                                {{"east", 0, 4.0, -27.75, -1.75, 90, 10}, {"north", 0, 4.0, 1.75, -27.75, 0, 10}});
+    testing::write_opendrive(dir / "roads.xodr", testing::straight_road_xml("1", -100, 0, 0, 0) +
+                                                     testing::straight_road_xml("2", 0, -100, std::numbers::pi / 2, over));
+    const nlohmann::json doc = {{"name", "flat-crossing"},
+                                {"scene", {{"file", "roads.xodr"}, {"collision", {{"vertical_within_deg", 90}}}}},
+                                {"detector", "tree"}, {"response", {{"model", "restitution"}, {"restitution", 0.2}}},
+                                {"duration", 3.9}, {"vehicles", nlohmann::json::array()},
+                                {"traffic", {{"sumo_fcd", "fcd.xml"}}}};
+    const RunResult r = run_case(parse_case(doc, (dir / "case.json").string()));
+    ASSERT_TRUE(r.sumo.has_value());
+    if (over > 0) {
+      EXPECT_TRUE(r.sumo->extra.empty()) << r.sumo->extra.size() << " contacts on the bridge";
+      EXPECT_EQ(sumo_summary(*r.sumo).find("crossings of roads"), std::string::npos);
+      continue;
+    }
+    ASSERT_EQ(r.sumo->extra.size(), 1u);
+    EXPECT_EQ(r.sumo->extra[0].kind, SumoExtraContact::Kind::kFlatCrossing) << r.sumo->extra[0].why;
+    EXPECT_NE(r.sumo->extra[0].why.find("two roads cross outside a junction at one height (0.00, 0.00)"), std::string::npos)
+        << r.sumo->extra[0].why;
+    EXPECT_NE(sumo_summary(*r.sumo).find("warning: 1 contacts at crossings of roads outside junctions at one height"),
+              std::string::npos) << sumo_summary(*r.sumo);
+  }
 }
 
 TEST(SumoTraffic, AnFcdTooCoarseForTheComparisonIsRefusedWithTheReason) {

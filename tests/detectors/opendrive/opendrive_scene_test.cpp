@@ -2,7 +2,6 @@
 // nodes, the surface within its stated distance of the exact surface (checked here against the exact
 // surface at points the sampler never probed), edge walls where the edge rule puts them, and every
 // registered detector giving brute force's contacts on a drive weaving into both edges.
-#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <osg/Group>
@@ -10,6 +9,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iterator>
+#include <numbers>
 #include <random>
 #include <set>
 #include <tuple>
@@ -20,6 +20,7 @@
 #include "detectors/scenes/registry/scene_report.hpp"
 #include "detectors/scenes/wall_footprints.hpp"
 #include "tests/support/detector_agreement.hpp"
+#include "tests/support/opendrive_roads.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/scene_mesh.hpp"
@@ -159,6 +160,33 @@ TEST(OpenDriveScene, LateralShapesItDoesNotReadAreNamedInAWarning) {
   EXPECT_NE(note->find("2 lateralProfile <shape> or <crossfall> records on 1 roads are not read"), std::string::npos) << *note;
   const Scene plain = load_scene(kBend, with_edges(1.0));
   EXPECT_EQ(shape_note(plain), plain.notes.end());
+}
+
+TEST(OpenDriveScene, RoadsCrossingOutsideAJunctionAtOneHeightAreFoundAndWarnedOf) {
+  // Road "x" along +X through the origin, and beside it: "y" across it at 30 deg from the +Y axis, at one
+  // height or 7 m over it; "next", "x"'s continuation (ends meeting); "back", "x" the other way (parallel).
+  const double across = std::numbers::pi / 2 - std::numbers::pi / 6;
+  const auto load = [](const std::string& name, const std::string& roads) {
+    return load_scene(testing::write_opendrive(testing::temp_folder("opendrive-crossings") / (name + ".xodr"), roads));
+  };
+  const auto warning = [](const Scene& scene) {
+    return std::find_if(scene.notes.begin(), scene.notes.end(),
+                        [](const std::string& n) { return n.find("cross outside a junction at one height") != std::string::npos; });
+  };
+  const Scene flat = load("flat", testing::straight_road_xml("x", -100, 0, 0, 0) + testing::straight_road_xml("y", 100 * std::cos(across + std::numbers::pi),
+                                                                          100 * std::sin(across + std::numbers::pi), across, 0.4));
+  ASSERT_EQ(flat.flat_crossings.size(), 1u);
+  EXPECT_LT(flat.flat_crossings[0].norm(), 1e-6) << flat.flat_crossings[0].transpose();
+  ASSERT_NE(warning(flat), flat.notes.end());
+  EXPECT_NE(warning(flat)->find("1 pairs of roads cross outside a junction at one height (first: roads 'x' and 'y' at (0.00, 0.00))"),
+            std::string::npos) << *warning(flat);
+  const Scene bridge = load("bridge", testing::straight_road_xml("x", -100, 0, 0, 0) + testing::straight_road_xml("y", 100 * std::cos(across + std::numbers::pi),
+                                                                              100 * std::sin(across + std::numbers::pi), across, 7));
+  EXPECT_TRUE(bridge.flat_crossings.empty());
+  EXPECT_EQ(warning(bridge), bridge.notes.end());
+  const Scene joined = load("joined", testing::straight_road_xml("x", -100, 0, 0, 0) + testing::straight_road_xml("next", 100, 0, 0.3, 0) +
+                                          testing::straight_road_xml("back", 100, 0, std::numbers::pi, 0));
+  EXPECT_TRUE(joined.flat_crossings.empty());
 }
 
 TEST(OpenDriveScene, WithEveryFaceCollidingTheRoadIsStillTheSurfaceUnderTheCar) {

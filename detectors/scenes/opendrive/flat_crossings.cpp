@@ -1,0 +1,87 @@
+#include "detectors/scenes/opendrive/flat_crossings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <map>
+#include <unordered_map>
+#include <utility>
+
+#include "detectors/geometry/geometry.hpp"
+
+namespace crashbench::odr {
+namespace {
+
+constexpr double kSampleStep = 2.0;   // [m] between reference-line samples
+constexpr double kCell = 20.0;        // [m] grid cell for the segments
+constexpr double kEndMargin = 1.0;    // [m] a crossing this near a road's end is where two roads join
+const double kLeastSine = std::sin(20.0 * std::numbers::pi / 180.0);
+
+/// A piece of a road's reference line, with its s range and heights at both ends.
+struct Piece {
+  int road = 0;
+  Vec3 a = Vec3::Zero(), b = Vec3::Zero();
+  double s0 = 0, s1 = 0;
+};
+
+double cross2(const Vec2& u, const Vec2& v) { return u.x() * v.y() - u.y() * v.x(); }
+
+}  // namespace
+
+std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads) {
+  std::vector<Piece> pieces;
+  for (std::size_t r = 0; r < roads.size(); ++r) {
+    const Road& road = roads[r].road();
+    if (road.in_junction() || !(road.length > 2 * kEndMargin)) continue;
+    const int n = std::max(1, static_cast<int>(std::ceil(road.length / kSampleStep)));
+    Vec3 last = roads[r].point(0, 0);
+    for (int k = 1; k <= n; ++k) {
+      const double s = road.length * k / n;
+      const Vec3 next = roads[r].point(s, 0);
+      pieces.push_back({static_cast<int>(r), last, next, road.length * (k - 1) / n, s});
+      last = next;
+    }
+  }
+  // Each piece in the cells its box meets.
+  std::unordered_map<long long, std::vector<int>> cells;
+  const auto key = [](long long i, long long j) { return (i << 32) ^ (j & 0xffffffffLL); };
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    const Piece& p = pieces[k];
+    const auto lo_i = static_cast<long long>(std::floor(std::min(p.a.x(), p.b.x()) / kCell));
+    const auto hi_i = static_cast<long long>(std::floor(std::max(p.a.x(), p.b.x()) / kCell));
+    const auto lo_j = static_cast<long long>(std::floor(std::min(p.a.y(), p.b.y()) / kCell));
+    const auto hi_j = static_cast<long long>(std::floor(std::max(p.a.y(), p.b.y()) / kCell));
+    for (long long i = lo_i; i <= hi_i; ++i)
+      for (long long j = lo_j; j <= hi_j; ++j) cells[key(i, j)].push_back(static_cast<int>(k));
+  }
+  std::map<std::pair<int, int>, Vec2> first;  // by (road, road): the crossing at the least s of the first
+  std::map<std::pair<int, int>, double> first_s;
+  for (const auto& [cell, list] : cells)
+    for (std::size_t x = 0; x < list.size(); ++x)
+      for (std::size_t y = x + 1; y < list.size(); ++y) {
+        const Piece *p = &pieces[static_cast<std::size_t>(list[x])], *q = &pieces[static_cast<std::size_t>(list[y])];
+        if (p->road == q->road) continue;
+        if (p->road > q->road) std::swap(p, q);
+        const Vec2 pa = p->a.head<2>(), u = p->b.head<2>() - pa, qa = q->a.head<2>(), v = q->b.head<2>() - qa;
+        const double d = cross2(u, v);
+        if (!(std::abs(d) >= kLeastSine * u.norm() * v.norm())) continue;  // parallel, or too shallow a crossing
+        const double f = cross2(qa - pa, v) / d, g = cross2(qa - pa, u) / d;
+        if (f < 0 || f > 1 || g < 0 || g > 1) continue;
+        const double sp = p->s0 + f * (p->s1 - p->s0), sq = q->s0 + g * (q->s1 - q->s0);
+        const double lp = roads[static_cast<std::size_t>(p->road)].road().length;
+        const double lq = roads[static_cast<std::size_t>(q->road)].road().length;
+        if (sp < kEndMargin || sp > lp - kEndMargin || sq < kEndMargin || sq > lq - kEndMargin) continue;
+        const double zp = p->a.z() + f * (p->b.z() - p->a.z()), zq = q->a.z() + g * (q->b.z() - q->a.z());
+        if (!(std::abs(zp - zq) < kLevelSeparation)) continue;
+        const std::pair<int, int> pair{p->road, q->road};
+        if (const auto seen = first_s.find(pair); seen != first_s.end() && seen->second <= sp) continue;
+        first_s[pair] = sp;
+        first[pair] = pa + f * u;
+      }
+  std::vector<FlatCrossing> out;
+  for (const auto& [pair, at] : first)
+    out.push_back({roads[static_cast<std::size_t>(pair.first)].road().id, roads[static_cast<std::size_t>(pair.second)].road().id, at});
+  return out;
+}
+
+}  // namespace crashbench::odr

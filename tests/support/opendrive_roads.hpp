@@ -1,0 +1,27 @@
+#pragma once
+// OpenDRIVE roads written by hand for the tests: straight roads of one driving lane each side, at a height.
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace crashbench::testing {
+
+/// A 200 m straight road `id` from (x, y) along `heading` [rad] at height `z`, a 3.5 m driving lane each side.
+inline std::string straight_road_xml(const std::string& id, double x, double y, double heading, double z) {
+  return fmt::format("<road id=\"{}\" length=\"200\" junction=\"-1\"><planView><geometry s=\"0\" x=\"{}\" y=\"{}\" hdg=\"{}\" "
+                     "length=\"200\"><line/></geometry></planView><elevationProfile><elevation s=\"0\" a=\"{}\" b=\"0\" c=\"0\" "
+                     "d=\"0\"/></elevationProfile><lanes><laneSection s=\"0\"><left><lane id=\"1\" type=\"driving\"><width "
+                     "sOffset=\"0\" a=\"3.5\" b=\"0\" c=\"0\" d=\"0\"/></lane></left><center><lane id=\"0\" type=\"none\"/>"
+                     "</center><right><lane id=\"-1\" type=\"driving\"><width sOffset=\"0\" a=\"3.5\" b=\"0\" c=\"0\" "
+                     "d=\"0\"/></lane></right></laneSection></lanes></road>", id, x, y, heading, z);
+}
+
+/// Writes an OpenDRIVE 1.4 file of `roads` to `path`; returns the path as a string.
+inline std::string write_opendrive(const std::filesystem::path& path, const std::string& roads) {
+  std::ofstream(path) << "<OpenDRIVE><header revMajor=\"1\" revMinor=\"4\"/>" << roads << "</OpenDRIVE>";
+  return path.string();
+}
+
+}  // namespace crashbench::testing
