@@ -23,7 +23,7 @@ struct SumoEpisode {
 
 /// A first contact of a pair (or of a vehicle with the scene) that no SUMO episode matches.
 struct SumoExtraContact {
-  enum class Kind { kUnreported, kSecondary, kScene, kFlatCrossing };
+  enum class Kind { kUnreported, kSecondary, kScene };
   Kind kind = Kind::kUnreported;
   std::string vehicle, other;  ///< other: "" for the scene
   double time = 0;             ///< [s, case time]
@@ -41,6 +41,9 @@ struct SumoComparison {
   std::vector<SumoExtraContact> extra;
   std::size_t released = 0;  ///< vehicles that left their SUMO path (released by a contact)
   std::size_t off_scene = 0;  ///< vehicles first seen over 50 m beyond the scene (vehicles_off_scene)
+  /// Pairs of vehicles on their SUMO paths that passed through each other where roads cross outside a
+  /// junction at one height (PassingPairs::crossing_flat).
+  long long flat_crossing_passes = 0;
 
   std::size_t matched() const;
 };

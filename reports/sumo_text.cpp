@@ -8,18 +8,19 @@
 namespace crashbench {
 
 std::string sumo_summary(const SumoComparison& s) {
-  std::array<int, 4> kinds{};
+  std::array<int, 3> kinds{};
   for (const SumoExtraContact& x : s.extra) ++kinds[static_cast<std::size_t>(x.kind)];
   std::string out = fmt::format(
       "  SUMO: {} collision episodes, {} matched (the others say why in results.json's sumo.episodes); {} contacts SUMO "
-      "did not report ({} {}, {} {}, {} {}, {} {}); {} of {} vehicles released\n",
+      "did not report ({} {}, {} {}, {} {}); {} of {} vehicles released\n",
       s.episodes.size(), s.matched(), s.extra.size(), kinds[0], to_string(SumoExtraContact::Kind::kUnreported), kinds[1],
-      to_string(SumoExtraContact::Kind::kSecondary), kinds[2], to_string(SumoExtraContact::Kind::kScene), kinds[3],
-      to_string(SumoExtraContact::Kind::kFlatCrossing), s.released, s.vehicles);
-  if (kinds[3] > 0)
-    out += fmt::format("  warning: {} contacts at crossings of roads outside junctions at one height: the network is "
-                       "drawn flat, its bridges at the height of the roads under them, and SUMO's vehicles there never "
-                       "meet (netconvert raises OpenStreetMap's bridges with --osm.layer-elevation)\n", kinds[3]);
+      to_string(SumoExtraContact::Kind::kSecondary), kinds[2], to_string(SumoExtraContact::Kind::kScene), s.released,
+      s.vehicles);
+  if (s.flat_crossing_passes > 0)
+    out += fmt::format("  note: {} pairs of vehicles on their SUMO paths passed through each other where two roads cross "
+                       "outside a junction at one height: a bridge the network draws flat (netconvert raises "
+                       "OpenStreetMap's bridges with --osm.layer-elevation), whose vehicles SUMO never lets meet\n",
+                       s.flat_crossing_passes);
   if (s.off_scene > 0)
     out += fmt::format("  warning: {} of {} SUMO vehicles first appear more than 50 m beyond the scene: is the scene "
                        "SUMO's network, in its frame (netconvert -s NET --opendrive-output FILE)?\n", s.off_scene,

@@ -254,7 +254,7 @@ void TunnellingCheck::cross_vehicles(std::span<const StateVector> before, std::s
   for (const auto& [a, b] : *pairs)
     for (const auto& [p, q] : {std::pair{a, b}, std::pair{b, a}}) {
       const auto pi = static_cast<std::size_t>(p), qi = static_cast<std::size_t>(q);
-      if (crossed_[pi] || (passing_ && passing_->passes(p, q)) || !on_one_level(poses[pi], poses[qi]) || !through(pi, qi))
+      if (crossed_[pi] || (passing_ && passing_->passes(p, q, poses)) || !on_one_level(poses[pi], poses[qi]) || !through(pi, qi))
         continue;
       crossed_[pi] = 1;
       out.push_back({time, p, q, -1, {}});

@@ -86,8 +86,8 @@ void Detection::drop_passing_pairs(Fleet& fleet) {
   std::size_t kept = 0;
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const Contact& c = contacts[i];
-    if (c.other != kStaticScene && fleet.passing.passes(c.vehicle, c.other)) {
-      fleet.passing.overlapping(c.vehicle, c.other);
+    if (c.other != kStaticScene && fleet.passing.passes(c.vehicle, c.other, fleet.poses)) {
+      fleet.passing.overlapping(c.vehicle, c.other, fleet.poses);
       continue;
     }
     if (!step_.first_touch.empty()) step_.first_touch[kept] = step_.first_touch[i];

@@ -42,7 +42,12 @@ Simulation::Simulation(const Case& c, int threads)
       reference_(case_, *scene_, total_steps_, record_.result().agreement),
       finite_(threads_.size()) {
   if (impacts_.model().answer() == Answer::kForce) continuing_.reserve();
-  if (c.traffic && !c.traffic->secondary_impacts) tunnelling_.ignore_passing(fleet_.passing);
+  // Pairs that pass through each other (cases/traffic/sumo_role.hpp): with secondary impacts only those on
+  // their SUMO paths at a flat crossing, since a released vehicle's role is then kNone.
+  if (c.traffic) {
+    fleet_.passing.flat_crossings = scene_->flat_crossings;
+    tunnelling_.ignore_passing(fleet_.passing);
+  }
   tunnelling_.use_pairs(detection_.pairs());
   record_.result().response_curves = impacts_.model().curves();
   control_.begin_step(fleet_, 0.0);  // SUMO's vehicles there at the start
@@ -133,8 +138,9 @@ RunResult Simulation::run() {
   result.detector_primitives_tested = detection_.stats().primitives_tested;
   RunResult out = record_.finish(audit_.contact_events(), fleet_.x);
   if (case_.traffic && out.failure.empty()) {
-    out.sumo = compare_with_sumo(case_, out, scene_->flat_crossings);
+    out.sumo = compare_with_sumo(case_, out);
     out.sumo->off_scene = vehicles_off_scene(case_, *scene_);
+    out.sumo->flat_crossing_passes = fleet_.passing.flat_crossing_passes;
   }
   return out;
 }

@@ -20,10 +20,6 @@
 namespace crashbench {
 namespace {
 
-/// How far from where two roads cross flat a contact is put down to the crossing [m]: half a truck's length
-/// past the crossing of the two reference lines, plus a lane or two either side.
-constexpr double kFlatCrossingReach = 12.0;
-
 constexpr double kNever = std::numeric_limits<double>::infinity();
 
 using Pair = std::pair<int, int>;  // vehicle indices, lower first; other = kStaticScene for the scene
@@ -117,7 +113,6 @@ std::string_view to_string(SumoExtraContact::Kind kind) {
     case SumoExtraContact::Kind::kUnreported: return "unreported";
     case SumoExtraContact::Kind::kSecondary: return "secondary";
     case SumoExtraContact::Kind::kScene: return "scene";
-    case SumoExtraContact::Kind::kFlatCrossing: return "flat_crossing";
   }
   return "?";
 }
@@ -135,7 +130,7 @@ std::size_t vehicles_off_scene(const Case& c, const Scene& scene) {
   return off;
 }
 
-SumoComparison compare_with_sumo(const Case& c, const RunResult& result, std::span<const Vec2> flat_crossings) {
+SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
   const TrafficSpec& t = *c.traffic;
   SumoComparison out;
   out.vehicles = t.ids.size();
@@ -243,15 +238,6 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result, std::sp
         x.why = fmt::format("'{}' left its SUMO path at {:.3f} s: a secondary impact", c.vehicles[s].name, history.released_at[s]);
       }
       if (!sumo_vehicle && x.why.empty()) x.why = fmt::format("'{}' is the case's own vehicle, not SUMO's", c.vehicles[s].name);
-    }
-    const auto crossing = std::find_if(flat_crossings.begin(), flat_crossings.end(), [&](const Vec2& at) {
-      return (at - first->contact.point_W).norm() <= kFlatCrossingReach;
-    });
-    if (x.why.empty() && crossing != flat_crossings.end()) {
-      x.kind = SumoExtraContact::Kind::kFlatCrossing;
-      x.why = fmt::format("both on their SUMO paths, {:.1f} m from where two roads cross outside a junction at one height "
-                          "({:.2f}, {:.2f}): a bridge drawn flat, whose vehicles SUMO never lets meet",
-                          (*crossing - first->contact.point_W).norm(), crossing->x(), crossing->y());
     }
     if (x.why.empty())
       x.why = "both on their SUMO paths with overlapping rectangles: SUMO checks vehicles on one lane by their gap, "

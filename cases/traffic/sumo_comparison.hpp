@@ -3,10 +3,7 @@
 // collision every step while a pair stays in it: rows of one pair no more than 1.5 SUMO steps apart are
 // one episode. An episode is matched by crashbench's first contact of the same pair within two SUMO steps
 // of the episode's start; every episode left unmatched and every contact SUMO did not report says why.
-#include <span>
-
 #include "cases/sumo_result.hpp"
-#include "core/math.hpp"
 
 namespace crashbench {
 
@@ -15,7 +12,7 @@ struct RunResult;
 struct Scene;
 
 /// One SUMO collision episode and crashbench's answer to it.
-SumoComparison compare_with_sumo(const Case& c, const RunResult& result, std::span<const Vec2> flat_crossings = {});
+SumoComparison compare_with_sumo(const Case& c, const RunResult& result);
 
 /// How many of `c`'s SUMO vehicles first appear more than 50 m beyond the box of `scene`'s triangles (none
 /// for a scene without triangles): the case's scene is then not SUMO's network, or not in its frame.

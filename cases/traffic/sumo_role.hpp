@@ -2,14 +2,28 @@
 // Who drives a vehicle of a traffic case, as the phases that pair vehicles need to know it. SUMO's
 // vehicles cannot see crashbench's wrecks (SUMO never learns of a released vehicle): unless the case asks
 // for secondary impacts, a vehicle on its SUMO path and a released one pass through each other, as they
-// do in SUMO, and neither detection nor the no_tunnelling check pairs them. A vehicle released while
-// inside a wreck it was passing through goes on passing through it until they part.
+// do in SUMO, and neither detection nor the no_tunnelling check pairs them. So do two vehicles on their
+// SUMO paths driving across each other where two roads cross outside a junction at one height: a bridge
+// the network draws flat, whose vehicles SUMO never lets meet. A vehicle released while inside a wreck it
+// was passing through goes on passing through it until they part.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
+#include "core/math.hpp"
+#include "detectors/geometry/geometry.hpp"
+
 namespace crashbench {
+
+/// How near where two roads cross flat a pair of vehicles is taken to be crossing there [m]: half a truck's
+/// length past the crossing of the two reference lines, plus a lane or two either side.
+inline constexpr double kFlatCrossingReach = 12.0;
+/// The least angle between two headings that cross (not one road's traffic, which may run nose to tail
+/// there): sin(20 deg), as flat_crossings finds the roads.
+inline constexpr double kLeastCrossingSine = 0.3420201433256687;
 
 enum class SumoRole : std::uint8_t {
   kNone,      ///< not SUMO's (a case's own vehicle), or released while secondary impacts are on
@@ -21,26 +35,48 @@ class PassingPairs {
  public:
   /// Per vehicle; all kNone without traffic.
   std::vector<SumoRole> roles;
+  /// Where the scene's roads cross outside junctions at one height (Scene::flat_crossings).
+  std::vector<Vec2> flat_crossings;
+  /// Pairs of vehicles on their SUMO paths that passed through each other at a flat crossing (counted once
+  /// per pair as it starts).
+  long long flat_crossing_passes = 0;
 
-  /// True when vehicles `a` and `b` pass through each other: one on its SUMO path and the other released,
-  /// or a pair that overlapped so in this step or the last and has not parted since.
-  bool passes(int a, int b) const {
+  /// True when vehicles `a` and `b` (at `poses[a]`, `poses[b]`) pass through each other: one on its SUMO
+  /// path and the other released, both on their paths crossing flat (crossing_flat), or a pair that
+  /// overlapped so in this step or the last and has not parted since.
+  bool passes(int a, int b, std::span<const VehiclePose> poses) const {
     const auto ra = roles[static_cast<std::size_t>(a)], rb = roles[static_cast<std::size_t>(b)];
     if ((ra == SumoRole::kOnPath && rb == SumoRole::kReleased) || (ra == SumoRole::kReleased && rb == SumoRole::kOnPath))
       return true;
+    if (ra == SumoRole::kOnPath && rb == SumoRole::kOnPath && crossing_flat(poses[static_cast<std::size_t>(a)], poses[static_cast<std::size_t>(b)]))
+      return true;
     const std::pair<int, int> key{std::min(a, b), std::max(a, b)};
     return std::binary_search(now_.begin(), now_.end(), key) || std::binary_search(before_.begin(), before_.end(), key);
+  }
+  /// True when `a` and `b` drive across each other (headings more than 20 deg apart, either way round)
+  /// with the middle of their CGs within kFlatCrossingReach of a flat crossing.
+  bool crossing_flat(const VehiclePose& a, const VehiclePose& b) const {
+    if (flat_crossings.empty() || std::abs(std::sin(a.heading - b.heading)) < kLeastCrossingSine) return false;
+    const Vec2 middle = 0.5 * (a.position_W + b.position_W);
+    return std::any_of(flat_crossings.begin(), flat_crossings.end(),
+                       [&](const Vec2& at) { return (at - middle).norm() <= kFlatCrossingReach; });
   }
   /// A new step: this step's overlapping pairs become the last step's.
   void begin_step() {
     std::swap(now_, before_);
     now_.clear();
   }
-  /// `a` and `b` overlap this step and pass through each other.
-  void overlapping(int a, int b) {
+  /// `a` and `b` overlap this step and pass through each other; a pair of vehicles on their paths that
+  /// starts passing at a flat crossing (it did not in the last step) counts in flat_crossing_passes.
+  void overlapping(int a, int b, std::span<const VehiclePose> poses) {
     const std::pair<int, int> key{std::min(a, b), std::max(a, b)};
     const auto at = std::lower_bound(now_.begin(), now_.end(), key);
-    if (at == now_.end() || *at != key) now_.insert(at, key);
+    if (at != now_.end() && *at == key) return;
+    now_.insert(at, key);
+    const auto ra = roles[static_cast<std::size_t>(a)], rb = roles[static_cast<std::size_t>(b)];
+    if (ra == SumoRole::kOnPath && rb == SumoRole::kOnPath && !std::binary_search(before_.begin(), before_.end(), key) &&
+        crossing_flat(poses[static_cast<std::size_t>(a)], poses[static_cast<std::size_t>(b)]))
+      ++flat_crossing_passes;
   }
 
  private:

@@ -23,6 +23,7 @@ nlohmann::json sumo_json(const SumoComparison& s) {
           {"most_present", s.most_present},
           {"released", s.released},
           {"vehicles_off_scene", s.off_scene},
+          {"flat_crossing_passes", s.flat_crossing_passes},
           {"persons_ignored", s.persons},
           {"types_sized_by_default", s.defaulted_types},
           {"collision_rows", s.collision_rows},
