@@ -13,14 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/math.hpp"
 #include "detectors/geometry/geometry.hpp"
 
 namespace crashbench {
 
-/// How near where two roads cross flat a pair of vehicles is taken to be crossing there [m]: half a truck's
-/// length past the crossing of the two reference lines, plus a lane or two either side.
-inline constexpr double kFlatCrossingReach = 12.0;
 /// The least angle between two headings that cross (not one road's traffic, which may run nose to tail
 /// there): sin(20 deg), as flat_crossings finds the roads.
 inline constexpr double kLeastCrossingSine = 0.3420201433256687;
@@ -36,7 +32,7 @@ class PassingPairs {
   /// Per vehicle; all kNone without traffic.
   std::vector<SumoRole> roles;
   /// Where the scene's roads cross outside junctions at one height (Scene::flat_crossings).
-  std::vector<Vec2> flat_crossings;
+  std::vector<FlatCrossingZone> flat_crossings;
   /// Pairs of vehicles on their SUMO paths that passed through each other at a flat crossing (counted once
   /// per pair as it starts).
   long long flat_crossing_passes = 0;
@@ -54,12 +50,12 @@ class PassingPairs {
     return std::binary_search(now_.begin(), now_.end(), key) || std::binary_search(before_.begin(), before_.end(), key);
   }
   /// True when `a` and `b` drive across each other (headings more than 20 deg apart, either way round)
-  /// with the middle of their CGs within kFlatCrossingReach of a flat crossing.
+  /// with the middle of their CGs within a flat crossing's reach.
   bool crossing_flat(const VehiclePose& a, const VehiclePose& b) const {
     if (flat_crossings.empty() || std::abs(std::sin(a.heading - b.heading)) < kLeastCrossingSine) return false;
     const Vec2 middle = 0.5 * (a.position_W + b.position_W);
     return std::any_of(flat_crossings.begin(), flat_crossings.end(),
-                       [&](const Vec2& at) { return (at - middle).norm() <= kFlatCrossingReach; });
+                       [&](const FlatCrossingZone& z) { return (z.at_W - middle).norm() <= z.reach; });
   }
   /// A new step: this step's overlapping pairs become the last step's.
   void begin_step() {

@@ -69,6 +69,13 @@ struct VehiclePose {
   }
 };
 
+/// Where two roads cross at one height outside a junction (a bridge drawn flat): the crossing of their
+/// reference lines, and how far from it the two roads' surfaces still overlap, plus half a long vehicle [m].
+struct FlatCrossingZone {
+  Vec2 at_W = Vec2::Zero();
+  double reach = 0;
+};
+
 /// How far apart two rectangles' planes (road height + CG height) may lie and still be one level [m]: more
 /// than the 2 m by which two cars touching nose to tail on a 40 % grade differ, less than a car on a road
 /// bridge and one under it differ by (a clearance of 4.5 m or more, less the difference of their CG

@@ -98,7 +98,7 @@ struct Scene {
   std::vector<std::string> notes;  ///< warnings from loading (OSG's notices summarised, a suspect up axis)
   std::vector<std::string> about;  ///< what the file's own reader says about it (OpenDRIVE: roads, lanes, errors)
   /// OpenDRIVE: where roads cross outside junctions at one height (a bridge drawn flat; odr::flat_crossings).
-  std::vector<Vec2> flat_crossings;
+  std::vector<FlatCrossingZone> flat_crossings;
   /// Step times published for this scene (a registered scene's, static), which runs record for the report.
   std::span<const PublishedStepTime> published;
 };

@@ -15,6 +15,7 @@ namespace {
 constexpr double kSampleStep = 2.0;   // [m] between reference-line samples
 constexpr double kCell = 20.0;        // [m] grid cell for the segments
 constexpr double kEndMargin = 1.0;    // [m] a crossing this near a road's end is where two roads join
+constexpr double kHalfLongVehicle = 6.0;  // [m] added to a crossing's reach: a CG that far from the overlap
 const double kLeastSine = std::sin(20.0 * std::numbers::pi / 180.0);
 
 /// A piece of a road's reference line, with its s range and heights at both ends.
@@ -25,6 +26,15 @@ struct Piece {
 };
 
 double cross2(const Vec2& u, const Vec2& v) { return u.x() * v.y() - u.y() * v.x(); }
+
+/// The farthest a lane of `road` reaches from its reference line at `s` [m].
+double half_extent(const RoadSurface& road, double s) {
+  std::vector<LaneSpan> spans;
+  road.spans(road.section_at(s), s, spans);
+  double far = 0;
+  for (const LaneSpan& span : spans) far = std::max({far, std::abs(span.t_inner), std::abs(span.t_outer)});
+  return far;
+}
 
 }  // namespace
 
@@ -54,7 +64,7 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads) 
     for (long long i = lo_i; i <= hi_i; ++i)
       for (long long j = lo_j; j <= hi_j; ++j) cells[key(i, j)].push_back(static_cast<int>(k));
   }
-  std::map<std::pair<int, int>, Vec2> first;  // by (road, road): the crossing at the least s of the first
+  std::map<std::pair<int, int>, FlatCrossingZone> first;  // by (road, road): the crossing at the least s of the first
   std::map<std::pair<int, int>, double> first_s;
   for (const auto& [cell, list] : cells)
     for (std::size_t x = 0; x < list.size(); ++x)
@@ -76,11 +86,14 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads) 
         const std::pair<int, int> pair{p->road, q->road};
         if (const auto seen = first_s.find(pair); seen != first_s.end() && seen->second <= sp) continue;
         first_s[pair] = sp;
-        first[pair] = pa + f * u;
+        const double sine = std::abs(d) / (u.norm() * v.norm());
+        const double reach = (half_extent(roads[static_cast<std::size_t>(p->road)], sp) +
+                              half_extent(roads[static_cast<std::size_t>(q->road)], sq)) / sine + kHalfLongVehicle;
+        first[pair] = {pa + f * u, reach};
       }
   std::vector<FlatCrossing> out;
-  for (const auto& [pair, at] : first)
-    out.push_back({roads[static_cast<std::size_t>(pair.first)].road().id, roads[static_cast<std::size_t>(pair.second)].road().id, at});
+  for (const auto& [pair, zone] : first)
+    out.push_back({roads[static_cast<std::size_t>(pair.first)].road().id, roads[static_cast<std::size_t>(pair.second)].road().id, zone});
   return out;
 }
 

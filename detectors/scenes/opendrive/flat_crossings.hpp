@@ -7,18 +7,21 @@
 #include <vector>
 
 #include "core/math.hpp"
+#include "detectors/geometry/geometry.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
 
 namespace crashbench::odr {
 
 struct FlatCrossing {
   std::string road_a, road_b;  ///< the roads' ids, road_a first in file order
-  Vec2 at_W = Vec2::Zero();    ///< where their reference lines cross [m]
+  FlatCrossingZone zone;       ///< where their reference lines cross, and how far the overlap reaches
 };
 
 /// The first crossing of each pair of roads outside junctions whose reference lines (sampled every 2 m
 /// at most) cross at more than 20 degrees, at least 1 m from both roads' ends, at heights less than 2.5 m
-/// apart (kLevelSeparation: no level between them); in file order of the pairs' roads.
+/// apart (kLevelSeparation: no level between them); in file order of the pairs' roads. A crossing's reach
+/// is the farthest its roads' surfaces overlap from it, (wa + wb) / sin(angle) with wa, wb the farthest a
+/// lane of each reaches from its reference line there, plus 6 m, half a long vehicle.
 std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads);
 
 }  // namespace crashbench::odr

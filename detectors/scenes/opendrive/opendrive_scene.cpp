@@ -47,7 +47,7 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         for (const odr::Lane& lane : *side) ++lanes_by_type[lane.type];
   }
   const std::vector<odr::FlatCrossing> crossings = odr::flat_crossings(surfaces);
-  for (const odr::FlatCrossing& x : crossings) out.flat_crossings.push_back(x.at_W);
+  for (const odr::FlatCrossing& x : crossings) out.flat_crossings.push_back(x.zone);
   int connections = 0, lane_links = 0;
   for (const odr::Junction& j : net.junctions) {
     connections += static_cast<int>(j.connections.size());
@@ -92,7 +92,7 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         "{}: {} pairs of roads cross outside a junction at one height (first: roads '{}' and '{}' at ({:.2f}, {:.2f})): "
         "OpenDRIVE joins roads at grade only in junctions, so each is a bridge drawn flat, as netconvert writes an "
         "OpenStreetMap import without elevation, and vehicles on the two roads meet there", file, crossings.size(),
-        crossings.front().road_a, crossings.front().road_b, crossings.front().at_W.x(), crossings.front().at_W.y()));
+        crossings.front().road_a, crossings.front().road_b, crossings.front().zone.at_W.x(), crossings.front().zone.at_W.y()));
   if (gaps > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "
                                        "ends (largest {:.4f} m)", file, gaps, largest_gap));

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/math.hpp"
+#include "detectors/geometry/geometry.hpp"
 #include "detectors/scenes/opendrive/opendrive_options.hpp"
 
 namespace crashbench {
@@ -19,7 +19,7 @@ struct OpenDriveScene {
   /// Warnings worth printing at load (objects lower than every car's CG, gaps in a plan view).
   std::vector<std::string> warnings;
   bool has_collision_geometry = false;  ///< edges or objects: something other than the road surface
-  std::vector<Vec2> flat_crossings;     ///< where roads cross outside junctions at one height (flat_crossings.hpp)
+  std::vector<FlatCrossingZone> flat_crossings;  ///< where roads cross outside junctions at one height (flat_crossings.hpp)
 };
 
 /// Reads and tessellates `file`. Throws Error naming the file, the element and its line (odr_reader.hpp).

@@ -176,7 +176,9 @@ TEST(OpenDriveScene, RoadsCrossingOutsideAJunctionAtOneHeightAreFoundAndWarnedOf
   const Scene flat = load("flat", testing::straight_road_xml("x", -100, 0, 0, 0) + testing::straight_road_xml("y", 100 * std::cos(across + std::numbers::pi),
                                                                           100 * std::sin(across + std::numbers::pi), across, 0.4));
   ASSERT_EQ(flat.flat_crossings.size(), 1u);
-  EXPECT_LT(flat.flat_crossings[0].norm(), 1e-6) << flat.flat_crossings[0].transpose();
+  EXPECT_LT(flat.flat_crossings[0].at_W.norm(), 1e-6) << flat.flat_crossings[0].at_W.transpose();
+  // Lanes of 3.5 m either side of both reference lines, crossing at 60 deg: (3.5 + 3.5) / sin 60 + 6 m.
+  EXPECT_NEAR(flat.flat_crossings[0].reach, 7.0 / std::sin(std::numbers::pi / 3) + 6.0, 1e-9);
   ASSERT_NE(warning(flat), flat.notes.end());
   EXPECT_NE(warning(flat)->find("1 pairs of roads cross outside a junction at one height (first: roads 'x' and 'y' at (0.00, 0.00))"),
             std::string::npos) << *warning(flat);
