@@ -8,14 +8,15 @@
 
 namespace crashbench::testing {
 
-/// A 200 m straight road `id` from (x, y) along `heading` [rad] at height `z`, a 3.5 m driving lane each side.
-inline std::string straight_road_xml(const std::string& id, double x, double y, double heading, double z) {
+/// A 200 m straight road `id` from (x, y) along `heading` [rad] at height `z`, a 3.5 m lane of `type` each side.
+inline std::string straight_road_xml(const std::string& id, double x, double y, double heading, double z,
+                                     const std::string& type = "driving") {
   return fmt::format("<road id=\"{}\" length=\"200\" junction=\"-1\"><planView><geometry s=\"0\" x=\"{}\" y=\"{}\" hdg=\"{}\" "
                      "length=\"200\"><line/></geometry></planView><elevationProfile><elevation s=\"0\" a=\"{}\" b=\"0\" c=\"0\" "
-                     "d=\"0\"/></elevationProfile><lanes><laneSection s=\"0\"><left><lane id=\"1\" type=\"driving\"><width "
+                     "d=\"0\"/></elevationProfile><lanes><laneSection s=\"0\"><left><lane id=\"1\" type=\"{}\"><width "
                      "sOffset=\"0\" a=\"3.5\" b=\"0\" c=\"0\" d=\"0\"/></lane></left><center><lane id=\"0\" type=\"none\"/>"
-                     "</center><right><lane id=\"-1\" type=\"driving\"><width sOffset=\"0\" a=\"3.5\" b=\"0\" c=\"0\" "
-                     "d=\"0\"/></lane></right></laneSection></lanes></road>", id, x, y, heading, z);
+                     "</center><right><lane id=\"-1\" type=\"{}\"><width sOffset=\"0\" a=\"3.5\" b=\"0\" c=\"0\" "
+                     "d=\"0\"/></lane></right></laneSection></lanes></road>", id, x, y, heading, z, type, type);
 }
 
 /// Writes an OpenDRIVE 1.4 file of `roads` to `path`; returns the path as a string.

@@ -27,6 +27,14 @@ struct Piece {
 
 double cross2(const Vec2& u, const Vec2& v) { return u.x() * v.y() - u.y() * v.x(); }
 
+bool has_lane_of(const Road& road, const std::vector<std::string>& types) {
+  for (const LaneSection& section : road.sections)
+    for (const auto* side : {&section.left, &section.right})
+      for (const Lane& lane : *side)
+        if (std::find(types.begin(), types.end(), lane.type) != types.end()) return true;
+  return false;
+}
+
 /// The farthest a lane of `road` reaches from its reference line at `s` [m].
 double half_extent(const RoadSurface& road, double s) {
   std::vector<LaneSpan> spans;
@@ -38,11 +46,11 @@ double half_extent(const RoadSurface& road, double s) {
 
 }  // namespace
 
-std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads) {
+std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, const std::vector<std::string>& drivable) {
   std::vector<Piece> pieces;
   for (std::size_t r = 0; r < roads.size(); ++r) {
     const Road& road = roads[r].road();
-    if (road.in_junction() || !(road.length > 2 * kEndMargin)) continue;
+    if (road.in_junction() || !(road.length > 2 * kEndMargin) || !has_lane_of(road, drivable)) continue;
     const int n = std::max(1, static_cast<int>(std::ceil(road.length / kSampleStep)));
     Vec3 last = roads[r].point(0, 0);
     for (int k = 1; k <= n; ++k) {

@@ -189,6 +189,10 @@ TEST(OpenDriveScene, RoadsCrossingOutsideAJunctionAtOneHeightAreFoundAndWarnedOf
   const Scene joined = load("joined", testing::straight_road_xml("x", -100, 0, 0, 0) + testing::straight_road_xml("next", 100, 0, 0.3, 0) +
                                           testing::straight_road_xml("back", 100, 0, std::numbers::pi, 0));
   EXPECT_TRUE(joined.flat_crossings.empty());
+  // A footpath across the road (its lanes sidewalks, not drivable) is not a crossing of traffic.
+  const Scene footpath = load("footpath", testing::straight_road_xml("x", -100, 0, 0, 0) +
+                                              testing::straight_road_xml("path", 0, -100, std::numbers::pi / 2, 0, "sidewalk"));
+  EXPECT_TRUE(footpath.flat_crossings.empty());
 }
 
 TEST(OpenDriveScene, WithEveryFaceCollidingTheRoadIsStillTheSurfaceUnderTheCar) {
