@@ -29,7 +29,25 @@ struct FcdSurvey {
   std::unordered_set<std::string> person_ids;
   std::size_t most_present = 0;
   double step = 0;  ///< the longest interval between timesteps [s]
+  /// Over every vehicle's consecutive rows: the distance its speeds say it drove, and the distance its
+  /// positions moved [FCD units]. Positions in degrees (SUMO's --fcd-output.geo) move 1e-5 of it.
+  double driven = 0, moved = 0;
 };
+
+/// The least share of the distance the speeds say that the positions must move: metres move about as far
+/// (0.5: speeds are sampled, a lane change is a sideways move), degrees 1e-5 of it.
+constexpr double kLeastMovedShare = 0.01;
+
+/// Refuses an FCD whose positions do not move as its speeds say (checked over at least 100 m of driving).
+void check_units(const FcdSurvey& s, const std::string& file) {
+  if (!(s.driven >= 100) || s.moved >= kLeastMovedShare * s.driven) return;
+  const bool degrees = s.hi.x() <= 180 && s.hi.y() <= 90;
+  throw Error(file, "<vehicle> 'x', 'y'",
+              fmt::format("the vehicles' positions moved {:.3g} in all where their speeds say they drove {:.0f} m: "
+                          "expected positions in metres{}", s.moved, s.driven,
+                          degrees ? ", got what looks like longitude and latitude (SUMO run with --fcd-output.geo: "
+                                    "run it without)" : ""));
+}
 
 /// Streams the whole FCD once, refusing a step or a precision too coarse for the comparison.
 FcdSurvey survey(const std::string& file) {
@@ -37,6 +55,8 @@ FcdSurvey survey(const std::string& file) {
   sumo::FcdFrame frame;
   FcdSurvey s;
   std::unordered_map<std::string, std::size_t> seen;
+  std::vector<sumo::FcdVehicle> last;  // by vehicle: its last row
+  std::vector<double> last_time;
   long long timesteps = 0;
   while (reader.next(frame)) {
     const auto where = fmt::format("<timestep> (line {})", frame.line);
@@ -59,12 +79,21 @@ FcdSurvey survey(const std::string& file) {
     for (std::size_t k = 0; k < frame.count; ++k) {
       const sumo::FcdVehicle& v = frame.vehicles[k];
       s.hi = s.hi.cwiseMax(v.front_W);
-      if (!seen.emplace(v.id, s.ids.size()).second) continue;
+      const auto [at, fresh] = seen.emplace(v.id, s.ids.size());
+      if (!fresh) {
+        const std::size_t i = at->second;
+        s.driven += 0.5 * (last[i].speed + v.speed) * (frame.time - last_time[i]);
+        s.moved += (v.front_W - last[i].front_W).norm();
+        last[i] = v, last_time[i] = frame.time;
+        continue;
+      }
       s.ids.push_back(v.id);
       s.first.push_back(v);
+      last.push_back(v), last_time.push_back(frame.time);
     }
   }
   if (timesteps < 2) throw Error(file, "", fmt::format("{} timesteps: expected an FCD of at least two", timesteps));
+  check_units(s, file);
   return s;
 }
 

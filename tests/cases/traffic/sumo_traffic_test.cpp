@@ -303,6 +303,23 @@ TEST(SumoTraffic, VehiclesOnTheirPathsDrivingAcrossAFlatCrossingPassAsInSumo) {
   EXPECT_EQ(chase.sumo->extra[0].kind, SumoExtraContact::Kind::kUnreported) << chase.sumo->extra[0].why;
 }
 
+TEST(SumoTraffic, AnFcdInDegreesIsRefusedNamingSumosGeoOption) {
+  // SUMO's --fcd-output.geo writes longitude and latitude: a car at 15 m/s for 10 s moves 0.0013 deg, and
+  // the case would crowd every vehicle into a metre. Its speeds say how far the positions must move.
+  std::vector<FcdStep> steps;
+  for (int k = 0; k <= 100; ++k) steps.push_back({k * 0.1, {{"geo", 13.6025 + k * 1.3e-5, 52.3086, 90, 15}}});
+  const auto dir = testing::fresh_temp_folder("sumo-geo");
+  testing::write_fcd(dir / "fcd.xml", steps);
+  const std::string message = testing::error_message([&] { testing::traffic_case(dir, 5.0); });
+  EXPECT_NE(message.find("fcd.xml: <vehicle> 'x', 'y': the vehicles' positions moved"), std::string::npos) << message;
+  EXPECT_NE(message.find("where their speeds say they drove 150 m"), std::string::npos) << message;
+  EXPECT_NE(message.find("--fcd-output.geo"), std::string::npos) << message;
+  // The same drive in metres is read.
+  for (int k = 0; k <= 100; ++k) steps[static_cast<std::size_t>(k)].rows[0].x = 20 + k * 1.5;
+  testing::write_fcd(dir / "fcd.xml", steps);
+  EXPECT_EQ(testing::traffic_case(dir, 5.0).vehicles.size(), 1u);
+}
+
 TEST(SumoTraffic, AnFcdTooCoarseForTheComparisonIsRefusedWithTheReason) {
   const auto dir = testing::fresh_temp_folder("sumo-coarse");
   std::vector<FcdStep> coarse = {{0.0, {{"a", 20, 30, 90, 10}}}, {0.2, {{"a", 22, 30, 90, 10}}}};
