@@ -37,6 +37,8 @@ struct SumoComparison {
   std::vector<std::string> defaulted_types;  ///< vTypes sized from the case's defaults
   std::size_t collision_rows = 0;      ///< SUMO's collision rows between two vehicles
   long long person_collision_rows = 0;  ///< and with a person, ignored
+  std::size_t left_out = 0;             ///< vehicles of rail and water classes, left out
+  long long left_out_collision_rows = 0;  ///< and SUMO's collision rows with them, ignored
   std::vector<SumoEpisode> episodes;
   std::vector<SumoExtraContact> extra;
   std::size_t released = 0;  ///< vehicles that left their SUMO path (released by a contact)

@@ -16,6 +16,9 @@ std::string sumo_summary(const SumoComparison& s) {
       s.episodes.size(), s.matched(), s.extra.size(), kinds[0], to_string(SumoExtraContact::Kind::kUnreported), kinds[1],
       to_string(SumoExtraContact::Kind::kSecondary), kinds[2], to_string(SumoExtraContact::Kind::kScene), s.released,
       s.vehicles);
+  if (s.left_out > 0)
+    out += fmt::format("  note: {} SUMO vehicles of rail or water classes left out (crashbench moves road vehicles), and "
+                       "{} collision rows with them ignored\n", s.left_out, s.left_out_collision_rows);
   if (s.flat_crossing_passes > 0)
     out += fmt::format("  note: {} pairs of vehicles on their SUMO paths passed through each other where two roads cross "
                        "outside a junction at one height: a bridge the network draws flat (netconvert raises "

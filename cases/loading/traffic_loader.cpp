@@ -125,12 +125,39 @@ VehicleParams sized(VehicleParams p, const sumo::ClassDefaults& size, const Vehi
   return p;
 }
 
+/// Moves SUMO's vehicles of rail and water classes (sumo::off_road_class; DEFAULT_RAILTYPE is rail) from
+/// `s`'s vehicles to `spec.left_out`.
+void leave_out_off_road(const std::map<std::string, sumo::VehicleType>& types, FcdSurvey& s, TrafficSpec& spec) {
+  const auto off_road = [&](const std::string& type) {
+    const auto t = types.find(type);
+    return t != types.end() ? sumo::off_road_class(t->second.vclass) : type == "DEFAULT_RAILTYPE";
+  };
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < s.ids.size(); ++i) {
+    if (off_road(s.first[i].type)) {
+      spec.left_out.insert(s.ids[i]);
+      continue;
+    }
+    if (kept != i) {  // a string moved into itself is left empty
+      s.ids[kept] = std::move(s.ids[i]);
+      s.first[kept] = std::move(s.first[i]);
+    }
+    ++kept;
+  }
+  s.ids.resize(kept);
+  s.first.resize(kept);
+}
+
 /// Of SUMO's collisions, those between two of its vehicles into `spec`; those with a person (a pedestrian at a
 /// crossing) are counted, since crashbench does not move persons. Throws Error naming the row for an id the
 /// FCD has neither as a vehicle nor as a person.
 void keep_vehicle_collisions(std::vector<sumo::Collision> all, const FcdSurvey& s, TrafficSpec& spec) {
   const std::unordered_set<std::string_view> vehicles(s.ids.begin(), s.ids.end());
   for (sumo::Collision& k : all) {
+    if (spec.left_out.contains(k.collider) || spec.left_out.contains(k.victim)) {
+      ++spec.left_out_collision_rows;
+      continue;
+    }
     bool with_person = false;
     for (const auto& [key, id] : {std::pair{"collider", &k.collider}, std::pair{"victim", &k.victim}}) {
       if (vehicles.contains(*id)) continue;
@@ -158,9 +185,6 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
   const VehicleParams defaults =
       parse_params(field.find("vehicle").value_or(JsonReader(sedan, field.file(), field.pointer() + "/vehicle")), model);
   FcdSurvey s = survey(spec->fcd_file);
-  if (c.vehicles.size() + s.ids.size() > limits.max_vehicles)
-    field.at("sumo_fcd").fail(fmt::format("{} SUMO vehicles besides the {} listed, more than the cap of {} per case: "
-                                          "raise it with --max-vehicles", s.ids.size(), c.vehicles.size(), limits.max_vehicles));
   std::map<std::string, sumo::VehicleType> types;
   if (const auto routes = field.find("sumo_routes")) {
     // One file or a list, as SUMO's route-files and additional-files: a type defined twice is an error there.
@@ -180,6 +204,10 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
       }
     }
   }
+  leave_out_off_road(types, s, *spec);
+  if (c.vehicles.size() + s.ids.size() > limits.max_vehicles)
+    field.at("sumo_fcd").fail(fmt::format("{} SUMO vehicles besides the {} listed, more than the cap of {} per case: "
+                                          "raise it with --max-vehicles", s.ids.size(), c.vehicles.size(), limits.max_vehicles));
   spec->first_vehicle = c.vehicles.size();
   spec->first_time = s.first_time;
   spec->sumo_step = s.step;

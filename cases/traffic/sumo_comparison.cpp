@@ -139,6 +139,8 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
   out.defaulted_types = t.defaulted_types;
   out.collision_rows = t.collisions.size();
   out.person_collision_rows = t.person_collision_rows;
+  out.left_out = t.left_out.size();
+  out.left_out_collision_rows = t.left_out_collision_rows;
   out.episodes = episodes_of(t);
   const ContactHistory history(result, c.vehicles.size());
   std::unordered_map<std::string_view, int> index;

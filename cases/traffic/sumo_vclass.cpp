@@ -46,6 +46,10 @@ std::optional<ClassDefaults> class_defaults(std::string_view vclass) {
   return std::nullopt;
 }
 
+bool off_road_class(std::string_view vclass) {
+  return vclass == "rail" || vclass == "rail_urban" || vclass == "rail_electric" || vclass == "rail_fast" || vclass == "ship";
+}
+
 std::optional<ClassDefaults> builtin_type_defaults(std::string_view type_id) {
   for (const ClassRow& row : kBuiltinTypes)
     if (row.name == type_id) return row.defaults;

@@ -17,6 +17,10 @@ struct ClassDefaults {
 /// (a class of a later SUMO, or a misspelling).
 std::optional<ClassDefaults> class_defaults(std::string_view vclass);
 
+/// True for SUMO's rail and water classes (rail, rail_urban, rail_electric, rail_fast, ship): not road
+/// vehicles, and longer (135 to 200 m trains) than crashbench's rectangle can be.
+bool off_road_class(std::string_view vclass);
+
 /// The size and mass of one of the types SUMO defines itself (DEFAULT_VEHTYPE, DEFAULT_BIKETYPE, ...), which
 /// a route file may redefine; nullopt for any other id.
 std::optional<ClassDefaults> builtin_type_defaults(std::string_view type_id);

@@ -4,6 +4,7 @@
 // again, a timestep at a time, while the case runs (cases/traffic/traffic_stream.hpp).
 #include <cstddef>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "cases/traffic/sumo_files.hpp"
@@ -26,6 +27,10 @@ struct TrafficSpec {
   std::vector<std::string> defaulted_types;  ///< vTypes (or "" for rows without one) sized from the case's defaults
   std::vector<sumo::Collision> collisions;   ///< SUMO's between two vehicles, in file order (none without a file)
   long long person_collision_rows = 0;       ///< SUMO's collision rows with a person, ignored
+  /// SUMO's vehicles of rail and water classes (sumo::off_road_class), left out: not case vehicles, their
+  /// rows skipped, their collision rows ignored.
+  std::unordered_set<std::string> left_out;
+  long long left_out_collision_rows = 0;
 
   /// Where absent vehicle `slot` waits: its own spot of a grid beyond the traffic, so that parked vehicles
   /// touch nothing and each other not.

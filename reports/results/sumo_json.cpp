@@ -28,6 +28,8 @@ nlohmann::json sumo_json(const SumoComparison& s) {
           {"types_sized_by_default", s.defaulted_types},
           {"collision_rows", s.collision_rows},
           {"person_collision_rows_ignored", s.person_collision_rows},
+          {"vehicles_left_out", s.left_out},
+          {"left_out_collision_rows_ignored", s.left_out_collision_rows},
           {"episodes_total", s.episodes.size()},
           {"episodes_matched", s.matched()},
           {"episodes", episodes},

@@ -303,6 +303,33 @@ TEST(SumoTraffic, VehiclesOnTheirPathsDrivingAcrossAFlatCrossingPassAsInSumo) {
   EXPECT_EQ(chase.sumo->extra[0].kind, SumoExtraContact::Kind::kUnreported) << chase.sumo->extra[0].why;
 }
 
+TEST(SumoTraffic, RailAndWaterVehiclesAreLeftOutCountedAndTheirCollisionsIgnored) {
+  // A train of SUMO's own rail type (135 m, no road vehicle's rectangle) beside a car, and a tram-class type
+  // of a route file (22 m, a road vehicle), a collision row between the train and the car.
+  std::vector<FcdStep> steps;
+  for (int k = 0; k <= 20; ++k)
+    steps.push_back({k * 0.1, {{"train", 20 + k * 2.0, 30, 90, 20, "DEFAULT_RAILTYPE"}, {"car", 20 + k * 1.0, 60, 90, 10},
+                              {"boat", 20 + k * 1.0, 90, 90, 10, "ferry"}, {"tram", 20 + k * 1.0, 120, 90, 10, "streetcar"}}});
+  const auto dir = testing::fresh_temp_folder("sumo-rail");
+  testing::write_fcd(dir / "fcd.xml", steps);
+  std::ofstream(dir / "types.xml") << "<routes><vType id=\"ferry\" vClass=\"ship\"/><vType id=\"streetcar\" vClass=\"tram\"/>"
+                                      "<vType id=\"car\" length=\"4.5\" width=\"1.8\"/></routes>";
+  std::ofstream(dir / "collisions.xml")
+      << "<collisions>\n  <collision time=\"1.00\" type=\"collision\" lane=\"l\" pos=\"1\" collider=\"train\" victim=\"car\" "
+         "colliderSpeed=\"20\" victimSpeed=\"10\"/>\n</collisions>\n";
+  const Case c = testing::traffic_case(dir, 1.9, {{"sumo_routes", "types.xml"}, {"sumo_collisions", "collisions.xml"}});
+  ASSERT_EQ(c.vehicles.size(), 2u);
+  EXPECT_EQ(c.vehicles[0].name, "car");
+  EXPECT_EQ(c.vehicles[1].name, "tram");
+  const RunResult r = run_case(c);
+  ASSERT_TRUE(r.sumo.has_value()) << r.failure;
+  EXPECT_EQ(r.sumo->left_out, 2u);
+  EXPECT_EQ(r.sumo->left_out_collision_rows, 1);
+  EXPECT_EQ(r.sumo->collision_rows, 0u);
+  EXPECT_NE(sumo_summary(*r.sumo).find("note: 2 SUMO vehicles of rail or water classes left out"), std::string::npos)
+      << sumo_summary(*r.sumo);
+}
+
 TEST(SumoTraffic, AnFcdInDegreesIsRefusedNamingSumosGeoOption) {
   // SUMO's --fcd-output.geo writes longitude and latitude: a car at 15 m/s for 10 s moves 0.0013 deg, and
   // the case would crowd every vehicle into a metre. Its speeds say how far the positions must move.
