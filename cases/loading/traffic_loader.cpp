@@ -32,21 +32,33 @@ struct FcdSurvey {
   /// Over every vehicle's consecutive rows: the distance its speeds say it drove, and the distance its
   /// positions moved [FCD units]. Positions in degrees (SUMO's --fcd-output.geo) move 1e-5 of it.
   double driven = 0, moved = 0;
+  /// Consecutive rows of a vehicle that both say it drives more than 0.5 m in the interval, and of those
+  /// the rows where it stands where the row before had it (within 1 mm): SUMO's mesoscopic model reports
+  /// a vehicle at the start of its road segment until it leaves the segment.
+  long long moving = 0, frozen = 0;
 };
 
 /// The least share of the distance the speeds say that the positions must move: metres move about as far
 /// (0.5: speeds are sampled, a lane change is a sideways move), degrees 1e-5 of it.
 constexpr double kLeastMovedShare = 0.01;
 
-/// Refuses an FCD whose positions do not move as its speeds say (checked over at least 100 m of driving).
-void check_units(const FcdSurvey& s, const std::string& file) {
-  if (!(s.driven >= 100) || s.moved >= kLeastMovedShare * s.driven) return;
-  const bool degrees = s.hi.x() <= 180 && s.hi.y() <= 90;
-  throw Error(file, "<vehicle> 'x', 'y'",
-              fmt::format("the vehicles' positions moved {:.3g} in all where their speeds say they drove {:.0f} m: "
-                          "expected positions in metres{}", s.moved, s.driven,
-                          degrees ? ", got what looks like longitude and latitude (SUMO run with --fcd-output.geo: "
-                                    "run it without)" : ""));
+/// Refuses an FCD whose positions do not move as its speeds say: in degrees (checked over at least 100 m
+/// of driving), or held at a segment's start (SUMO's --mesosim; checked over at least 100 moving rows).
+void check_motion(const FcdSurvey& s, const std::string& file) {
+  if (s.driven >= 100 && s.moved < kLeastMovedShare * s.driven) {
+    const bool degrees = s.hi.x() <= 180 && s.hi.y() <= 90;
+    throw Error(file, "<vehicle> 'x', 'y'",
+                fmt::format("the vehicles' positions moved {:.3g} in all where their speeds say they drove {:.0f} m: "
+                            "expected positions in metres{}", s.moved, s.driven,
+                            degrees ? ", got what looks like longitude and latitude (SUMO run with --fcd-output.geo: "
+                                      "run it without)" : ""));
+  }
+  if (s.moving >= 100 && s.frozen > s.moving / 2)
+    throw Error(file, "<vehicle> 'x', 'y'",
+                fmt::format("{} of {} rows of vehicles driving more than 0.5 m in the interval have them where the row "
+                            "before did: expected the positions of SUMO's microscopic model, got what its mesoscopic "
+                            "one (--mesosim) reports, each vehicle at the start of its road segment until it leaves "
+                            "it; run sumo without --mesosim", s.frozen, s.moving));
 }
 
 /// Streams the whole FCD once, refusing a step or a precision too coarse for the comparison.
@@ -82,8 +94,10 @@ FcdSurvey survey(const std::string& file) {
       const auto [at, fresh] = seen.emplace(v.id, s.ids.size());
       if (!fresh) {
         const std::size_t i = at->second;
-        s.driven += 0.5 * (last[i].speed + v.speed) * (frame.time - last_time[i]);
-        s.moved += (v.front_W - last[i].front_W).norm();
+        const double interval = frame.time - last_time[i], move = (v.front_W - last[i].front_W).norm();
+        s.driven += 0.5 * (last[i].speed + v.speed) * interval;
+        s.moved += move;
+        if (std::min(last[i].speed, v.speed) * interval > 0.5) ++s.moving, s.frozen += move < 1e-3;
         last[i] = v, last_time[i] = frame.time;
         continue;
       }
@@ -93,7 +107,7 @@ FcdSurvey survey(const std::string& file) {
     }
   }
   if (timesteps < 2) throw Error(file, "", fmt::format("{} timesteps: expected an FCD of at least two", timesteps));
-  check_units(s, file);
+  check_motion(s, file);
   return s;
 }
 

@@ -303,6 +303,18 @@ TEST(SumoTraffic, VehiclesOnTheirPathsDrivingAcrossAFlatCrossingPassAsInSumo) {
   EXPECT_EQ(chase.sumo->extra[0].kind, SumoExtraContact::Kind::kUnreported) << chase.sumo->extra[0].why;
 }
 
+TEST(SumoTraffic, AnFcdOfSumosMesoscopicModelIsRefusedNamingIt) {
+  // SUMO run with --mesosim reports a vehicle at the start of its 100 m road segment until it leaves it:
+  // at 10 m/s it stands for 10 s, then jumps; crashbench's vehicles would stand and teleport.
+  std::vector<FcdStep> steps;
+  for (int k = 0; k <= 200; ++k) steps.push_back({k * 0.1, {{"meso", 20 + 100.0 * (k / 100), 30, 90, 10}}});
+  const auto dir = testing::fresh_temp_folder("sumo-meso");
+  testing::write_fcd(dir / "fcd.xml", steps);
+  const std::string message = testing::error_message([&] { testing::traffic_case(dir, 5.0); });
+  EXPECT_NE(message.find("fcd.xml: <vehicle> 'x', 'y': 198 of 200 rows of vehicles driving"), std::string::npos) << message;
+  EXPECT_NE(message.find("--mesosim"), std::string::npos) << message;
+}
+
 TEST(SumoTraffic, RailAndWaterVehiclesAreLeftOutCountedAndTheirCollisionsIgnored) {
   // A train of SUMO's own rail type (135 m, no road vehicle's rectangle) beside a car, and a tram-class type
   // of a route file (22 m, a road vehicle), a collision row between the train and the car.
