@@ -17,10 +17,6 @@
 
 namespace crashbench {
 
-/// The least angle between two headings that cross (not one road's traffic, which may run nose to tail
-/// there): sin(20 deg), as flat_crossings finds the roads.
-inline constexpr double kLeastCrossingSine = 0.3420201433256687;
-
 enum class SumoRole : std::uint8_t {
   kNone,      ///< not SUMO's (a case's own vehicle), or released while secondary impacts are on
   kOnPath,    ///< driven by its FCD

@@ -76,6 +76,10 @@ struct FlatCrossingZone {
   double reach = 0;
 };
 
+/// Two directions cross, rather than run along one road, when more than 20 deg apart either way round:
+/// sin(20 deg).
+inline constexpr double kLeastCrossingSine = 0.3420201433256687;
+
 /// How far apart two rectangles' planes (road height + CG height) may lie and still be one level [m]: more
 /// than the 2 m by which two cars touching nose to tail on a 40 % grade differ, less than a car on a road
 /// bridge and one under it differ by (a clearance of 4.5 m or more, less the difference of their CG

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <map>
 #include <unordered_map>
 #include <utility>
@@ -16,7 +15,6 @@ constexpr double kSampleStep = 2.0;   // [m] between reference-line samples
 constexpr double kCell = 20.0;        // [m] grid cell for the segments
 constexpr double kEndMargin = 1.0;    // [m] a crossing this near a road's end is where two roads join
 constexpr double kHalfLongVehicle = 6.0;  // [m] added to a crossing's reach: a CG that far from the overlap
-const double kLeastSine = std::sin(20.0 * std::numbers::pi / 180.0);
 
 /// A piece of a road's reference line, with its s range and heights at both ends.
 struct Piece {
@@ -72,8 +70,12 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, 
     for (long long i = lo_i; i <= hi_i; ++i)
       for (long long j = lo_j; j <= hi_j; ++j) cells[key(i, j)].push_back(static_cast<int>(k));
   }
-  std::map<std::pair<int, int>, FlatCrossingZone> first;  // by (road, road): the crossing at the least s of the first
-  std::map<std::pair<int, int>, double> first_s;
+  // By (road, road): the crossing at the least s along the first road.
+  struct First {
+    double s = 0;
+    FlatCrossingZone zone;
+  };
+  std::map<std::pair<int, int>, First> first;
   for (const auto& [cell, list] : cells)
     for (std::size_t x = 0; x < list.size(); ++x)
       for (std::size_t y = x + 1; y < list.size(); ++y) {
@@ -82,7 +84,7 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, 
         if (p->road > q->road) std::swap(p, q);
         const Vec2 pa = p->a.head<2>(), u = p->b.head<2>() - pa, qa = q->a.head<2>(), v = q->b.head<2>() - qa;
         const double d = cross2(u, v);
-        if (!(std::abs(d) >= kLeastSine * u.norm() * v.norm())) continue;  // parallel, or too shallow a crossing
+        if (!(std::abs(d) >= kLeastCrossingSine * u.norm() * v.norm())) continue;  // parallel, or too shallow a crossing
         const double f = cross2(qa - pa, v) / d, g = cross2(qa - pa, u) / d;
         if (f < 0 || f > 1 || g < 0 || g > 1) continue;
         const double sp = p->s0 + f * (p->s1 - p->s0), sq = q->s0 + g * (q->s1 - q->s0);
@@ -92,16 +94,16 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, 
         const double zp = p->a.z() + f * (p->b.z() - p->a.z()), zq = q->a.z() + g * (q->b.z() - q->a.z());
         if (!(std::abs(zp - zq) < kLevelSeparation)) continue;
         const std::pair<int, int> pair{p->road, q->road};
-        if (const auto seen = first_s.find(pair); seen != first_s.end() && seen->second <= sp) continue;
-        first_s[pair] = sp;
+        if (const auto seen = first.find(pair); seen != first.end() && seen->second.s <= sp) continue;
         const double sine = std::abs(d) / (u.norm() * v.norm());
         const double reach = (half_extent(roads[static_cast<std::size_t>(p->road)], sp) +
                               half_extent(roads[static_cast<std::size_t>(q->road)], sq)) / sine + kHalfLongVehicle;
-        first[pair] = {pa + f * u, reach};
+        first[pair] = {sp, {pa + f * u, reach}};
       }
   std::vector<FlatCrossing> out;
-  for (const auto& [pair, zone] : first)
-    out.push_back({roads[static_cast<std::size_t>(pair.first)].road().id, roads[static_cast<std::size_t>(pair.second)].road().id, zone});
+  for (const auto& [pair, crossing] : first)
+    out.push_back({roads[static_cast<std::size_t>(pair.first)].road().id, roads[static_cast<std::size_t>(pair.second)].road().id,
+                   crossing.zone});
   return out;
 }
 
