@@ -2,6 +2,7 @@
 // checks every channel, gives each vehicle's delta-V from the channels that pass, writes the test as a
 // case (-o) and scores every response model on it (--score). Method: docs/validation.md.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "app/commands.hpp"
 #include "app/crash_test_band.hpp"
@@ -103,6 +104,11 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
     fmt::print("{}: \"{}\", {}, closing speed {:.1f} km/h, impact angle {:.0f} deg, {} vehicles, {} of {} curves "
                "read\n", input, h.test.title, h.test.configuration, h.test.closing_speed * kMpsToKmh,
                h.test.impact_angle_deg, h.vehicles.size(), test.channels.size(), h.test.curve_count);
+    if (!test.missing_curves.empty())
+      fmt::print("CG and sill accelerometer curves the header lists without a file beside it: {}\n",
+                 fmt::join(test.missing_curves, ", "));
+    for (const auto& [curve, units] : test.other_units)
+      fmt::print("curve {}: a CG or sill accelerometer in '{}', not G'S: left out\n", curve, units);
     const TestChecks checks = check_channels(test, limits);
     fmt::print("pulse end {:.4f} s: the later of the vehicles' ends, where the 10 ms mean planar acceleration last "
                "exceeds {:.1f} g\n", checks.pulse_end, limits.end_threshold_g);

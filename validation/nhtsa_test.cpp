@@ -33,9 +33,13 @@ NhtsaTest read_nhtsa_test(const std::string& ev5_path) {
   for (const Ev5Channel& c : t.header.channels) {
     // Vehicle structure accelerometers only: occupant (dummy) channels carry the same codes on VEHNO too,
     // but their SENATT names a body part, so the site tells them apart below.
-    if (c.sensor_type != "AC" || c.y_units != "G'S" || c.vehicle == 0) continue;
+    if (c.sensor_type != "AC" || c.vehicle == 0) continue;
     const std::filesystem::path file = base.parent_path() / fmt::format("{}.{:03d}", base.stem().string(), c.curve);
     const SensorSite site = sensor_site_of(c.attachment);
+    if (c.y_units != "G'S") {
+      if (site != SensorSite::kOther) t.other_units.emplace_back(c.curve, c.y_units);
+      continue;
+    }
     if (!std::filesystem::exists(file)) {
       if (site != SensorSite::kOther) t.missing_curves.push_back(c.curve);
       continue;

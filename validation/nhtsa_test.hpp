@@ -2,6 +2,7 @@
 // An NHTSA test as published: its EV5 header and the channel files found next to it (NAME.EV5 and
 // NAME.NNN, NNN the curve number), each accelerometer channel mapped to crashbench's body axes.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "validation/channel_file.hpp"
@@ -25,7 +26,9 @@ struct NhtsaTest {
   std::string ev5_path;
   Ev5Header header;
   std::vector<TestChannel> channels;  ///< the vehicles' accelerometer channels whose files exist, in header order
-  std::vector<int> missing_curves;    ///< vehicle accelerometer curves the header lists but no file holds
+  std::vector<int> missing_curves;    ///< CG and sill accelerometer curves the header lists but no file holds
+  /// Vehicle accelerometer curves at the CG or a sill whose YUNITS are not G'S, left out: (curve, units).
+  std::vector<std::pair<int, std::string>> other_units;
 };
 
 /// "VECG" the CG, "DSLF"/"DSRF" the left/right front door sill; anything else kOther.

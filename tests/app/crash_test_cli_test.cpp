@@ -103,6 +103,27 @@ TEST(CrashTestCli, ATestThatMakesNoCaseSaysWhyAndFailsWhenACaseWasAskedFor) {
   EXPECT_FALSE(std::filesystem::exists(dir + "/case.json"));
 }
 
+TEST(CrashTestCli, AccelerometersLeftOutAreNamed) {
+  // A CG channel in other units than G'S, and a sill channel whose file is gone, were left out without a
+  // word: the vehicle's delta-V then came from fewer channels than the header promised.
+  const std::string dir = testing::fresh_dir("crash-test-left-out");
+  const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
+  std::stringstream edited;
+  std::string line;
+  for (std::ifstream in(ev5); std::getline(in, line);) {
+    if (line.rfind("1|107|", 0) == 0) line.replace(line.find("|G'S|"), 5, "|M/S**2|");
+    edited << line << '\n';
+  }
+  std::ofstream(ev5) << edited.str();
+  std::filesystem::remove(dir + "/test/v09999.104");
+  const auto r = testing::crashbench("crash-test " + ev5);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("CG and sill accelerometer curves the header lists without a file beside it: 104"),
+            std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("curve 107: a CG or sill accelerometer in 'M/S**2', not G'S: left out"), std::string::npos)
+      << r.output;
+}
+
 TEST(CrashTestCli, BadHeaderIsOneLineAndExitTwo) {
   const std::string dir = testing::fresh_dir("crash-test-bad");
   std::ofstream(dir + "/v1.EV5") << "----- TEST -----\nV5|short\n";
