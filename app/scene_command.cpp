@@ -234,7 +234,7 @@ void list() { std::cout << scene_lines(); }
 void add_opendrive_options(CLI::App& cmd, SceneArgs& args) {
   cmd.add_option("--odr-edges", args.odr_edges, "OpenDRIVE: edge walls this tall [m] where drivable lanes end (default 0: none)");
   cmd.add_option("--odr-drivable", args.odr_drivable, "OpenDRIVE: a lane type that is driven on (repeatable; default "
-                 "driving, stop, entry, exit, onRamp, offRamp, mwyEntry, mwyExit, parking, bidirectional, bus, taxi, HOV, connectingRamp)");
+                 "driving, stop, entry, exit, onRamp, offRamp, mwyEntry, mwyExit, parking, bidirectional, bus, taxi, HOV, connectingRamp, restricted)");
   cmd.add_option("--odr-tolerance", args.odr_tolerance, "OpenDRIVE: largest distance of the surface's triangles from the exact surface [m] (default 0.01)");
 }
 

@@ -195,6 +195,21 @@ TEST(OpenDriveScene, RoadsCrossingOutsideAJunctionAtOneHeightAreFoundAndWarnedOf
   EXPECT_TRUE(footpath.flat_crossings.empty());
 }
 
+TEST(OpenDriveScene, ARestrictedLaneIsGroundByDefaultAsNetconvertUsesIt) {
+  // netconvert writes "restricted" for every lane a passenger car may not use, where SUMO drives its buses
+  // and taxis: a road of such lanes is ground, with its edge walls where a driving road has them.
+  const auto dir = testing::temp_folder("opendrive-restricted");
+  const auto road_of = [&](const std::string& type) {
+    return load_scene(testing::write_opendrive(dir / (type + ".xodr"), testing::straight_road_xml("1", -100, 0, 0, 0, type)),
+                      with_edges(1.0));
+  };
+  const Scene driving = road_of("driving"), restricted = road_of("restricted");
+  ASSERT_FALSE(triangles_of(driving, "edge:1").empty());
+  EXPECT_EQ(triangles_of(restricted, "edge:1").size(), triangles_of(driving, "edge:1").size());
+  EXPECT_EQ(triangles_of(restricted, "road:1").size(), triangles_of(driving, "road:1").size());
+  for (const double y : {-1.75, 1.75}) EXPECT_NEAR(restricted.surface->height_below(Vec2(0, y), 1.0), 0.0, 1e-9) << y;
+}
+
 TEST(OpenDriveScene, WithEveryFaceCollidingTheRoadIsStillTheSurfaceUnderTheCar) {
   // A SUMO network has no walls, so its cases make every face collide (vertical_within_deg 90). The surface
   // was then sought among no face at all: the rectangle rode the fallback under a climbing road and met
