@@ -67,8 +67,11 @@ FcdSurvey survey(const std::string& file) {
   sumo::FcdFrame frame;
   FcdSurvey s;
   std::unordered_map<std::string, std::size_t> seen;
-  std::vector<sumo::FcdVehicle> last;  // by vehicle: its last row
-  std::vector<double> last_time;
+  struct LastRow {
+    Vec2 front_W;
+    double speed, time;
+  };
+  std::vector<LastRow> last;  // by vehicle: where its last row had it
   long long timesteps = 0;
   while (reader.next(frame)) {
     const auto where = fmt::format("<timestep> (line {})", frame.line);
@@ -93,17 +96,17 @@ FcdSurvey survey(const std::string& file) {
       s.hi = s.hi.cwiseMax(v.front_W);
       const auto [at, fresh] = seen.emplace(v.id, s.ids.size());
       if (!fresh) {
-        const std::size_t i = at->second;
-        const double interval = frame.time - last_time[i], move = (v.front_W - last[i].front_W).norm();
-        s.driven += 0.5 * (last[i].speed + v.speed) * interval;
+        LastRow& l = last[at->second];
+        const double interval = frame.time - l.time, move = (v.front_W - l.front_W).norm();
+        s.driven += 0.5 * (l.speed + v.speed) * interval;
         s.moved += move;
-        if (std::min(last[i].speed, v.speed) * interval > 0.5) ++s.moving, s.frozen += move < 1e-3;
-        last[i] = v, last_time[i] = frame.time;
+        if (std::min(l.speed, v.speed) * interval > 0.5) ++s.moving, s.frozen += move < 1e-3;
+        l = {v.front_W, v.speed, frame.time};
         continue;
       }
       s.ids.push_back(v.id);
       s.first.push_back(v);
-      last.push_back(v), last_time.push_back(frame.time);
+      last.push_back({v.front_W, v.speed, frame.time});
     }
   }
   if (timesteps < 2) throw Error(file, "", fmt::format("{} timesteps: expected an FCD of at least two", timesteps));
@@ -139,12 +142,12 @@ VehicleParams sized(VehicleParams p, const sumo::ClassDefaults& size, const Vehi
   return p;
 }
 
-/// Moves SUMO's vehicles of rail and water classes (sumo::off_road_class; DEFAULT_RAILTYPE is rail) from
-/// `s`'s vehicles to `spec.left_out`.
+/// Moves SUMO's vehicles of rail and water classes (sumo::off_road_class, of a vType of the files or of
+/// SUMO's own) from `s`'s vehicles to `spec.left_out`.
 void leave_out_off_road(const std::map<std::string, sumo::VehicleType>& types, FcdSurvey& s, TrafficSpec& spec) {
   const auto off_road = [&](const std::string& type) {
     const auto t = types.find(type);
-    return t != types.end() ? sumo::off_road_class(t->second.vclass) : type == "DEFAULT_RAILTYPE";
+    return sumo::off_road_class(t != types.end() ? std::string_view(t->second.vclass) : sumo::builtin_type_class(type));
   };
   std::size_t kept = 0;
   for (std::size_t i = 0; i < s.ids.size(); ++i) {

@@ -40,8 +40,7 @@ class PassingPairs {
     const auto ra = roles[static_cast<std::size_t>(a)], rb = roles[static_cast<std::size_t>(b)];
     if ((ra == SumoRole::kOnPath && rb == SumoRole::kReleased) || (ra == SumoRole::kReleased && rb == SumoRole::kOnPath))
       return true;
-    if (ra == SumoRole::kOnPath && rb == SumoRole::kOnPath && crossing_flat(poses[static_cast<std::size_t>(a)], poses[static_cast<std::size_t>(b)]))
-      return true;
+    if (on_paths_crossing_flat(a, b, poses)) return true;
     const std::pair<int, int> key{std::min(a, b), std::max(a, b)};
     return std::binary_search(now_.begin(), now_.end(), key) || std::binary_search(before_.begin(), before_.end(), key);
   }
@@ -65,13 +64,16 @@ class PassingPairs {
     const auto at = std::lower_bound(now_.begin(), now_.end(), key);
     if (at != now_.end() && *at == key) return;
     now_.insert(at, key);
-    const auto ra = roles[static_cast<std::size_t>(a)], rb = roles[static_cast<std::size_t>(b)];
-    if (ra == SumoRole::kOnPath && rb == SumoRole::kOnPath && !std::binary_search(before_.begin(), before_.end(), key) &&
-        crossing_flat(poses[static_cast<std::size_t>(a)], poses[static_cast<std::size_t>(b)]))
-      ++flat_crossing_passes;
+    if (!std::binary_search(before_.begin(), before_.end(), key) && on_paths_crossing_flat(a, b, poses)) ++flat_crossing_passes;
   }
 
  private:
+  /// Both on their SUMO paths and crossing_flat.
+  bool on_paths_crossing_flat(int a, int b, std::span<const VehiclePose> poses) const {
+    const auto i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
+    return roles[i] == SumoRole::kOnPath && roles[j] == SumoRole::kOnPath && crossing_flat(poses[i], poses[j]);
+  }
+
   std::vector<std::pair<int, int>> now_, before_;  ///< (lower, higher), sorted
 };
 

@@ -1,4 +1,4 @@
-// class_defaults, builtin_type_defaults (sumo_vclass.hpp). Lengths and widths are SUMO 1.15's (Debian's), read
+// class_defaults, off_road_class, builtin_type_defaults, builtin_type_class (sumo_vclass.hpp). Lengths and widths are SUMO 1.15's (Debian's), read
 // back through TraCI (traci.vehicletype.getLength/getWidth) from one vType of each class with nothing else
 // set; they agree with SUMO's "Vehicle Type Parameter Defaults" page. Masses are that page's (and
 // SUMOVTypeParameter.cpp's in later SUMO): 1.15 moves no vehicle by its mass, so it keeps none per class.
@@ -31,12 +31,26 @@ constexpr std::array kClasses{
     ClassRow{"rail_fast", {200.0, 2.95, 409000}}, ClassRow{"ship", {17.0, 4.0, 100000}},
 };
 
+struct BuiltinType {
+  std::string_view id, vclass;
+  ClassDefaults defaults;
+};
+
 // DEFAULT_CONTAINERTYPE, of class "ignoring", is sized apart from its class (6.1 x 2.4 m).
 constexpr std::array kBuiltinTypes{
-    ClassRow{"DEFAULT_VEHTYPE", kPassenger},          ClassRow{"DEFAULT_TAXITYPE", kPassenger},
-    ClassRow{"DEFAULT_BIKETYPE", {1.6, 0.65, 10}},    ClassRow{"DEFAULT_PEDTYPE", {0.215, 0.478, 70}},
-    ClassRow{"DEFAULT_RAILTYPE", {135.0, 2.84, 79500}}, ClassRow{"DEFAULT_CONTAINERTYPE", {6.1, 2.4, 1500}},
+    BuiltinType{"DEFAULT_VEHTYPE", "passenger", kPassenger},
+    BuiltinType{"DEFAULT_TAXITYPE", "taxi", kPassenger},
+    BuiltinType{"DEFAULT_BIKETYPE", "bicycle", {1.6, 0.65, 10}},
+    BuiltinType{"DEFAULT_PEDTYPE", "pedestrian", {0.215, 0.478, 70}},
+    BuiltinType{"DEFAULT_RAILTYPE", "rail", {135.0, 2.84, 79500}},
+    BuiltinType{"DEFAULT_CONTAINERTYPE", "ignoring", {6.1, 2.4, 1500}},
 };
+
+const BuiltinType* builtin_type(std::string_view type_id) {
+  for (const BuiltinType& t : kBuiltinTypes)
+    if (t.id == type_id) return &t;
+  return nullptr;
+}
 
 }  // namespace
 
@@ -51,9 +65,13 @@ bool off_road_class(std::string_view vclass) {
 }
 
 std::optional<ClassDefaults> builtin_type_defaults(std::string_view type_id) {
-  for (const ClassRow& row : kBuiltinTypes)
-    if (row.name == type_id) return row.defaults;
-  return std::nullopt;
+  const BuiltinType* t = builtin_type(type_id);
+  return t ? std::optional(t->defaults) : std::nullopt;
+}
+
+std::string_view builtin_type_class(std::string_view type_id) {
+  const BuiltinType* t = builtin_type(type_id);
+  return t ? t->vclass : std::string_view();
 }
 
 }  // namespace crashbench::sumo

@@ -24,5 +24,7 @@ bool off_road_class(std::string_view vclass);
 /// The size and mass of one of the types SUMO defines itself (DEFAULT_VEHTYPE, DEFAULT_BIKETYPE, ...), which
 /// a route file may redefine; nullopt for any other id.
 std::optional<ClassDefaults> builtin_type_defaults(std::string_view type_id);
+/// The class of one of SUMO's own types ("rail" for DEFAULT_RAILTYPE, ...); "" for any other id.
+std::string_view builtin_type_class(std::string_view type_id);
 
 }  // namespace crashbench::sumo

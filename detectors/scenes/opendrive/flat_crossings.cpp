@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "detectors/geometry/geometry.hpp"
+#include "detectors/scenes/opendrive/road_mesh.hpp"
 
 namespace crashbench::odr {
 namespace {
@@ -23,13 +24,11 @@ struct Piece {
   double s0 = 0, s1 = 0;
 };
 
-double cross2(const Vec2& u, const Vec2& v) { return u.x() * v.y() - u.y() * v.x(); }
-
-bool has_lane_of(const Road& road, const std::vector<std::string>& types) {
+bool has_drivable_lane(const Road& road, const OpenDriveOptions& options) {
   for (const LaneSection& section : road.sections)
     for (const auto* side : {&section.left, &section.right})
       for (const Lane& lane : *side)
-        if (std::find(types.begin(), types.end(), lane.type) != types.end()) return true;
+        if (is_drivable(lane, options)) return true;
   return false;
 }
 
@@ -44,11 +43,11 @@ double half_extent(const RoadSurface& road, double s) {
 
 }  // namespace
 
-std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, const std::vector<std::string>& drivable) {
+std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, const OpenDriveOptions& options) {
   std::vector<Piece> pieces;
   for (std::size_t r = 0; r < roads.size(); ++r) {
     const Road& road = roads[r].road();
-    if (road.in_junction() || !(road.length > 2 * kEndMargin) || !has_lane_of(road, drivable)) continue;
+    if (road.in_junction() || !(road.length > 2 * kEndMargin) || !has_drivable_lane(road, options)) continue;
     const int n = std::max(1, static_cast<int>(std::ceil(road.length / kSampleStep)));
     Vec3 last = roads[r].point(0, 0);
     for (int k = 1; k <= n; ++k) {
@@ -83,9 +82,9 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, 
         if (p->road == q->road) continue;
         if (p->road > q->road) std::swap(p, q);
         const Vec2 pa = p->a.head<2>(), u = p->b.head<2>() - pa, qa = q->a.head<2>(), v = q->b.head<2>() - qa;
-        const double d = cross2(u, v);
+        const double d = cross(u, v);
         if (!(std::abs(d) >= kLeastCrossingSine * u.norm() * v.norm())) continue;  // parallel, or too shallow a crossing
-        const double f = cross2(qa - pa, v) / d, g = cross2(qa - pa, u) / d;
+        const double f = cross(qa - pa, v) / d, g = cross(qa - pa, u) / d;
         if (f < 0 || f > 1 || g < 0 || g > 1) continue;
         const double sp = p->s0 + f * (p->s1 - p->s0), sq = q->s0 + g * (q->s1 - q->s0);
         const double lp = roads[static_cast<std::size_t>(p->road)].road().length;

@@ -8,6 +8,7 @@
 
 #include "core/math.hpp"
 #include "detectors/geometry/geometry.hpp"
+#include "detectors/scenes/opendrive/opendrive_options.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
 
 namespace crashbench::odr {
@@ -17,12 +18,12 @@ struct FlatCrossing {
   FlatCrossingZone zone;       ///< where their reference lines cross, and how far the overlap reaches
 };
 
-/// The first crossing of each pair of roads outside junctions with a lane of a `drivable` type (a footpath
+/// The first crossing of each pair of roads outside junctions with a drivable lane (`options.drivable`) (a footpath
 /// over a road is not a crossing of traffic) whose reference lines (sampled every 2 m
 /// at most) cross at more than 20 degrees, at least 1 m from both roads' ends, at heights less than 2.5 m
 /// apart (kLevelSeparation: no level between them); in file order of the pairs' roads. A crossing's reach
 /// is the farthest its roads' surfaces overlap from it, (wa + wb) / sin(angle) with wa, wb the farthest a
 /// lane of each reaches from its reference line there, plus 6 m, half a long vehicle.
-std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, const std::vector<std::string>& drivable);
+std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, const OpenDriveOptions& options);
 
 }  // namespace crashbench::odr

@@ -46,7 +46,7 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
       for (const auto* side : {&section.left, &section.right})
         for (const odr::Lane& lane : *side) ++lanes_by_type[lane.type];
   }
-  const std::vector<odr::FlatCrossing> crossings = odr::flat_crossings(surfaces, options.drivable);
+  const std::vector<odr::FlatCrossing> crossings = odr::flat_crossings(surfaces, options);
   for (const odr::FlatCrossing& x : crossings) out.flat_crossings.push_back(x.zone);
   int connections = 0, lane_links = 0;
   for (const odr::Junction& j : net.junctions) {

@@ -30,10 +30,6 @@ struct Cut {
   std::vector<Vec3> wall_base;
 };
 
-bool is_drivable(const Lane& lane, const OpenDriveOptions& options) {
-  return std::find(options.drivable.begin(), options.drivable.end(), lane.type) != options.drivable.end();
-}
-
 void fill_points(const RoadSurface& surface, std::size_t k, double s, std::vector<LaneSpan>& spans,
                  std::vector<Vec3>& points) {
   surface.spans(k, s, spans);
@@ -86,6 +82,10 @@ void add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c
 }
 
 }  // namespace
+
+bool is_drivable(const Lane& lane, const OpenDriveOptions& options) {
+  return std::find(options.drivable.begin(), options.drivable.end(), lane.type) != options.drivable.end();
+}
 
 void check_budget(const Road& road, long triangles, long most) {
   if (triangles > most)

@@ -30,4 +30,7 @@ void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, 
 /// Throws Error naming `road` when `triangles` pass `most`.
 void check_budget(const Road& road, long triangles, long most);
 
+/// True when `lane`'s type is one of `options.drivable`.
+bool is_drivable(const Lane& lane, const OpenDriveOptions& options);
+
 }  // namespace crashbench::odr
