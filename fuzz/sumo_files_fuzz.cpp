@@ -1,5 +1,6 @@
-// libFuzzer harness: the first byte picks a SUMO reader (byte % 3: 0 an FCD file read to its end, 1 the
-// vTypes of a route file, 2 a collision output), the rest is the file (cases/traffic/sumo_files.hpp).
+// libFuzzer harness: the first byte picks a SUMO reader (byte % 4: 0 an FCD file read to its end, 1 the
+// vTypes of a route file, 2 a collision output, 3 a network's <location>), the rest is the file
+// (cases/traffic/sumo_files.hpp).
 // Every input must end in what the reader promises or a clean Error.
 #include <cmath>
 #include <cstdint>
@@ -59,20 +60,29 @@ void read_collision_output(const std::string& path) {
   }
 }
 
+/// A finite offset: the network's frame is the original's moved by it.
+void read_location(const std::string& path) {
+  const sumo::NetLocation l = sumo::read_net_location(path);
+  fuzz::require(l.net_offset.allFinite() && l.line > 0, "a network's finite netOffset and its line");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const std::string path = fuzz::write_input("sumo.xml", data + 1, size - 1);
-  switch (data[0] % 3) {
+  switch (data[0] % 4) {
     case 0:
       fuzz::expect_clean_errors("FcdReader", [&] { read_fcd_to_end(path); });
       break;
     case 1:
       fuzz::expect_clean_errors("read_vehicle_types", [&] { read_types(path); });
       break;
-    default:
+    case 2:
       fuzz::expect_clean_errors("read_collisions", [&] { read_collision_output(path); });
+      break;
+    default:
+      fuzz::expect_clean_errors("read_net_location", [&] { read_location(path); });
       break;
   }
   return 0;

@@ -194,9 +194,14 @@ void keep_vehicle_collisions(std::vector<sumo::Collision> all, const FcdSurvey& 
 }  // namespace
 
 void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limits, const VehicleDynamics& model) {
-  field.only_keys({"sumo_fcd", "sumo_routes", "sumo_collisions", "vehicle", "secondary_impacts"});
+  field.only_keys({"sumo_fcd", "sumo_routes", "sumo_collisions", "sumo_net", "vehicle", "secondary_impacts"});
   auto spec = std::make_shared<TrafficSpec>();
   spec->fcd_file = case_file_path(field.at("sumo_fcd"), "SUMO FCD");
+  if (const auto net = field.find("sumo_net")) {
+    // The scene is the file netconvert imported the network from: netOffset undone.
+    spec->net_file = case_file_path(*net, "SUMO network");
+    spec->scene_from_sumo = -sumo::read_net_location(spec->net_file).net_offset;
+  }
   if (const auto s = field.find("secondary_impacts")) spec->secondary_impacts = s->boolean();
   const nlohmann::json sedan = "sedan";  // the default vehicle
   const VehicleParams defaults =
@@ -230,7 +235,7 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
   spec->sumo_step = s.step;
   spec->persons = s.persons;
   spec->most_present = s.most_present;
-  spec->parking_W = s.hi + Vec2(1000.0, 1000.0);
+  spec->parking_W = s.hi + spec->scene_from_sumo + Vec2(1000.0, 1000.0);
   for (const VehicleSetup& v : c.vehicles) spec->parking_W = spec->parking_W.cwiseMax(v.initial.position_W + Vec2(1000.0, 1000.0));
   for (std::size_t i = 0; i < s.ids.size(); ++i) {
     const sumo::FcdVehicle& row = s.first[i];
@@ -240,7 +245,7 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
     VehicleSetup& v = c.vehicles.emplace_back();
     v.name = s.ids[i];
     v.params = size ? sized(defaults, *size, model) : defaults;
-    v.initial = sumo::state_of(row, v.params.body.cg_to_front);
+    v.initial = sumo::state_of(row, v.params.body.cg_to_front, spec->scene_from_sumo);
   }
   if (const auto collisions = field.find("sumo_collisions")) {
     spec->collisions_file = case_file_path(*collisions, "SUMO collision");

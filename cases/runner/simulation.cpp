@@ -45,6 +45,7 @@ Simulation::Simulation(const Case& c, int threads)
   // Pairs that pass through each other (cases/traffic/sumo_role.hpp): with secondary impacts only those on
   // their SUMO paths at a flat crossing, since a released vehicle's role is then kNone.
   if (c.traffic) {
+    require_traffic_on_scene(c, *scene_);
     fleet_.passing.flat_crossings = scene_->flat_crossings;
     tunnelling_.ignore_passing(fleet_.passing);
   }

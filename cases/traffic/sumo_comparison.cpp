@@ -13,7 +13,9 @@
 #include "cases/run_result.hpp"
 #include "cases/traffic/traffic_spec.hpp"
 #include "cases/traffic/sumo_frame.hpp"
+#include "core/error.hpp"
 #include "detectors/scenes/scene.hpp"
+#include "detectors/scenes/surface_query.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
 #include "detectors/broadphase/analytic_rectangles.hpp"
 
@@ -94,7 +96,7 @@ std::map<std::pair<double, std::string>, sumo::FcdVehicle> rows_at(const std::st
 /// Vehicle `v` of the case where the FCD row has it.
 PlacedRectangle placed(const Case& c, std::size_t v, const sumo::FcdVehicle& row) {
   const VehicleParams& p = c.vehicles[v].params;
-  const PlanarState s = sumo::state_of(row, p.body.cg_to_front);
+  const PlanarState s = sumo::state_of(row, p.body.cg_to_front, c.traffic->scene_from_sumo);
   VehiclePose pose;
   pose.heading = s.heading;
   pose.position_W = s.position_W;
@@ -128,6 +130,30 @@ std::size_t vehicles_off_scene(const Case& c, const Scene& scene) {
     off += (p.array() < lo.array()).any() || (p.array() > hi.array()).any();
   }
   return off;
+}
+
+void require_traffic_on_scene(const Case& c, const Scene& scene) {
+  if (!scene.surface) return;
+  const TrafficSpec& t = *c.traffic;
+  const std::size_t vehicles = c.vehicles.size() - t.first_vehicle;
+  std::size_t off = 0;
+  for (std::size_t v = t.first_vehicle; v < c.vehicles.size(); ++v) {
+    const VehicleSetup& s = c.vehicles[v];
+    const Vec2 front = s.initial.position_W + s.params.body.cg_to_front * unit_at(s.initial.heading);
+    off += std::isnan(scene.surface->height_below(front, kHighest));
+  }
+  if (2 * off <= vehicles) return;
+  const std::string expected =
+      t.net_file.empty()
+          ? "expected the scene in the FCD's frame, SUMO's network (netconvert -s NET --opendrive-output FILE); if "
+            "netconvert imported the network from the scene file (--opendrive-files), give the network as "
+            "\"sumo_net\", whose netOffset then comes off SUMO's positions"
+          : fmt::format("expected the scene file netconvert imported the network {} from, whose netOffset came off "
+                        "SUMO's positions; if the scene is that network's OpenDRIVE export, leave sumo_net out",
+                        t.net_file);
+  throw Error(c.source_file, "/traffic/sumo_fcd",
+              fmt::format("{} of {} SUMO vehicles first appear with their front over no road of the scene: {}", off,
+                          vehicles, expected));
 }
 
 SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
@@ -206,7 +232,8 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
       Contact overlap;
       if (rectangle_contact(pa, pb, overlap)) {
         // Closing when the CG velocities approach along the normal (from b towards a).
-        const Vec2 relative = sumo::state_of(ra->second, 0).velocity_W - sumo::state_of(rb->second, 0).velocity_W;
+        const Vec2 relative = sumo::state_of(ra->second, 0, t.scene_from_sumo).velocity_W -
+                               sumo::state_of(rb->second, 0, t.scene_from_sumo).velocity_W;
         const double closing = -relative.dot(overlap.normal_W);
         e.why = closing > 0 ? fmt::format("the rectangles overlap {:.3f} m at {:.3f} s, closing at {:.2f} m/s, and crashbench "
                                           "found no contact within two SUMO steps: a detector's miss", overlap.depth, e.time, closing)

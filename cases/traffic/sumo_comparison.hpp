@@ -18,4 +18,10 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result);
 /// for a scene without triangles): the case's scene is then not SUMO's network, or not in its frame.
 std::size_t vehicles_off_scene(const Case& c, const Scene& scene);
 
+/// Throws Error (the case file, /traffic/sumo_fcd) when more than half of `c`'s SUMO vehicles first appear
+/// with their front bumper over none of `scene`'s surfaces: the scene is not in the FCD's frame (a network
+/// imported from the scene file, whose netOffset sumo_net undoes), or not SUMO's network. Without a surface
+/// query (a scene of walls only), nothing is checked. SUMO inserts a vehicle with its front on its lane.
+void require_traffic_on_scene(const Case& c, const Scene& scene);
+
 }  // namespace crashbench

@@ -98,4 +98,19 @@ struct Collision {
 /// time before the previous collision's.
 std::vector<Collision> read_collisions(const std::string& file);
 
+/// A network's <location>: netconvert moves what it reads by `net_offset` (network = original + net_offset),
+/// so the FCD of a network imported from an OpenDRIVE file (netconvert --opendrive-files) lies net_offset
+/// away from that file's roads.
+struct NetLocation {
+  Vec2 net_offset = Vec2::Zero();  ///< [m]
+  int line = 0;                    ///< of the <location> element
+};
+
+/// The <location> of SUMO network `file` (.net.xml, maybe gzipped). Throws Error naming the file, the
+/// element and its line: XML not well-formed or cut short, an entity declaration, a root other than <net>,
+/// no <location> or two, a netOffset that is not 2 finite numbers, or a projection (projParameter other than
+/// "!") whose bounds are not 4 finite numbers each or show no original in metres (convBoundary is not
+/// origBoundary moved by netOffset): the original was longitude and latitude, a frame no scene file has.
+NetLocation read_net_location(const std::string& file);
+
 }  // namespace crashbench::sumo

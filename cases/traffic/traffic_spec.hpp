@@ -15,6 +15,10 @@ struct TrafficSpec {
   std::string fcd_file;
   std::vector<std::string> routes_files;  ///< route and additional files with the vTypes, in order; or none
   std::string collisions_file;  ///< or empty
+  std::string net_file;         ///< the network SUMO ran on (sumo_net), or empty
+  /// Added to SUMO's positions to put them in the scene's frame [m]: minus the network's netOffset when the
+  /// case names it (sumo_net: the scene is the file SUMO's network was imported from), else zero.
+  Vec2 scene_from_sumo = Vec2::Zero();
   /// Case::vehicles[first_vehicle + i] is the SUMO vehicle ids[i]; the vehicles listed in the case come first.
   std::size_t first_vehicle = 0;
   std::vector<std::string> ids;

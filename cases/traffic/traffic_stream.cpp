@@ -45,7 +45,7 @@ void TrafficStream::advance_to(double t) {
       r.before = r.after;
       // Unwrapped from the row before: a heading that jumps by a turn between steps would sweep the car
       // the long way round.
-      const PlanarState s = sumo::state_of(row, cg_to_front_[i]);
+      const PlanarState s = sumo::state_of(row, cg_to_front_[i], spec_.scene_from_sumo);
       const double heading =
           r.before.timestep == timestep_ - 1 ? r.before.heading + turn(r.before.heading, s.heading) : s.heading;
       r.after = {s.position_W, heading, row.speed, timestep_};

@@ -34,6 +34,8 @@ const SumoReader kSumoReaders[] = {
     {"vtypes", "routes", R"(<vType id="car"/>)", [](const std::string& p) { (void)read_vehicle_types(p); }},
     {"collisions", "collisions", R"(<collision time="1" collider="a" victim="b" colliderSpeed="1" victimSpeed="2"/>)",
      [](const std::string& p) { (void)read_collisions(p); }},
+    {"network", "net", R"(<location netOffset="0.00,0.00" convBoundary="0.00,0.00,1.00,1.00" origBoundary="0.00,0.00,1.00,1.00"/>)",
+     [](const std::string& p) { (void)read_net_location(p); }},
 };
 
 /// Expects reading `text` to fail at the <element> that holds `needle`, naming `key` ("" for the element
@@ -108,9 +110,9 @@ TEST(SumoFilesErrors, EveryReaderRefusesABillionLaughsAndAnExternalEntityAtTheFi
 TEST(SumoFilesErrors, EveryReaderRefusesAnotherRootAndXmlThatIsNotWellFormed) {
   for (const SumoReader& reader : kSumoReaders) {
     SCOPED_TRACE(reader.name);
-    const std::string other_root = "<!-- a network -->\n<net version=\"1.16\">\n</net>\n";
-    std::string path = write_sumo_file(fmt::format("net.{}.xml", reader.name), other_root);
-    expect_error(error_of([&] { reader.read(path); }), path, "<net> (line 2)", "found <net>");
+    const std::string other_root = "<!-- a SUMO configuration -->\n<configuration>\n</configuration>\n";
+    std::string path = write_sumo_file(fmt::format("configuration.{}.xml", reader.name), other_root);
+    expect_error(error_of([&] { reader.read(path); }), path, "<configuration> (line 2)", "found <configuration>");
 
     const std::string crossed = fmt::format("<{}>\n  <a><b></a></b>\n</{}>\n", reader.root, reader.root);
     path = write_sumo_file(fmt::format("crossed.{}.xml", reader.name), crossed);
@@ -284,6 +286,35 @@ TEST(SumoCollisionsErrors, ATimeBeforeThePreviousCollisionsIsRefused) {
                            with_attribute(kCollisionRow, "time", "19.699") + "</collisions>\n";
   expect_refused(kSumoReaders[2].read, text, "collision", R"(time="19.699")", "time",
                  fmt::format("(line {}), got '19.699'", line_of(text, R"(time="19.700")")));
+}
+
+TEST(SumoNetErrors, AnOffsetOrBoundsNotOfNumbersNoLocationOrTwoAndAProjectedNetworkAreRefused) {
+  const auto read = kSumoReaders[3].read;
+  const std::string location = kSumoReaders[3].row;
+  const auto net = [](const std::string& rows) { return "<net version=\"1.16\">\n  " + rows + "\n</net>\n"; };
+  // The bounds are read for a projection only (below).
+  const std::string projected_metres = location.substr(0, location.size() - 2) + R"( projParameter="+proj=utm +zone=32"/>)";
+  for (const auto& [key, value] : {std::pair{"netOffset", "1.00"}, {"netOffset", "1,2,3"}, {"netOffset", "1;2"},
+                                   {"netOffset", "nan,0"}, {"convBoundary", "0,0,1"}, {"origBoundary", "0,0,1,1,"}}) {
+    SCOPED_TRACE(fmt::format("{}=\"{}\"", key, value));
+    const int count = std::string_view(key) == "netOffset" ? 2 : 4;
+    expect_refused(read, net(with_attribute(projected_metres, key, value)), "location", "<location", key,
+                   fmt::format("expected {} finite numbers separated by commas, got '{}'", count, value));
+  }
+  EXPECT_NO_THROW(read(write_sumo_file("projected-metres.net.xml", net(projected_metres))));
+  expect_refused(read, net(with_attribute(location, "netOffset", std::nullopt)), "location", "<location", "netOffset",
+                 "missing");
+  const std::string path = write_sumo_file("no-location.net.xml", net("<edge id=\"e\"/>"));
+  expect_error(error_of([&] { read(path); }), path, "<net>", "no <location>");
+  const std::string second = with_attribute(location, "netOffset", "5.00,5.00");
+  expect_refused(read, net(location + "\n  " + second), "location", R"(netOffset="5.00)", "",
+                 "a second <location>: expected one, and line 2 has it");
+  // OpenStreetMap's longitude and latitude projected: the original bounds are degrees, not the network's
+  // moved by netOffset (A10's network, SUMO's game scenario).
+  const std::string projected =
+      R"(<location netOffset="-443463.26,-5369396.65" convBoundary="0.00,0.00,5212.41,5149.57" )"
+      R"(origBoundary="8.177089,48.446232,8.254217,48.494399" projParameter="+proj=utm +zone=32 +ellps=WGS84"/>)";
+  expect_refused(read, net(projected), "location", "<location", "origBoundary", "projected from longitude and latitude");
 }
 
 }  // namespace

@@ -235,5 +235,31 @@ TEST(SumoCollisions, AnOutputWithoutCollisionsIsEmpty) {
   EXPECT_TRUE(read_collisions(write_sumo_file("none.collisions.xml", "<collisions/>\n")).empty());
 }
 
+TEST(SumoNet, TheLocationsOffsetIsReadAndTheRestOfTheNetworkStreamedPast) {
+  // netconvert's import of CARLA's Town01 (--opendrive-files): the original bounds moved by netOffset are the
+  // network's, to the file's two decimals.
+  const std::string text = R"(<?xml version="1.0" encoding="UTF-8"?>
+<net version="1.9" junctionCornerDetail="5" limitTurnSpeed="5.50">
+    <location netOffset="0.06,328.61" convBoundary="0.00,0.00,394.44,328.66" origBoundary="-0.06,-328.61,394.38,0.05" projParameter="!"/>
+    <edge id="e" from="a" to="b"/>
+</net>
+)";
+  const NetLocation l = read_net_location(write_sumo_file("town.net.xml", text));
+  EXPECT_EQ(l.net_offset, Vec2(0.06, 328.61));
+  EXPECT_EQ(l.line, line_of(text, "<location"));
+  // Without a projection the bounds are not read: SUMO's own networks keep a stale origBoundary after an
+  // edit, or 1e10 where it was never set (its game scenarios `grid6` and `hiking`).
+  const std::pair<const char*, double> stale_bounds[] = {
+      {R"(<location netOffset="150.00,150.00" convBoundary="0.00,0.00,660.00,570.00" origBoundary="0.00,0.00,360.00,280.00" projParameter="!"/>)",
+       150.0},
+      {R"(<location netOffset="100.00,100.00" convBoundary="0.00,0.00,200.00,200.00" origBoundary="-10000000000.00,-10000000000.00,10000000000.00,10000000000.00" projParameter="!"/>)",
+       100.0}};
+  for (const auto& [location, offset] : stale_bounds) {
+    SCOPED_TRACE(location);
+    const std::string stale = std::string("<net>\n  ") + location + "\n</net>\n";
+    EXPECT_EQ(read_net_location(write_sumo_file("stale.net.xml", stale)).net_offset, Vec2(offset, offset));
+  }
+}
+
 }  // namespace
 }  // namespace crashbench::sumo

@@ -263,6 +263,59 @@ TEST(SumoTraffic, VehiclesFarBeyondTheSceneAreCountedAndWarnedOf) {
   EXPECT_EQ(on.sumo->off_scene, 0u);
 }
 
+/// `drives` moved by (dx, dy) [m].
+std::vector<Drive> moved(std::vector<Drive> drives, double dx, double dy) {
+  for (Drive& d : drives) d.x0 += dx, d.y0 += dy;
+  return drives;
+}
+
+/// A SUMO network's <location> as netconvert writes it for what it read in metres moved by (dx, dy), the
+/// l-rail's box its original bounds.
+void write_network(const std::filesystem::path& path, double dx, double dy) {
+  std::ofstream(path) << fmt::format(
+      "<net version=\"1.9\">\n  <location netOffset=\"{:.2f},{:.2f}\" convBoundary=\"{:.2f},{:.2f},{:.2f},{:.2f}\" "
+      "origBoundary=\"-30.00,0.00,100.00,40.00\" projParameter=\"!\"/>\n</net>\n",
+      dx, dy, -30 + dx, dy, 100 + dx, 40 + dy);
+}
+
+TEST(SumoTraffic, AnFcdOfANetworkImportedFromTheSceneComesOntoItWithSumoNetAndIsRefusedWithout) {
+  // netconvert moves what it imports (--opendrive-files) by its netOffset: an FCD of that network lay beside
+  // the scene file it came from, its vehicles hit the scene's edges, and the case passed with a warning.
+  const double dx = 100, dy = -50;
+  const auto dir = fcd_folder("sumo-net-offset", 2.0, moved(head_on(2.0), dx, dy));
+  write_network(dir / "net.net.xml", dx, dy);
+  const Error refused = testing::error_of([&] { (void)run_case(testing::traffic_case(dir, 1.9)); });
+  EXPECT_EQ(refused.pointer(), "/traffic/sumo_fcd");
+  EXPECT_NE(refused.problem().find("2 of 2 SUMO vehicles first appear with their front over no road of the scene"),
+            std::string::npos) << refused.problem();
+  EXPECT_NE(refused.problem().find("\"sumo_net\""), std::string::npos) << refused.problem();
+
+  const Case c = testing::traffic_case(dir, 1.9, {{"sumo_net", "net.net.xml"}});
+  EXPECT_EQ(c.traffic->scene_from_sumo, Vec2(-dx, -dy));
+  // "a" drives east from its front at (20, 30) in the scene's frame: its CG cg_to_front behind.
+  const VehicleSetup& a = c.vehicles[0];
+  EXPECT_NEAR(a.initial.position_W.x(), 20 - a.params.body.cg_to_front, 1e-9);
+  EXPECT_NEAR(a.initial.position_W.y(), 30, 1e-9);
+  // The same run as the FCD written in the scene's frame.
+  const RunResult r = run_case(c);
+  const RunResult same = run_case(testing::traffic_case(fcd_folder("sumo-net-none", 2.0, head_on(2.0)), 1.9));
+  ASSERT_TRUE(r.failure.empty()) << r.failure;
+  ASSERT_FALSE(same.events.empty());
+  ASSERT_EQ(r.events.size(), same.events.size());
+  EXPECT_NEAR(r.events.front().time, same.events.front().time, 1e-12);
+  EXPECT_NEAR((r.events.front().post_a.state.velocity_W - same.events.front().post_a.state.velocity_W).norm(), 0, 1e-9);
+  ASSERT_TRUE(r.sumo.has_value());
+  EXPECT_EQ(r.sumo->off_scene, 0u);
+  EXPECT_EQ(r.sumo->released, 2u);
+
+  // The network's offset taken off an FCD already in the scene's frame (its OpenDRIVE export) is refused too.
+  const auto exported = fcd_folder("sumo-net-exported", 2.0, head_on(2.0));
+  write_network(exported / "net.net.xml", dx, dy);
+  const std::string wrong = testing::error_message(
+      [&] { (void)run_case(testing::traffic_case(exported, 1.9, {{"sumo_net", "net.net.xml"}})); });
+  EXPECT_NE(wrong.find("leave sumo_net out"), std::string::npos) << wrong;
+}
+
 /// A traffic case on two roads crossing at right angles outside a junction, the second `over` metres up,
 /// with the FCD of `drives` (tree, 3.9 s).
 RunResult at_crossing(const std::string& name, double over, const std::vector<Drive>& drives) {
@@ -320,8 +373,8 @@ TEST(SumoTraffic, RailAndWaterVehiclesAreLeftOutCountedAndTheirCollisionsIgnored
   // of a route file (22 m, a road vehicle), a collision row between the train and the car.
   std::vector<FcdStep> steps;
   for (int k = 0; k <= 20; ++k)
-    steps.push_back({k * 0.1, {{"train", 20 + k * 2.0, 30, 90, 20, "DEFAULT_RAILTYPE"}, {"car", 20 + k * 1.0, 60, 90, 10},
-                              {"boat", 20 + k * 1.0, 90, 90, 10, "ferry"}, {"tram", 20 + k * 1.0, 120, 90, 10, "streetcar"}}});
+    steps.push_back({k * 0.1, {{"train", 20 + k * 2.0, 30, 90, 20, "DEFAULT_RAILTYPE"}, {"car", 20 + k * 1.0, 15, 90, 10},
+                              {"boat", 20 + k * 1.0, 90, 90, 10, "ferry"}, {"tram", 20 + k * 1.0, 35, 90, 10, "streetcar"}}});
   const auto dir = testing::fresh_temp_folder("sumo-rail");
   testing::write_fcd(dir / "fcd.xml", steps);
   std::ofstream(dir / "types.xml") << "<routes><vType id=\"ferry\" vClass=\"ship\"/><vType id=\"streetcar\" vClass=\"tram\"/>"
