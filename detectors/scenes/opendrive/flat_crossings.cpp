@@ -73,6 +73,7 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, 
   struct First {
     double s = 0;
     FlatCrossingZone zone;
+    double overlap = 0;
   };
   std::map<std::pair<int, int>, First> first;
   for (const auto& [cell, list] : cells)
@@ -95,14 +96,23 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, 
         const std::pair<int, int> pair{p->road, q->road};
         if (const auto seen = first.find(pair); seen != first.end() && seen->second.s <= sp) continue;
         const double sine = std::abs(d) / (u.norm() * v.norm());
-        const double reach = (half_extent(roads[static_cast<std::size_t>(p->road)], sp) +
-                              half_extent(roads[static_cast<std::size_t>(q->road)], sq)) / sine + kHalfLongVehicle;
-        first[pair] = {sp, {pa + f * u, reach}};
+        const double overlap = (half_extent(roads[static_cast<std::size_t>(p->road)], sp) +
+                                half_extent(roads[static_cast<std::size_t>(q->road)], sq)) / sine;
+        first[pair] = {sp, {pa + f * u, overlap + kHalfLongVehicle}, overlap};
       }
   std::vector<FlatCrossing> out;
   for (const auto& [pair, crossing] : first)
     out.push_back({roads[static_cast<std::size_t>(pair.first)].road().id, roads[static_cast<std::size_t>(pair.second)].road().id,
-                   crossing.zone});
+                   pair.first, pair.second, crossing.zone, crossing.overlap});
+  return out;
+}
+
+std::vector<std::vector<WallGap>> edge_wall_gaps(const std::vector<FlatCrossing>& crossings, std::size_t roads) {
+  constexpr double kGapMargin = 1.0;  // [m] beyond the overlap: the wall's last sampled piece may reach past it
+  std::vector<std::vector<WallGap>> out(roads);
+  for (const FlatCrossing& x : crossings)
+    for (const int road : {x.index_a, x.index_b})
+      out[static_cast<std::size_t>(road)].push_back({x.zone.at_W, x.overlap + kGapMargin});
   return out;
 }
 

@@ -15,7 +15,11 @@ namespace crashbench::odr {
 
 struct FlatCrossing {
   std::string road_a, road_b;  ///< the roads' ids, road_a first in file order
+  int index_a = 0, index_b = 0;  ///< the roads' places in the list flat_crossings() was given
   FlatCrossingZone zone;       ///< where their reference lines cross, and how far the overlap reaches
+  /// How far from the crossing the two roads' surfaces overlap, (wa + wb) / sin(angle) [m]: each road's edge
+  /// walls within it would stand across the other road (edge_wall_gaps).
+  double overlap = 0;
 };
 
 /// The first crossing of each pair of roads outside junctions with a drivable lane (`options.drivable`) (a footpath
@@ -25,5 +29,16 @@ struct FlatCrossing {
 /// is the farthest its roads' surfaces overlap from it, (wa + wb) / sin(angle) with wa, wb the farthest a
 /// lane of each reaches from its reference line there, plus 6 m, half a long vehicle.
 std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, const OpenDriveOptions& options);
+
+/// A disc of the plan where a road's edge walls are left out [m].
+struct WallGap {
+  Vec2 centre_W = Vec2::Zero();
+  double radius = 0;
+};
+
+/// By road (in the list flat_crossings() was given): where its edge walls would cross another road at a
+/// flat crossing, its overlap plus 1 m. On a bridge drawn flat, the kerb of the road above stands across the
+/// road below; neither has a kerb there.
+std::vector<std::vector<WallGap>> edge_wall_gaps(const std::vector<FlatCrossing>& crossings, std::size_t roads);
 
 }  // namespace crashbench::odr

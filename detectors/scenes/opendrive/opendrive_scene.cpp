@@ -34,9 +34,14 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   double largest_gap = 0;
   std::vector<odr::RoadSurface> surfaces;
   surfaces.reserve(net.roads.size());
-  for (const odr::Road& road : net.roads) {
-    const odr::RoadSurface& surface = surfaces.emplace_back(road);
-    odr::add_road_mesh(surface, options, *out.graph, counts);
+  for (const odr::Road& road : net.roads) surfaces.emplace_back(road);
+  // The crossings first: a bridge drawn flat has no kerb across the road under it, nor that road across it.
+  const std::vector<odr::FlatCrossing> crossings = odr::flat_crossings(surfaces, options);
+  const std::vector<std::vector<odr::WallGap>> wall_gaps = odr::edge_wall_gaps(crossings, surfaces.size());
+  for (std::size_t r = 0; r < surfaces.size(); ++r) {
+    const odr::RoadSurface& surface = surfaces[r];
+    const odr::Road& road = surface.road();
+    odr::add_road_mesh(surface, options, wall_gaps[r], *out.graph, counts);
     odr::add_road_objects(surface, options, *out.graph, counts);
     in_junction += road.in_junction();
     shapes += road.shapes, shaped_roads += road.shapes > 0;
@@ -46,7 +51,6 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
       for (const auto* side : {&section.left, &section.right})
         for (const odr::Lane& lane : *side) ++lanes_by_type[lane.type];
   }
-  const std::vector<odr::FlatCrossing> crossings = odr::flat_crossings(surfaces, options);
   for (const odr::FlatCrossing& x : crossings) out.flat_crossings.push_back(x.zone);
   int connections = 0, lane_links = 0;
   for (const odr::Junction& j : net.junctions) {
@@ -64,7 +68,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   a.push_back(fmt::format("road surface: {} triangles, largest distance from the exact surface {:.4f} m "
                           "(tolerance {:g} m)", counts.surface_triangles, counts.worst_error, options.tolerance));
   a.push_back(options.edge_height > 0
-                  ? fmt::format("edge walls: {} triangles, {:g} m tall", counts.edge_triangles, options.edge_height)
+                  ? fmt::format("edge walls: {} triangles, {:g} m tall{}", counts.edge_triangles, options.edge_height,
+                                counts.edge_metres_left_out == 0
+                                    ? ""
+                                    : fmt::format("; {:.1f} m of them left out where they would stand across the other "
+                                                  "road of a flat crossing", counts.edge_metres_left_out))
                   : std::string("edge walls: off"));
   a.push_back(fmt::format("objects: {} ({} triangles; {} of no size, made 0.1 m posts)", counts.objects,
                           counts.object_triangles, counts.objects_without_size));
@@ -91,7 +99,8 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
     out.warnings.push_back(fmt::format(
         "{}: {} pairs of roads cross outside a junction at one height (first: roads '{}' and '{}' at ({:.2f}, {:.2f})): "
         "OpenDRIVE joins roads at grade only in junctions, so each is a bridge drawn flat, as netconvert writes an "
-        "OpenStreetMap import without elevation, and vehicles on the two roads meet there", file, crossings.size(),
+        "OpenStreetMap import without elevation, and vehicles on the two roads meet there (SUMO's pass through "
+        "each other; neither road's edge walls stand across the other)", file, crossings.size(),
         crossings.front().road_a, crossings.front().road_b, crossings.front().zone.at_W.x(), crossings.front().zone.at_W.y()));
   if (gaps > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "

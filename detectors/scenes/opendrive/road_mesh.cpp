@@ -81,6 +81,27 @@ void add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c
     mesh.triangle(a, b, c);
 }
 
+/// The parts [from, to] of the segment a -> b (as fractions of it) outside every gap, in order.
+std::vector<std::pair<double, double>> outside_gaps(const Vec2& a, const Vec2& b, std::span<const WallGap> gaps) {
+  std::vector<std::pair<double, double>> parts{{0.0, 1.0}};
+  const Vec2 d = b - a;
+  for (const WallGap& g : gaps) {
+    // |a + t d - c|^2 = r^2: inside between the roots.
+    const Vec2 f = a - g.centre_W;
+    const double dd = d.squaredNorm(), half_b = f.dot(d), c = f.squaredNorm() - g.radius * g.radius;
+    const double disc = half_b * half_b - dd * c;
+    if (!(disc > 0) || !(dd > 0)) continue;
+    const double t_in = (-half_b - std::sqrt(disc)) / dd, t_out = (-half_b + std::sqrt(disc)) / dd;
+    std::vector<std::pair<double, double>> left;
+    for (const auto& [from, to] : parts) {
+      if (from < std::min(t_in, to)) left.emplace_back(from, std::min(t_in, to));
+      if (std::max(t_out, from) < to) left.emplace_back(std::max(t_out, from), to);
+    }
+    parts = std::move(left);
+  }
+  return parts;
+}
+
 }  // namespace
 
 bool is_drivable(const Lane& lane, const OpenDriveOptions& options) {
@@ -94,8 +115,9 @@ void check_budget(const Road& road, long triangles, long most) {
                             most));
 }
 
-void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, osg::Group& parent,
-                   MeshCounts& counts) {
+void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, std::span<const WallGap> gaps,
+                   osg::Group& parent, MeshCounts& counts) {
+
   const Road& road = surface.road();
   MeshBuilder mesh("road:" + road.id, osg::Vec4(0.35f, 0.35f, 0.38f, 1));
   MeshBuilder walls("edge:" + road.id, osg::Vec4(0.8f, 0.1f, 0.1f, 1));
@@ -137,7 +159,14 @@ void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, 
           const Vec3 up(0, 0, options.edge_height);
           const Vec3 &p = before.wall_base[w], &q = after.wall_base[w];
           if (!before.walled[w] || !after.walled[w] || (q - p).norm() < kShortestEdge) continue;
-          walls.quad(p, q, Vec3(q + up), Vec3(p + up));
+          double kept = 0;
+          for (const auto& [from, to] : outside_gaps(p.head<2>(), q.head<2>(), gaps)) {
+            const Vec3 a = p + from * (q - p), b = p + to * (q - p);
+            if ((b - a).norm() < kShortestEdge) continue;
+            walls.quad(a, b, Vec3(b + up), Vec3(a + up));
+            kept += to - from;
+          }
+          counts.edge_metres_left_out += (1 - kept) * (q - p).head<2>().norm();
         }
         if (++quads % kQuadsPerChunk == 0) mesh.end_chunk(), walls.end_chunk();
       }

@@ -317,13 +317,14 @@ TEST(SumoTraffic, AnFcdOfANetworkImportedFromTheSceneComesOntoItWithSumoNetAndIs
 }
 
 /// A traffic case on two roads crossing at right angles outside a junction, the second `over` metres up,
-/// with the FCD of `drives` (tree, 3.9 s).
-RunResult at_crossing(const std::string& name, double over, const std::vector<Drive>& drives) {
+/// with the FCD of `drives` (tree, 3.9 s); every face colliding, or the roads' edge walls 1 m tall.
+RunResult at_crossing(const std::string& name, double over, const std::vector<Drive>& drives, bool edge_walls = false) {
   const auto dir = fcd_folder(name, 4.0, drives);
   testing::write_opendrive(dir / "roads.xodr", testing::straight_road_xml("1", -100, 0, 0, 0) +
                                                    testing::straight_road_xml("2", 0, -100, std::numbers::pi / 2, over));
   const nlohmann::json doc = {{"name", name},
-                              {"scene", {{"file", "roads.xodr"}, {"collision", {{"vertical_within_deg", 90}}}}},
+                              {"scene", edge_walls ? nlohmann::json{{"file", "roads.xodr"}, {"opendrive", {{"edges", {{"height", 1.0}}}}}}
+                                                   : nlohmann::json{{"file", "roads.xodr"}, {"collision", {{"vertical_within_deg", 90}}}}},
                               {"detector", "tree"}, {"response", {{"model", "restitution"}, {"restitution", 0.2}}},
                               {"duration", 3.9}, {"vehicles", nlohmann::json::array()},
                               {"traffic", {{"sumo_fcd", "fcd.xml"}}}};
@@ -343,6 +344,12 @@ TEST(SumoTraffic, VehiclesOnTheirPathsDrivingAcrossAFlatCrossingPassAsInSumo) {
   EXPECT_NE(sumo_summary(*flat.sumo).find("note: 1 pairs of vehicles on their SUMO paths passed through each other where "
                                           "two roads cross outside a junction at one height"),
             std::string::npos) << sumo_summary(*flat.sumo);
+  // With the roads' edge walls, neither road's kerb stands across the other there.
+  const RunResult walled = at_crossing("sumo-flat-crossing-walls", 0.0, across, true);
+  ASSERT_TRUE(walled.sumo.has_value());
+  EXPECT_TRUE(walled.events.empty()) << walled.events.size() << " events";
+  EXPECT_TRUE(walled.sumo->extra.empty());
+  EXPECT_EQ(walled.sumo->flat_crossing_passes, 1);
   const RunResult bridge = at_crossing("sumo-bridge-crossing", 7.0, across);
   ASSERT_TRUE(bridge.sumo.has_value());
   EXPECT_TRUE(bridge.events.empty());

@@ -195,6 +195,59 @@ TEST(OpenDriveScene, RoadsCrossingOutsideAJunctionAtOneHeightAreFoundAndWarnedOf
   EXPECT_TRUE(footpath.flat_crossings.empty());
 }
 
+TEST(OpenDriveScene, AtAFlatCrossingNeitherRoadsEdgeWallsStandAcrossTheOther) {
+  // SUMO's `highway` scenario exported to OpenDRIVE has 8 bridges drawn flat: with edge walls, each road's
+  // kerb stood across the other, and 54 of its 101 vehicles were released by a wall in mid-road.
+  // Road "x" along +X through the origin, "y" across it at 60 deg (lanes 3.5 m either side of both), at one
+  // height, or 7 m over it.
+  const double across = std::numbers::pi / 3;
+  const Vec2 along_y(std::cos(across), std::sin(across));
+  const auto roads = [&](double height) {
+    return testing::straight_road_xml("x", -100, 0, 0, 0) +
+           testing::straight_road_xml("y", -100 * along_y.x(), -100 * along_y.y(), across, height);
+  };
+  const auto dir = testing::temp_folder("opendrive-crossing-walls");
+  const Scene flat = load_scene(testing::write_opendrive(dir / "flat.xodr", roads(0)), with_edges(1.0));
+  const Scene bridge = load_scene(testing::write_opendrive(dir / "bridge.xodr", roads(7)), with_edges(1.0));
+  const Scene lone = load_scene(testing::write_opendrive(dir / "lone.xodr", testing::straight_road_xml("x", -100, 0, 0, 0)),
+                                with_edges(1.0));
+  ASSERT_EQ(flat.flat_crossings.size(), 1u);
+  // A wall's distance from the other road's reference line, by its triangle's middle: beyond that road's
+  // 3.5 m lanes (a wall 1 mm in from the edge would stand in them).
+  const auto apart_from = [](const Vec2& through, const Vec2& along, const std::vector<Triangle>& walls) {
+    double nearest = 1e300;
+    for (const Triangle& t : walls) {
+      const Vec2 middle = ((t.a_W + t.b_W + t.c_W) / 3).head<2>() - through;
+      nearest = std::min(nearest, std::abs(cross(along, middle)));
+    }
+    return nearest;
+  };
+  const std::vector<Triangle> x_walls = triangles_of(flat, "edge:x"), y_walls = triangles_of(flat, "edge:y");
+  ASSERT_FALSE(x_walls.empty());
+  ASSERT_FALSE(y_walls.empty());
+  EXPECT_GT(apart_from(Vec2::Zero(), along_y, x_walls), 3.5);
+  EXPECT_GT(apart_from(Vec2::Zero(), Vec2::UnitX(), y_walls), 3.5);
+  // Only there: within the overlap (3.5 + 3.5) / sin 60 deg plus 1 m of the crossing, a chord of each kerb
+  // 3.5 m off the reference line; elsewhere each kerb stands whole (200 m, 1 m tall).
+  const double gap = 7.0 / std::sin(across) + 1.0, chord = 2 * std::sqrt(gap * gap - 3.5 * 3.5);
+  const auto wall_area = [](const std::vector<Triangle>& walls) {
+    double area = 0;
+    for (const Triangle& t : walls) area += 0.5 * (t.b_W - t.a_W).cross(t.c_W - t.a_W).norm();
+    return area;
+  };
+  EXPECT_NEAR(wall_area(triangles_of(lone, "edge:x")), 2 * 200 * 1.0, 1e-3);
+  EXPECT_NEAR(wall_area(x_walls), 2 * (200 - chord) * 1.0, 1e-3);
+  EXPECT_NEAR(wall_area(y_walls), 2 * (200 - chord) * 1.0, 1e-3);
+  // The bridge's roads keep every wall: the kerbs up there guard a drop.
+  EXPECT_EQ(triangles_of(bridge, "edge:x").size(), triangles_of(lone, "edge:x").size());
+  const auto about = [](const Scene& scene) {
+    return std::find_if(scene.about.begin(), scene.about.end(), [](const std::string& a) { return a.starts_with("edge walls:"); });
+  };
+  ASSERT_NE(about(flat), flat.about.end());
+  EXPECT_NE(about(flat)->find("m of them left out where they would stand across the other road of a flat crossing"),
+            std::string::npos) << *about(flat);
+}
+
 TEST(OpenDriveScene, ARestrictedLaneIsGroundByDefaultAsNetconvertUsesIt) {
   // netconvert writes "restricted" for every lane a passenger car may not use, where SUMO drives its buses
   // and taxis: a road of such lanes is ground, with its edge walls where a driving road has them.
