@@ -108,9 +108,7 @@ struct NetLocation {
 
 /// The <location> of SUMO network `file` (.net.xml, maybe gzipped). Throws Error naming the file, the
 /// element and its line: XML not well-formed or cut short, an entity declaration, a root other than <net>,
-/// no <location> or two, a netOffset that is not 2 finite numbers, or a projection (projParameter other than
-/// "!") whose bounds are not 4 finite numbers each or show no original in metres (convBoundary is not
-/// origBoundary moved by netOffset): the original was longitude and latitude, a frame no scene file has.
+/// no <location> or two, a netOffset that is not 2 finite numbers.
 NetLocation read_net_location(const std::string& file);
 
 }  // namespace crashbench::sumo

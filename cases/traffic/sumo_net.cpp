@@ -30,26 +30,9 @@ class LocationReader final : public XmlListReader<NetLocation> {
     if (e.name != "location" || e.depth != 1) return;
     if (!items_.empty())
       values_.fail(e, "", fmt::format("a second <location>: expected one, and line {} has it", items_.front().line));
+    // Whatever netconvert read, projected or not (an OpenDRIVE file's geoReference gives a projParameter
+    // too, and an origBoundary of zeros), the network is it moved by netOffset.
     const auto offset = numbers<2>(e, "netOffset");
-    // projParameter "!": what netconvert read was in metres, and the FCD is that frame moved by netOffset
-    // (its origBoundary may be stale, or 1e10 where unset: SUMO's own `ramp` and `grid6` networks). A
-    // projection's original frame is longitude and latitude, no scene's, unless the bounds show the original
-    // in metres (an OpenDRIVE file with a geoReference), the network's bounds those moved by netOffset.
-    const std::string_view projection = e.find("projParameter") ? e.find_or_empty("projParameter") : "!";
-    if (projection != "!") {
-      const auto network = numbers<4>(e, "convBoundary"), original = numbers<4>(e, "origBoundary");
-      constexpr double kRounding = 0.05;  // [m]: netconvert writes each to two decimals
-      for (int i = 0; i < 4; ++i)
-        if (!(std::abs(original[i] + offset[i % 2] - network[i]) <= kRounding))
-          values_.fail(e, "origBoundary",
-                       fmt::format("'{}' moved by netOffset '{}' is not convBoundary '{}': expected a network of what "
-                                   "netconvert read in metres (an OpenDRIVE file), got one projected from longitude "
-                                   "and latitude (projParameter '{}'), whose original frame no scene has; give its "
-                                   "OpenDRIVE export (netconvert -s NET --opendrive-output FILE) as the scene and "
-                                   "no sumo_net",
-                                   e.find_or_empty("origBoundary"), e.find_or_empty("netOffset"),
-                                   e.find_or_empty("convBoundary"), projection));
-    }
     items_.push_back({{offset[0], offset[1]}, e.line});
   }
 

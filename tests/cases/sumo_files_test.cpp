@@ -247,17 +247,20 @@ TEST(SumoNet, TheLocationsOffsetIsReadAndTheRestOfTheNetworkStreamedPast) {
   const NetLocation l = read_net_location(write_sumo_file("town.net.xml", text));
   EXPECT_EQ(l.net_offset, Vec2(0.06, 328.61));
   EXPECT_EQ(l.line, line_of(text, "<location"));
-  // Without a projection the bounds are not read: SUMO's own networks keep a stale origBoundary after an
-  // edit, or 1e10 where it was never set (its game scenarios `grid6` and `hiking`).
-  const std::pair<const char*, double> stale_bounds[] = {
+  // The bounds say nothing of the frame: SUMO's own networks keep a stale origBoundary after an edit, or
+  // 1e10 where it was never set (its game scenarios `grid6` and `hiking`), and an OpenDRIVE file with a
+  // geoReference (esmini's e6mini) gives a projParameter and an origBoundary of zeros.
+  const std::pair<const char*, Vec2> others[] = {
       {R"(<location netOffset="150.00,150.00" convBoundary="0.00,0.00,660.00,570.00" origBoundary="0.00,0.00,360.00,280.00" projParameter="!"/>)",
-       150.0},
+       {150, 150}},
       {R"(<location netOffset="100.00,100.00" convBoundary="0.00,0.00,200.00,200.00" origBoundary="-10000000000.00,-10000000000.00,10000000000.00,10000000000.00" projParameter="!"/>)",
-       100.0}};
-  for (const auto& [location, offset] : stale_bounds) {
+       {100, 100}},
+      {R"(<location netOffset="2.60,0.01" convBoundary="0.00,0.00,162.04,1452.43" origBoundary="0.000000,0.000000,0.000000,0.000000" projParameter="+proj=utm +lat_0=37.35429341239328 +lon_0=-122.0859797650754 +k_0=1 +x_0=0 +y_0=0 +zone=32 +units=m +no_defs"/>)",
+       {2.60, 0.01}}};
+  for (const auto& [location, offset] : others) {
     SCOPED_TRACE(location);
-    const std::string stale = std::string("<net>\n  ") + location + "\n</net>\n";
-    EXPECT_EQ(read_net_location(write_sumo_file("stale.net.xml", stale)).net_offset, Vec2(offset, offset));
+    const std::string network = std::string("<net>\n  ") + location + "\n</net>\n";
+    EXPECT_EQ(read_net_location(write_sumo_file("other.net.xml", network)).net_offset, offset);
   }
 }
 
