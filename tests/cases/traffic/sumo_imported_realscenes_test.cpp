@@ -1,0 +1,78 @@
+// SUMO on the shared OpenDRIVE files, opt-in (label realscenes; skipped without Debian's sumo and sumo-tools or
+// without ../shared/data): each file imported by netconvert (--opendrive-files, no turnarounds at dead ends,
+// which SUMO would drive off the road's end), a minute of random trips, and crashbench run on the file itself
+// with the network named as sumo_net. SUMO reports no collision on these roads; neither must crashbench, and
+// every vehicle must stand on the file's road at every step. Without sumo_net, a file that netconvert moved
+// (Town01 by 328 m, e6mini by 2.6 m) is refused naming it, and one it did not move runs.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "cases/loading/case_loader.hpp"
+#include "cases/runner/simulation.hpp"
+#include "cases/traffic/sumo_files.hpp"
+#include "core/error.hpp"
+#include "tests/support/error_message.hpp"
+#include "tests/support/opendrive_data.hpp"
+#include "tests/support/temp_folder.hpp"
+
+namespace crashbench {
+namespace {
+
+/// The case of SUMO's traffic on `xodr` in `dir`, with or without the network as sumo_net.
+Case imported_traffic_case(const std::filesystem::path& dir, const std::string& xodr, bool with_net) {
+  nlohmann::json traffic = {{"sumo_fcd", "fcd.xml"}, {"sumo_routes", "routes.rou.xml"}, {"sumo_collisions", "coll.xml"}};
+  if (with_net) traffic["sumo_net"] = "net.net.xml";
+  const nlohmann::json doc = {{"name", "imported"},
+                              {"scene", {{"file", xodr}, {"opendrive", {{"edges", {{"height", 1.0}}}}}}},
+                              {"detector", "tree"}, {"response", {{"model", "restitution"}}}, {"application", "reset"},
+                              {"duration", 89.0}, {"vehicles", nlohmann::json::array()}, {"traffic", traffic}};
+  return parse_case(doc, (dir / "case.json").string());
+}
+
+TEST(SumoImported, EverySharedOpenDriveFilesTrafficRunsOnItWithSumoNet) {
+  if (std::system("command -v netconvert >/dev/null 2>&1 && command -v sumo >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "SUMO is not installed (apt-get install sumo sumo-tools)";
+  const std::vector<std::string> files = testing::opendrive_data_files();
+  if (files.empty()) GTEST_SKIP() << "no OpenDRIVE files in " << testing::opendrive_data_folder();
+  for (const std::string& file : files) {
+    SCOPED_TRACE(file);
+    const std::string name = std::filesystem::path(file).filename().string();
+    const auto dir = testing::fresh_temp_folder("sumo-imported-" + std::filesystem::path(file).stem().string());
+    std::filesystem::copy_file(file, dir / name);
+    const std::string in = "cd " + dir.string() + " && export SUMO_HOME=${SUMO_HOME:-/usr/share/sumo} && ";
+    for (const std::string& command :
+         {"netconvert --opendrive-files " + name + " --no-turnarounds -o net.net.xml",
+          std::string("python3 $SUMO_HOME/tools/randomTrips.py -n net.net.xml -r routes.rou.xml -e 60 -p 1 --seed 11 "
+                      "--allow-fringe --fringe-factor 10"),
+          std::string("sumo -n net.net.xml -r routes.rou.xml --step-length 0.1 --precision 4 --collision.mingap-factor 0 "
+                      "--collision.check-junctions --end 90 --fcd-output fcd.xml --collision-output coll.xml")})
+      ASSERT_EQ(std::system((in + command + " >> make.log 2>&1").c_str()), 0) << command << ": see " << (dir / "make.log");
+
+    const RunResult r = run_case(imported_traffic_case(dir, name, true));
+    ASSERT_TRUE(r.failure.empty()) << r.failure;
+    ASSERT_TRUE(r.sumo.has_value());
+    EXPECT_GT(r.sumo->vehicles, 20u);
+    EXPECT_TRUE(r.sumo->episodes.empty()) << "SUMO reports no collision here";
+    EXPECT_TRUE(r.events.empty()) << r.events.size() << " events";
+    EXPECT_TRUE(r.tunnelling.empty());
+    EXPECT_EQ(r.steps_without_surface, 0);
+    EXPECT_EQ(r.sumo->off_scene, 0u);
+
+    const Vec2 offset = sumo::read_net_location((dir / "net.net.xml").string()).net_offset;
+    const std::string refused = testing::error_message([&] { (void)run_case(imported_traffic_case(dir, name, false)); });
+    // Moved by more than a lane's half width (e6mini by 2.6 m), most fronts stand beside the file's roads.
+    if (offset.norm() > 2) {
+      EXPECT_NE(refused.find("\"sumo_net\""), std::string::npos) << refused;
+    } else if (offset.isZero()) {
+      EXPECT_EQ(refused, "");
+    }
+    std::cout << name << ": netOffset (" << offset.x() << ", " << offset.y() << "), " << r.sumo->vehicles
+              << " vehicles; without sumo_net: " << (refused.empty() ? "ran" : "refused") << "\n";
+  }
+}
+
+}  // namespace
+}  // namespace crashbench
