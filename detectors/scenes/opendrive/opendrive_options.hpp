@@ -9,10 +9,12 @@ namespace crashbench {
 
 /// The lane types driven on by default (OpenDRIVE 1.6's names; "HOV" as written there). "restricted" is
 /// at the driving lanes' height and cars may cross it (1.6: a lane cars should not use); netconvert writes
-/// it for every lane a passenger car may not use, where SUMO drives its buses, taxis and trucks.
+/// it for every lane a passenger car may not use, where SUMO drives its buses, taxis and trucks. "biking"
+/// (1.6: a lane reserved for cyclists) is where SUMO rides its bicycles, beside the driving lanes with no
+/// kerb between.
 inline const std::vector<std::string> kDrivableLaneTypes{
     "driving", "stop", "entry", "exit", "onRamp", "offRamp", "mwyEntry", "mwyExit", "parking", "bidirectional",
-    "bus", "taxi", "HOV", "connectingRamp", "restricted"};
+    "bus", "taxi", "HOV", "connectingRamp", "restricted", "biking"};
 
 /// Default height of the edge walls when a case turns them on [m].
 inline constexpr double kDefaultEdgeHeight = 1.0;

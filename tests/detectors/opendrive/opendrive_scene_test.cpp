@@ -248,19 +248,24 @@ TEST(OpenDriveScene, AtAFlatCrossingNeitherRoadsEdgeWallsStandAcrossTheOther) {
             std::string::npos) << *about(flat);
 }
 
-TEST(OpenDriveScene, ARestrictedLaneIsGroundByDefaultAsNetconvertUsesIt) {
+TEST(OpenDriveScene, TheLanesSumoDrivesItsBusesAndBicyclesOnAreGroundByDefault) {
   // netconvert writes "restricted" for every lane a passenger car may not use, where SUMO drives its buses
-  // and taxis: a road of such lanes is ground, with its edge walls where a driving road has them.
+  // and taxis, and "biking" for a bike lane, where it rides its bicycles: a road of such lanes is ground,
+  // with its edge walls where a driving road has them.
   const auto dir = testing::temp_folder("opendrive-restricted");
   const auto road_of = [&](const std::string& type) {
     return load_scene(testing::write_opendrive(dir / (type + ".xodr"), testing::straight_road_xml("1", -100, 0, 0, 0, type)),
                       with_edges(1.0));
   };
-  const Scene driving = road_of("driving"), restricted = road_of("restricted");
+  const Scene driving = road_of("driving");
   ASSERT_FALSE(triangles_of(driving, "edge:1").empty());
-  EXPECT_EQ(triangles_of(restricted, "edge:1").size(), triangles_of(driving, "edge:1").size());
-  EXPECT_EQ(triangles_of(restricted, "road:1").size(), triangles_of(driving, "road:1").size());
-  for (const double y : {-1.75, 1.75}) EXPECT_NEAR(restricted.surface->height_below(Vec2(0, y), 1.0), 0.0, 1e-9) << y;
+  for (const std::string type : {"restricted", "biking"}) {
+    SCOPED_TRACE(type);
+    const Scene lanes = road_of(type);
+    EXPECT_EQ(triangles_of(lanes, "edge:1").size(), triangles_of(driving, "edge:1").size());
+    EXPECT_EQ(triangles_of(lanes, "road:1").size(), triangles_of(driving, "road:1").size());
+    for (const double y : {-1.75, 1.75}) EXPECT_NEAR(lanes.surface->height_below(Vec2(0, y), 1.0), 0.0, 1e-9) << y;
+  }
 }
 
 TEST(OpenDriveScene, WithEveryFaceCollidingTheRoadIsStillTheSurfaceUnderTheCar) {
