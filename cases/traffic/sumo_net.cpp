@@ -53,7 +53,6 @@ class LocationReader final : public XmlListReader<NetLocation> {
     }
     return out;
   }
-
 };
 
 }  // namespace

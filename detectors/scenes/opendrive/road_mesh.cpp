@@ -117,7 +117,6 @@ void check_budget(const Road& road, long triangles, long most) {
 
 void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, std::span<const WallGap> gaps,
                    osg::Group& parent, MeshCounts& counts) {
-
   const Road& road = surface.road();
   MeshBuilder mesh("road:" + road.id, osg::Vec4(0.35f, 0.35f, 0.38f, 1));
   MeshBuilder walls("edge:" + road.id, osg::Vec4(0.8f, 0.1f, 0.1f, 1));
@@ -161,7 +160,8 @@ void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, 
           if (!before.walled[w] || !after.walled[w] || (q - p).norm() < kShortestEdge) continue;
           double kept = 0;
           for (const auto& [from, to] : outside_gaps(p.head<2>(), q.head<2>(), gaps)) {
-            const Vec3 a = p + from * (q - p), b = p + to * (q - p);
+            // The whole piece keeps its own corners' bits (p + 1 (q - p) may round off q).
+            const Vec3 a = from == 0 ? p : Vec3(p + from * (q - p)), b = to == 1 ? q : Vec3(p + to * (q - p));
             if ((b - a).norm() < kShortestEdge) continue;
             walls.quad(a, b, Vec3(b + up), Vec3(a + up));
             kept += to - from;
