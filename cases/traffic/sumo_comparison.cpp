@@ -152,8 +152,10 @@ void require_traffic_on_scene(const Case& c, const Scene& scene) {
                         "SUMO's positions; if the scene is that network's OpenDRIVE export, leave sumo_net out",
                         t.net_file);
   throw Error(c.source_file, "/traffic/sumo_fcd",
-              fmt::format("{} of {} SUMO vehicles first appear with their front over no road of the scene: {}", off,
-                          vehicles, expected));
+              fmt::format("{} of {} SUMO vehicles first appear with their front over no road of the scene: {}; or SUMO "
+                          "drove them on lanes the scene has no road on (a lane type outside opendrive.drivable, such "
+                          "as the sidewalks that netconvert --opendrive.import-all-lanes opens to every vehicle)",
+                          off, vehicles, expected));
 }
 
 SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {

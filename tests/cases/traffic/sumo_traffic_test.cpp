@@ -289,6 +289,7 @@ TEST(SumoTraffic, AnFcdOfANetworkImportedFromTheSceneComesOntoItWithSumoNetAndIs
   EXPECT_NE(refused.problem().find("2 of 2 SUMO vehicles first appear with their front over no road of the scene"),
             std::string::npos) << refused.problem();
   EXPECT_NE(refused.problem().find("\"sumo_net\""), std::string::npos) << refused.problem();
+  EXPECT_NE(refused.problem().find("a lane type outside opendrive.drivable"), std::string::npos) << refused.problem();
 
   const Case c = testing::traffic_case(dir, 1.9, {{"sumo_net", "net.net.xml"}});
   EXPECT_EQ(c.traffic->scene_from_sumo, Vec2(-dx, -dy));
