@@ -1,7 +1,6 @@
 // read_net_location (sumo_files.hpp): a SUMO network's <location>, the rest of the file streamed past.
 #include <fmt/format.h>
 
-#include <array>
 #include <charconv>
 #include <cmath>
 
@@ -32,26 +31,21 @@ class LocationReader final : public XmlListReader<NetLocation> {
       values_.fail(e, "", fmt::format("a second <location>: expected one, and line {} has it", items_.front().line));
     // Whatever netconvert read, projected or not (an OpenDRIVE file's geoReference gives a projParameter
     // too, and an origBoundary of zeros), the network is it moved by netOffset.
-    const auto offset = numbers<2>(e, "netOffset");
-    items_.push_back({{offset[0], offset[1]}, e.line});
+    items_.push_back({offset_of(e), e.line});
   }
 
  private:
-  /// N comma-separated finite numbers, as SUMO writes positions and bounds.
-  template <std::size_t N>
-  std::array<double, N> numbers(const XmlElement& e, std::string_view key) const {
-    const std::string_view text = values_.text(e, key);
-    std::array<double, N> out{};
-    const char* at = text.data();
+  /// netOffset: two finite numbers separated by a comma, as SUMO writes a position.
+  Vec2 offset_of(const XmlElement& e) const {
+    const std::string_view text = values_.text(e, "netOffset");
     const char* const end = text.data() + text.size();
-    for (std::size_t i = 0; i < N; ++i) {
-      const auto [next, ec] = std::from_chars(at, end, out[i]);
-      const bool separated = i + 1 < N ? next != end && *next == ',' : next == end;
-      if (ec != std::errc() || !std::isfinite(out[i]) || !separated)
-        values_.unexpected(e, key, fmt::format("{} finite numbers separated by commas", N));
-      at = next + 1;
-    }
-    return out;
+    double x = 0, y = 0;
+    const std::from_chars_result first = std::from_chars(text.data(), end, x);
+    const bool comma = first.ec == std::errc() && first.ptr != end && *first.ptr == ',';
+    const std::from_chars_result second = comma ? std::from_chars(first.ptr + 1, end, y) : first;
+    if (!comma || second.ec != std::errc() || second.ptr != end || !std::isfinite(x) || !std::isfinite(y))
+      values_.unexpected(e, "netOffset", "2 finite numbers separated by commas");
+    return {x, y};
   }
 };
 
