@@ -34,13 +34,13 @@ DrawnLaws draw_laws(std::uint64_t seed, std::size_t index) {
 
 }  // namespace
 
-std::vector<ModelBand> sample_bands(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
-                                    const std::string& file, int samples, unsigned long long seed) {
+std::vector<ModelBand> sample_bands(const CaseMaker& make, const std::string& file, int samples,
+                                    unsigned long long seed) {
   std::vector<ModelBand> bands;
   for (int s = 0; s < samples; ++s) {
     const MissingInputs rules = draw(seed, static_cast<std::size_t>(s));
     const DrawnLaws laws = draw_laws(seed, static_cast<std::size_t>(s));
-    const auto scores = score_models(test_case(test, checks, pair, {{"model", "brach-planar"}}, rules), file, {}, &laws);
+    const auto scores = score_models(make(rules), file, {}, &laws);
     bands.resize(scores.size());
     for (std::size_t m = 0; m < scores.size(); ++m) {
       ModelBand& b = bands[m];

@@ -1,11 +1,14 @@
 #pragma once
 // The scorecard's uncertainty band: the inputs the header lacks sampled (seeded, uniform within stated
 // ranges), every response model run on each sample, and whether the measured delta-V falls inside.
+#include <nlohmann/json.hpp>
+
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "validation/channel_checks.hpp"
-#include "validation/vehicle_pair.hpp"
+#include "validation/test_case.hpp"
 
 namespace crashbench {
 
@@ -31,10 +34,13 @@ struct ModelBand {
   int runs = 0;                   ///< samples that ran
 };
 
-/// Runs `samples` cases, each with MissingInputs, e and mu drawn uniformly from the ranges above (a matrix's
-/// draws, cases/loading/matrix_draws.hpp, with `seed`).
-std::vector<ModelBand> sample_bands(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
-                                    const std::string& file, int samples, unsigned long long seed);
+/// The test's case under given MissingInputs (test_case or barrier_case, with brach-planar as its response).
+using CaseMaker = std::function<nlohmann::json(const MissingInputs&)>;
+
+/// Runs `samples` cases from `make`, each with MissingInputs, e and mu drawn uniformly from the ranges above
+/// (a matrix's draws, cases/loading/matrix_draws.hpp, with `seed`).
+std::vector<ModelBand> sample_bands(const CaseMaker& make, const std::string& file, int samples,
+                                    unsigned long long seed);
 
 /// Prints each model's band beside the measured |dV| and the fraction of (model, vehicle) bands holding it.
 void print_bands(const std::vector<ModelBand>& bands, const TestChecks& checks, int samples,

@@ -11,6 +11,7 @@
 #include "core/units.hpp"
 #include "reports/results/results_json.hpp"
 #include "validation/channel_checks.hpp"
+#include "validation/barrier_test.hpp"
 #include "validation/test_case.hpp"
 #include "validation/vehicle_pair.hpp"
 
@@ -19,10 +20,10 @@ namespace {
 
 
 void print_channels(const TestChecks& checks) {
-  fmt::print("{:>5} {:>3} {:<10} {:<4} {:>8} {:>7} {:>7} {:>7} {:>9}  {}\n", "curve", "veh", "site", "axis",
+  fmt::print("{:>5} {:>3} {:<16} {:<4} {:>8} {:>7} {:>7} {:>7} {:>9}  {}\n", "curve", "veh", "site", "axis",
              "offset g", "noise g", "peak g", "spike g", "dV km/h", "verdict");
   for (const ChannelVerdict& v : checks.channels)
-    fmt::print("{:>5} {:>3} {:<10} {:<4} {:>8.3f} {:>7.2f} {:>7.0f} {:>7.0f} {:>9.1f}  {}\n", v.curve, v.vehicle,
+    fmt::print("{:>5} {:>3} {:<16} {:<4} {:>8.3f} {:>7.2f} {:>7.0f} {:>7.0f} {:>9.1f}  {}\n", v.curve, v.vehicle,
                to_string(v.site), v.axis, v.offset_g, v.noise_g, v.peak_g, v.spike_g, v.delta_v * kMpsToKmh,
                v.pass ? "pass" : "FAIL: " + v.reasons);
 }
@@ -43,7 +44,7 @@ void print_vehicles(const NhtsaTest& test, const TestChecks& checks) {
     const VehicleDeltaV& v = checks.vehicles[i];
     const Ev5Vehicle& h = test.header.vehicles[i];
     if (!v.valid) {
-      fmt::print("vehicle {}: no passing planar channels, no delta-V\n", v.vehicle);
+      fmt::print("vehicle {}: no delta-V: {}\n", v.vehicle, v.why_none);
       continue;
     }
     fmt::print("vehicle {} ({} kg, {:.1f} km/h): delta-V ({:.1f}, {:.1f}) km/h body frame (x fwd, y left), "
@@ -65,14 +66,20 @@ void print_pair(const Ev5Test& test, const PairChecks& p) {
              test.closing_speed * kMpsToKmh, p.closing_ratio, p.closing_ok ? "pass" : "FAIL");
 }
 
-/// Why the test makes no case, or "" when it does: two vehicles, each with a delta-V from its channels.
+/// Why the test makes no case, or "" when it does: two vehicles (VTV) or one into a rigid barrier (VTB),
+/// each with a delta-V from its channels.
 std::string why_no_case(const Ev5Header& h, const TestChecks& checks) {
-  if (h.vehicles.size() != 2 || checks.vehicles.size() != 2)
-    return fmt::format("a {} test of {} vehicle(s): a case is made of a vehicle-to-vehicle test", h.test.configuration,
-                       h.vehicles.size());
+  const bool pair = h.vehicles.size() == 2 && checks.vehicles.size() == 2;
+  if (!pair)
+    if (std::string why = why_no_barrier_case(h); !why.empty()) return why;
   for (const VehicleDeltaV& v : checks.vehicles)
-    if (!v.valid) return fmt::format("vehicle {} has no delta-V (no passing planar channels)", v.vehicle);
+    if (!v.valid) return fmt::format("vehicle {} has no delta-V ({})", v.vehicle, v.why_none);
   return "";
+}
+
+void print_barrier(const Ev5Header& h, const BarrierChecks& b) {
+  fmt::print("barrier {} ({}): restitution -dVx / v - 1 = {:.3f} (within [0, 1]: {})\n", h.barrier->rigidity,
+             h.barrier->shape, b.restitution, b.restitution_ok ? "pass" : "FAIL");
 }
 
 }  // namespace
@@ -87,7 +94,7 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
   static unsigned long long band_seed = 1;
   static CheckLimits limits;
   cmd->add_option("file", input, "The test's EV5 header; its channel files NAME.NNN beside it")->required();
-  auto* case_file = cmd->add_option("-o,--output", output, "Write the vehicle-to-vehicle case to this file");
+  auto* case_file = cmd->add_option("-o,--output", output, "Write the test as a case (vehicle-to-vehicle, or into a rigid barrier) to this file");
   cmd->add_option("--matrix", matrix, "With -o: write a matrix running every registered response model on the case "
                                      "(with --band, drawing the inputs the header lacks), for `crashbench run` and its report")
       ->needs(case_file);
@@ -105,10 +112,10 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
                "read\n", input, h.test.title, h.test.configuration, h.test.closing_speed * kMpsToKmh,
                h.test.impact_angle_deg, h.vehicles.size(), test.channels.size(), h.test.curve_count);
     if (!test.missing_curves.empty())
-      fmt::print("CG and sill accelerometer curves the header lists without a file beside it: {}\n",
+      fmt::print("CG, sill and rear floor accelerometer curves the header lists without a file beside it: {}\n",
                  fmt::join(test.missing_curves, ", "));
     for (const auto& [curve, units] : test.other_units)
-      fmt::print("curve {}: a CG or sill accelerometer in '{}', not G'S: left out\n", curve, units);
+      fmt::print("curve {}: a CG, sill or rear floor accelerometer in '{}', not G'S: left out\n", curve, units);
     const TestChecks checks = check_channels(test, limits);
     fmt::print("pulse end {:.4f} s: the later of the vehicles' ends, where the 10 ms mean planar acceleration last "
                "exceeds {:.1f} g\n", checks.pulse_end, limits.end_threshold_g);
@@ -126,9 +133,25 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
       }
       return;
     }
-    const PairChecks pair = check_pair(h.test, checks.vehicles[0], checks.vehicles[1]);
-    print_pair(h.test, pair);
-    const nlohmann::json doc = test_case(test, checks, pair, {{"model", "brach-planar"}}, {}, band.spread(checks));
+    const std::vector<double> spread = band.spread(checks);
+    CaseMaker make;
+    bool checks_pass = true;
+    if (h.vehicles.size() == 2) {
+      const PairChecks pair = check_pair(h.test, checks.vehicles[0], checks.vehicles[1]);
+      print_pair(h.test, pair);
+      checks_pass = pair.momentum_ok && pair.closing_ok;
+      make = [&test, &checks, pair, &spread](const MissingInputs& rules) {
+        return test_case(test, checks, pair, {{"model", "brach-planar"}}, rules, spread);
+      };
+    } else {
+      const BarrierChecks barrier = check_barrier(h.vehicles.front(), checks.vehicles.front());
+      print_barrier(h, barrier);
+      checks_pass = barrier.restitution_ok;
+      make = [&test, &checks, &spread](const MissingInputs& rules) {
+        return barrier_case(test, checks, {{"model", "brach-planar"}}, rules, spread);
+      };
+    }
+    const nlohmann::json doc = make({});
     if (!output.empty()) {
       write_json_file(output, doc);
       fmt::print("case: {}\n", output);
@@ -141,9 +164,9 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
       print_scorecard(score_models(doc, output.empty() ? input : output, vehicle_pulse(test, checks, 1)),
                       checks);
     if (score && band_samples > 0)
-      print_bands(sample_bands(test, checks, pair, output.empty() ? input : output, band_samples, band_seed), checks,
-                  band_samples, band_seed);
-    if (!pair.momentum_ok || !pair.closing_ok) exit_code = kExitFailed;
+      print_bands(sample_bands(make, output.empty() ? input : output, band_samples, band_seed), checks, band_samples,
+                  band_seed);
+    if (!checks_pass) exit_code = kExitFailed;
   });
 }
 

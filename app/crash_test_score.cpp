@@ -102,29 +102,36 @@ std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::
 }
 
 void print_scorecard(const std::vector<ModelScore>& scores, const TestChecks& checks) {
+  const auto& m = checks.vehicles;
   fmt::print("\nscorecard: delta-V over 0 to {:.4f} s, each model with its defaults [km/h, deg, deg/s]\n",
              checks.pulse_end);
-  fmt::print("{:<14} {:>22} {:>8} {:>8} {:>22} {:>8} {:>8} {:>9} {:>9}\n", "model", "dV1 (x, y)", "err |dV1|",
-             "err dir1", "dV2 (x, y)", "err |dV2|", "err dir2", "yaw1", "err yaw1");
-  const auto& m = checks.vehicles;
-  fmt::print("{:<14} {:>22} {:>8} {:>8} {:>22} {:>8} {:>8} {:>9}\n", "measured",
-             fmt::format("({:.1f}, {:.1f})", m[0].delta_v_B.x() * kMpsToKmh, m[0].delta_v_B.y() * kMpsToKmh), "", "",
-             fmt::format("({:.1f}, {:.1f})", m[1].delta_v_B.x() * kMpsToKmh, m[1].delta_v_B.y() * kMpsToKmh), "", "",
-             m[0].has_yaw_estimate ? fmt::format("{:.0f}*", m[0].yaw_rate_change * kRadToDeg) : "-");
+  std::string head = fmt::format("{:<14}", "model");
+  for (const VehicleDeltaV& v : m)
+    head += fmt::format(" {:>22} {:>8} {:>8}", fmt::format("dV{} (x, y)", v.vehicle), fmt::format("err |dV{}|", v.vehicle),
+                        fmt::format("err dir{}", v.vehicle));
+  fmt::print("{} {:>9} {:>9}\n", head, "yaw1", "err yaw1");
+  std::string measured = fmt::format("{:<14}", "measured");
+  for (const VehicleDeltaV& v : m)
+    measured += fmt::format(" {:>22} {:>8} {:>8}", fmt::format("({:.1f}, {:.1f}{})", v.delta_v_B.x() * kMpsToKmh,
+                                                               v.delta_v_B.y() * kMpsToKmh, v.lateral_assumed_zero ? "**" : ""),
+                            "", "");
+  fmt::print("{} {:>9}\n", measured, m[0].has_yaw_estimate ? fmt::format("{:.0f}*", m[0].yaw_rate_change * kRadToDeg) : "-");
   for (const ModelScore& s : scores) {
-    if (!s.error.empty() || s.delta_v_B.size() < 2) {
+    if (!s.error.empty() || s.delta_v_B.size() < m.size()) {
       fmt::print("{:<14} did not run: {}\n", s.model, s.error);
       continue;
     }
-    fmt::print("{:<14} {:>22} {:>8.1f} {:>8.1f} {:>22} {:>8.1f} {:>8.1f} {:>9} {:>9}\n", s.model,
-               fmt::format("({:.1f}, {:.1f})", s.delta_v_B[0].x() * kMpsToKmh, s.delta_v_B[0].y() * kMpsToKmh),
-               s.magnitude_error[0] * kMpsToKmh, s.direction_error[0],
-               fmt::format("({:.1f}, {:.1f})", s.delta_v_B[1].x() * kMpsToKmh, s.delta_v_B[1].y() * kMpsToKmh),
-               s.magnitude_error[1] * kMpsToKmh, s.direction_error[1],
-               s.has_yaw_error ? fmt::format("{:.0f}", s.yaw_rate_change * kRadToDeg) : "-",
+    std::string row = fmt::format("{:<14}", s.model);
+    for (std::size_t i = 0; i < m.size(); ++i)
+      row += fmt::format(" {:>22} {:>8.1f} {:>8.1f}", fmt::format("({:.1f}, {:.1f})", s.delta_v_B[i].x() * kMpsToKmh,
+                                                                   s.delta_v_B[i].y() * kMpsToKmh),
+                         s.magnitude_error[i] * kMpsToKmh, s.direction_error[i]);
+    fmt::print("{} {:>9} {:>9}\n", row, s.has_yaw_error ? fmt::format("{:.0f}", s.yaw_rate_change * kRadToDeg) : "-",
                s.has_yaw_error ? fmt::format("{:.0f}", s.yaw_rate_error * kRadToDeg) : "-");
   }
-  fmt::print("* yaw rate: an estimate from the sills' x delta-V difference (no yaw-rate sensor)\n");
+  if (m[0].has_yaw_estimate) fmt::print("* yaw rate: an estimate from the sills' x delta-V difference (no yaw-rate sensor)\n");
+  if (std::any_of(m.begin(), m.end(), [](const VehicleDeltaV& v) { return v.lateral_assumed_zero; }))
+    fmt::print("** lateral delta-V: no lateral accelerometer; 0 by the barrier test's symmetry, an assumption\n");
   for (const ModelScore& s : scores)
     if (s.has_pulse)
       fmt::print("pulse, {} ({}): vehicle 1's x acceleration against the measured one (CFC 60), Sprague-Geers "

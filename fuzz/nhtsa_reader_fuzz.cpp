@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "fuzz/fuzz_support.hpp"
+#include "validation/barrier_test.hpp"
 #include "validation/channel_checks.hpp"
 #include "validation/test_case.hpp"
 #include "validation/vehicle_pair.hpp"
@@ -41,6 +42,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (checks.vehicles.size() == 2 && checks.vehicles[0].valid && checks.vehicles[1].valid) {
       const PairChecks pair = check_pair(t.header.test, checks.vehicles[0], checks.vehicles[1]);
       (void)test_case(t, checks, pair, {{"model", "brach-planar"}}).dump();
+    } else if (checks.vehicles.size() == 1 && checks.vehicles[0].valid && why_no_barrier_case(t.header).empty()) {
+      (void)check_barrier(t.header.vehicles[0], checks.vehicles[0]);
+      (void)barrier_case(t, checks, {{"model", "brach-planar"}}).dump();
     }
   });
   // Remove what this input wrote, so that the next input's missing files stay missing.

@@ -53,15 +53,48 @@ int find(const std::vector<ChannelVerdict>& vs, int vehicle, SensorSite site, in
 
 // The channels that estimate the CG's acceleration along `axis`: both sills (their mean: a rigid body's
 // yaw terms cancel between two sensors placed symmetrically about the centre line), else the CG sensor,
-// else one sill alone.
+// else both rear floor sensors, else one of the four alone.
 std::vector<int> cg_sources(const std::vector<ChannelVerdict>& vs, int vehicle, int axis) {
   const int l = find(vs, vehicle, SensorSite::kLeftSill, axis, true);
   const int r = find(vs, vehicle, SensorSite::kRightSill, axis, true);
   if (l >= 0 && r >= 0) return {l, r};
   if (const int cg = find(vs, vehicle, SensorSite::kCg, axis, true); cg >= 0) return {cg};
-  if (l >= 0) return {l};
-  if (r >= 0) return {r};
+  const int fl = find(vs, vehicle, SensorSite::kLeftRearFloor, axis, true);
+  const int fr = find(vs, vehicle, SensorSite::kRightRearFloor, axis, true);
+  if (fl >= 0 && fr >= 0) return {fl, fr};
+  for (const int one : {l, r, fl, fr})
+    if (one >= 0) return {one};
   return {};
+}
+
+// True when the header lists no lateral accelerometer of `vehicle` at a CG, sill or floor site (a channel
+// listed whose file is missing or fails is recorded: its lateral delta-V is unknown, not zero).
+bool no_lateral_channel(const NhtsaTest& test, int vehicle) {
+  const auto& cs = test.header.channels;
+  return std::none_of(cs.begin(), cs.end(), [vehicle](const Ev5Channel& c) {
+    return c.vehicle == vehicle && c.sensor_type == "AC" && sensor_site_of(c.attachment) != SensorSite::kOther &&
+           body_axis_of(c.axis).index == 1;
+  });
+}
+
+// A barrier test straight into the barrier's face with no offset: the lateral impulse is zero by symmetry,
+// so a vehicle that records no lateral channel (NCAP's frontal tests record x and z only) has a lateral
+// delta-V of 0, taken as an assumption and said so.
+bool lateral_zero_by_symmetry(const Ev5Test& t) {
+  return t.configuration == "VTB" && t.impact_angle_deg == 0 && t.offset == 0;
+}
+
+/// Which channels give a vehicle's planar delta-V: `y` is empty and `y_assumed_zero` set under the rule above.
+struct PlanarSources {
+  std::vector<int> x, y;
+  bool y_assumed_zero = false;
+  bool valid() const { return !x.empty() && (!y.empty() || y_assumed_zero); }
+};
+
+PlanarSources planar_sources(const NhtsaTest& test, const std::vector<ChannelVerdict>& vs, int vehicle) {
+  PlanarSources p{cg_sources(vs, vehicle, 0), cg_sources(vs, vehicle, 1)};
+  p.y_assumed_zero = p.y.empty() && no_lateral_channel(test, vehicle) && lateral_zero_by_symmetry(test.header.test);
+  return p;
 }
 
 // The mean over `sources` of each sample's body-axis acceleration [g], offsets removed.
@@ -75,6 +108,12 @@ std::vector<double> mean_series(const NhtsaTest& t, const std::vector<ChannelVer
                 static_cast<double>(sources.size());
   }
   return out;
+}
+
+// The lateral series of `p`: zeros of length `n` where it is assumed zero.
+std::vector<double> lateral_series(const NhtsaTest& t, const std::vector<ChannelVerdict>& vs, const PlanarSources& p,
+                                   std::size_t n) {
+  return p.y_assumed_zero ? std::vector<double>(n, 0.0) : mean_series(t, vs, p.y);
 }
 
 std::string curves(const std::vector<ChannelVerdict>& vs, const std::vector<int>& sources) {
@@ -111,16 +150,27 @@ double compare_cg_with_sills(std::vector<ChannelVerdict>& vs, int vehicle, const
   return worst;
 }
 
-VehicleDeltaV vehicle_delta_v(std::vector<ChannelVerdict>& vs, const Ev5Vehicle& veh, const CheckLimits& lim) {
+VehicleDeltaV vehicle_delta_v(const NhtsaTest& test, std::vector<ChannelVerdict>& vs, const Ev5Vehicle& veh,
+                              const CheckLimits& lim) {
   VehicleDeltaV out;
   out.vehicle = veh.number;
   out.mass = veh.mass;
   out.cg_vs_sill = compare_cg_with_sills(vs, veh.number, lim);
-  const std::vector<int> sx = cg_sources(vs, veh.number, 0), sy = cg_sources(vs, veh.number, 1);
-  if (sx.empty() || sy.empty()) return out;
+  const PlanarSources p = planar_sources(test, vs, veh.number);
+  if (!p.valid()) {
+    out.why_none = p.x.empty() ? "no passing x channel"
+                   : no_lateral_channel(test, veh.number)
+                       ? "no lateral channel recorded (0 is assumed only for a VTB test at IMPANG 0 and OFFSET 0)"
+                       : "no passing lateral channel";
+    return out;
+  }
   out.valid = true;
-  out.delta_v_B = {mean_dv(vs, sx), mean_dv(vs, sy)};
-  out.source = fmt::format("x from curve {}, y from curve {}", curves(vs, sx), curves(vs, sy));
+  out.lateral_assumed_zero = p.y_assumed_zero;
+  out.delta_v_B = {mean_dv(vs, p.x), mean_dv(vs, p.y)};
+  out.source = p.y_assumed_zero
+                   ? fmt::format("x from curve {}, y 0 ASSUMED (no lateral channel; a barrier test at 0 deg, no "
+                                 "offset)", curves(vs, p.x))
+                   : fmt::format("x from curve {}, y from curve {}", curves(vs, p.x), curves(vs, p.y));
   const Vec2 force_dir = out.delta_v_B;
   out.pdof_deg = std::fmod(std::atan2(force_dir.y(), -force_dir.x()) * kRadToDeg + 360.0, 360.0);
   const int l = find(vs, veh.number, SensorSite::kLeftSill, 0, true);
@@ -144,10 +194,10 @@ TestChecks check_channels(const NhtsaTest& test, const CheckLimits& lim) {
   // The contact ends for both vehicles at once (the force on one is the force on the other): the later of
   // the two ends the rule finds is the window for every channel.
   for (const Ev5Vehicle& veh : test.header.vehicles) {
-    const std::vector<int> sx = cg_sources(vs, veh.number, 0), sy = cg_sources(vs, veh.number, 1);
-    if (sx.empty() || sy.empty()) continue;
-    const auto& time = test.channels[static_cast<std::size_t>(sx.front())].data.time;
-    const std::vector<double> ax = mean_series(test, vs, sx), ay = mean_series(test, vs, sy);
+    const PlanarSources p = planar_sources(test, vs, veh.number);
+    if (!p.valid()) continue;
+    const auto& time = test.channels[static_cast<std::size_t>(p.x.front())].data.time;
+    const std::vector<double> ax = mean_series(test, vs, p.x), ay = lateral_series(test, vs, p, ax.size());
     if (ax.size() != ay.size() || ax.size() != time.size()) continue;
     out.vehicle_ends.push_back(pulse_end(time, ax, ay, lim.end_threshold_g, lim.end_window));
     out.pulse_end = std::max(out.pulse_end, out.vehicle_ends.back());
@@ -158,17 +208,17 @@ TestChecks check_channels(const NhtsaTest& test, const CheckLimits& lim) {
       fail(vs[i], fmt::format("vertical delta-V {:.1f} km/h > {:.1f} km/h (the car stays on the ground)",
                               vs[i].delta_v * 3.6, lim.max_vertical_dv * 3.6));
   }
-  for (const Ev5Vehicle& veh : test.header.vehicles) out.vehicles.push_back(vehicle_delta_v(vs, veh, lim));
+  for (const Ev5Vehicle& veh : test.header.vehicles) out.vehicles.push_back(vehicle_delta_v(test, vs, veh, lim));
   return out;
 }
 
 VehiclePulse vehicle_pulse(const NhtsaTest& test, const TestChecks& checks, int vehicle) {
   VehiclePulse p;
-  const std::vector<int> sx = cg_sources(checks.channels, vehicle, 0), sy = cg_sources(checks.channels, vehicle, 1);
-  if (sx.empty() || sy.empty()) return p;
-  p.time = test.channels[static_cast<std::size_t>(sx.front())].data.time;
-  p.ax = mean_series(test, checks.channels, sx);
-  p.ay = mean_series(test, checks.channels, sy);
+  const PlanarSources s = planar_sources(test, checks.channels, vehicle);
+  if (!s.valid()) return p;
+  p.time = test.channels[static_cast<std::size_t>(s.x.front())].data.time;
+  p.ax = mean_series(test, checks.channels, s.x);
+  p.ay = lateral_series(test, checks.channels, s, p.ax.size());
   // Channels of different lengths give no common pulse.
   if (p.ax.size() != p.time.size() || p.ay.size() != p.time.size()) return {};
   return p;

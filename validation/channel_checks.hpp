@@ -45,6 +45,8 @@ struct VehicleDeltaV {
   double mass = 0;                      ///< [kg]
   Vec2 delta_v_B = Vec2::Zero();        ///< body frame at impact (x forward, y left) [m/s]
   bool valid = false;                   ///< false: no passing planar channel pair
+  std::string why_none;                 ///< why not valid ("" when valid)
+  bool lateral_assumed_zero = false;    ///< y is 0 by a barrier test's symmetry, no lateral channel recorded
   std::string source;                   ///< which channels gave it
   double pdof_deg = 0;                  ///< direction the force came from, clockwise from ahead, 0..360 [deg]
   bool has_yaw_estimate = false;

@@ -29,7 +29,7 @@ constexpr int kNumber = 0, kMake = 1, kModel = 2, kYear = 3, kVin = 6, kMass = 1
 constexpr int kCount = 54;
 }  // namespace vehicle_field
 namespace channel_field {
-constexpr int kVehicle = 0, kCurve = 1, kType = 2, kAttachment = 4, kAxis = 5, kXUnits = 6, kYUnits = 7,
+constexpr int kVehicle = 0, kCurve = 1, kType = 2, kLocation = 3, kAttachment = 4, kAxis = 5, kXUnits = 6, kYUnits = 7,
               kPrefilter = 8, kFirst = 14, kLast = 15, kInterval = 16, kStatus = 17, kComment = 19;
 constexpr int kCount = 19;
 }  // namespace channel_field
@@ -88,6 +88,7 @@ Ev5Channel read_channel(const Record& r) {
     std::string Ev5Channel::*member;
   };
   static constexpr TextField kTexts[] = {{kType, "SENTYP", &Ev5Channel::sensor_type},
+                                         {kLocation, "SENLOC", &Ev5Channel::location},
                                          {kAttachment, "SENATT", &Ev5Channel::attachment},
                                          {kAxis, "AXIS", &Ev5Channel::axis},
                                          {kXUnits, "XUNITS", &Ev5Channel::x_units},
@@ -129,6 +130,10 @@ Ev5Header parse_ev5(const std::string& text, const std::string& file) {
     } else if (section == "VEHICLE") {
       h.vehicles.push_back(read_vehicle(r));
       if (h.vehicle(h.vehicles.back().number) != &h.vehicles.back()) r.fail("VEHNO", "each vehicle once");
+    } else if (section == "BARRIER") {
+      if (h.barrier) r.fail("BARRIER", "one BARRIER record, found a second");
+      r.require_fields(2);
+      h.barrier = Ev5Barrier{r.text(0, "BARRIG"), r.text(1, "BARSHP")};
     } else if (section == "INSTRUMENTATION") {
       h.channels.push_back(read_channel(r));
       if (h.channel(h.channels.back().curve) != &h.channels.back()) r.fail("CURNO", "each curve once");

@@ -3,6 +3,7 @@
 // Crash Test Database (field order per NHTSA's Test Reference Guide, version 5, volume I; the names are
 // those of NHTSA's JSON export of the same header). Values are converted to SI here; the header's frame
 // is SAE J211's (x forward, y right, z down), mapped to crashbench's body frame in sae_j211.hpp.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,7 @@ struct Ev5Channel {
   int vehicle = 0;               ///< VEHNO
   int curve = 0;                 ///< CURNO: the channel file's extension (v07292.149 is curve 149)
   std::string sensor_type;       ///< SENTYP: "AC" accelerometer, "LC" load cell, ...
+  std::string location;          ///< SENLOC: the dummy's seat ("01" driver, ...), "NA" for the vehicle's structure
   std::string attachment;        ///< SENATT: where it is ("VECG" vehicle CG, "DSLF" left-front door sill, ...)
   std::string axis;              ///< AXIS: "XG", "YG", "ZG" (vehicle axes), "XL" ... (local), "RS" resultant
   std::string x_units, y_units;  ///< XUNITS ("SEC"), YUNITS ("G'S", "NWT", ...)
@@ -53,8 +55,16 @@ struct Ev5Channel {
   int sample_count() const { return last_point - first_point + 1; }
 };
 
+/// The BARRIER record of a barrier test. The field names are ours: the meaning is read from test 10146's
+/// record "R|LCB|0|0|ADVANCED RESEARCH LOAD CELL BARRIER" (NHTSA's guide was not at hand).
+struct Ev5Barrier {
+  std::string rigidity;  ///< first field: "R" rigid
+  std::string shape;     ///< second field: "LCB" load cell barrier, ...
+};
+
 struct Ev5Header {
   Ev5Test test;
+  std::optional<Ev5Barrier> barrier;  ///< the BARRIER section's record, where there is one
   std::vector<Ev5Vehicle> vehicles;   ///< in file order
   std::vector<Ev5Channel> channels;   ///< in file order
 

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/units.hpp"
+#include "validation/barrier_test.hpp"
 
 namespace crashbench {
 namespace {
@@ -40,34 +41,55 @@ nlohmann::json params(const Ev5Vehicle& v, const Geometry& g, const MissingInput
           {"road_mu", rules.road_mu}};
 }
 
-// The struck vehicle's (vehicle 1's) measured end-of-pulse state as a published column: the report's
-// impact table shows it beside every model's.
+// Vehicle 1's measured end-of-pulse state as a published column: the report's impact table shows it beside
+// every model's.
 nlohmann::json measured(const Ev5Vehicle& v1, const TestChecks& checks) {
   const VehicleDeltaV& m = checks.vehicles.front();
   nlohmann::json column = {{"label", "measured (" + m.source + ")"},
                            {"velocity_B", {v1.speed + m.delta_v_B.x(), m.delta_v_B.y()}}};
-  if (m.has_yaw_estimate) column["yaw_rate_deg_s"] = m.yaw_rate_change * kRadToDeg;
-  return {{"source", fmt::format("NHTSA crash test, accelerometers integrated over 0 to {:.4f} s (yaw rate: an "
-                                 "estimate from the sills {:.3f} m apart)", checks.pulse_end,
-                                 m.sill_spacing)},
+  std::string yaw;
+  if (m.has_yaw_estimate) {
+    column["yaw_rate_deg_s"] = m.yaw_rate_change * kRadToDeg;
+    yaw = fmt::format(" (yaw rate: an estimate from the sills {:.3f} m apart)", m.sill_spacing);
+  }
+  return {{"source", fmt::format("NHTSA crash test, accelerometers integrated over 0 to {:.4f} s{}", checks.pulse_end, yaw)},
           {"columns", {column}}};
 }
 
-// Both vehicles' measured delta-V over the pulse, for the measured-crashes section.
+// Every vehicle's measured delta-V over the pulse, for the measured-crashes section.
 nlohmann::json measured_block(const TestChecks& checks, const std::vector<double>& uncertainty) {
   nlohmann::json vehicles = nlohmann::json::array();
+  std::string sources;
   for (std::size_t i = 0; i < checks.vehicles.size(); ++i) {
     const VehicleDeltaV& m = checks.vehicles[i];
     nlohmann::json v = {{"delta_v_B", {m.delta_v_B.x(), m.delta_v_B.y()}},
                         {"uncertainty", i < uncertainty.size() ? uncertainty[i] : 0.0}};
     if (m.has_yaw_estimate) v["yaw_rate_change_deg_s"] = m.yaw_rate_change * kRadToDeg, v["yaw_is_estimate"] = true;
     vehicles.push_back(v);
+    sources += (i ? "; " : "") + m.source;
   }
-  return {{"source", fmt::format("accelerometers integrated over 0 to {:.4f} s ({}; {}); uncertainty: the "
-                                 "window band (the end rule's threshold at 1/1.5 and 4/3 of its value)", checks.pulse_end, checks.vehicles[0].source,
-                                 checks.vehicles[1].source)},
+  return {{"source", fmt::format("accelerometers integrated over 0 to {:.4f} s ({}); uncertainty: the window band "
+                                 "(the end rule's threshold at 1/1.5 and 4/3 of its value)", checks.pulse_end, sources)},
           {"window", checks.pulse_end},
           {"vehicles", vehicles}};
+}
+
+// What a vehicle-to-vehicle and a barrier case share: a short step on the open road, the contact prescribed,
+// the run as long as the pulse, and the measurements.
+nlohmann::json case_frame(const NhtsaTest& test, const TestChecks& checks, const nlohmann::json& response,
+                          const std::vector<double>& uncertainty) {
+  const std::string stem = std::filesystem::path(test.ev5_path).stem().string();
+  return {{"name", "nhtsa-" + stem},
+          {"scene", "open-road"},
+          {"detector", "analytic"},
+          {"response", response},
+          {"application", "reset"},
+          {"dynamics", "bicycle"},
+          {"integrator", "rk4"},
+          {"dt", 0.0005},
+          {"duration", std::max(checks.pulse_end, 0.01)},
+          {"measured", measured_block(checks, uncertainty)},
+          {"published", measured(test.header.vehicles.front(), checks)}};
 }
 
 std::string assumptions(const Ev5Header& h, const PairChecks& pair, const MissingInputs& rules) {
@@ -98,28 +120,40 @@ nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const 
   const Vec2 point_B(g1.cg_to_front, 0.5 * (overlap_low + overlap_high));
   // The normal from vehicle 2 towards vehicle 1 bisects the two front faces' normals.
   const double normal_deg = 180.0 + 0.5 * (pair.heading2_deg - 180.0);
-  const std::string stem = std::filesystem::path(test.ev5_path).stem().string();
-  nlohmann::json doc = {
-      {"name", "nhtsa-" + stem},
-      {"description", fmt::format("NHTSA test {}: {} (crashbench crash-test).", stem, h.test.title) +
-                          assumptions(h, pair, rules)},
-      {"scene", "open-road"},
-      {"detector", "analytic"},
-      {"response", response},
-      {"application", "reset"},
-      {"dynamics", "bicycle"},
-      {"integrator", "rk4"},
-      {"dt", 0.0005},
-      {"duration", std::max(checks.pulse_end, 0.01)},
-      {"vehicles",
-       {{{"name", "vehicle 1 (bullet)"}, {"params", params(v1, g1, rules)}, {"position", {0.0, 0.0}},
-         {"heading_deg", 0.0}, {"speed", v1.speed}},
-        {{"name", "vehicle 2 (target)"}, {"params", params(v2, g2, rules)}, {"position", {cg2.x(), cg2.y()}},
-         {"heading_deg", pair.heading2_deg}, {"speed", v2.speed}}}},
-      {"contact",
-       {{"vehicle", 0}, {"other", 1}, {"point_B", {point_B.x(), point_B.y()}}, {"normal", normal_deg}}},
-      {"measured", measured_block(checks, uncertainty)},
-      {"published", measured(v1, checks)}};
+  nlohmann::json doc = case_frame(test, checks, response, uncertainty);
+  doc["description"] = fmt::format("NHTSA test {}: {} (crashbench crash-test).",
+                                   std::filesystem::path(test.ev5_path).stem().string(), h.test.title) +
+                       assumptions(h, pair, rules);
+  doc["vehicles"] = {{{"name", "vehicle 1 (bullet)"}, {"params", params(v1, g1, rules)}, {"position", {0.0, 0.0}},
+                      {"heading_deg", 0.0}, {"speed", v1.speed}},
+                     {{"name", "vehicle 2 (target)"}, {"params", params(v2, g2, rules)}, {"position", {cg2.x(), cg2.y()}},
+                      {"heading_deg", pair.heading2_deg}, {"speed", v2.speed}}};
+  doc["contact"] = {{"vehicle", 0}, {"other", 1}, {"point_B", {point_B.x(), point_B.y()}}, {"normal", normal_deg}};
+  return doc;
+}
+
+nlohmann::json barrier_case(const NhtsaTest& test, const TestChecks& checks, const nlohmann::json& response,
+                            const MissingInputs& rules, const std::vector<double>& uncertainty) {
+  const Ev5Header& h = test.header;
+  if (const std::string why = why_no_barrier_case(h); !why.empty()) throw Error(test.ev5_path, "TEST", why);
+  const Ev5Vehicle& v = h.vehicles.front();
+  const Geometry g = geometry(v, rules);
+  nlohmann::json doc = case_frame(test, checks, response, uncertainty);
+  doc["description"] = fmt::format(
+      "NHTSA test {}: {} (crashbench crash-test), straight into a rigid barrier. Not in the header, from stated "
+      "rules (docs/validation.md): front overhang {} of (length - wheelbase); CG height {} m; yaw inertia {} m "
+      "(L^2 + W^2) / 12; tyres {} N/rad per axle, road mu {}.{}",
+      std::filesystem::path(test.ev5_path).stem().string(), h.test.title, rules.front_overhang_share,
+      rules.cg_height, rules.yaw_inertia_factor, rules.cornering_stiffness, rules.road_mu,
+      checks.vehicles.front().lateral_assumed_zero ? " No lateral accelerometer: the measured lateral delta-V is "
+                                                     "0 by the test's symmetry, an assumption."
+                                                   : "");
+  // Knight's head-on wall case at the test's speed: the car's front 1 mm short of the straight wall (y = 0),
+  // heading straight at it, so that crashbench's detector and each model's answer make the impact, as on a
+  // user's scene (a prescribed contact would give a force model one step of contact and no more).
+  doc["scene"] = "straight-wall";
+  doc["vehicles"] = {{{"name", "vehicle 1"}, {"params", params(v, g, rules)},
+                      {"position", {100.0, g.cg_to_front + 0.001}}, {"heading_deg", -90.0}, {"speed", v.speed}}};
   return doc;
 }
 

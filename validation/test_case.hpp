@@ -1,8 +1,9 @@
 #pragma once
-// A vehicle-to-vehicle NHTSA test as a crashbench case: the header's vehicles, what the header lacks from
-// stated rules (each named in the case's description), the measured delta-V of both vehicles as the case's
-// `measured` (the report's measured-crashes section scores every model against it) and vehicle 1's
-// end-of-pulse state as its "published" column (the impact table shows it beside every model's).
+// An NHTSA test as a crashbench case, vehicle-to-vehicle or into a rigid barrier: the header's vehicles,
+// what the header lacks from stated rules (each named in the case's description), each vehicle's measured
+// delta-V as the case's `measured` (the report's measured-crashes section scores every model against it)
+// and vehicle 1's end-of-pulse state as its "published" column (the impact table shows it beside every
+// model's).
 #include <nlohmann/json.hpp>
 
 #include "validation/channel_checks.hpp"
@@ -30,5 +31,12 @@ struct MissingInputs {
 nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,
                          const nlohmann::json& response, const MissingInputs& rules = {},
                          const std::vector<double>& uncertainty = {});
+
+/// The case document for a barrier test that makes one (why_no_barrier_case): its vehicle heading straight
+/// at the straight-wall scene's wall at its speed, its front 1 mm short of it, to run for
+/// `checks.pulse_end`; the measured delta-V as in test_case. Throws Error naming the test
+/// when it makes no barrier case.
+nlohmann::json barrier_case(const NhtsaTest& test, const TestChecks& checks, const nlohmann::json& response,
+                            const MissingInputs& rules = {}, const std::vector<double>& uncertainty = {});
 
 }  // namespace crashbench

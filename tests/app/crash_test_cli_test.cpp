@@ -84,6 +84,28 @@ TEST(CrashTestCli, MatrixRunsEveryModelWithDrawsIntoTheMeasuredSection) {
   EXPECT_NE(text.find("came closest"), std::string::npos) << text;
 }
 
+TEST(CrashTestCli, ABarrierTestIsACaseOnTheStraightWallScoredForEveryModel) {
+  // NCAP's frontal tests (one car into a rigid barrier, accelerometers at the rear floor, none across) made
+  // no case: "a VTB test of 1 vehicle(s)" (found on NHTSA 10146, a 2018 Camry at 56 km/h, 6 Dec 2026).
+  const std::string dir = testing::fresh_dir("crash-test-barrier");
+  const testing::SyntheticBarrierTest s;
+  const std::string ev5 = testing::write_synthetic_barrier_test(dir + "/test", s);
+  const auto r = testing::crashbench("crash-test " + ev5 + " --score -o " + dir + "/case.json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("barrier R (LCB): restitution -dVx / v - 1 = 0.1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("** lateral delta-V: no lateral accelerometer"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find(" 305 "), std::string::npos) << "the dummy's channel is not the car's\n" << r.output;
+  const Case c = parse_case(read_json_file(dir + "/case.json"), dir + "/case.json");
+  EXPECT_EQ(c.vehicles.size(), 1u);
+  EXPECT_EQ(c.scene.builtin, "straight-wall");
+  for (const auto& entry : response_models()) {
+    const auto at = r.output.find("\n" + std::string(entry.name) + " ");
+    ASSERT_NE(at, std::string::npos) << entry.name << "\n" << r.output;
+    EXPECT_EQ(r.output.substr(at, r.output.find('\n', at + 1) - at).find("did not run"), std::string::npos)
+        << entry.name;
+  }
+}
+
 TEST(CrashTestCli, ATestThatMakesNoCaseSaysWhyAndFailsWhenACaseWasAskedFor) {
   // A barrier test (one vehicle) or a car whose channels all fail: checked and printed, but no case. Asked for
   // one, the command exited 0 and wrote nothing (found on NHTSA 7292 cut to its bullet car, 5 Dec 2026).
@@ -118,9 +140,9 @@ TEST(CrashTestCli, AccelerometersLeftOutAreNamed) {
   std::filesystem::remove(dir + "/test/v09999.104");
   const auto r = testing::crashbench("crash-test " + ev5);
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("CG and sill accelerometer curves the header lists without a file beside it: 104"),
+  EXPECT_NE(r.output.find("CG, sill and rear floor accelerometer curves the header lists without a file beside it: 104"),
             std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("curve 107: a CG or sill accelerometer in 'M/S**2', not G'S: left out"), std::string::npos)
+  EXPECT_NE(r.output.find("curve 107: a CG, sill or rear floor accelerometer in 'M/S**2', not G'S: left out"), std::string::npos)
       << r.output;
 }
 

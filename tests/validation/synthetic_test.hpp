@@ -103,4 +103,42 @@ inline SyntheticTest balanced_test() {
   return s;
 }
 
+/// An NCAP-style frontal test of one car into a rigid barrier: `speed_kmh` straight in (IMPANG 0, OFFSET 0),
+/// rebounding with restitution `e`, so its delta-V is -(1 + e) v along x and nothing across.
+struct SyntheticBarrierTest {
+  double mass = 1700, speed_kmh = 56, e = 0.12, duration = 0.09, interval = 100e-6;
+  int first_point = -500, last_point = 2999;
+  std::string rigidity = "R";
+  double impact_angle_deg = 0;
+};
+
+/// Writes DIR/v09998.EV5 with its BARRIER record and, as NCAP records them, x and z accelerometers at the
+/// left and right rear floor (301..304) but no lateral one; a driver's head channel (305, SENLOC 01) and an
+/// engine channel (306, structure, in the crush zone) are listed too, with files. Returns the header's path.
+inline std::string write_synthetic_barrier_test(const std::string& dir, const SyntheticBarrierTest& s) {
+  std::filesystem::create_directories(dir);
+  const std::string stem = dir + "/v09998";
+  std::ofstream h(stem + ".EV5");
+  h << "# synthetic\n----- TEST -----\nV5|SYNTHETIC CAR INTO BARRIER|CHECKS|01/JAN/2020|LAB|C|1|NCA|VTB|CON|DRY|22|"
+    << fmt::format("OTH|OTH|{}|{}|0|0|6|", s.speed_kmh, s.impact_angle_deg) << "\n----- VEHICLE -----\n"
+    << vehicle_record(1, {s.mass, 1.84, s.speed_kmh, Vec2::Zero(), 0}) << "\n----- BARRIER -----\n"
+    << s.rigidity << "|LCB|0|0|SYNTHETIC LOAD CELL BARRIER\n----- INSTRUMENTATION -----\n";
+  struct Ch { int curve; const char *location, *site, *axis; };
+  const std::vector<Ch> chans = {{301, "NA", "FLLR", "XG"}, {302, "NA", "FLRR", "XG"}, {303, "NA", "FLLR", "ZG"},
+                                 {304, "NA", "FLRR", "ZG"}, {305, "01", "HDCG", "XL"}, {306, "NA", "ENGN", "XG"}};
+  for (const Ch& c : chans)
+    h << fmt::format("1|{}|AC|{}|{}|{}|SEC|G'S|2800|MFG: SYNTHETIC|01/JAN/2020|800|1|0.0|{}|{}|{}|AM|P|NO COMMENTS\n",
+                     c.curve, c.location, c.site, c.axis, s.first_point, s.last_point, s.interval * 1e6);
+  const double dv = -(1 + s.e) * s.speed_kmh / kMpsToKmh;
+  for (const Ch& c : chans) {
+    std::ofstream out(fmt::format("{}.{:03d}", stem, c.curve));
+    const double scale = c.axis[0] == 'Z' ? 0.0 : std::string(c.site) == "ENGN" ? 1.4 : 1.0;  // the engine stops harder
+    for (int k = s.first_point; k <= s.last_point; ++k) {
+      const double t = k * s.interval;
+      out << fmt::format("{:.6f}\t{:.6f}\n", t, scale * half_sine(t, s.duration, dv) / kGravity);
+    }
+  }
+  return stem + ".EV5";
+}
+
 }  // namespace crashbench::testing
