@@ -77,14 +77,21 @@ struct Corner {
   double a = 0, b = 0, dz = 0, height = 0;
 };
 
+/// One closed outline: a prism over its corners, each raised by its own height.
+struct Outline {
+  std::vector<Corner> corners;
+  bool on_road = false;  ///< corners are cornerRoad (s, t), else cornerLocal (u, v)
+};
+
 struct Object {
   std::string id, type, name;
   int line = 0;
   double s = 0, t = 0, z_offset = 0, hdg = 0;     ///< [m, m, m, rad from the road's heading]
-  double length = 0, width = 0, height = 0, radius = 0;  ///< [m]; 0: not given
+  double length = 0, width = 0, height = 0, radius = 0;  ///< [m]; 0: not given (height: an outline's tallest corner)
   std::vector<Repeat> repeats;
-  std::vector<Corner> outline;  ///< empty: a box or cylinder from the sizes
-  bool outline_on_road = false; ///< corners are cornerRoad (s, t), else cornerLocal (u, v)
+  /// Every outline of the object (1.5's <outlines> may list several, all parts of it); empty: a box or
+  /// cylinder from the sizes.
+  std::vector<Outline> outlines;
 };
 
 struct Road {

@@ -72,6 +72,23 @@ LaneSection read_lane_section(const Attributes& at, const Element& e) {
   return section;
 }
 
+// An outline's corners, all cornerRoad or all cornerLocal: a mix has no one frame to build the prism in.
+Outline read_outline(const Attributes& at, const Element& e) {
+  Outline out;
+  bool local = false;
+  for (const auto& k : e.children) {
+    if (k->name == "cornerRoad") {
+      out.on_road = true;
+      out.corners.push_back({at.number(*k, "s"), at.number(*k, "t"), at.number_or(*k, "dz", 0), at.number_or(*k, "height", 0)});
+    } else if (k->name == "cornerLocal") {
+      local = true;
+      out.corners.push_back({at.number(*k, "u"), at.number(*k, "v"), at.number_or(*k, "z", 0), at.number_or(*k, "height", 0)});
+    }
+  }
+  if (out.on_road && local) at.fail(e, "", "expected an outline's corners all cornerRoad or all cornerLocal, found both");
+  return out;
+}
+
 Object read_object(const Attributes& at, const Element& e) {
   Object o;
   o.line = e.line;
@@ -84,33 +101,33 @@ Object read_object(const Attributes& at, const Element& e) {
   o.height = at.number_or(e, "height", 0), o.radius = at.number_or(e, "radius", 0);
   for (const double* v : {&o.length, &o.width, &o.height, &o.radius})
     if (*v < 0) at.fail(e, "", "expected sizes >= 0 (length, width, height, radius)");
+  // 1.4 has one <outline>; 1.5 and later list any number in <outlines>, all parts of the object.
   for (const auto& c : e.children) {
-    if (c->name == "repeat") {
-      Repeat r;
-      r.s = at.number(*c, "s"), r.length = at.number(*c, "length"), r.distance = at.number(*c, "distance");
-      if (r.length < 0 || r.distance < 0) at.fail(*c, "", "expected length and distance >= 0");
-      r.t_start = at.number_or(*c, "tStart", o.t), r.t_end = at.number_or(*c, "tEnd", r.t_start);
-      r.width_start = at.number_or(*c, "widthStart", o.width), r.width_end = at.number_or(*c, "widthEnd", r.width_start);
-      r.height_start = at.number_or(*c, "heightStart", o.height);
-      r.height_end = at.number_or(*c, "heightEnd", r.height_start);
-      r.z_start = at.number_or(*c, "zOffsetStart", o.z_offset), r.z_end = at.number_or(*c, "zOffsetEnd", r.z_start);
-      r.length_start = at.number_or(*c, "lengthStart", o.length);
-      r.length_end = at.number_or(*c, "lengthEnd", r.length_start);
-      r.radius_start = at.number_or(*c, "radiusStart", o.radius);
-      r.radius_end = at.number_or(*c, "radiusEnd", r.radius_start);
-      o.repeats.push_back(r);
-    }
-    // 1.4 has one <outline>; 1.5 and later list them in <outlines>: the first is the object's.
-    const Element* outline = c->name == "outline" ? c.get() : c->name == "outlines" ? c->child("outline") : nullptr;
-    if (outline && o.outline.empty())
-      for (const auto& k : outline->children) {
-        if (k->name == "cornerRoad") {
-          o.outline_on_road = true;
-          o.outline.push_back({at.number(*k, "s"), at.number(*k, "t"), at.number_or(*k, "dz", 0), at.number_or(*k, "height", 0)});
-        } else if (k->name == "cornerLocal") {
-          o.outline.push_back({at.number(*k, "u"), at.number(*k, "v"), at.number_or(*k, "z", 0), at.number_or(*k, "height", 0)});
-        }
-      }
+    if (c->name == "outline") o.outlines.push_back(read_outline(at, *c));
+    if (c->name == "outlines")
+      for (const auto& k : c->children)
+        if (k->name == "outline") o.outlines.push_back(read_outline(at, *k));
+  }
+  // An outline replaces the bounding box: without a height of its own the object is as tall as its
+  // tallest corner (an esmini file's 4 m barriers had no height and were built as nothing).
+  if (o.height == 0)
+    for (const Outline& outline : o.outlines)
+      for (const Corner& k : outline.corners) o.height = std::max(o.height, k.dz + k.height);
+  for (const auto& c : e.children) {
+    if (c->name != "repeat") continue;
+    Repeat r;
+    r.s = at.number(*c, "s"), r.length = at.number(*c, "length"), r.distance = at.number(*c, "distance");
+    if (r.length < 0 || r.distance < 0) at.fail(*c, "", "expected length and distance >= 0");
+    r.t_start = at.number_or(*c, "tStart", o.t), r.t_end = at.number_or(*c, "tEnd", r.t_start);
+    r.width_start = at.number_or(*c, "widthStart", o.width), r.width_end = at.number_or(*c, "widthEnd", r.width_start);
+    r.height_start = at.number_or(*c, "heightStart", o.height);
+    r.height_end = at.number_or(*c, "heightEnd", r.height_start);
+    r.z_start = at.number_or(*c, "zOffsetStart", o.z_offset), r.z_end = at.number_or(*c, "zOffsetEnd", r.z_start);
+    r.length_start = at.number_or(*c, "lengthStart", o.length);
+    r.length_end = at.number_or(*c, "lengthEnd", r.length_start);
+    r.radius_start = at.number_or(*c, "radiusStart", o.radius);
+    r.radius_end = at.number_or(*c, "radiusEnd", r.radius_start);
+    o.repeats.push_back(r);
   }
   return o;
 }

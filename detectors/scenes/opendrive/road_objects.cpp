@@ -40,12 +40,20 @@ void add_copy(const RoadSurface& surface, const Object& o, const Placement& p, M
   const auto local = [&](double a, double b, double dz) { return Vec3(origin + Vec3(a * u.x() + b * v.x(), a * u.y() + b * v.y(), dz)); };
   std::vector<Vec3> base;
   std::vector<double> heights;
-  if (!o.outline.empty()) {
-    for (const Corner& c : o.outline) {
-      base.push_back(o.outline_on_road ? Vec3(surface.point(c.a, c.b) + Vec3(0, 0, p.z + c.dz)) : local(c.a, c.b, c.dz));
+  // Each outline is a part of the object. A repeat's copy carries its outlines with it: cornerLocal ones
+  // in the copy's own frame, cornerRoad ones moved along and across the road by the copy's offset from
+  // the object (a corner's (s, t) is the object's own place on the road).
+  for (const Outline& outline : o.outlines) {
+    base.clear(), heights.clear();
+    for (const Corner& c : outline.corners) {
+      base.push_back(outline.on_road ? Vec3(surface.point(c.a + p.s - o.s, c.b + p.t - o.t) + Vec3(0, 0, p.z + c.dz))
+                                     : local(c.a, c.b, c.dz));
       heights.push_back(c.height > 0 ? c.height : p.height);
     }
-  } else if (p.radius > 0) {
+    add_prism(mesh, base, heights);
+  }
+  if (!o.outlines.empty()) return;
+  if (p.radius > 0) {
     for (int i = 0; i < kCylinderSides; ++i) {
       const double a = 2 * std::numbers::pi * i / kCylinderSides;
       base.push_back(local(p.radius * std::cos(a), p.radius * std::sin(a), 0));
@@ -128,7 +136,7 @@ void add_road_objects(const RoadSurface& surface, const OpenDriveOptions& option
     }
     check_budget(surface.road(), counts.total() + mesh.triangle_count(), options.most_triangles);
     ++counts.objects;
-    counts.objects_without_size += o.outline.empty() && o.length == 0 && o.width == 0 && o.radius == 0;
+    counts.objects_without_size += o.outlines.empty() && o.length == 0 && o.width == 0 && o.radius == 0;
     counts.low_objects += top < kLowestCgHeight;
     counts.object_triangles += mesh.triangle_count();
     if (mesh.triangle_count() > 0) parent.addChild(mesh.finish().get());

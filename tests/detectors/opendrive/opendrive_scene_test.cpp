@@ -389,5 +389,74 @@ TEST(OpenDriveScene, EveryDetectorAgreesWithBruteForceOnTheBendWithEdges) {
   EXPECT_GT(wall_detectors, 0);
 }
 
+/// A 200 m straight road along +x from the origin with `objects` (XML) on it, loaded as a scene.
+Scene road_with_objects(const std::string& name, const std::string& objects) {
+  std::string road = testing::straight_road_xml("r", 0, 0, 0, 0);
+  road.replace(road.find("</lanes></road>"), 15, "</lanes><objects>" + objects + "</objects></road>");
+  return load_scene(testing::write_opendrive(testing::temp_folder("opendrive-objects") / (name + ".xodr"), road));
+}
+
+/// The x intervals [a, b] that the vertices of `triangles` fall in, as found: each vertex's x within 1e-6
+/// of one of `expected`'s ends or between them; returns how many vertices fell in each interval.
+std::vector<int> vertices_per_interval(const std::vector<Triangle>& triangles,
+                                       const std::vector<std::pair<double, double>>& expected) {
+  std::vector<int> counts(expected.size(), 0);
+  for (const Triangle& t : triangles)
+    for (const Vec3& p : {t.a_W, t.b_W, t.c_W}) {
+      bool inside = false;
+      for (std::size_t k = 0; k < expected.size(); ++k)
+        if (p.x() >= expected[k].first - 1e-6 && p.x() <= expected[k].second + 1e-6) ++counts[k], inside = true;
+      EXPECT_TRUE(inside) << "a vertex at x " << p.x();
+    }
+  return counts;
+}
+
+TEST(OpenDriveScene, EveryOutlineOfAnObjectStandsAsTallAsItsCorners) {
+  // esmini's test_multiple_outline_with_multiple_repeat.xodr: an object of two outlines and no height of
+  // its own, its corners 4 m tall. Only the first outline was read, and the object, of height 0, was
+  // built as nothing: a 4 m barrier no car could hit, reported as "lower than 0.5 m".
+  const Scene scene = road_with_objects(
+      "outlines", R"(<object id="A" s="20" t="-8"><outlines>
+        <outline id="0"><cornerLocal u="0" v="-1" height="2"/><cornerLocal u="2" v="-1" height="2"/><cornerLocal u="2" v="1" height="2"/></outline>
+        <outline id="1"><cornerLocal u="4" v="-1" height="2"/><cornerLocal u="6" v="-1" height="2"/><cornerLocal u="6" v="1" height="2"/></outline>
+        </outlines></object>)");
+  const std::vector<Triangle> object = triangles_of(scene, "object:A");
+  // Two prisms over triangles: three sides of two triangles, a bottom and a top.
+  EXPECT_EQ(object.size(), 16u);
+  for (const int n : vertices_per_interval(object, {{20, 22}, {24, 26}})) EXPECT_EQ(n, 24);
+  double top = 0;
+  for (const Triangle& t : object) top = std::max({top, t.a_W.z(), t.b_W.z(), t.c_W.z()});
+  EXPECT_NEAR(top, 2.0, 1e-12);
+}
+
+TEST(OpenDriveScene, ARepeatCarriesARoadFrameOutlineAlongWithEachCopy) {
+  // A cornerRoad outline gives its corners' (s, t) at the object's own place: each copy of a repeat is
+  // that outline moved by the copy's offset, where all copies stood on top of one another.
+  const Scene scene = road_with_objects(
+      "repeat", R"(<object id="B" s="50" t="7"><outline>
+        <cornerRoad s="50" t="6" height="1.5"/><cornerRoad s="52" t="6" height="1.5"/>
+        <cornerRoad s="52" t="8" height="1.5"/><cornerRoad s="50" t="8" height="1.5"/></outline>
+        <repeat s="50" length="20" distance="10"/></object>)");
+  const std::vector<Triangle> object = triangles_of(scene, "object:B");
+  EXPECT_EQ(object.size(), 3u * 12u);  // three boxes: four sides of two, two caps of two
+  for (const int n : vertices_per_interval(object, {{50, 52}, {60, 62}, {70, 72}})) EXPECT_EQ(n, 36);
+  for (const Triangle& t : object)
+    for (const Vec3& p : {t.a_W, t.b_W, t.c_W}) EXPECT_TRUE(p.y() > 6 - 1e-9 && p.y() < 8 + 1e-9) << p.y();
+}
+
+TEST(OpenDriveScene, AnOutlineOfRoadAndLocalCornersIsRefused) {
+  std::string road = testing::straight_road_xml("r", 0, 0, 0, 0);
+  road.replace(road.find("</lanes></road>"), 15,
+               R"(</lanes><objects><object id="C" s="5" t="6"><outline><cornerRoad s="5" t="6" height="1"/>)"
+               R"(<cornerLocal u="1" v="0" height="1"/><cornerRoad s="6" t="7" height="1"/></outline></object></objects></road>)");
+  const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-objects") / "mixed.xodr", road);
+  try {
+    load_scene(file);
+    ADD_FAILURE() << "a mixed outline loaded";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("all cornerRoad or all cornerLocal"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace crashbench
