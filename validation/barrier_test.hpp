@@ -9,7 +9,8 @@
 namespace crashbench {
 
 /// Why `h` makes no barrier case, or "" when it does: one vehicle, TSTCFN "VTB", a rigid barrier (BARRIER
-/// record "R"), straight into it (IMPANG 0, OFFSET 0), the one geometry the case's wall contact is sure of.
+/// record "R"), damaged at its front (VDI area F, where the VDI says), straight into it (IMPANG 0, OFFSET
+/// 0): the one geometry the case is sure of.
 std::string why_no_barrier_case(const Ev5Header& h);
 
 struct BarrierChecks {

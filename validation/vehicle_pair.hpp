@@ -2,6 +2,8 @@
 // The two vehicles of a vehicle-to-vehicle test checked against each other: momentum balance and the
 // closing speed as a bound, with the target's heading read from the header's impact angle whichever way
 // round the momentum balance says it is.
+#include <string>
+
 #include "validation/channel_checks.hpp"
 
 namespace crashbench {
@@ -20,6 +22,12 @@ struct PairChecks {
 /// Vehicle 1 moves along its own x; vehicle 2 faces it, turned by the header's IMPANG one way or the other
 /// (180 + IMPANG or 180 - IMPANG): the reading whose world-frame momentum balances better is taken.
 PairChecks check_pair(const Ev5Test& test, const VehicleDeltaV& v1, const VehicleDeltaV& v2);
+
+/// Why `h` makes no vehicle-to-vehicle case, or "" when it does. The case puts the two fronts together
+/// (test_case), so both vehicles must be damaged at the front: each VDI's third character (SAE J224's
+/// deformed area) is F, or, where a VDI is too short to say, IMPANG is within 30 deg of head-on. A side or
+/// rear impact built that way would run and be scored as a frontal one.
+std::string why_no_pair_case(const Ev5Header& h);
 
 /// Vehicle 2's delta-V in vehicle 1's frame when it heads `heading2_deg` there.
 Vec2 delta_v_in_frame_1(const VehicleDeltaV& v2, double heading2_deg);

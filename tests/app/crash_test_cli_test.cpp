@@ -125,6 +125,25 @@ TEST(CrashTestCli, ATestThatMakesNoCaseSaysWhyAndFailsWhenACaseWasAskedFor) {
   EXPECT_FALSE(std::filesystem::exists(dir + "/case.json"));
 }
 
+TEST(CrashTestCli, ASideImpactIsCheckedButMakesNoCase) {
+  const std::string dir = testing::fresh_dir("crash-test-side");
+  const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
+  std::stringstream edited;
+  std::string line;
+  for (std::ifstream in(ev5); std::getline(in, line);) {
+    if (line.rfind("2|02|", 0) == 0) line.replace(line.find("12FYAW9"), 7, "09LPEW3");
+    edited << line << '\n';
+  }
+  std::ofstream(ev5) << edited.str();
+  const auto checked = testing::crashbench("crash-test " + ev5);
+  EXPECT_EQ(checked.exit_code, 0) << checked.output;
+  EXPECT_NE(checked.output.find("momentum ratio"), std::string::npos) << checked.output;
+  EXPECT_NE(checked.output.find("no case: vehicle 2 is damaged at its left side"), std::string::npos) << checked.output;
+  const auto asked = testing::crashbench("crash-test " + ev5 + " -o " + dir + "/case.json");
+  EXPECT_EQ(asked.exit_code, 1) << asked.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/case.json"));
+}
+
 TEST(CrashTestCli, AccelerometersLeftOutAreNamed) {
   // A CG channel in other units than G'S, and a sill channel whose file is gone, were left out without a
   // word: the vehicle's delta-V then came from fewer channels than the header promised.

@@ -73,6 +73,20 @@ TEST(ChannelChecks, MomentumBalanceChoosesTheImpactAngleReading) {
   EXPECT_NEAR(p.closing_ratio, want, 0.02 * want);
 }
 
+TEST(ChannelChecks, OnlyAFrontalImpactMakesAVehicleToVehicleCase) {
+  // The case puts the two fronts together: a side impact built that way ran and was scored as a frontal one.
+  Ev5Header h = read_nhtsa_test(testing::write_synthetic_test(fresh("sides"), testing::balanced_test())).header;
+  EXPECT_EQ(why_no_pair_case(h), "");  // 12FYAW9 both
+  h.vehicles[1].vdi = "09LPEW3";
+  EXPECT_NE(why_no_pair_case(h).find("vehicle 2 is damaged at its left side (VDI 09LPEW3"), std::string::npos)
+      << why_no_pair_case(h);
+  // Without VDIs the impact angle decides: 353 deg is 7 from head-on, 90 is a side impact.
+  for (Ev5Vehicle& v : h.vehicles) v.vdi.clear();
+  EXPECT_EQ(why_no_pair_case(h), "");
+  h.test.impact_angle_deg = 90;
+  EXPECT_NE(why_no_pair_case(h).find("IMPANG is 90 deg, 90 deg from head-on"), std::string::npos) << why_no_pair_case(h);
+}
+
 TEST(ChannelChecks, ChannelFileAgainstItsHeader) {
   testing::SyntheticTest s = testing::balanced_test();
   const std::string ev5 = testing::write_synthetic_test(fresh("bad"), s);
