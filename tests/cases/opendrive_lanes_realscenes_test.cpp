@@ -83,7 +83,7 @@ TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
   const auto dir = testing::temp_folder("odr-routes");
   for (const std::string& file : files) {
     const odr::Network net = odr::read_network(file);
-    int routes = 0;
+    int routes = 0, leaving = 0;
     for (const odr::Junction& j : net.junctions)
       for (const odr::Connection& c : j.connections) {
         const auto road = [&](const std::string& id) {
@@ -100,13 +100,21 @@ TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
             for (const auto* side : {&sec.left, &sec.right})
               for (const odr::Lane& lane : *side) driving |= lane.id == l.from && lane.type == "driving";
           if (!driving) continue;
+          // A lane that runs away from the junction under its road's rule (esmini's highway_split_lht.xodr
+          // lists each connection both ways) is no way into it.
+          const bool ends_at_junction = incoming->successor.element_type == "junction" && incoming->successor.element_id == j.id;
+          if (incoming->runs_with_s(l.from) != ends_at_junction) {
+            ++leaving;
+            continue;
+          }
           const std::vector<std::string> route{c.incoming_road, c.connecting_road, out.element_id};
           const double seconds = write_lane(net, file, route, l.from, dir / "lane.csv");
           ++routes;
           expect_clean_drive(file, dir, seconds, "tree", fmt::format("route {} lane {}", fmt::join(route, ","), l.from));
         }
       }
-    std::cout << file << ": " << routes << " routes through junctions driven\n";
+    std::cout << file << ": " << routes << " routes through junctions driven (" << leaving
+              << " lane links from a lane leaving the junction left out)\n";
   }
 }
 

@@ -84,7 +84,7 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
   for (std::size_t r = 0; r < route.size(); ++r) {
     const Road& road = find_road(net, file, route[r]);
     const RoadSurface surface(road);
-    bool forward = lane < 0;
+    bool forward = road.runs_with_s(lane);
     if (r == 0) {
       Vec3 probe;
       if (!centre_at(surface, 0, lane, probe) && !centre_at(surface, road.length, lane, probe))
@@ -99,19 +99,19 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
       const Vec3 here = points.back();
       const auto gap_to = [&](int id) {
         Vec3 p;
-        return centre_at(surface, id < 0 ? 0.0 : road.length, id, p) ? (p - here).norm()
+        return centre_at(surface, road.runs_with_s(id) ? 0.0 : road.length, id, p) ? (p - here).norm()
                                                                        : std::numeric_limits<double>::infinity();
       };
       const int linked = linked_lane(net, *previous, lane, forward, road);
       double best = linked != 0 ? gap_to(linked) : std::numeric_limits<double>::infinity();
       if (best <= kFarthestJoin) {
-        lane = linked, forward = linked < 0;
+        lane = linked, forward = road.runs_with_s(linked);
       } else {
         best = std::numeric_limits<double>::infinity();
         for (const LaneSection& sec : road.sections)
           for (const auto* side : {&sec.left, &sec.right})
             for (const Lane& l : *side)
-              if (const double d = gap_to(l.id); l.type == type && d < best) best = d, lane = l.id, forward = l.id < 0;
+              if (const double d = gap_to(l.id); l.type == type && d < best) best = d, lane = l.id, forward = road.runs_with_s(l.id);
       }
       if (!(best <= kFarthestJoin))
         throw Error(file, fmt::format("road '{}'", road.id),

@@ -1,8 +1,8 @@
 #pragma once
 // A lane of an OpenDRIVE road as a path: the lane's centre every metre, in its driving direction, for a
 // replay log (`crashbench scene centreline road.xodr --odr-road ID --odr-lane N [--odr-route ID,ID,...]`).
-// Right-hand traffic as OpenDRIVE's default: lanes right of the centre (ids < 0) run with s, left lanes
-// against it. A route goes on from each road's end into the next road of the list, on the lane the file
+// Each road's `rule`: under right-hand traffic (OpenDRIVE's default) lanes right of the centre (ids < 0) run
+// with s and left lanes against it; under LHT the other way round. A route goes on from each road's end into the next road of the list, on the lane the file
 // links to (the lane's successor or predecessor, or a junction's laneLink) when that lane starts within 2 m
 // of where the route is; otherwise, so that files whose lane links are missing or wrong still route, on
 // the lane of the first lane's type whose centre, where that lane starts in its driving direction, lies

@@ -97,6 +97,7 @@ struct Object {
 struct Road {
   std::string id, name, junction = "-1";  ///< junction "-1": outside any junction
   int line = 0;
+  bool left_hand_traffic = false;  ///< rule="LHT": lanes left of the centre run with s, right ones against it
   double length = 0;  ///< [m]
   Link predecessor, successor;
   std::vector<Geometry> plan_view;
@@ -105,6 +106,8 @@ struct Road {
   std::vector<Object> objects;
   int shapes = 0;  ///< lateralProfile <shape> (1.6) and <crossfall> records: not read, the surface stays flat across
 
+  /// Whether traffic on `lane` runs with s: right lanes under RHT (the default), left lanes under LHT.
+  bool runs_with_s(int lane) const { return left_hand_traffic ? lane > 0 : lane < 0; }
   bool in_junction() const { return junction != "-1"; }
 };
 
@@ -113,7 +116,8 @@ struct LaneLink {
 };
 
 struct Connection {
-  std::string id, incoming_road, connecting_road, contact_point;
+  std::string id, incoming_road, contact_point;
+  std::string connecting_road;  ///< connectingRoad, or a direct junction's linkedRoad
   std::vector<LaneLink> lane_links;
 };
 

@@ -65,6 +65,9 @@ Road read_road(const Attributes& at, const Element& r) {
   road.id = at.text(r, "id");
   road.name = at.text_or(r, "name", "");
   road.junction = at.text_or(r, "junction", "-1");
+  const std::string rule = at.text_or(r, "rule", "RHT");
+  if (rule != "RHT" && rule != "LHT") at.fail(r, "rule", fmt::format("expected RHT or LHT, got '{}'", rule));
+  road.left_hand_traffic = rule == "LHT";
   road.length = at.number(r, "length");
   if (!(road.length > 0)) at.fail(r, "length", fmt::format("expected a road longer than 0 m, got {}", road.length));
   if (const Element* link = r.child("link")) {

@@ -141,7 +141,8 @@ Junction read_junction(const Attributes& at, const Element& e) {
     Connection k;
     k.id = at.text_or(*c, "id", "");
     k.incoming_road = at.text(*c, "incomingRoad");
-    k.connecting_road = at.text_or(*c, "connectingRoad", "");
+    // A direct junction (1.7) joins the roads themselves: its linkedRoad is where a route goes on.
+    k.connecting_road = at.text_or(*c, "connectingRoad", at.text_or(*c, "linkedRoad", ""));
     k.contact_point = at.text_or(*c, "contactPoint", "");
     for (const auto& l : c->children)
       if (l->name == "laneLink")

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <numbers>
 
 #include "detectors/scenes/opendrive/lane_path.hpp"
@@ -36,6 +38,35 @@ TEST(OpenDriveLanePath, TheLeftLaneRunsAgainstTheReferenceLine) {
   EXPECT_NEAR(path.back().p_W.x(), 0, 1e-12);
   EXPECT_NEAR(path[path.size() / 2].p_W.y(), 1.5, 1e-12);
   EXPECT_NEAR(std::abs(path[path.size() / 2].heading), std::numbers::pi, 1e-12);
+}
+
+TEST(OpenDriveLanePath, UnderLeftHandTrafficTheLeftLaneRunsWithTheReferenceLine) {
+  // esmini's highway_split_lht.xodr: every road rule="LHT". Its lanes were driven as right-hand traffic,
+  // against their traffic, and its routes through the junction found no lane where the road ended.
+  Network net = read_network(kJunction);
+  for (Road& road : net.roads) road.left_hand_traffic = true;
+  const auto with_s = lane_route(net, kJunction, {"1", "3", "2"}, 1);
+  EXPECT_NEAR(with_s.front().p_W.x(), 0, 1e-12);
+  EXPECT_NEAR(with_s.back().p_W.x(), 50, 1e-12);
+  EXPECT_NEAR(with_s[with_s.size() / 2].p_W.y(), 1.5, 1e-12);
+  EXPECT_NEAR(with_s[with_s.size() / 2].heading, 0, 1e-12);
+  const auto against = lane_route(net, kJunction, {"2", "3", "1"}, -1);
+  EXPECT_NEAR(against.front().p_W.x(), 50, 1e-12);
+  EXPECT_NEAR(against.back().p_W.x(), 0, 1e-12);
+  EXPECT_NEAR(std::abs(against[against.size() / 2].heading), std::numbers::pi, 1e-12);
+}
+
+TEST(OpenDriveLanePath, ARoadsRuleIsRightOrLeftHandTraffic) {
+  std::ifstream in(kJunction);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string lht = text, bad = text;
+  for (std::string* t : {&lht, &bad})
+    for (std::size_t at = t->find("<road "); at != std::string::npos; at = t->find("<road ", at + 1))
+      t->insert(at + 6, t == &lht ? "rule=\"LHT\" " : "rule=\"left\" ");
+  EXPECT_TRUE(parse_network("lht.xodr", lht).roads.front().left_hand_traffic);
+  EXPECT_FALSE(read_network(kJunction).roads.front().left_hand_traffic);
+  EXPECT_NE(testing::error_message([&] { parse_network("bad.xodr", bad); }).find("expected RHT or LHT, got 'left'"),
+            std::string::npos);
 }
 
 TEST(OpenDriveLanePath, ARouteTakesTheLinkedLaneOverTheNearestAndTheNearestWithoutALink) {
