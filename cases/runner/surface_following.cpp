@@ -11,6 +11,7 @@ SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int thread
     : surface_(scene.surface.get()),
       face_(c.vehicles.size(), -1),
       fallback_cell_(c.vehicles.size()),
+      lost_at_(c.vehicles.size(), Vec2::Constant(std::numeric_limits<double>::quiet_NaN())),
       thread_misses_(static_cast<std::size_t>(threads), 0) {
   for (const VehicleSetup& v : c.vehicles) {
     double& z = surface_z_.emplace_back(v.start_surface.below_height);  // kHighest unless given
@@ -41,12 +42,15 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
       // would stand on the wall's top face and lift its rectangle over the wall it is crossing.
       const bool on_fallback = std::isinf(surface_z_[v]) && !std::isnan(pose.ground_z);
       const double hint = on_fallback ? pose.ground_z : surface_z_[v];
-      const double z = surface_ ? surface_->height_below(p_W, hint, face_[v]) : 0.0;
+      double z = surface_ ? surface_->height_below(p_W, hint, face_[v]) : 0.0;
+      if (std::isnan(z) && !std::isinf(surface_z_[v])) z = find_again(v, p_W);
       if (!std::isnan(z)) {
         pose.ground_z = surface_z_[v] = z;
+        lost_at_[v].x() = std::numeric_limits<double>::quiet_NaN();
         continue;
       }
       ++misses;
+      if (!std::isinf(surface_z_[v]) && std::isnan(lost_at_[v].x())) lost_at_[v] = p_W;
       pose.ground_z = std::isinf(surface_z_[v]) ? surface_->fallback_at(p_W, fallback_cell_[v]) : surface_z_[v];
     }
     thread_misses_[static_cast<std::size_t>(thread)] += misses;
@@ -54,6 +58,16 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
   long long misses = 0;
   for (const long long m : thread_misses_) misses += m;
   return misses;
+}
+
+double SurfaceFollowing::find_again(std::size_t v, const Vec2& p_W) {
+  if (std::isnan(lost_at_[v].x())) return std::numeric_limits<double>::quiet_NaN();
+  const double reach = kStepAllowance + kSteepestGrade * (p_W - lost_at_[v]).norm();
+  int face = -1;
+  const double z = surface_->nearest_to(p_W, surface_z_[v], face);
+  if (std::isnan(z) || std::abs(z - surface_z_[v]) > reach) return std::numeric_limits<double>::quiet_NaN();
+  face_[v] = face;
+  return z;
 }
 
 }  // namespace crashbench

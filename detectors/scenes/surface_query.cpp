@@ -232,6 +232,11 @@ double SurfaceQuery::height_below(const Vec2& p_W, double z_hint) const {
   return height_below(p_W, z_hint, face);
 }
 
+double SurfaceQuery::nearest_to(const Vec2& p_W, double z, int& face) const {
+  return pick(p_W, [](double) { return true; }, [z](double a, double b) { return std::abs(a - z) < std::abs(b - z); },
+              face);
+}
+
 double SurfaceQuery::lowest_at(const Vec2& p_W) const {
   int face = -1;
   return pick(p_W, [](double) { return true; }, std::less<>(), face);

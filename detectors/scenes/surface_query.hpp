@@ -79,6 +79,11 @@ class SurfaceQuery {
   /// the scan, 16 few).
   static constexpr int kMaxWalk = 16;
 
+  /// Height [m] of the surface triangle under `p_W` whose height there is nearest `z` [m], above or below,
+  /// its face in `face` (-1: none); NaN where there is none. For a vehicle finding its road again after a
+  /// stretch without one (SurfaceFollowing). No allocation.
+  double nearest_to(const Vec2& p_W, double z, int& face) const;
+
   /// Height [m] of the lowest surface triangle under `p_W`; NaN where there is none. For a start that
   /// must be on the road under a footbridge (VehicleSetup::start_surface).
   double lowest_at(const Vec2& p_W) const;
