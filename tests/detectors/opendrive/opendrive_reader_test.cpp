@@ -37,6 +37,26 @@ TEST(OpenDriveReader, ReadsTheBendAsWritten) {
   EXPECT_EQ(road.objects[0].height, 1.5);
 }
 
+TEST(OpenDriveReader, OfALanesLayerPairThePermanentOneIsTheRoad) {
+  // OpenDRIVE 1.9's layers (esmini's roadworks_permanent_temporary_layers.xodr): the first <lanes> was read,
+  // whichever its layer; a temporary roadworks layer first would have been taken for the road.
+  const auto lanes = [](const char* layer, double width) {
+    return fmt::format(R"(<lanes{}><laneSection s="0"><center><lane id="0" type="none"/></center><right>)"
+                       R"(<lane id="-1" type="driving"><width sOffset="0" a="{}" b="0" c="0" d="0"/></lane>)"
+                       R"(</right></laneSection></lanes>)", layer, width);
+  };
+  const auto road = [](const std::string& lanes_xml) {
+    return R"(<OpenDRIVE><header revMajor="1" revMinor="9"/><road id="1" length="50"><planView><geometry s="0" )"
+           R"(x="0" y="0" hdg="0" length="50"><line/></geometry></planView>)" + lanes_xml + "</road></OpenDRIVE>";
+  };
+  const auto width = [&](const std::string& lanes_xml) {
+    return parse_network("layers.xodr", road(lanes_xml)).roads[0].sections[0].right[0].widths[0].a;
+  };
+  EXPECT_EQ(width(lanes(R"( layer="temporary")", 2.75) + lanes(R"( layer="permanent")", 3.5)), 3.5);
+  EXPECT_EQ(width(lanes(R"( layer="permanent")", 3.5) + lanes(R"( layer="temporary")", 2.75)), 3.5);
+  EXPECT_EQ(width(lanes("", 3.25)), 3.25);  // no layer: the road's one lanes, permanent
+}
+
 TEST(OpenDriveReader, ReadsJunctionConnectivity) {
   const Network net = read_network(data("junction.xodr"));
   ASSERT_EQ(net.roads.size(), 3u);
