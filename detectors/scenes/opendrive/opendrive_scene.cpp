@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/opendrive/flat_crossings.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_mesh.hpp"
@@ -86,6 +87,13 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
     out.warnings.push_back(fmt::format(
         "{}: {} of {} objects stand wholly lower than {:g} m above the road, below every car's CG plane: "
         "the rectangle at CG height never meets them", file, counts.low_objects, counts.objects, kLowestCgHeight));
+  if (counts.steep_surface_triangles > 0)
+    out.warnings.push_back(fmt::format(
+        "{}: {} of the {} road surface triangles lean more than {:g} deg from level (the steepest {:.0f} deg): a "
+        "case's default collision set takes them for walls, not ground, so a car there has no road under it; "
+        "\"collision\": {{\"vertical_within_deg\": D}} with D under {:.0f} makes them ground", file,
+        counts.steep_surface_triangles, counts.surface_triangles, 90 - kDefaultVerticalWithinDeg,
+        counts.steepest_lean_deg, 90 - counts.steepest_lean_deg));
   if (options.edge_height > 0 && options.edge_height < kLowestCgHeight)
     out.warnings.push_back(fmt::format("{}: the edge walls ({:g} m) stand lower than {:g} m, below every car's CG "
                                        "plane: the rectangle at CG height never meets them", file,

@@ -7,6 +7,8 @@
 
 #include "core/error.hpp"
 
+#include "core/units.hpp"
+#include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/opendrive/surface_sampling.hpp"
 
@@ -71,10 +73,14 @@ void find_walls(const RoadSurface& surface, double s, const OpenDriveOptions& op
 constexpr double kShortestEdge = 1e-4;
 
 /// Adds triangle a-b-c facing up, unless it has no area in the graph's floats.
-void add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c) {
+void add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c, MeshCounts& counts) {
   if (std::min({(b - a).norm(), (c - b).norm(), (a - c).norm()}) < kShortestEdge) return;
   const Vec3 n = (b - a).cross(c - a);
   if (n.norm() <= 1e-10 * std::max((b - a).squaredNorm(), (c - a).squaredNorm())) return;
+  // How far the face leans from level: past kDefaultVerticalWithinDeg of vertical a case takes it for a wall.
+  const double lean_deg = std::acos(std::min(1.0, std::abs(n.z()) / n.norm())) * kRadToDeg;
+  counts.steepest_lean_deg = std::max(counts.steepest_lean_deg, lean_deg);
+  counts.steep_surface_triangles += lean_deg > 90 - kDefaultVerticalWithinDeg;
   if (n.z() < 0)
     mesh.triangle(a, c, b);
   else
@@ -151,8 +157,8 @@ void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, 
       if (c > 0) {
         for (const auto& [i, o] : strips) {
           const Vec3 &a = before.points[i], &b = after.points[i], &cc = after.points[o], &d = before.points[o];
-          add_triangle(mesh, a, b, cc);
-          add_triangle(mesh, a, cc, d);
+          add_triangle(mesh, a, b, cc, counts);
+          add_triangle(mesh, a, cc, d, counts);
         }
         for (std::size_t w = 0; edges && w < after.walled.size() && w < before.walled.size(); ++w) {
           const Vec3 up(0, 0, options.edge_height);

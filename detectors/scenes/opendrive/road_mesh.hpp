@@ -22,6 +22,10 @@ struct MeshCounts {
   double worst_error = 0;  ///< the largest probe distance of the surface's sampling [m]
   int low_objects = 0;     ///< objects whose top stays below kLowestCgHeight above the road
   int objects = 0, objects_without_size = 0;
+  /// Road surface triangles leaning more than 90 - kDefaultVerticalWithinDeg from level (a case's default
+  /// collision set takes them for walls, not ground), and the steepest lean of any [deg].
+  int steep_surface_triangles = 0;
+  double steepest_lean_deg = 0;
 };
 
 /// Adds `surface`'s road surface and, if `options.edge_height` > 0 and the road is outside junctions, its
