@@ -83,6 +83,35 @@ void print_barrier(const Ev5Header& h, const BarrierChecks& b) {
              h.barrier->shape, b.restitution, b.restitution_ok ? "pass" : "FAIL");
 }
 
+void print_reading(const NhtsaTest& test) {
+  const Ev5Header& h = test.header;
+  fmt::print("{}: \"{}\", {}, closing speed {:.1f} km/h, impact angle {:.0f} deg, {} vehicles, {} of {} curves "
+             "read\n", test.ev5_path, h.test.title, h.test.configuration, h.test.closing_speed * kMpsToKmh,
+             h.test.impact_angle_deg, h.vehicles.size(), test.channels.size(), h.test.curve_count);
+  if (!test.missing_curves.empty())
+    fmt::print("CG, sill and rear floor accelerometer curves the header lists without a file beside it: {}\n",
+               fmt::join(test.missing_curves, ", "));
+  for (const auto& [curve, units] : test.other_units)
+    fmt::print("curve {}: a CG, sill or rear floor accelerometer in '{}', not G'S: left out\n", curve, units);
+}
+
+/// The case the test makes (why_no_case empty), under any MissingInputs: between its two vehicles (their
+/// `pair` checks printed before) or against the barrier, whose check this prints, clearing `passed` if
+/// it fails. The maker refers to `test`, `checks` and `spread`, which must outlive it.
+CaseMaker case_maker(const NhtsaTest& test, const TestChecks& checks, const std::optional<PairChecks>& pair,
+                     const std::vector<double>& spread, bool& passed) {
+  if (pair)
+    return [&test, &checks, p = *pair, &spread](const MissingInputs& rules) {
+      return test_case(test, checks, p, {{"model", "brach-planar"}}, rules, spread);
+    };
+  const BarrierChecks barrier = check_barrier(test.header.vehicles.front(), checks.vehicles.front());
+  print_barrier(test.header, barrier);
+  passed = passed && barrier.restitution_ok;
+  return [&test, &checks, &spread](const MissingInputs& rules) {
+    return barrier_case(test, checks, {{"model", "brach-planar"}}, rules, spread);
+  };
+}
+
 }  // namespace
 
 void add_crash_test_command(CLI::App& app, int& exit_code) {
@@ -109,14 +138,7 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
   cmd->callback([&exit_code] {
     const NhtsaTest test = read_nhtsa_test(input);
     const Ev5Header& h = test.header;
-    fmt::print("{}: \"{}\", {}, closing speed {:.1f} km/h, impact angle {:.0f} deg, {} vehicles, {} of {} curves "
-               "read\n", input, h.test.title, h.test.configuration, h.test.closing_speed * kMpsToKmh,
-               h.test.impact_angle_deg, h.vehicles.size(), test.channels.size(), h.test.curve_count);
-    if (!test.missing_curves.empty())
-      fmt::print("CG, sill and rear floor accelerometer curves the header lists without a file beside it: {}\n",
-                 fmt::join(test.missing_curves, ", "));
-    for (const auto& [curve, units] : test.other_units)
-      fmt::print("curve {}: a CG, sill or rear floor accelerometer in '{}', not G'S: left out\n", curve, units);
+    print_reading(test);
     const TestChecks checks = check_channels(test, limits);
     fmt::print("pulse end {:.4f} s: the later of the vehicles' ends, where the 10 ms mean planar acceleration last "
                "exceeds {:.1f} g\n", checks.pulse_end, limits.end_threshold_g);
@@ -143,19 +165,7 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
       return;
     }
     const std::vector<double> spread = band.spread(checks);
-    CaseMaker make;
-    if (pair) {
-      make = [&test, &checks, p = *pair, &spread](const MissingInputs& rules) {
-        return test_case(test, checks, p, {{"model", "brach-planar"}}, rules, spread);
-      };
-    } else {
-      const BarrierChecks barrier = check_barrier(h.vehicles.front(), checks.vehicles.front());
-      print_barrier(h, barrier);
-      checks_pass = barrier.restitution_ok;
-      make = [&test, &checks, &spread](const MissingInputs& rules) {
-        return barrier_case(test, checks, {{"model", "brach-planar"}}, rules, spread);
-      };
-    }
+    const CaseMaker make = case_maker(test, checks, pair, spread, checks_pass);
     const nlohmann::json doc = make({});
     if (!output.empty()) {
       write_json_file(output, doc);
