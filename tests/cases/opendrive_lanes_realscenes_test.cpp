@@ -6,6 +6,8 @@
 // minutes of CPU, most of it the osg detectors on Town01's 48 lanes.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -14,6 +16,7 @@
 #include "cases/loading/case_loader.hpp"
 #include "cases/runner/simulation.hpp"
 #include "detectors/scenes/opendrive/lane_path.hpp"
+#include "detectors/scenes/opendrive/road_surface.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "tests/support/opendrive_data.hpp"
 #include "tests/support/registries.hpp"
@@ -24,6 +27,23 @@ namespace {
 
 constexpr double kSpeed = 15;  // [m/s]
 
+
+/// A lane narrower than this somewhere is not driven whole [m]: a sedan is 1.8 m wide.
+constexpr double kNarrowestDriven = 2.0;
+
+/// The narrowest lane `id` of `road` gets, sampled every metre of each section that has it [m].
+double narrowest(const odr::Road& road, int id) {
+  const odr::RoadSurface surface(road);
+  double least = std::numeric_limits<double>::infinity();
+  std::vector<odr::LaneSpan> spans;
+  for (std::size_t k = 0; k < road.sections.size(); ++k)
+    for (double s = surface.section_start(k); s <= surface.section_end(k); s += 1.0) {
+      surface.spans(k, s, spans);
+      for (const odr::LaneSpan& span : spans)
+        if (span.lane->id == id) least = std::min(least, std::abs(span.t_outer - span.t_inner));
+    }
+  return least;
+}
 
 /// Writes the lane along `route` as a replay log; returns its duration [s].
 double write_lane(const odr::Network& net, const std::string& file, const std::vector<std::string>& route, int lane,
@@ -60,10 +80,16 @@ TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
   const auto dir = testing::temp_folder("odr-lanes");
   for (const std::string& file : files) {
     const odr::Network net = odr::read_network(file);
-    int lanes = 0;
+    int lanes = 0, narrow = 0;
     for (const odr::Road& road : net.roads) {
       if (road.in_junction()) continue;
       for (const int id : odr::driving_lanes(road)) {
+        // A lane that opens from zero width (esmini's tunnel.xodr, two_plus_one.xodr) is no road where it is
+        // narrower than a car: its centre runs along a neighbour's edge there.
+        if (narrowest(road, id) < kNarrowestDriven) {
+          ++narrow;
+          continue;
+        }
         const double seconds = write_lane(net, file, {road.id}, id, dir / "lane.csv");
         if (seconds < 1) continue;
         ++lanes;
@@ -71,7 +97,8 @@ TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
           expect_clean_drive(file, dir, seconds, detector, fmt::format("road {} lane {}", road.id, id));
       }
     }
-    std::cout << file << ": " << lanes << " lanes driven\n";
+    std::cout << file << ": " << lanes << " lanes driven (" << narrow << " narrower than " << kNarrowestDriven
+              << " m somewhere left out)\n";
   }
 }
 
