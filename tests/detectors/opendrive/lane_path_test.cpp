@@ -84,6 +84,26 @@ TEST(OpenDriveLanePath, ARouteTakesTheLinkedLaneOverTheNearestAndTheNearestWitho
   EXPECT_NEAR(y_on_road_2(), -1.5 / 2, 1e-12);
 }
 
+TEST(OpenDriveLanePath, ADirectJunctionsLaneLinkLeadsOnToItsLinkedRoad) {
+  // OpenDRIVE 1.7's direct junction joins roads without a connecting road: its connection names the
+  // linkedRoad, which was not read, so a route through one ignored its laneLink (esmini's
+  // direct_junction_simple.xodr). lane-link.xodr with road 1's successor a direct junction whose laneLink
+  // names road 2's outer lane, and road 1's lane link removed.
+  const std::string file = testing::testdata_path("opendrive/lane-link.xodr");
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text.replace(text.find(R"(<successor elementType="road" elementId="2" contactPoint="start"/>)"), 66,
+               R"(<successor elementType="junction" elementId="9"/>)");
+  text.replace(text.find(R"(<link><successor id="-2"/></link>)"), 34, "");
+  text.replace(text.find("</OpenDRIVE>"), 12,
+               R"(<junction id="9" type="direct"><connection id="0" incomingRoad="1" linkedRoad="2" )"
+               R"(contactPoint="start"><laneLink from="-1" to="-2"/></connection></junction></OpenDRIVE>)");
+  const Network net = parse_network("direct.xodr", text);
+  ASSERT_EQ(net.junctions.at(0).connections.at(0).connecting_road, "2");
+  const auto path = lane_route(net, "direct.xodr", {"1", "2"}, -1);
+  EXPECT_NEAR(path.back().p_W.y(), -(1.5 + 3.5 / 2), 1e-12);  // lane -2, as the laneLink says; the nearest is -1
+}
+
 TEST(OpenDriveLanePath, TheDrivingLanesAreEachRightLaneThenTheLeftLaneOfItsNumber) {
   Network net = read_network(kJunction);
   Road& road = net.roads.front();
