@@ -59,12 +59,16 @@ std::vector<ModelBand> sample_bands(const CaseMaker& make, const std::string& fi
 }
 
 void print_bands(const std::vector<ModelBand>& bands, const TestChecks& checks, int samples, unsigned long long seed) {
-  fmt::print("\nband: {} samples (seed {}) of the centre-line offset {}-{} m, yaw inertia factor {}-{}, front "
-             "overhang share {}-{}, CG height {}-{} m, and each model's e {}-{} and mu {}-{} where it has those laws; "
-             "|dV| [km/h]\n", samples, seed, kRailSpacingRange.low, kRailSpacingRange.high, kYawInertiaFactorRange.low,
-             kYawInertiaFactorRange.high, kFrontOverhangShareRange.low, kFrontOverhangShareRange.high,
-             kCgHeightRange.low, kCgHeightRange.high, kRestitutionRange.low, kRestitutionRange.high,
-             kFrictionRange.low, kFrictionRange.high);
+  // One car into a barrier, centred head-on: no centre-line offset is drawn for it, and neither the yaw
+  // inertia nor the CG height moves an impulse through the CG line.
+  const bool pair = checks.vehicles.size() == 2;
+  fmt::print("\nband: {} samples (seed {}) of {}the yaw inertia factor {}-{}, front overhang share {}-{}, CG height "
+             "{}-{} m, and each model's e {}-{} and mu {}-{} where it has those laws{}; |dV| [km/h]\n", samples, seed,
+             pair ? fmt::format("the centre-line offset {}-{} m, ", kRailSpacingRange.low, kRailSpacingRange.high) : "",
+             kYawInertiaFactorRange.low, kYawInertiaFactorRange.high, kFrontOverhangShareRange.low,
+             kFrontOverhangShareRange.high, kCgHeightRange.low, kCgHeightRange.high, kRestitutionRange.low,
+             kRestitutionRange.high, kFrictionRange.low, kFrictionRange.high,
+             pair ? "" : " (into a barrier, centred head-on, only e moves the delta-V)");
   int inside = 0, total = 0;
   for (const ModelBand& b : bands) {
     std::string row = fmt::format("{:<14}", b.model);
