@@ -95,18 +95,15 @@ void print_reading(const NhtsaTest& test) {
     fmt::print("curve {}: a CG, sill or rear floor accelerometer in '{}', not G'S: left out\n", curve, units);
 }
 
-/// The case the test makes (why_no_case empty), under any MissingInputs: between its two vehicles (their
-/// `pair` checks printed before) or against the barrier, whose check this prints, clearing `passed` if
-/// it fails. The maker refers to `test`, `checks` and `spread`, which must outlive it.
+/// The case the test makes (why_no_case empty), under any MissingInputs: between its two vehicles, given
+/// their `pair` checks, or against the barrier. The maker refers to `test`, `checks` and `spread`, which
+/// must outlive it.
 CaseMaker case_maker(const NhtsaTest& test, const TestChecks& checks, const std::optional<PairChecks>& pair,
-                     const std::vector<double>& spread, bool& passed) {
+                     const std::vector<double>& spread) {
   if (pair)
     return [&test, &checks, p = *pair, &spread](const MissingInputs& rules) {
       return test_case(test, checks, p, {{"model", "brach-planar"}}, rules, spread);
     };
-  const BarrierChecks barrier = check_barrier(test.header.vehicles.front(), checks.vehicles.front());
-  print_barrier(test.header, barrier);
-  passed = passed && barrier.restitution_ok;
   return [&test, &checks, &spread](const MissingInputs& rules) {
     return barrier_case(test, checks, {{"model", "brach-planar"}}, rules, spread);
   };
@@ -164,8 +161,13 @@ void add_crash_test_command(CLI::App& app, int& exit_code) {
       }
       return;
     }
+    if (!pair) {  // a barrier case: the car against the barrier
+      const BarrierChecks barrier = check_barrier(h.vehicles.front(), checks.vehicles.front());
+      print_barrier(h, barrier);
+      checks_pass = checks_pass && barrier.restitution_ok;
+    }
     const std::vector<double> spread = band.spread(checks);
-    const CaseMaker make = case_maker(test, checks, pair, spread, checks_pass);
+    const CaseMaker make = case_maker(test, checks, pair, spread);
     const nlohmann::json doc = make({});
     if (!output.empty()) {
       write_json_file(output, doc);

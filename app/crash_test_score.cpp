@@ -70,6 +70,11 @@ void apply_laws(nlohmann::json& response, const DrawnLaws& laws) {
     if (defaults.contains(key) && defaults.at(key).is_object()) response[key] = {{"cos2", 0.0}, {"offset", value}};
 }
 
+// A delta-V as "(x, y)" in km/h, `mark` after y.
+std::string kmh_pair(const Vec2& v, const char* mark = "") {
+  return fmt::format("({:.1f}, {:.1f}{})", v.x() * kMpsToKmh, v.y() * kMpsToKmh, mark);
+}
+
 }  // namespace
 
 std::vector<ModelScore> score_models(const nlohmann::json& case_doc, const std::string& file,
@@ -112,9 +117,7 @@ void print_scorecard(const std::vector<ModelScore>& scores, const TestChecks& ch
   fmt::print("{} {:>9} {:>9}\n", head, "yaw1", "err yaw1");
   std::string measured = fmt::format("{:<14}", "measured");
   for (const VehicleDeltaV& v : m)
-    measured += fmt::format(" {:>22} {:>8} {:>8}", fmt::format("({:.1f}, {:.1f}{})", v.delta_v_B.x() * kMpsToKmh,
-                                                               v.delta_v_B.y() * kMpsToKmh, v.lateral_assumed_zero ? "**" : ""),
-                            "", "");
+    measured += fmt::format(" {:>22} {:>8} {:>8}", kmh_pair(v.delta_v_B, v.lateral_assumed_zero ? "**" : ""), "", "");
   fmt::print("{} {:>9}\n", measured, m[0].has_yaw_estimate ? fmt::format("{:.0f}*", m[0].yaw_rate_change * kRadToDeg) : "-");
   for (const ModelScore& s : scores) {
     if (!s.error.empty() || s.delta_v_B.size() < m.size()) {
@@ -123,9 +126,8 @@ void print_scorecard(const std::vector<ModelScore>& scores, const TestChecks& ch
     }
     std::string row = fmt::format("{:<14}", s.model);
     for (std::size_t i = 0; i < m.size(); ++i)
-      row += fmt::format(" {:>22} {:>8.1f} {:>8.1f}", fmt::format("({:.1f}, {:.1f})", s.delta_v_B[i].x() * kMpsToKmh,
-                                                                   s.delta_v_B[i].y() * kMpsToKmh),
-                         s.magnitude_error[i] * kMpsToKmh, s.direction_error[i]);
+      row += fmt::format(" {:>22} {:>8.1f} {:>8.1f}", kmh_pair(s.delta_v_B[i]), s.magnitude_error[i] * kMpsToKmh,
+                         s.direction_error[i]);
     fmt::print("{} {:>9} {:>9}\n", row, s.has_yaw_error ? fmt::format("{:.0f}", s.yaw_rate_change * kRadToDeg) : "-",
                s.has_yaw_error ? fmt::format("{:.0f}", s.yaw_rate_error * kRadToDeg) : "-");
   }

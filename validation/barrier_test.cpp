@@ -12,9 +12,9 @@ std::string why_no_barrier_case(const Ev5Header& h) {
   if (!h.barrier) return "a VTB test without a BARRIER record: the barrier's rigidity is unknown";
   if (h.barrier->rigidity != "R")
     return fmt::format("barrier rigidity '{}': a barrier case needs a rigid barrier (R)", h.barrier->rigidity);
-  if (const std::string& vdi = h.vehicles.front().vdi; vdi.size() >= 3 && vdi[2] != 'F')
-    return fmt::format("the car's VDI {} puts its damage elsewhere than its front (area {}): the case drives "
-                       "its front into the barrier", vdi, vdi[2]);
+  if (const char area = h.vehicles.front().damaged_area(); area != '\0' && area != 'F')
+    return fmt::format("the car is damaged at its {} (VDI {}, area {}): the case drives its front into the "
+                       "barrier", damaged_area_name(area), h.vehicles.front().vdi, area);
   if (t.impact_angle_deg != 0 || t.offset != 0)
     return fmt::format("IMPANG {} deg, OFFSET {} m: a barrier case is made of a test straight into the barrier "
                        "(IMPANG 0, OFFSET 0)", t.impact_angle_deg, t.offset);

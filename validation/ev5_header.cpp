@@ -105,6 +105,18 @@ Ev5Channel read_channel(const Record& r) {
 
 }  // namespace
 
+const char* damaged_area_name(char area) {
+  switch (area) {
+    case 'F': return "front";
+    case 'B': return "back";
+    case 'L': return "left side";
+    case 'R': return "right side";
+    case 'T': return "top";
+    case 'U': return "underside";
+    default: return "an area J224 does not name";
+  }
+}
+
 const Ev5Vehicle* Ev5Header::vehicle(int number) const {
   for (const auto& v : vehicles)
     if (v.number == number) return &v;

@@ -33,6 +33,10 @@ struct Ev5Vehicle {
   double crab_angle_deg = 0;     ///< CRBANG [deg]
   double pdof_deg = 0;           ///< PDOF: principal direction of force as published [deg]
   std::string vdi;               ///< VDI: the damage index (clock direction, area, extent)
+
+  /// SAE J224's deformed area, the VDI's third character ('F' front, 'B' back, 'L'/'R' left/right side,
+  /// 'T' top, 'U' underside); 0 where the VDI is too short to say.
+  char damaged_area() const { return vdi.size() >= 3 ? vdi[2] : '\0'; }
 };
 
 /// One INSTRUMENTATION record: a channel.
@@ -73,6 +77,9 @@ struct Ev5Header {
   /// The channel of curve `curve`, or nullptr.
   const Ev5Channel* channel(int curve) const;
 };
+
+/// The name of a J224 deformed area ("front", "left side", ...; "an area J224 does not name" otherwise).
+const char* damaged_area_name(char area);
 
 /// Parses an EV5 header. `file` names it in errors. Throws crashbench::Error naming the file, the line,
 /// the record and field, and what was expected (a missing section, a short record, a number that is not

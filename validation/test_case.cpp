@@ -74,12 +74,14 @@ nlohmann::json measured_block(const TestChecks& checks, const std::vector<double
           {"vehicles", vehicles}};
 }
 
-// What a vehicle-to-vehicle and a barrier case share: a short step on the open road, the contact prescribed,
-// the run as long as the pulse, and the measurements.
+// The test's name: its header's file name without the extension ("v07292").
+std::string test_name(const NhtsaTest& test) { return std::filesystem::path(test.ev5_path).stem().string(); }
+
+// What a vehicle-to-vehicle and a barrier case share: the analytic detector on the open road (the barrier
+// case puts its wall scene in), a short step, the run as long as the pulse, and the measurements.
 nlohmann::json case_frame(const NhtsaTest& test, const TestChecks& checks, const nlohmann::json& response,
                           const std::vector<double>& uncertainty) {
-  const std::string stem = std::filesystem::path(test.ev5_path).stem().string();
-  return {{"name", "nhtsa-" + stem},
+  return {{"name", "nhtsa-" + test_name(test)},
           {"scene", "open-road"},
           {"detector", "analytic"},
           {"response", response},
@@ -121,9 +123,8 @@ nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const 
   // The normal from vehicle 2 towards vehicle 1 bisects the two front faces' normals.
   const double normal_deg = 180.0 + 0.5 * (pair.heading2_deg - 180.0);
   nlohmann::json doc = case_frame(test, checks, response, uncertainty);
-  doc["description"] = fmt::format("NHTSA test {}: {} (crashbench crash-test).",
-                                   std::filesystem::path(test.ev5_path).stem().string(), h.test.title) +
-                       assumptions(h, pair, rules);
+  doc["description"] =
+      fmt::format("NHTSA test {}: {} (crashbench crash-test).", test_name(test), h.test.title) + assumptions(h, pair, rules);
   doc["vehicles"] = {{{"name", "vehicle 1 (bullet)"}, {"params", params(v1, g1, rules)}, {"position", {0.0, 0.0}},
                       {"heading_deg", 0.0}, {"speed", v1.speed}},
                      {{"name", "vehicle 2 (target)"}, {"params", params(v2, g2, rules)}, {"position", {cg2.x(), cg2.y()}},
@@ -143,7 +144,7 @@ nlohmann::json barrier_case(const NhtsaTest& test, const TestChecks& checks, con
       "NHTSA test {}: {} (crashbench crash-test), straight into a rigid barrier. Not in the header, from stated "
       "rules (docs/validation.md): front overhang {} of (length - wheelbase); CG height {} m; yaw inertia {} m "
       "(L^2 + W^2) / 12; tyres {} N/rad per axle, road mu {}.{}",
-      std::filesystem::path(test.ev5_path).stem().string(), h.test.title, rules.front_overhang_share,
+      test_name(test), h.test.title, rules.front_overhang_share,
       rules.cg_height, rules.yaw_inertia_factor, rules.cornering_stiffness, rules.road_mu,
       checks.vehicles.front().lateral_assumed_zero ? " No lateral accelerometer: the measured lateral delta-V is "
                                                      "0 by the test's symmetry, an assumption."

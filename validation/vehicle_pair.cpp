@@ -17,29 +17,17 @@ double residual(const VehicleDeltaV& v1, const VehicleDeltaV& v2, double heading
 
 double wrap_deg(double a) { return std::fmod(std::fmod(a, 360.0) + 360.0, 360.0); }
 
-// SAE J224's deformed areas (a VDI's third character).
-const char* area_name(char area) {
-  switch (area) {
-    case 'F': return "front";
-    case 'B': return "back";
-    case 'L': return "left side";
-    case 'R': return "right side";
-    case 'T': return "top";
-    case 'U': return "underside";
-    default: return "an area J224 does not name";
-  }
-}
-
 }  // namespace
 
 std::string why_no_pair_case(const Ev5Header& h) {
   if (h.vehicles.size() != 2) return fmt::format("{} vehicles: a vehicle-to-vehicle case is made of two", h.vehicles.size());
   const double from_head_on = std::min(h.test.impact_angle_deg, 360 - h.test.impact_angle_deg);
   for (const Ev5Vehicle& v : h.vehicles) {
-    if (v.vdi.size() >= 3 && v.vdi[2] != 'F')
+    const char area = v.damaged_area();
+    if (area != '\0' && area != 'F')
       return fmt::format("vehicle {} is damaged at its {} (VDI {}, area {}): the case puts the two fronts "
-                         "together, so only a frontal impact makes one", v.number, area_name(v.vdi[2]), v.vdi, v.vdi[2]);
-    if (v.vdi.size() < 3 && from_head_on > 30)
+                         "together, so only a frontal impact makes one", v.number, damaged_area_name(area), v.vdi, area);
+    if (area == '\0' && from_head_on > 30)
       return fmt::format("vehicle {} has no VDI and IMPANG is {} deg, {} deg from head-on: the case puts the two "
                          "fronts together, so only an impact within 30 deg of head-on makes one",
                          v.number, h.test.impact_angle_deg, from_head_on);

@@ -33,6 +33,7 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads) {
       if (!fleet.present[v]) {
         surface_z_[v] = std::numeric_limits<double>::infinity();  // a vehicle entering (again) finds its road afresh
         face_[v] = -1;
+        lost_at_[v].x() = std::numeric_limits<double>::quiet_NaN();
         continue;
       }
       const Vec2 p_W(fleet.x[v][0], fleet.x[v][1]);

@@ -111,11 +111,8 @@ TEST(CrashTestCli, ATestThatMakesNoCaseSaysWhyAndFailsWhenACaseWasAskedFor) {
   // one, the command exited 0 and wrote nothing (found on NHTSA 7292 cut to its bullet car, 5 Dec 2026).
   const std::string dir = testing::fresh_dir("crash-test-one-car");
   const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
-  std::stringstream kept;
-  std::string line;
-  for (std::ifstream in(ev5); std::getline(in, line);)
-    if (line.rfind("2|", 0) != 0) kept << line << '\n';  // vehicle 2's VEHICLE and INSTRUMENTATION records
-  std::ofstream(ev5) << kept.str();
+  // Drops vehicle 2's VEHICLE and INSTRUMENTATION records.
+  testing::edit_header(ev5, [](const std::string& line) { return line.rfind("2|", 0) != 0; });
   const auto checked = testing::crashbench("crash-test " + ev5);
   EXPECT_EQ(checked.exit_code, 0) << checked.output;
   EXPECT_NE(checked.output.find("no case: a VTV test of 1 vehicle(s)"), std::string::npos) << checked.output;
@@ -128,13 +125,10 @@ TEST(CrashTestCli, ATestThatMakesNoCaseSaysWhyAndFailsWhenACaseWasAskedFor) {
 TEST(CrashTestCli, ASideImpactIsCheckedButMakesNoCase) {
   const std::string dir = testing::fresh_dir("crash-test-side");
   const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
-  std::stringstream edited;
-  std::string line;
-  for (std::ifstream in(ev5); std::getline(in, line);) {
+  testing::edit_header(ev5, [](std::string& line) {
     if (line.rfind("2|02|", 0) == 0) line.replace(line.find("12FYAW9"), 7, "09LPEW3");
-    edited << line << '\n';
-  }
-  std::ofstream(ev5) << edited.str();
+    return true;
+  });
   const auto checked = testing::crashbench("crash-test " + ev5);
   EXPECT_EQ(checked.exit_code, 0) << checked.output;
   EXPECT_NE(checked.output.find("momentum ratio"), std::string::npos) << checked.output;
@@ -149,13 +143,10 @@ TEST(CrashTestCli, AccelerometersLeftOutAreNamed) {
   // word: the vehicle's delta-V then came from fewer channels than the header promised.
   const std::string dir = testing::fresh_dir("crash-test-left-out");
   const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
-  std::stringstream edited;
-  std::string line;
-  for (std::ifstream in(ev5); std::getline(in, line);) {
+  testing::edit_header(ev5, [](std::string& line) {
     if (line.rfind("1|107|", 0) == 0) line.replace(line.find("|G'S|"), 5, "|M/S**2|");
-    edited << line << '\n';
-  }
-  std::ofstream(ev5) << edited.str();
+    return true;
+  });
   std::filesystem::remove(dir + "/test/v09999.104");
   const auto r = testing::crashbench("crash-test " + ev5);
   EXPECT_EQ(r.exit_code, 0) << r.output;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,16 @@ inline std::string write_synthetic_test(const std::string& dir, const SyntheticT
     }
   }
   return stem + ".EV5";
+}
+
+/// Rewrites the header `ev5` line by line: `edit` may change a line, and drops it by returning false.
+template <class Edit>
+void edit_header(const std::string& ev5, Edit edit) {
+  std::stringstream kept;
+  std::string line;
+  for (std::ifstream in(ev5); std::getline(in, line);)
+    if (edit(line)) kept << line << '\n';
+  std::ofstream(ev5) << kept.str();
 }
 
 /// Two cars of 1500 and 1200 kg whose delta-Vs balance momentum (vehicle 2 heading 173 deg in vehicle 1's

@@ -87,11 +87,15 @@ Road read_road(const Attributes& at, const Element& r) {
     for (const auto& c : lateral->children) road.shapes += c->name == "shape" || c->name == "crossfall";
   // OpenDRIVE 1.9 may give a road two <lanes>, layer="permanent" and layer="temporary" (roadworks laid
   // over it, esmini's roadworks_permanent_temporary_layers.xodr): the permanent layer is the road built.
-  const Element* lanes = nullptr;
-  for (const auto& c : r.children)
-    if (c->name == "lanes" && (!lanes || (at.text_or(*lanes, "layer", "permanent") != "permanent" &&
-                                          at.text_or(*c, "layer", "permanent") == "permanent")))
+  const Element* lanes = nullptr;  // the first permanent one (no layer: permanent), else the first
+  for (const auto& c : r.children) {
+    if (c->name != "lanes") continue;
+    if (at.text_or(*c, "layer", "permanent") == "permanent") {
       lanes = c.get();
+      break;
+    }
+    if (!lanes) lanes = c.get();
+  }
   if (!lanes) at.fail(r, "", "no lanes: expected at least one laneSection");
   road.lane_offsets = cubics(at, lanes, "laneOffset");
   for (const auto& s : lanes->children)

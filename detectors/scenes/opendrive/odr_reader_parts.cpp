@@ -77,13 +77,11 @@ Outline read_outline(const Attributes& at, const Element& e) {
   Outline out;
   bool local = false;
   for (const auto& k : e.children) {
-    if (k->name == "cornerRoad") {
-      out.on_road = true;
-      out.corners.push_back({at.number(*k, "s"), at.number(*k, "t"), at.number_or(*k, "dz", 0), at.number_or(*k, "height", 0)});
-    } else if (k->name == "cornerLocal") {
-      local = true;
-      out.corners.push_back({at.number(*k, "u"), at.number(*k, "v"), at.number_or(*k, "z", 0), at.number_or(*k, "height", 0)});
-    }
+    const bool road = k->name == "cornerRoad";
+    if (!road && k->name != "cornerLocal") continue;
+    (road ? out.on_road : local) = true;
+    out.corners.push_back({at.number(*k, road ? "s" : "u"), at.number(*k, road ? "t" : "v"),
+                           at.number_or(*k, road ? "dz" : "z", 0), at.number_or(*k, "height", 0)});
   }
   if (out.on_road && local) at.fail(e, "", "expected an outline's corners all cornerRoad or all cornerLocal, found both");
   return out;

@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include "core/error.hpp"
-
 #include "core/units.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
