@@ -9,6 +9,10 @@
 
 namespace crashbench::odr {
 
+/// How far a plan view's records may miss each other, or fall short of the road's length, and still count as
+/// meeting [m].
+inline constexpr double kPlanViewTolerance = 1e-3;
+
 /// a + b ds + c ds^2 + d ds^3 from `s` on (ds = s' - s), OpenDRIVE's cubic record.
 struct Cubic {
   double s = 0;  ///< where the record starts (road s, or an offset from its lane section) [m]
@@ -98,12 +102,14 @@ struct Road {
   std::string id, name, junction = "-1";  ///< junction "-1": outside any junction
   int line = 0;
   bool left_hand_traffic = false;  ///< rule="LHT": lanes left of the centre run with s, right ones against it
-  double length = 0;  ///< [m]
+  double length = 0;  ///< the length built [m]: the `length` attribute, or less where the plan view ends short of it
+  double declared_length = 0;  ///< the `length` attribute [m]
   Link predecessor, successor;
   std::vector<Geometry> plan_view;
   std::vector<Cubic> elevation, superelevation, lane_offsets;  ///< s from the road's start [m]; superelevation [rad]
   std::vector<LaneSection> sections;
   std::vector<Object> objects;
+  int sections_past_plan_view = 0;  ///< lane sections left out: they start where the plan view has ended
   int shapes = 0;  ///< lateralProfile <shape> (1.6) and <crossfall> records: not read, the surface stays flat across
 
   /// Whether traffic on `lane` runs with s: right lanes under RHT (the default), left lanes under LHT.

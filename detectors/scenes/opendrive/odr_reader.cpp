@@ -81,6 +81,14 @@ Road read_road(const Attributes& at, const Element& r) {
   if (road.plan_view.empty()) at.fail(*plan, "", "no geometry: expected at least one");
   std::stable_sort(road.plan_view.begin(), road.plan_view.end(),
                    [](const Geometry& a, const Geometry& b) { return a.s < b.s; });
+  // The reference line is defined as far as the plan view reaches, and the road is built only to there: its
+  // last record evaluated past its own length would put the rest of the road anywhere (a 7.8 m paramPoly3
+  // ending the plan view of a 69.9 m road swung 1.5 km off, qc-opendrive's parampoly3_arclength_range_valid).
+  road.declared_length = road.length;
+  double plan_end = 0;
+  for (const Geometry& g : road.plan_view) plan_end = std::max(plan_end, g.s + g.length);
+  if (plan_end < road.length - kPlanViewTolerance) road.length = plan_end;
+  if (!(road.length > 0)) at.fail(*plan, "", "the geometry records have no length: expected a reference line");
   road.elevation = cubics(at, r.child("elevationProfile"), "elevation");
   road.superelevation = cubics(at, r.child("lateralProfile"), "superelevation");
   if (const Element* lateral = r.child("lateralProfile"))
@@ -98,11 +106,23 @@ Road read_road(const Attributes& at, const Element& r) {
   }
   if (!lanes) at.fail(r, "", "no lanes: expected at least one laneSection");
   road.lane_offsets = cubics(at, lanes, "laneOffset");
-  for (const auto& s : lanes->children)
-    if (s->name == "laneSection") road.sections.push_back(read_lane_section(at, *s));
+  for (const auto& s : lanes->children) {
+    if (s->name != "laneSection") continue;
+    road.sections.push_back(read_lane_section(at, *s));
+    if (road.sections.back().s > road.declared_length + kPlanViewTolerance)
+      at.fail(*s, "s", fmt::format("expected a lane section starting within the road's length {} m, got {}",
+                                   road.declared_length, road.sections.back().s));
+  }
   if (road.sections.empty()) at.fail(*lanes, "", "no laneSection: expected at least one");
   std::stable_sort(road.sections.begin(), road.sections.end(),
                    [](const LaneSection& a, const LaneSection& b) { return a.s < b.s; });
+  // Sections that start where a road cut short by its plan view ends have none of it to cover.
+  if (road.length < road.declared_length) {
+    const auto past = std::find_if(road.sections.begin() + 1, road.sections.end(),
+                                   [&](const LaneSection& s) { return s.s >= road.length; });
+    road.sections_past_plan_view = static_cast<int>(road.sections.end() - past);
+    road.sections.erase(past, road.sections.end());
+  }
   if (const Element* objects = r.child("objects"))
     for (const auto& o : objects->children)
       if (o->name == "object") road.objects.push_back(read_object(at, *o));

@@ -31,8 +31,9 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   out.graph->setName(file);
   odr::MeshCounts counts;
   std::map<std::string, int> lanes_by_type;
-  int in_junction = 0, gaps = 0, shapes = 0, shaped_roads = 0;
+  int in_junction = 0, gaps = 0, shapes = 0, shaped_roads = 0, cut_short = 0, sections_past = 0;
   double largest_gap = 0;
+  const odr::Road* first_cut = nullptr;
   std::vector<odr::RoadSurface> surfaces;
   surfaces.reserve(net.roads.size());
   for (const odr::Road& road : net.roads) surfaces.emplace_back(road);
@@ -47,6 +48,10 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
     in_junction += road.in_junction();
     shapes += road.shapes, shaped_roads += road.shapes > 0;
     gaps += surface.reference_line().gaps();
+    if (road.length < road.declared_length) {
+      ++cut_short, sections_past += road.sections_past_plan_view;
+      if (!first_cut) first_cut = &road;
+    }
     largest_gap = std::max(largest_gap, surface.reference_line().largest_gap());
     for (const odr::LaneSection& section : road.sections)
       for (const auto* side : {&section.left, &section.right})
@@ -110,6 +115,12 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         "OpenStreetMap import without elevation, and vehicles on the two roads meet there (SUMO's pass through "
         "each other; neither road's edge walls stand across the other)", file, crossings.size(),
         crossings.front().road_a, crossings.front().road_b, crossings.front().zone.at_W.x(), crossings.front().zone.at_W.y()));
+  if (first_cut)
+    out.warnings.push_back(fmt::format(
+        "{}: the plan views of {} roads end short of their length (first: road '{}' (line {}), {:.3f} of {:.3f} m): "
+        "the reference line is not defined beyond, so each is built only as far as its plan view reaches ({} lane "
+        "sections starting beyond left out)", file, cut_short, first_cut->id, first_cut->line, first_cut->length,
+        first_cut->declared_length, sections_past));
   if (gaps > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "
                                        "ends (largest {:.4f} m)", file, gaps, largest_gap));

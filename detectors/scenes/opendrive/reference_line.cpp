@@ -124,7 +124,7 @@ ReferenceLine::ReferenceLine(const Road& road) {
       const Pose end = curves_.back()->at(road.plan_view[curves_.size() - 1].length);
       const double gap = (end.p_W - Vec2(g.x, g.y)).norm();
       largest_gap_ = std::max(largest_gap_, gap);
-      gaps_ += gap > 1e-3;
+      gaps_ += gap > kPlanViewTolerance;
     }
     starts_.push_back(g.s);
     curves_.push_back(make_curve(g));

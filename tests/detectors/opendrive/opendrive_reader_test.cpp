@@ -75,6 +75,45 @@ TEST(OpenDriveReader, ReadsJunctionConnectivity) {
   EXPECT_EQ(c.lane_links[1].to, 1);
 }
 
+/// A 50 m road whose plan view is `geometry` and whose lane sections start at `sections` [m].
+std::string road_of(const std::string& geometry, std::initializer_list<double> sections) {
+  std::string lanes;
+  for (const double s : sections)
+    lanes += fmt::format(R"(<laneSection s="{}"><center><lane id="0" type="none"/></center><right><lane id="-1" )"
+                         R"(type="driving"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane></right></laneSection>)", s);
+  return R"(<OpenDRIVE><road id="7" length="50"><planView>)" + geometry + "</planView><lanes>" + lanes +
+         "</lanes></road></OpenDRIVE>";
+}
+
+TEST(OpenDriveReader, ARoadIsBuiltOnlyAsFarAsItsPlanViewReaches) {
+  // Two records reaching s = 12 on a road whose length says 50 (qc-opendrive's parampoly3_arclength_range_valid
+  // has 8.8 m of plan view on a 69.9 m road): beyond 12 the reference line is not defined, and the last record
+  // evaluated past its length took the road anywhere. The section starting at 20 has nothing to cover.
+  const std::string geometry = R"(<geometry s="0" x="0" y="0" hdg="0" length="4"><line/></geometry>)"
+                               R"(<geometry s="4" x="4" y="0" hdg="0" length="8"><line/></geometry>)";
+  const Road road = parse_network("short.xodr", road_of(geometry, {0, 6, 20})).roads[0];
+  EXPECT_EQ(road.declared_length, 50);
+  EXPECT_EQ(road.length, 12);
+  ASSERT_EQ(road.sections.size(), 2u);
+  EXPECT_EQ(road.sections[1].s, 6);
+  EXPECT_EQ(road.sections_past_plan_view, 1);
+  // A plan view that reaches the length, or passes it, leaves the road as long as it says.
+  const std::string whole = R"(<geometry s="0" x="0" y="0" hdg="0" length="50.0005"><line/></geometry>)";
+  const Road full = parse_network("whole.xodr", road_of(whole, {0, 49.9999})).roads[0];
+  EXPECT_EQ(full.length, 50);
+  EXPECT_EQ(full.sections.size(), 2u);
+  EXPECT_EQ(parse_network("near.xodr", road_of(R"(<geometry s="0" x="0" y="0" hdg="0" length="49.9995"><line/></geometry>)",
+                                               {0})).roads[0].length, 50)
+      << "within kPlanViewTolerance the plan view meets the length";
+}
+
+TEST(OpenDriveReader, ALaneSectionStartingBeyondTheRoadsLengthIsRefused) {
+  const std::string whole = R"(<geometry s="0" x="0" y="0" hdg="0" length="50"><line/></geometry>)";
+  const std::string message = testing::error_message([&] { parse_network("beyond.xodr", road_of(whole, {0, 80})); });
+  EXPECT_NE(message.find("beyond.xodr: <laneSection> (line 1): 's': expected a lane section starting within the "
+                         "road's length 50 m, got 80"), std::string::npos) << message;
+}
+
 struct Malformed {
   const char* file;
   const char* says;  ///< what the message must contain besides the file's name

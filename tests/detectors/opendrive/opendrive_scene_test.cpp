@@ -7,6 +7,7 @@
 #include <osg/Group>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <numbers>
@@ -465,6 +466,27 @@ TEST(OpenDriveScene, ARoadBankedSteeperThanACasesGroundSaysSo) {
   };
   EXPECT_TRUE(steep(banked(50 * std::numbers::pi / 180)));
   EXPECT_FALSE(steep(banked(40 * std::numbers::pi / 180)));
+}
+
+TEST(OpenDriveScene, ARoadEndsWhereItsPlanViewEndsAndSaysSo) {
+  // A 20 m paramPoly3 (v = 0.01 u^2, along the arc) is the whole plan view of a road whose length says 200:
+  // evaluated past its 20 m the cubic reached y = 0.01 * 200^2 = 400 m, a road nobody drew, without a word.
+  std::string road = testing::straight_road_xml("p", 0, 0, 0, 0);
+  const std::string line = "length=\"200\"><line/>";
+  road.replace(road.find(line), line.size(),
+               "length=\"20\"><paramPoly3 aU=\"0\" bU=\"1\" cU=\"0\" dU=\"0\" aV=\"0\" bV=\"0\" cV=\"0.01\" "
+               "dV=\"0\" pRange=\"arcLength\"/>");
+  const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-short") / "short.xodr", road);
+  const Scene scene = load_scene(file, with_edges(1.0));
+  // Every vertex within the curve's end (20, 4) of the origin, plus the lanes' 3.5 m and the walls' centimetres.
+  const double reach = std::hypot(20.0, 4.0) + 3.5 + 0.1;
+  for (const Triangle& t : testing::triangles_of(scene, [](std::string_view) { return true; }))
+    for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) ASSERT_LE(v->head<2>().norm(), reach) << v->transpose();
+  const std::vector<std::string> warnings = odr_warnings(file);
+  EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
+    return w.find("the plan views of 1 roads end short of their length (first: road 'p' (line 1), 20.000 of "
+                  "200.000 m)") != std::string::npos;
+  })) << (warnings.empty() ? "no warning" : warnings.front());
 }
 
 TEST(OpenDriveScene, AnOutlineOfRoadAndLocalCornersIsRefused) {
