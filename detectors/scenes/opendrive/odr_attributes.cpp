@@ -43,6 +43,14 @@ double Attributes::number_or(const Element& e, std::string_view key, double fall
   return e.attribute(key) ? number(e, key) : fallback;
 }
 
+bool Attributes::boolean_or(const Element& e, std::string_view key, bool fallback) const {
+  const std::string* v = e.attribute(key);
+  if (!v) return fallback;
+  if (*v == "true" || *v == "1") return true;
+  if (*v != "false" && *v != "0") fail(e, key, fmt::format("expected true or false, got '{}'", *v));
+  return false;
+}
+
 int Attributes::integer(const Element& e, std::string_view key, int lo, int hi) const {
   const double x = number(e, key);
   if (x != std::floor(x) || x < lo || x > hi)

@@ -29,6 +29,8 @@ struct Attributes {
   double number(const Element& e, std::string_view key) const;
   /// The same, or `fallback` when the attribute is missing.
   double number_or(const Element& e, std::string_view key, double fallback) const;
+  /// An xs:boolean ("true", "false", "1" or "0"), or `fallback` when the attribute is missing.
+  bool boolean_or(const Element& e, std::string_view key, bool fallback) const;
   /// A whole number in [lo, hi].
   int integer(const Element& e, std::string_view key, int lo, int hi) const;
   /// A cubic record: `s_key` (s or sOffset) and a, b, c, d.

@@ -85,6 +85,7 @@ struct Corner {
 struct Outline {
   std::vector<Corner> corners;
   bool on_road = false;  ///< corners are cornerRoad (s, t), else cornerLocal (u, v)
+  bool closed = true;    ///< an area (the last corner joined to the first), else a line of walls (a fence, a bay)
 };
 
 struct Object {

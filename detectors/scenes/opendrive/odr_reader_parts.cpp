@@ -84,6 +84,9 @@ Outline read_outline(const Attributes& at, const Element& e) {
                            at.number_or(*k, road ? "dz" : "z", 0), at.number_or(*k, "height", 0)});
   }
   if (out.on_road && local) at.fail(e, "", "expected an outline's corners all cornerRoad or all cornerLocal, found both");
+  if (out.corners.size() < 2)
+    at.fail(e, "", fmt::format("expected at least 2 corners (an open outline of 2 is a wall), found {}", out.corners.size()));
+  out.closed = at.boolean_or(e, "closed", true);
   return out;
 }
 

@@ -20,12 +20,15 @@ struct Placement {
   double length = 0, width = 0, height = 0, radius = 0;
 };
 
-/// A closed ring of base points raised to `heights` as vertical quads.
-void add_prism(MeshBuilder& mesh, const std::vector<Vec3>& base, const std::vector<double>& heights) {
-  for (std::size_t i = 0; i < base.size(); ++i) {
+/// Base points raised to `heights` as vertical quads: a closed ring with its top and bottom, or, not
+/// `closed`, a line of walls from the first point to the last (an open outline: a fence, a parking bay's
+/// three sides, whose fourth is its way in).
+void add_prism(MeshBuilder& mesh, const std::vector<Vec3>& base, const std::vector<double>& heights, bool closed = true) {
+  for (std::size_t i = 0; i + (closed ? 0 : 1) < base.size(); ++i) {
     const std::size_t j = (i + 1) % base.size();
     mesh.quad(base[i], base[j], Vec3(base[j] + Vec3(0, 0, heights[j])), Vec3(base[i] + Vec3(0, 0, heights[i])));
   }
+  if (!closed) return;
   // Top and bottom as fans: exact for convex outlines, and horizontal, so never cut at CG height.
   for (const double top : {0.0, 1.0})
     for (std::size_t i = 1; i + 1 < base.size(); ++i)
@@ -50,7 +53,7 @@ void add_copy(const RoadSurface& surface, const Object& o, const Placement& p, M
                                      : local(c.a, c.b, c.dz));
       heights.push_back(c.height > 0 ? c.height : p.height);
     }
-    add_prism(mesh, base, heights);
+    add_prism(mesh, base, heights, outline.closed);
   }
   if (!o.outlines.empty()) return;
   if (p.radius > 0) {

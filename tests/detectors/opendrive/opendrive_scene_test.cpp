@@ -22,6 +22,7 @@
 #include "detectors/scenes/registry/scene_report.hpp"
 #include "detectors/scenes/wall_footprints.hpp"
 #include "tests/support/detector_agreement.hpp"
+#include "tests/support/error_message.hpp"
 #include "tests/support/opendrive_roads.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/registries.hpp"
@@ -489,18 +490,41 @@ TEST(OpenDriveScene, ARoadEndsWhereItsPlanViewEndsAndSaysSo) {
   })) << (warnings.empty() ? "no warning" : warnings.front());
 }
 
-TEST(OpenDriveScene, AnOutlineOfRoadAndLocalCornersIsRefused) {
-  std::string road = testing::straight_road_xml("r", 0, 0, 0, 0);
-  road.replace(road.find("</lanes></road>"), 15,
-               R"(</lanes><objects><object id="C" s="5" t="6"><outline><cornerRoad s="5" t="6" height="1"/>)"
-               R"(<cornerLocal u="1" v="0" height="1"/><cornerRoad s="6" t="7" height="1"/></outline></object></objects></road>)");
-  const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-objects") / "mixed.xodr", road);
-  try {
-    load_scene(file);
-    ADD_FAILURE() << "a mixed outline loaded";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("all cornerRoad or all cornerLocal"), std::string::npos) << e.what();
-  }
+TEST(OpenDriveScene, AnOpenOutlineIsALineOfWallsWithItsEndsApart) {
+  // esmini's parking_advanced.xodr draws each parking bay as an open outline of three sides, the fourth its
+  // way in. Every outline was closed, so a 4 m wall stood across each bay's entry.
+  const auto bay = [](const char* closed) {
+    return fmt::format(R"(<object id="P" s="50" t="0"><outlines><outline id="0"{}><cornerLocal u="2.5" v="0" )"
+                       R"(height="4"/><cornerLocal u="2.5" v="5" height="4"/><cornerLocal u="0" v="5" height="4"/>)"
+                       R"(<cornerLocal u="0" v="0" height="4"/></outline></outlines></object>)", closed);
+  };
+  const std::vector<Triangle> open = triangles_of(road_with_objects("bay-open", bay(R"( closed="false")")), "object:P");
+  EXPECT_EQ(open.size(), 6u);  // three sides of two triangles, no caps
+  for (const Triangle& t : open)  // the way in is the side v = 0, from (50, 0) to (52.5, 0)
+    EXPECT_FALSE(t.a_W.y() == 0 && t.b_W.y() == 0 && t.c_W.y() == 0) << "a wall across the way in";
+  EXPECT_EQ(triangles_of(road_with_objects("bay-closed", bay(R"( closed="true")")), "object:P").size(), 12u);
+  EXPECT_EQ(triangles_of(road_with_objects("bay-default", bay("")), "object:P").size(), 12u);  // an area
+}
+
+TEST(OpenDriveScene, AnOutlineItCannotBuildIsRefused) {
+  const auto message = [](const std::string& name, const std::string& outline) {
+    std::string road = testing::straight_road_xml("r", 0, 0, 0, 0);
+    road.replace(road.find("</lanes></road>"), 15,
+                 R"(</lanes><objects><object id="C" s="5" t="6">)" + outline + "</object></objects></road>");
+    const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-objects") / (name + ".xodr"), road);
+    return testing::error_message([&] { load_scene(file); });
+  };
+  EXPECT_NE(message("mixed", R"(<outline><cornerRoad s="5" t="6" height="1"/><cornerLocal u="1" v="0" height="1"/>)"
+                             R"(<cornerRoad s="6" t="7" height="1"/></outline>)")
+                .find("all cornerRoad or all cornerLocal"), std::string::npos);
+  // qc-opendrive's rule_253 file: one corner. Its degenerate prism made the scene's only object triangles,
+  // so the road was left out of the collision set and the load said "the scene has no collision triangles".
+  EXPECT_NE(message("one-corner", R"(<outline><cornerRoad s="5" t="6" height="1"/></outline>)")
+                .find("<outline> (line 1): expected at least 2 corners (an open outline of 2 is a wall), found 1"),
+            std::string::npos);
+  EXPECT_NE(message("closed", R"(<outline closed="yes"><cornerLocal u="0" v="0" height="1"/>)"
+                              R"(<cornerLocal u="1" v="0" height="1"/></outline>)")
+                .find("'closed': expected true or false, got 'yes'"), std::string::npos);
 }
 
 }  // namespace
