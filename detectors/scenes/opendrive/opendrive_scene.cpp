@@ -40,10 +40,13 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   // The crossings first: a bridge drawn flat has no kerb across the road under it, nor that road across it.
   const std::vector<odr::FlatCrossing> crossings = odr::flat_crossings(surfaces, options);
   const std::vector<std::vector<odr::WallGap>> wall_gaps = odr::edge_wall_gaps(crossings, surfaces.size());
+  // Every road's surface first, then the walls: a wall stands only where no other road's lane lies beyond it.
+  odr::DrivableSurfaces drivable;
+  std::vector<odr::RoadWalls> walls(surfaces.size());
   for (std::size_t r = 0; r < surfaces.size(); ++r) {
     const odr::RoadSurface& surface = surfaces[r];
     const odr::Road& road = surface.road();
-    odr::add_road_mesh(surface, options, wall_gaps[r], *out.graph, counts);
+    odr::add_road_mesh(surface, static_cast<int>(r), options, *out.graph, counts, drivable, walls[r]);
     odr::add_road_objects(surface, options, *out.graph, counts);
     in_junction += road.in_junction();
     shapes += road.shapes, shaped_roads += road.shapes > 0;
@@ -57,6 +60,10 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
       for (const auto* side : {&section.left, &section.right})
         for (const odr::Lane& lane : *side) ++lanes_by_type[lane.type];
   }
+  drivable.index();
+  // Last road first: each road's walls go before its objects, and an insertion moves only the nodes after it.
+  for (std::size_t r = surfaces.size(); r-- > 0;)
+    odr::add_edge_walls(surfaces[r], walls[r], wall_gaps[r], drivable, options, *out.graph, counts);
   for (const odr::FlatCrossing& x : crossings) out.flat_crossings.push_back(x.zone);
   int connections = 0, lane_links = 0;
   for (const odr::Junction& j : net.junctions) {
@@ -74,11 +81,16 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   a.push_back(fmt::format("road surface: {} triangles, largest distance from the exact surface {:.4f} m "
                           "(tolerance {:g} m)", counts.surface_triangles, counts.worst_error, options.tolerance));
   a.push_back(options.edge_height > 0
-                  ? fmt::format("edge walls: {} triangles, {:g} m tall{}", counts.edge_triangles, options.edge_height,
+                  ? fmt::format("edge walls: {} triangles, {:g} m tall{}{}", counts.edge_triangles, options.edge_height,
                                 counts.edge_metres_left_out == 0
                                     ? ""
                                     : fmt::format("; {:.1f} m of them left out where they would stand across the other "
-                                                  "road of a flat crossing", counts.edge_metres_left_out))
+                                                  "road of a flat crossing", counts.edge_metres_left_out),
+                                counts.edge_metres_on_other_roads == 0
+                                    ? ""
+                                    : fmt::format("; {:.1f} m left out where another road's lanes lie beyond them (roads "
+                                                  "that overlap or abut: a ramp leaving or joining)",
+                                                  counts.edge_metres_on_other_roads))
                   : std::string("edge walls: off"));
   a.push_back(fmt::format("objects: {} ({} triangles; {} of no size, made 0.1 m posts)", counts.objects,
                           counts.object_triangles, counts.objects_without_size));

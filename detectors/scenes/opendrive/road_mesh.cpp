@@ -21,6 +21,13 @@ constexpr int kQuadsPerChunk = 64;
 // the next road, whose end is evaluated from its own records and stored in floats, leaves no crack for a
 // car's CG to fall through (Town01: a hairline crack between roads 1 and 27 once did). No wall stands there.
 constexpr double kOverlap = 0.02;
+// [m]: where an edge wall stands is asked of the ground this far beyond the drivable lane's edge: another
+// road's drivable lane there (within kSameLevel of the wall's foot) means the two roads overlap or abut, a
+// ramp leaving or joining, and no kerb stands between them. Road ends overlap by kOverlap, less than this.
+constexpr double kBeyondEdge = 0.1;
+constexpr double kSameLevel = 0.5;
+constexpr double kProbeStep = 0.25;  // [m]: along a wall piece; each change between probes bisected ...
+constexpr int kBisections = 6;       // ... to kProbeStep / 64, 4 mm
 
 /// The cross-section at one cut: each lane's inner and outer point (2i, 2i + 1) and which boundaries carry
 /// a wall (boundary b lies left of lane b; boundary n right of the last lane).
@@ -28,7 +35,7 @@ struct Cut {
   std::vector<LaneSpan> spans;
   std::vector<Vec3> points;
   std::vector<char> walled;
-  std::vector<Vec3> wall_base;
+  std::vector<Vec3> wall_base, beyond;  ///< a wall's foot, and the ground kBeyondEdge beyond it
 };
 
 void fill_points(const RoadSurface& surface, std::size_t k, double s, std::vector<LaneSpan>& spans,
@@ -48,6 +55,7 @@ void find_walls(const RoadSurface& surface, double s, const OpenDriveOptions& op
   const std::size_t n = cut.spans.size();
   cut.walled.assign(n + 1, 0);
   cut.wall_base.assign(n + 1, Vec3::Zero());
+  cut.beyond.assign(n + 1, Vec3::Zero());
   const auto present = [&](std::size_t i) { return std::abs(cut.spans[i].t_outer - cut.spans[i].t_inner) >= kNarrowest; };
   for (std::size_t b = 0; b <= n; ++b) {
     if (b > 0 && !present(b - 1)) continue;
@@ -62,8 +70,11 @@ void find_walls(const RoadSurface& surface, double s, const OpenDriveOptions& op
     // The drivable lane's edge on this boundary's side: a left lane's (id > 0) right edge is its inner one,
     // a right lane's its outer one, and the other way round for the left edge.
     const bool outer = left_drives != (lane.lane->id > 0);
+    const double t = outer ? lane.t_outer : lane.t_inner, t_other = outer ? lane.t_inner : lane.t_outer;
+    const double dz = outer ? lane.dz_outer : lane.dz_inner;
     cut.walled[b] = 1;
-    cut.wall_base[b] = outer ? surface.point(s, lane.t_outer, lane.dz_outer) : surface.point(s, lane.t_inner, lane.dz_inner);
+    cut.wall_base[b] = surface.point(s, t, dz);
+    cut.beyond[b] = surface.point(s, t + (t >= t_other ? kBeyondEdge : -kBeyondEdge), dz);
   }
 }
 
@@ -71,11 +82,11 @@ void find_walls(const RoadSurface& surface, double s, const OpenDriveOptions& op
 /// triangle (a lane tapering to zero width, a cut a hair from the last) would have no area there.
 constexpr double kShortestEdge = 1e-4;
 
-/// Adds triangle a-b-c facing up, unless it has no area in the graph's floats.
-void add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c, MeshCounts& counts) {
-  if (std::min({(b - a).norm(), (c - b).norm(), (a - c).norm()}) < kShortestEdge) return;
+/// Adds triangle a-b-c facing up, unless it has no area in the graph's floats; returns whether it did.
+bool add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c, MeshCounts& counts) {
+  if (std::min({(b - a).norm(), (c - b).norm(), (a - c).norm()}) < kShortestEdge) return false;
   const Vec3 n = (b - a).cross(c - a);
-  if (n.norm() <= 1e-10 * std::max((b - a).squaredNorm(), (c - a).squaredNorm())) return;
+  if (n.norm() <= 1e-10 * std::max((b - a).squaredNorm(), (c - a).squaredNorm())) return false;
   // How far the face leans from level: past kDefaultVerticalWithinDeg of vertical a case takes it for a wall.
   const double lean_deg = std::acos(std::min(1.0, std::abs(n.z()) / n.norm())) * kRadToDeg;
   counts.steepest_lean_deg = std::max(counts.steepest_lean_deg, lean_deg);
@@ -84,6 +95,7 @@ void add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c
     mesh.triangle(a, c, b);
   else
     mesh.triangle(a, b, c);
+  return true;
 }
 
 /// The parts [from, to] of the segment a -> b (as fractions of it) outside every gap, in order.
@@ -107,6 +119,44 @@ std::vector<std::pair<double, double>> outside_gaps(const Vec2& a, const Vec2& b
   return parts;
 }
 
+/// The parts [from, to] of wall piece `w` of road `road` (as fractions of it) where the ground beyond it is no
+/// other road's drivable surface at its level, in order: probed every kProbeStep, each change bisected.
+std::vector<std::pair<double, double>> clear_of_other_roads(const WallPiece& w, int road,
+                                                            const DrivableSurfaces& drivable) {
+  const auto clear = [&](double f) {
+    const Vec3 beyond = w.beyond_a + f * (w.beyond_b - w.beyond_a);
+    return !drivable.others_at(beyond, road, kSameLevel);
+  };
+  const int n = std::max(1, static_cast<int>(std::ceil((w.b - w.a).head<2>().norm() / kProbeStep)));
+  std::vector<std::pair<double, double>> parts;
+  bool was_clear = clear(0);
+  double from = 0;
+  for (int i = 1; i <= n; ++i) {
+    const double f = static_cast<double>(i) / n;
+    const bool is_clear = clear(f);
+    if (is_clear == was_clear) continue;
+    double lo = static_cast<double>(i - 1) / n, hi = f;  // the change lies between lo and hi
+    for (int k = 0; k < kBisections; ++k) (clear(0.5 * (lo + hi)) == was_clear ? lo : hi) = 0.5 * (lo + hi);
+    const double change = 0.5 * (lo + hi);
+    if (was_clear) parts.emplace_back(from, change);
+    from = change, was_clear = is_clear;
+  }
+  if (was_clear) parts.emplace_back(from, 1.0);
+  return parts;
+}
+
+/// The parts common to two ordered lists of disjoint parts [from, to].
+std::vector<std::pair<double, double>> common_parts(const std::vector<std::pair<double, double>>& a,
+                                                    const std::vector<std::pair<double, double>>& b) {
+  std::vector<std::pair<double, double>> out;
+  for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+    const double from = std::max(a[i].first, b[j].first), to = std::min(a[i].second, b[j].second);
+    if (from < to) out.emplace_back(from, to);
+    (a[i].second < b[j].second ? i : j) += 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 bool is_drivable(const Lane& lane, const OpenDriveOptions& options) {
@@ -120,12 +170,15 @@ void check_budget(const Road& road, long triangles, long most) {
                             most));
 }
 
-void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, std::span<const WallGap> gaps,
-                   osg::Group& parent, MeshCounts& counts) {
+void add_road_mesh(const RoadSurface& surface, int road_number, const OpenDriveOptions& options, osg::Group& parent,
+                   MeshCounts& counts, DrivableSurfaces& drivable, RoadWalls& walls) {
   const Road& road = surface.road();
   MeshBuilder mesh("road:" + road.id, osg::Vec4(0.35f, 0.35f, 0.38f, 1));
-  MeshBuilder walls("edge:" + road.id, osg::Vec4(0.8f, 0.1f, 0.1f, 1));
   const bool edges = options.edge_height > 0 && !road.in_junction();
+  walls.road = road_number;
+  const auto surface_triangle = [&](const Vec3& a, const Vec3& b, const Vec3& c) {
+    if (add_triangle(mesh, a, b, c, counts) && options.edge_height > 0) drivable.add(road_number, a, b, c);
+  };
   for (std::size_t k = 0; k < road.sections.size(); ++k) {
     if (!(surface.section_end(k) > surface.section_start(k))) continue;
     std::vector<LaneSpan> spans;
@@ -136,7 +189,7 @@ void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, 
     if (strips.empty()) continue;
     const std::vector<double> breaks = surface.breaks(k);
     // Each cut adds at most four triangles a span and its edge (two of surface, two of wall).
-    const long made = counts.total() + mesh.triangle_count() + walls.triangle_count();
+    const long made = counts.total() + mesh.triangle_count() + 2 * static_cast<long>(walls.pieces.size());
     const long per_cut = 4 * static_cast<long>(spans.size() + 1);
     check_budget(road, made + per_cut, options.most_triangles);
     const Sampling sampling = sample_section(
@@ -156,32 +209,51 @@ void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, 
       if (c > 0) {
         for (const auto& [i, o] : strips) {
           const Vec3 &a = before.points[i], &b = after.points[i], &cc = after.points[o], &d = before.points[o];
-          add_triangle(mesh, a, b, cc, counts);
-          add_triangle(mesh, a, cc, d, counts);
+          surface_triangle(a, b, cc);
+          surface_triangle(a, cc, d);
         }
         for (std::size_t w = 0; edges && w < after.walled.size() && w < before.walled.size(); ++w) {
-          const Vec3 up(0, 0, options.edge_height);
           const Vec3 &p = before.wall_base[w], &q = after.wall_base[w];
           if (!before.walled[w] || !after.walled[w] || (q - p).norm() < kShortestEdge) continue;
-          double kept = 0;
-          for (const auto& [from, to] : outside_gaps(p.head<2>(), q.head<2>(), gaps)) {
-            // The whole piece keeps its own corners' bits (p + 1 (q - p) may round off q).
-            const Vec3 a = from == 0 ? p : Vec3(p + from * (q - p)), b = to == 1 ? q : Vec3(p + to * (q - p));
-            if ((b - a).norm() < kShortestEdge) continue;
-            walls.quad(a, b, Vec3(b + up), Vec3(a + up));
-            kept += to - from;
-          }
-          counts.edge_metres_left_out += (1 - kept) * (q - p).head<2>().norm();
+          walls.pieces.push_back({p, q, before.beyond[w], after.beyond[w]});
         }
-        if (++quads % kQuadsPerChunk == 0) mesh.end_chunk(), walls.end_chunk();
+        if (++quads % kQuadsPerChunk == 0) mesh.end_chunk(), walls.pieces.push_back({.chunk_end = true});
       }
       std::swap(before, after);
     }
   }
   counts.surface_triangles += mesh.triangle_count();
-  counts.edge_triangles += walls.triangle_count();
   if (mesh.triangle_count() > 0) parent.addChild(mesh.finish().get());
-  if (walls.triangle_count() > 0) parent.addChild(walls.finish().get());
+  walls.insert_at = parent.getNumChildren();
+}
+
+void add_edge_walls(const RoadSurface& surface, const RoadWalls& walls, std::span<const WallGap> gaps,
+                    const DrivableSurfaces& drivable, const OpenDriveOptions& options, osg::Group& parent,
+                    MeshCounts& counts) {
+  MeshBuilder mesh("edge:" + surface.road().id, osg::Vec4(0.8f, 0.1f, 0.1f, 1));
+  const Vec3 up(0, 0, options.edge_height);
+  for (const WallPiece& w : walls.pieces) {
+    if (w.chunk_end) {
+      mesh.end_chunk();
+      continue;
+    }
+    const std::vector<std::pair<double, double>> off_crossings = outside_gaps(w.a.head<2>(), w.b.head<2>(), gaps);
+    const std::vector<std::pair<double, double>> kept = common_parts(off_crossings, clear_of_other_roads(w, walls.road, drivable));
+    const double length = (w.b - w.a).head<2>().norm();
+    double kept_share = 0, crossing_share = 0;
+    for (const auto& [from, to] : off_crossings) crossing_share += to - from;
+    for (const auto& [from, to] : kept) {
+      // The whole piece keeps its own corners' bits (a + 1 (b - a) may round off b).
+      const Vec3 a = from == 0 ? w.a : Vec3(w.a + from * (w.b - w.a)), b = to == 1 ? w.b : Vec3(w.a + to * (w.b - w.a));
+      if ((b - a).norm() < kShortestEdge) continue;
+      mesh.quad(a, b, Vec3(b + up), Vec3(a + up));
+      kept_share += to - from;
+    }
+    counts.edge_metres_left_out += (1 - crossing_share) * length;
+    counts.edge_metres_on_other_roads += (crossing_share - kept_share) * length;
+  }
+  counts.edge_triangles += mesh.triangle_count();
+  if (mesh.triangle_count() > 0) parent.insertChild(walls.insert_at, mesh.finish().get());
 }
 
 }  // namespace crashbench::odr

@@ -6,7 +6,9 @@
 #include <map>
 #include <span>
 #include <string>
+#include <vector>
 
+#include "detectors/scenes/opendrive/drivable_surfaces.hpp"
 #include "detectors/scenes/opendrive/flat_crossings.hpp"
 #include "detectors/scenes/opendrive/opendrive_options.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
@@ -16,7 +18,8 @@ namespace crashbench::odr {
 /// What went into one or more roads' meshes.
 struct MeshCounts {
   int surface_triangles = 0, edge_triangles = 0, object_triangles = 0;
-  double edge_metres_left_out = 0;  ///< edge wall [m] not built at flat crossings (add_road_mesh's gaps)
+  double edge_metres_left_out = 0;  ///< edge wall [m] not built at flat crossings (add_edge_walls' gaps)
+  double edge_metres_on_other_roads = 0;  ///< edge wall [m] not built where another road's lanes are beyond
   /// Triangles made so far, for the budget.
   long total() const { return long{surface_triangles} + edge_triangles + object_triangles; }
   double worst_error = 0;  ///< the largest probe distance of the surface's sampling [m]
@@ -28,12 +31,35 @@ struct MeshCounts {
   double steepest_lean_deg = 0;
 };
 
-/// Adds `surface`'s road surface and, if `options.edge_height` > 0 and the road is outside junctions, its
-/// edge walls to `parent`, but not within `gaps` (where they would stand across another road:
-/// edge_wall_gaps); counts them in `counts`. Throws Error (naming the road, not the file) once
-/// the counts pass `options.most_triangles`.
-void add_road_mesh(const RoadSurface& surface, const OpenDriveOptions& options, std::span<const WallGap> gaps,
-                   osg::Group& parent, MeshCounts& counts);
+/// A piece of a road's edge wall: its foot from a to b, and the ground just beyond it (kBeyondEdge out from
+/// the drivable lane) at either end; or, `chunk_end`, where the road's surface mesh ended a chunk.
+struct WallPiece {
+  Vec3 a = Vec3::Zero(), b = Vec3::Zero();
+  Vec3 beyond_a = Vec3::Zero(), beyond_b = Vec3::Zero();
+  bool chunk_end = false;
+};
+
+/// One road's edge walls, found with its surface and built once every road's surface is known.
+struct RoadWalls {
+  int road = 0;
+  std::vector<WallPiece> pieces;
+  unsigned insert_at = 0;  ///< the child of the parent group the walls' node goes before (the road's next node)
+};
+
+/// Adds `surface`'s road surface (road number `road` of the network) to `parent` and to `drivable`, and,
+/// if `options.edge_height` > 0 and the road is outside junctions, finds its edge walls into `walls`;
+/// counts them in `counts`. Throws Error (naming the road, not the file) once the counts pass
+/// `options.most_triangles`.
+void add_road_mesh(const RoadSurface& surface, int road, const OpenDriveOptions& options, osg::Group& parent,
+                   MeshCounts& counts, DrivableSurfaces& drivable, RoadWalls& walls);
+
+/// Adds `walls` (of the road `surface`) to `parent`, but not within `gaps` (where they would stand across
+/// another road at a flat crossing: edge_wall_gaps) nor where the ground beyond them is another road's
+/// drivable surface at the wall's height (a ramp leaving or joining the road without a junction); counts
+/// them in `counts`. Call once every road's surface is in `drivable` and indexed.
+void add_edge_walls(const RoadSurface& surface, const RoadWalls& walls, std::span<const WallGap> gaps,
+                    const DrivableSurfaces& drivable, const OpenDriveOptions& options, osg::Group& parent,
+                    MeshCounts& counts);
 
 /// Throws Error naming `road` when `triangles` pass `most`.
 void check_budget(const Road& road, long triangles, long most);

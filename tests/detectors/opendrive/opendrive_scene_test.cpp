@@ -198,6 +198,13 @@ TEST(OpenDriveScene, RoadsCrossingOutsideAJunctionAtOneHeightAreFoundAndWarnedOf
   EXPECT_TRUE(footpath.flat_crossings.empty());
 }
 
+/// The area of `walls` [m^2].
+double wall_area(const std::vector<Triangle>& walls) {
+  double area = 0;
+  for (const Triangle& t : walls) area += 0.5 * (t.b_W - t.a_W).cross(t.c_W - t.a_W).norm();
+  return area;
+}
+
 TEST(OpenDriveScene, AtAFlatCrossingNeitherRoadsEdgeWallsStandAcrossTheOther) {
   // SUMO's `highway` scenario exported to OpenDRIVE has 8 bridges drawn flat: with edge walls, each road's
   // kerb stood across the other, and 54 of its 101 vehicles were released by a wall in mid-road.
@@ -233,11 +240,6 @@ TEST(OpenDriveScene, AtAFlatCrossingNeitherRoadsEdgeWallsStandAcrossTheOther) {
   // Only there: within the overlap (3.5 + 3.5) / sin 60 deg plus 1 m of the crossing, a chord of each kerb
   // 3.5 m off the reference line; elsewhere each kerb stands whole (200 m, 1 m tall).
   const double gap = 7.0 / std::sin(across) + 1.0, chord = 2 * std::sqrt(gap * gap - 3.5 * 3.5);
-  const auto wall_area = [](const std::vector<Triangle>& walls) {
-    double area = 0;
-    for (const Triangle& t : walls) area += 0.5 * (t.b_W - t.a_W).cross(t.c_W - t.a_W).norm();
-    return area;
-  };
   EXPECT_NEAR(wall_area(triangles_of(lone, "edge:x")), 2 * 200 * 1.0, 1e-3);
   EXPECT_NEAR(wall_area(x_walls), 2 * (200 - chord) * 1.0, 1e-3);
   EXPECT_NEAR(wall_area(y_walls), 2 * (200 - chord) * 1.0, 1e-3);
@@ -249,6 +251,45 @@ TEST(OpenDriveScene, AtAFlatCrossingNeitherRoadsEdgeWallsStandAcrossTheOther) {
   ASSERT_NE(about(flat), flat.about.end());
   EXPECT_NE(about(flat)->find("m of them left out where they would stand across the other road of a flat crossing"),
             std::string::npos) << *about(flat);
+}
+
+TEST(OpenDriveScene, NoEdgeWallStandsWhereAnotherRoadsLanesLieBeyondIt) {
+  // ASAM's Ex_Entry_Exit.xodr: an exit ramp leaves the motorway as a road of its own, overlapping it, and the
+  // ramp's kerb stood in the motorway's outer lane (142 contacts driving along it). Here road "b" runs beside
+  // road "a" from x = 100, its left edge on a's right edge (y = -3.5), 200 m long each: where they abut no
+  // kerb stands between them; each keeps its kerbs elsewhere. Raised 2 m, b is another level: every kerb stands.
+  const auto dir = testing::temp_folder("opendrive-abutting");
+  const auto beside = [&](double height) {
+    return load_scene(testing::write_opendrive(dir / fmt::format("beside-{}.xodr", height),
+                                               testing::straight_road_xml("a", 0, 0, 0, 0) +
+                                                   testing::straight_road_xml("b", 100, -7, 0, height)),
+                      with_edges(1.0));
+  };
+  // Along y = -3.5 (the shared edge), the x the walls of `walls` cover there [m].
+  const auto shared_edge_metres = [](const std::vector<Triangle>& walls, double from, double to) {
+    double metres = 0;
+    for (std::size_t i = 0; i + 1 < walls.size(); i += 2) {  // a quad: two triangles, the first's a-b its foot
+      const Triangle& t = walls[i];
+      if (std::abs(t.a_W.y() + 3.5) > 1e-6 || std::abs(t.b_W.y() + 3.5) > 1e-6) continue;
+      const double lo = std::min(t.a_W.x(), t.b_W.x()), hi = std::max(t.a_W.x(), t.b_W.x());
+      metres += std::max(0.0, std::min(hi, to) - std::max(lo, from));
+    }
+    return metres;
+  };
+  const Scene abutting = beside(0);
+  const std::vector<Triangle> a = triangles_of(abutting, "edge:a"), b = triangles_of(abutting, "edge:b");
+  // a: its left kerb whole, its right kerb to x = 100 (less the 2 cm b's surface reaches back); b likewise.
+  EXPECT_NEAR(wall_area(a), 200 + 100, 0.03);
+  EXPECT_NEAR(wall_area(b), 200 + 100, 0.03);
+  EXPECT_NEAR(shared_edge_metres(a, 100.02, 200), 0, 1e-9);
+  EXPECT_NEAR(shared_edge_metres(b, 100, 199.98), 0, 1e-9);
+  const auto about = std::find_if(abutting.about.begin(), abutting.about.end(),
+                                  [](const std::string& l) { return l.starts_with("edge walls:"); });
+  ASSERT_NE(about, abutting.about.end());
+  EXPECT_NE(about->find("; 200.0 m left out where another road's lanes lie beyond them"), std::string::npos) << *about;
+  const Scene levels = beside(2);
+  EXPECT_NEAR(wall_area(triangles_of(levels, "edge:a")), 400, 1e-6);
+  EXPECT_NEAR(wall_area(triangles_of(levels, "edge:b")), 400, 1e-6);
 }
 
 TEST(OpenDriveScene, TheLanesSumoDrivesItsBusesAndBicyclesOnAreGroundByDefault) {
