@@ -81,11 +81,25 @@ struct Corner {
   double a = 0, b = 0, dz = 0, height = 0;
 };
 
-/// One closed outline: a prism over its corners, each raised by its own height.
+/// One outline: a prism over its corners (closed) or a line of walls through them (open), each corner
+/// raised by its own height.
 struct Outline {
   std::vector<Corner> corners;
   bool on_road = false;  ///< corners are cornerRoad (s, t), else cornerLocal (u, v)
   bool closed = true;    ///< an area (the last corner joined to the first), else a line of walls (a fence, a bay)
+};
+
+/// A vertex of a skeleton's polyline (1.8): (s, t) on the road (`vertexRoad`, dz above it) or (u, v, z) in
+/// the object's frame (`vertexLocal`), and the object's radius there [m].
+struct Vertex {
+  double a = 0, b = 0, dz = 0, radius = 0;
+};
+
+/// A polyline of an object's skeleton (1.8): tubes from vertex to vertex (a gantry's posts and beam, a
+/// tree's trunk).
+struct Polyline {
+  std::vector<Vertex> vertices;
+  bool on_road = false;  ///< vertices are vertexRoad (s, t), else vertexLocal (u, v)
 };
 
 struct Object {
@@ -97,6 +111,9 @@ struct Object {
   /// Every outline of the object (1.5's <outlines> may list several, all parts of it); empty: a box or
   /// cylinder from the sizes.
   std::vector<Outline> outlines;
+  /// 1.8's skeleton: the object's shape as tubes. With outlines or a skeleton the sizes are a bounding box
+  /// only, not built (a sign gantry's box would stand across the road its posts and beam span).
+  std::vector<Polyline> skeleton;
 };
 
 struct Road {

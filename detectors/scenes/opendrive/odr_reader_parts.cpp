@@ -72,21 +72,47 @@ LaneSection read_lane_section(const Attributes& at, const Element& e) {
   return section;
 }
 
-// An outline's corners, all cornerRoad or all cornerLocal: a mix has no one frame to build the prism in.
+// The points of a line in one frame: `road_name` children ((s, t) on the road) or `local_name` ones ((u, v)
+// in the object's frame), never both, at least two (an open line of two is a wall); `read(child, on_road)`
+// reads one. An error names them as `owner`'s `points`.
+template <class Read>
+auto read_points(const Attributes& at, const Element& e, std::string_view road_name, std::string_view local_name,
+                 std::string_view owner, std::string_view points, bool& on_road, Read read) {
+  std::vector<decltype(read(e, true))> out;
+  bool local = false;
+  on_road = false;
+  for (const auto& k : e.children) {
+    const bool road = k->name == road_name;
+    if (!road && k->name != local_name) continue;
+    (road ? on_road : local) = true;
+    out.push_back(read(*k, road));
+  }
+  if (on_road && local)
+    at.fail(e, "", fmt::format("expected {}'s {} all {} or all {}, found both", owner, points, road_name, local_name));
+  if (out.size() < 2) at.fail(e, "", fmt::format("expected at least 2 {}, found {}", points, out.size()));
+  return out;
+}
+
 Outline read_outline(const Attributes& at, const Element& e) {
   Outline out;
-  bool local = false;
-  for (const auto& k : e.children) {
-    const bool road = k->name == "cornerRoad";
-    if (!road && k->name != "cornerLocal") continue;
-    (road ? out.on_road : local) = true;
-    out.corners.push_back({at.number(*k, road ? "s" : "u"), at.number(*k, road ? "t" : "v"),
-                           at.number_or(*k, road ? "dz" : "z", 0), at.number_or(*k, "height", 0)});
-  }
-  if (out.on_road && local) at.fail(e, "", "expected an outline's corners all cornerRoad or all cornerLocal, found both");
-  if (out.corners.size() < 2)
-    at.fail(e, "", fmt::format("expected at least 2 corners (an open outline of 2 is a wall), found {}", out.corners.size()));
+  out.corners = read_points(at, e, "cornerRoad", "cornerLocal", "an outline", "corners", out.on_road,
+                            [&](const Element& k, bool road) {
+                              return Corner{at.number(k, road ? "s" : "u"), at.number(k, road ? "t" : "v"),
+                                            at.number_or(k, road ? "dz" : "z", 0), at.number_or(k, "height", 0)};
+                            });
   out.closed = at.boolean_or(e, "closed", true);
+  return out;
+}
+
+Polyline read_polyline(const Attributes& at, const Element& e) {
+  Polyline out;
+  out.vertices = read_points(at, e, "vertexRoad", "vertexLocal", "a polyline", "vertices", out.on_road,
+                             [&](const Element& k, bool road) {
+                               const Vertex v{at.number(k, road ? "s" : "u"), at.number(k, road ? "t" : "v"),
+                                              at.number_or(k, road ? "dz" : "z", 0), at.number_or(k, "radius", 0)};
+                               if (v.radius < 0) at.fail(k, "radius", "expected a radius >= 0");
+                               return v;
+                             });
   return out;
 }
 
@@ -109,11 +135,17 @@ Object read_object(const Attributes& at, const Element& e) {
       for (const auto& k : c->children)
         if (k->name == "outline") o.outlines.push_back(read_outline(at, *k));
   }
-  // An outline replaces the bounding box: without a height of its own the object is as tall as its
-  // tallest corner (an esmini file's 4 m barriers had no height and were built as nothing).
-  if (o.height == 0)
+  if (const Element* skeleton = e.child("skeleton"))
+    for (const auto& k : skeleton->children)
+      if (k->name == "polyline") o.skeleton.push_back(read_polyline(at, *k));
+  // An outline or a skeleton replaces the bounding box: without a height of its own the object is as tall
+  // as its tallest corner or vertex (an esmini file's 4 m barriers had no height and were built as nothing).
+  if (o.height == 0) {
     for (const Outline& outline : o.outlines)
       for (const Corner& k : outline.corners) o.height = std::max(o.height, k.dz + k.height);
+    for (const Polyline& line : o.skeleton)
+      for (const Vertex& v : line.vertices) o.height = std::max(o.height, v.dz);
+  }
   for (const auto& c : e.children) {
     if (c->name != "repeat") continue;
     Repeat r;

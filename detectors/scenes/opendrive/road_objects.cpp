@@ -36,6 +36,24 @@ void add_prism(MeshBuilder& mesh, const std::vector<Vec3>& base, const std::vect
                     base[i + 1] + Vec3(0, 0, top * heights[i + 1]));
 }
 
+/// A square tube from `from` to `to`, `r_from` and `r_to` from its axis to each side's middle [m] (at least
+/// half a post's side): four quads, no caps. A vertical tube's sides stand vertical, so that a post sliced at
+/// CG height is a square.
+void add_tube(MeshBuilder& mesh, const Vec3& from, const Vec3& to, double r_from, double r_to) {
+  const Vec3 axis = to - from;
+  if (axis.norm() < 1e-9) return;
+  const Vec3 across = axis.cross(Vec3::UnitZ());
+  const Vec3 e1 = across.norm() > 1e-9 * axis.norm() ? Vec3(across.normalized()) : Vec3::UnitX();
+  const Vec3 e2 = axis.normalized().cross(e1);
+  const auto corner = [&](const Vec3& at, double r, int k) {
+    const double sx = k == 1 || k == 2 ? -1 : 1, sy = k >= 2 ? -1 : 1;
+    return Vec3(at + std::max(r, 0.5 * kPostSide) * (sx * e1 + sy * e2));
+  };
+  for (int k = 0; k < 4; ++k)
+    mesh.quad(corner(from, r_from, k), corner(from, r_from, (k + 1) % 4), corner(to, r_to, (k + 1) % 4),
+              corner(to, r_to, k));
+}
+
 void add_copy(const RoadSurface& surface, const Object& o, const Placement& p, MeshBuilder& mesh) {
   const Vec3 origin = surface.point(p.s, p.t) + Vec3(0, 0, p.z);
   const double hdg = surface.reference_line().at(p.s).hdg + p.hdg;
@@ -43,19 +61,26 @@ void add_copy(const RoadSurface& surface, const Object& o, const Placement& p, M
   const auto local = [&](double a, double b, double dz) { return Vec3(origin + Vec3(a * u.x() + b * v.x(), a * u.y() + b * v.y(), dz)); };
   std::vector<Vec3> base;
   std::vector<double> heights;
-  // Each outline is a part of the object. A repeat's copy carries its outlines with it: cornerLocal ones
-  // in the copy's own frame, cornerRoad ones moved along and across the road by the copy's offset from
-  // the object (a corner's (s, t) is the object's own place on the road).
+  // Each outline and each skeleton polyline is a part of the object. A repeat's copy carries them with it:
+  // local points in the copy's own frame, road points moved along and across the road by the copy's offset
+  // from the object (a road point's (s, t) is the object's own place on the road).
+  const auto point = [&](bool on_road, double a, double b, double dz) {
+    return on_road ? Vec3(surface.point(a + p.s - o.s, b + p.t - o.t) + Vec3(0, 0, p.z + dz)) : local(a, b, dz);
+  };
   for (const Outline& outline : o.outlines) {
     base.clear(), heights.clear();
     for (const Corner& c : outline.corners) {
-      base.push_back(outline.on_road ? Vec3(surface.point(c.a + p.s - o.s, c.b + p.t - o.t) + Vec3(0, 0, p.z + c.dz))
-                                     : local(c.a, c.b, c.dz));
+      base.push_back(point(outline.on_road, c.a, c.b, c.dz));
       heights.push_back(c.height > 0 ? c.height : p.height);
     }
     add_prism(mesh, base, heights, outline.closed);
   }
-  if (!o.outlines.empty()) return;
+  for (const Polyline& line : o.skeleton)
+    for (std::size_t i = 0; i + 1 < line.vertices.size(); ++i) {
+      const Vertex &v = line.vertices[i], &w = line.vertices[i + 1];
+      add_tube(mesh, point(line.on_road, v.a, v.b, v.dz), point(line.on_road, w.a, w.b, w.dz), v.radius, w.radius);
+    }
+  if (!o.outlines.empty() || !o.skeleton.empty()) return;
   if (p.radius > 0) {
     for (int i = 0; i < kCylinderSides; ++i) {
       const double a = 2 * std::numbers::pi * i / kCylinderSides;
@@ -139,7 +164,7 @@ void add_road_objects(const RoadSurface& surface, const OpenDriveOptions& option
     }
     check_budget(surface.road(), counts.total() + mesh.triangle_count(), options.most_triangles);
     ++counts.objects;
-    counts.objects_without_size += o.outlines.empty() && o.length == 0 && o.width == 0 && o.radius == 0;
+    counts.objects_without_size += o.outlines.empty() && o.skeleton.empty() && o.length == 0 && o.width == 0 && o.radius == 0;
     counts.low_objects += top < kLowestCgHeight;
     counts.object_triangles += mesh.triangle_count();
     if (mesh.triangle_count() > 0) parent.addChild(mesh.finish().get());

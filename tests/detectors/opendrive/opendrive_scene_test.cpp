@@ -547,7 +547,26 @@ TEST(OpenDriveScene, AnOpenOutlineIsALineOfWallsWithItsEndsApart) {
   EXPECT_EQ(triangles_of(road_with_objects("bay-default", bay("")), "object:P").size(), 12u);  // an area
 }
 
-TEST(OpenDriveScene, AnOutlineItCannotBuildIsRefused) {
+TEST(OpenDriveScene, ASkeletonIsBuiltAsTubesAndTheBoundingBoxAroundItIsNot) {
+  // OpenDRIVE 1.8's sign gantry (qc-opendrive's rule_305 gantry file): a bounding box 10 m across and 6 m tall,
+  // and a skeleton of two 0.2 m posts at t = -4 and 4 and a beam between them at 5.5 m. The box was built, a
+  // wall across both lanes (t within 3.5 m).
+  const Scene scene = road_with_objects(
+      "gantry", R"(<object id="G" type="gantry" s="50" t="0" length="0.5" width="10" height="6"><skeleton><polyline id="1">
+        <vertexRoad s="50" t="-4" dz="0" radius="0.2"/><vertexRoad s="50" t="-4" dz="5.5" radius="0.2"/>
+        <vertexRoad s="50" t="4" dz="5.5" radius="0.2"/><vertexRoad s="50" t="4" dz="0" radius="0.2"/>
+        </polyline></skeleton></object>)");
+  const std::vector<Triangle> gantry = triangles_of(scene, "object:G");
+  EXPECT_EQ(gantry.size(), 3u * 8u);  // three tubes of four sides
+  for (const Triangle& t : gantry)
+    for (const Vec3& p : {t.a_W, t.b_W, t.c_W}) {
+      if (p.z() > 5.3 - 1e-9) continue;  // the beam's underside and above
+      EXPECT_NEAR(std::abs(p.y()), 4.0, 0.2 + 1e-5) << p.transpose();  // a post's side (floats), clear of the lanes
+      EXPECT_NEAR(p.x(), 50.0, 0.2 + 1e-5) << p.transpose();
+    }
+}
+
+TEST(OpenDriveScene, AnOutlineOrPolylineItCannotBuildIsRefused) {
   const auto message = [](const std::string& name, const std::string& outline) {
     std::string road = testing::straight_road_xml("r", 0, 0, 0, 0);
     road.replace(road.find("</lanes></road>"), 15,
@@ -561,11 +580,20 @@ TEST(OpenDriveScene, AnOutlineItCannotBuildIsRefused) {
   // qc-opendrive's rule_253 file: one corner. Its degenerate prism made the scene's only object triangles,
   // so the road was left out of the collision set and the load said "the scene has no collision triangles".
   EXPECT_NE(message("one-corner", R"(<outline><cornerRoad s="5" t="6" height="1"/></outline>)")
-                .find("<outline> (line 1): expected at least 2 corners (an open outline of 2 is a wall), found 1"),
+                .find("<outline> (line 1): expected at least 2 corners, found 1"),
             std::string::npos);
   EXPECT_NE(message("closed", R"(<outline closed="yes"><cornerLocal u="0" v="0" height="1"/>)"
                               R"(<cornerLocal u="1" v="0" height="1"/></outline>)")
                 .find("'closed': expected true or false, got 'yes'"), std::string::npos);
+  // A skeleton's polylines are read by the same rule.
+  EXPECT_NE(message("mixed-polyline", R"(<skeleton><polyline><vertexRoad s="5" t="6"/><vertexLocal u="1" v="0"/>)"
+                                      R"(</polyline></skeleton>)")
+                .find("expected a polyline's vertices all vertexRoad or all vertexLocal, found both"), std::string::npos);
+  EXPECT_NE(message("one-vertex", R"(<skeleton><polyline><vertexLocal u="1" v="0"/></polyline></skeleton>)")
+                .find("expected at least 2 vertices, found 1"), std::string::npos);
+  EXPECT_NE(message("radius", R"(<skeleton><polyline><vertexLocal u="1" v="0" radius="-1"/><vertexLocal u="1" )"
+                              R"(v="0" z="2"/></polyline></skeleton>)")
+                .find("'radius': expected a radius >= 0"), std::string::npos);
 }
 
 }  // namespace
