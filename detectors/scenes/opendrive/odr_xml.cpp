@@ -87,9 +87,17 @@ std::unique_ptr<Element> parse_xml(const std::string& file, std::string_view tex
   const bool parsed =
       XML_Parse(parser.get(), text.data(), static_cast<int>(text.size()), XML_TRUE) != XML_STATUS_ERROR;
   if (!builder.refusal.empty()) throw Error(file, fmt::format("line {}", builder.refusal_line), builder.refusal);
-  if (!parsed)
+  if (!parsed) {
+    const XML_Error code = XML_GetErrorCode(parser.get());
+    // libOpenDRIVE's copy of CARLA's Town07 puts its licence in a comment before the declaration, which
+    // XML forbids and lenient readers pass over: say what to move.
+    const char* hint = code == XML_ERROR_MISPLACED_XML_PI
+                           ? " (the <?xml ...?> declaration must open the file: move what comes before it, such "
+                             "as a comment, after it, or delete the declaration)"
+                           : "";
     throw Error(file, fmt::format("line {}", XML_GetCurrentLineNumber(parser.get())),
-                fmt::format("not well-formed XML: {}", XML_ErrorString(XML_GetErrorCode(parser.get()))));
+                fmt::format("not well-formed XML: {}{}", XML_ErrorString(code), hint));
+  }
   if (!builder.root) throw Error(file, "", "no XML element: expected an OpenDRIVE file");
   return std::move(builder.root);
 }

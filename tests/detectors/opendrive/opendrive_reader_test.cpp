@@ -128,6 +128,8 @@ TEST(OpenDriveReader, EachMalformedFileGivesOneClearError) {
       {"lane-id-too-large.xodr", "<lane> (line 11): 'id': expected a whole number in [-100, 100]"},
       {"wrong-root.xodr", "<OpenDrive> (line 2): expected the root element <OpenDRIVE>"},
       {"not-xml.xodr", "not well-formed XML"},
+      {"declaration-not-first.xodr", "line 2: not well-formed XML: XML or text declaration not at start of entity (the "
+                                     "<?xml ...?> declaration must open the file"},
       {"xml-bomb.xodr", "line 2: entity declaration 'a'"},
       {"external-entity.xodr", "line 2: entity declaration 'secret'"},
   };
