@@ -94,15 +94,51 @@ nlohmann::json case_frame(const NhtsaTest& test, const TestChecks& checks, const
           {"published", measured(test.header.vehicles.front(), checks)}};
 }
 
-std::string assumptions(const Ev5Header& h, const PairChecks& pair, const MissingInputs& rules) {
+std::string assumptions(const Ev5Header& h, const PairChecks& pair, const MissingInputs& rules,
+                        const std::string& centre_lines) {
   return fmt::format(
       " Not in the header, from stated rules (docs/validation.md): front overhang {} of (length - wheelbase); "
-      "CG height {} m; yaw inertia {} m (L^2 + W^2) / 12 (the 2008 Fusion's measured ratio); centre lines {} m "
-      "apart (no frame rail overlap, rails {} m apart); vehicle 2 heading {} deg, IMPANG {} read the way the "
-      "momentum balances (residual {:.3f} against {:.3f}); tyres {} N/rad per axle, road mu {}.",
-      rules.front_overhang_share, rules.cg_height, rules.yaw_inertia_factor, rules.rail_spacing, rules.rail_spacing,
-      pair.heading2_deg, h.test.impact_angle_deg, pair.residual, pair.other_residual, rules.cornering_stiffness,
-      rules.road_mu);
+      "CG height {} m; yaw inertia {} m (L^2 + W^2) / 12 (the 2008 Fusion's measured ratio); {}; vehicle 2 "
+      "heading {} deg, IMPANG {} read the way the momentum balances (residual {:.3f} against {:.3f}); tyres {} "
+      "N/rad per axle, road mu {}.",
+      rules.front_overhang_share, rules.cg_height, rules.yaw_inertia_factor, centre_lines, pair.heading2_deg,
+      h.test.impact_angle_deg, pair.residual, pair.other_residual, rules.cornering_stiffness, rules.road_mu);
+}
+
+/// Where vehicle 2 stands and how the first contact is prescribed, in vehicle 1's frame (vehicle 1 at the
+/// origin heading +X, its front at x = g1.cg_to_front).
+struct PairPlacement {
+  Vec2 cg2 = Vec2::Zero(), point_B = Vec2::Zero();
+  double normal_deg = 180;   ///< the contact normal, from vehicle 2 towards vehicle 1
+  std::string centre_lines;  ///< the rule that placed it, for the description
+};
+
+PairPlacement place_pair(PairImpact impact, const Geometry& g1, const Geometry& g2, double heading2_deg,
+                         const MissingInputs& rules) {
+  PairPlacement out;
+  const double heading2 = heading2_deg * kDegToRad;
+  const Vec2 along2(std::cos(heading2), std::sin(heading2));
+  // Vehicle 2's face that meets vehicle 1's front: its front (frontal) or its back (rear), a centre line
+  // `lateral` to vehicle 1's left; the first contact in the middle of the overlap of the two widths.
+  double lateral = 0;
+  if (impact == PairImpact::kFrontal) {
+    lateral = rules.rail_spacing;
+    out.cg2 = Vec2(g1.cg_to_front, lateral) - g2.cg_to_front * along2;
+    // The normal bisects the two front faces' normals (vehicle 1's reversed: from 2 towards 1).
+    out.normal_deg = 180.0 + 0.5 * (heading2_deg - 180.0);
+    out.centre_lines = fmt::format("centre lines {} m apart (no frame rail overlap, rails {} m apart)",
+                                   rules.rail_spacing, rules.rail_spacing);
+  } else {
+    out.cg2 = Vec2(g1.cg_to_front, lateral) + g2.cg_to_rear * along2;
+    // Vehicle 2's back faces -along2; vehicle 1's front reversed is 180 deg: the normal bisects them.
+    out.normal_deg = 180.0 + 0.5 * std::remainder(heading2_deg, 360.0);
+    out.centre_lines = "centre lines aligned (a rear impact at full overlap; the header's OFFSET is not applied, "
+                       "its side not being stated)";
+  }
+  const double overlap_low = std::max(-g1.width / 2, lateral - g2.width / 2);
+  const double overlap_high = std::min(g1.width / 2, lateral + g2.width / 2);
+  out.point_B = Vec2(g1.cg_to_front, 0.5 * (overlap_low + overlap_high));
+  return out;
 }
 
 }  // namespace
@@ -111,25 +147,21 @@ nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const 
                          const nlohmann::json& response, const MissingInputs& rules,
                          const std::vector<double>& uncertainty) {
   const Ev5Header& h = test.header;
-  if (h.vehicles.size() != 2) throw Error(test.ev5_path, "VEHICLE", "two vehicles (a vehicle-to-vehicle test)");
+  std::string why;
+  const std::optional<PairImpact> impact = pair_impact(h, &why);
+  if (!impact) throw Error(test.ev5_path, "VEHICLE", why);
   const Ev5Vehicle &v1 = h.vehicles[0], &v2 = h.vehicles[1];
   const Geometry g1 = geometry(v1, rules), g2 = geometry(v2, rules);
-  const double heading2 = pair.heading2_deg * kDegToRad;
-  // Vehicle 2's centre line sits rail_spacing to vehicle 1's left, both fronts meeting at x = g1.cg_to_front.
-  const Vec2 front2(g1.cg_to_front, rules.rail_spacing);
-  const Vec2 cg2 = front2 - g2.cg_to_front * Vec2(std::cos(heading2), std::sin(heading2));
-  const double overlap_low = rules.rail_spacing - g2.width / 2, overlap_high = g1.width / 2;
-  const Vec2 point_B(g1.cg_to_front, 0.5 * (overlap_low + overlap_high));
-  // The normal from vehicle 2 towards vehicle 1 bisects the two front faces' normals.
-  const double normal_deg = 180.0 + 0.5 * (pair.heading2_deg - 180.0);
+  const PairPlacement at = place_pair(*impact, g1, g2, pair.heading2_deg, rules);
   nlohmann::json doc = case_frame(test, checks, response, uncertainty);
-  doc["description"] =
-      fmt::format("NHTSA test {}: {} (crashbench crash-test).", test_name(test), h.test.title) + assumptions(h, pair, rules);
+  doc["description"] = fmt::format("NHTSA test {}: {} (crashbench crash-test), {}.", test_name(test), h.test.title,
+                                   *impact == PairImpact::kFrontal ? "front to front" : "vehicle 1's front into vehicle 2's back") +
+                       assumptions(h, pair, rules, at.centre_lines);
   doc["vehicles"] = {{{"name", "vehicle 1 (bullet)"}, {"params", params(v1, g1, rules)}, {"position", {0.0, 0.0}},
                       {"heading_deg", 0.0}, {"speed", v1.speed}},
-                     {{"name", "vehicle 2 (target)"}, {"params", params(v2, g2, rules)}, {"position", {cg2.x(), cg2.y()}},
-                      {"heading_deg", pair.heading2_deg}, {"speed", v2.speed}}};
-  doc["contact"] = {{"vehicle", 0}, {"other", 1}, {"point_B", {point_B.x(), point_B.y()}}, {"normal", normal_deg}};
+                     {{"name", "vehicle 2 (target)"}, {"params", params(v2, g2, rules)},
+                      {"position", {at.cg2.x(), at.cg2.y()}}, {"heading_deg", pair.heading2_deg}, {"speed", v2.speed}}};
+  doc["contact"] = {{"vehicle", 0}, {"other", 1}, {"point_B", {at.point_B.x(), at.point_B.y()}}, {"normal", at.normal_deg}};
   return doc;
 }
 

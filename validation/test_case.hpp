@@ -22,10 +22,12 @@ struct MissingInputs {
   double cornering_stiffness = 80000;  ///< [N/rad] per axle, a mid-size sedan's
 };
 
-/// The case document for `test` (vehicle 1 at the origin heading +X at its speed, vehicle 2 facing it at
-/// `pair.heading2_deg`, its left front against vehicle 1's left front with the centre lines
-/// `rules.rail_spacing` apart; the first contact prescribed at the middle of the overlap with the normal
-/// bisecting the two fronts), to run for `checks.pulse_end`.
+/// The case document for `test` (vehicle 1 at the origin heading +X at its speed, vehicle 2 at
+/// `pair.heading2_deg`: in a frontal impact facing it, its left front against vehicle 1's left front with the
+/// centre lines `rules.rail_spacing` apart; in a rear one (pair_impact) ahead of it, its back against vehicle
+/// 1's front, the centre lines aligned; the first contact prescribed at the middle of the overlap with the
+/// normal bisecting the two faces), to run for `checks.pulse_end`. Throws Error naming the test when it
+/// makes no vehicle-to-vehicle case.
 /// `response` is the case's response object. Each vehicle's measured delta-V is the case's `measured`,
 /// with `uncertainty` (per vehicle [m/s], WindowBand::spread; missing ones 0) as its spread.
 nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const PairChecks& pair,

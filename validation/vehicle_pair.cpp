@@ -19,20 +19,36 @@ double wrap_deg(double a) { return std::fmod(std::fmod(a, 360.0) + 360.0, 360.0)
 
 }  // namespace
 
-std::string why_no_pair_case(const Ev5Header& h) {
-  if (h.vehicles.size() != 2) return fmt::format("{} vehicles: a vehicle-to-vehicle case is made of two", h.vehicles.size());
+std::optional<PairImpact> pair_impact(const Ev5Header& h, std::string* why) {
+  const auto none = [&](std::string reason) {
+    if (why) *why = std::move(reason);
+    return std::nullopt;
+  };
+  if (h.vehicles.size() != 2) return none(fmt::format("{} vehicles: a vehicle-to-vehicle case is made of two", h.vehicles.size()));
   const double from_head_on = std::min(h.test.impact_angle_deg, 360 - h.test.impact_angle_deg);
-  for (const Ev5Vehicle& v : h.vehicles) {
-    const char area = v.damaged_area();
-    if (area != '\0' && area != 'F')
-      return fmt::format("vehicle {} is damaged at its {} (VDI {}, area {}): the case puts the two fronts "
-                         "together, so only a frontal impact makes one", v.number, damaged_area_name(area), v.vdi, area);
-    if (area == '\0' && from_head_on > 30)
-      return fmt::format("vehicle {} has no VDI and IMPANG is {} deg, {} deg from head-on: the case puts the two "
-                         "fronts together, so only an impact within 30 deg of head-on makes one",
-                         v.number, h.test.impact_angle_deg, from_head_on);
-  }
-  return "";
+  const char* const kShapes = "the case puts the two fronts together, or vehicle 1's front into vehicle 2's back";
+  // The area each vehicle is damaged at: its VDI's, else the one IMPANG implies (0: none).
+  const auto area = [&](const Ev5Vehicle& v, char head_on, char behind) {
+    const char a = v.damaged_area();
+    return a != '\0' ? a : from_head_on <= 30 ? head_on : from_head_on >= 150 ? behind : '\0';
+  };
+  const char a1 = area(h.vehicles[0], 'F', 'F'), a2 = area(h.vehicles[1], 'F', 'B');
+  for (const Ev5Vehicle& v : h.vehicles)
+    if (v.damaged_area() == '\0' && (v.number == 1 ? a1 : a2) == '\0')
+      return none(fmt::format("vehicle {} has no VDI and IMPANG is {} deg, {} deg from head-on: {}, so only an impact "
+                              "within 30 deg of head-on or of straight behind makes one",
+                              v.number, h.test.impact_angle_deg, from_head_on, kShapes));
+  if (a1 == 'F' && a2 == 'F') return PairImpact::kFrontal;
+  if (a1 == 'F' && a2 == 'B') return PairImpact::kRear;
+  const Ev5Vehicle& odd = a1 != 'F' ? h.vehicles[0] : h.vehicles[1];
+  return none(fmt::format("vehicle {} is damaged at its {} (VDI {}, area {}): {}, so only a frontal or a rear "
+                          "impact makes one", odd.number, damaged_area_name(odd.damaged_area()), odd.vdi,
+                          odd.damaged_area(), kShapes));
+}
+
+std::string why_no_pair_case(const Ev5Header& h) {
+  std::string why;
+  return pair_impact(h, &why) ? "" : why;
 }
 
 Vec2 delta_v_in_frame_1(const VehicleDeltaV& v2, double heading2_deg) {

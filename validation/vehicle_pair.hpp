@@ -2,6 +2,7 @@
 // The two vehicles of a vehicle-to-vehicle test checked against each other: momentum balance and the
 // closing speed as a bound, with the target's heading read from the header's impact angle whichever way
 // round the momentum balance says it is.
+#include <optional>
 #include <string>
 
 #include "validation/channel_checks.hpp"
@@ -23,10 +24,18 @@ struct PairChecks {
 /// (180 + IMPANG or 180 - IMPANG): the reading whose world-frame momentum balances better is taken.
 PairChecks check_pair(const Ev5Test& test, const VehicleDeltaV& v1, const VehicleDeltaV& v2);
 
-/// Why `h` makes no vehicle-to-vehicle case, or "" when it does. The case puts the two fronts together
-/// (test_case), so both vehicles must be damaged at the front: each VDI's third character (SAE J224's
-/// deformed area) is F, or, where a VDI is too short to say, IMPANG is within 30 deg of head-on. A side or
-/// rear impact built that way would run and be scored as a frontal one.
+/// How test_case puts a test's two vehicles together: front to front, or vehicle 1's front into vehicle 2's
+/// back (a rear impact, vehicle 2 heading about as vehicle 1 does).
+enum class PairImpact { kFrontal, kRear };
+
+/// How `h`'s two vehicles meet, from each VDI's third character (SAE J224's deformed area): F and F
+/// frontal, F and B rear; where a VDI is too short to say, IMPANG within 30 deg of head-on (0) or of
+/// straight behind (180) stands in for it. Anything else (a side impact, vehicle 1 struck from behind)
+/// makes no case: built as one of these it would run and be scored as what it was not. nullopt, with the
+/// reason in `why`, when there is no case.
+std::optional<PairImpact> pair_impact(const Ev5Header& h, std::string* why = nullptr);
+
+/// Why `h` makes no vehicle-to-vehicle case (pair_impact), or "" when it does.
 std::string why_no_pair_case(const Ev5Header& h);
 
 /// Vehicle 2's delta-V in vehicle 1's frame when it heads `heading2_deg` there.

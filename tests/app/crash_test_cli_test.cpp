@@ -16,6 +16,15 @@
 namespace crashbench {
 namespace {
 
+/// Every registered response model has a row of its own on the scorecard `output` prints, and ran.
+void expect_every_model_scored(const std::string& output) {
+  for (const auto& entry : response_models()) {
+    const auto at = output.find("\n" + std::string(entry.name) + " ");
+    ASSERT_NE(at, std::string::npos) << entry.name << "\n" << output;
+    EXPECT_EQ(output.substr(at, output.find('\n', at + 1) - at).find("did not run"), std::string::npos) << entry.name;
+  }
+}
+
 TEST(CrashTestCli, ChecksCaseAndScorecard) {
   const std::string dir = testing::fresh_dir("crash-test");
   const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::balanced_test());
@@ -27,15 +36,7 @@ TEST(CrashTestCli, ChecksCaseAndScorecard) {
   const Case c = parse_case(doc, dir + "/case.json");
   EXPECT_EQ(c.vehicles.size(), 2u);
   EXPECT_TRUE(c.contact.has_value());
-  for (const auto& entry : response_models()) {
-    std::string row = "\n";
-    row += entry.name;
-    row += ' ';
-    const auto at = r.output.find(row);
-    ASSERT_NE(at, std::string::npos) << entry.name << "\n" << r.output;
-    EXPECT_EQ(r.output.substr(at, r.output.find('\n', at + 1) - at).find("did not run"), std::string::npos)
-        << entry.name;
-  }
+  expect_every_model_scored(r.output);
 }
 
 TEST(CrashTestCli, BandIsSeededAndCountsTheMeasuredValue) {
@@ -98,12 +99,21 @@ TEST(CrashTestCli, ABarrierTestIsACaseOnTheStraightWallScoredForEveryModel) {
   const Case c = parse_case(read_json_file(dir + "/case.json"), dir + "/case.json");
   EXPECT_EQ(c.vehicles.size(), 1u);
   EXPECT_EQ(c.scene.builtin, "straight-wall");
-  for (const auto& entry : response_models()) {
-    const auto at = r.output.find("\n" + std::string(entry.name) + " ");
-    ASSERT_NE(at, std::string::npos) << entry.name << "\n" << r.output;
-    EXPECT_EQ(r.output.substr(at, r.output.find('\n', at + 1) - at).find("did not run"), std::string::npos)
-        << entry.name;
-  }
+  expect_every_model_scored(r.output);
+}
+
+TEST(CrashTestCli, ARearImpactIsACaseScoredForEveryModel) {
+  // A car into the back of one standing ahead (IMPANG 180, VDIs F and B) made no case: the case put the two
+  // fronts together.
+  const std::string dir = testing::fresh_dir("crash-test-rear");
+  const std::string ev5 = testing::write_synthetic_test(dir + "/test", testing::rear_test());
+  const auto r = testing::crashbench("crash-test " + ev5 + " --score -o " + dir + "/case.json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Case c = parse_case(read_json_file(dir + "/case.json"), dir + "/case.json");
+  ASSERT_EQ(c.vehicles.size(), 2u);
+  EXPECT_EQ(c.vehicles[1].initial.heading, 0.0);  // ahead, heading as vehicle 1 does
+  EXPECT_GT(c.vehicles[1].initial.position_W.x(), 0.0);
+  expect_every_model_scored(r.output);
 }
 
 TEST(CrashTestCli, ATestThatMakesNoCaseSaysWhyAndFailsWhenACaseWasAskedFor) {

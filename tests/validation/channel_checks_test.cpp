@@ -73,17 +73,28 @@ TEST(ChannelChecks, MomentumBalanceChoosesTheImpactAngleReading) {
   EXPECT_NEAR(p.closing_ratio, want, 0.02 * want);
 }
 
-TEST(ChannelChecks, OnlyAFrontalImpactMakesAVehicleToVehicleCase) {
-  // The case puts the two fronts together: a side impact built that way ran and was scored as a frontal one.
+TEST(ChannelChecks, OnlyAFrontalOrARearImpactMakesAVehicleToVehicleCase) {
+  // The case puts the two fronts together, or vehicle 1's front into vehicle 2's back: a side impact built
+  // either way would run and be scored as what it was not.
   Ev5Header h = read_nhtsa_test(testing::write_synthetic_test(fresh("sides"), testing::balanced_test())).header;
-  EXPECT_EQ(why_no_pair_case(h), "");  // 12FYAW9 both
+  EXPECT_EQ(pair_impact(h), PairImpact::kFrontal);  // 12FYAW9 both
   h.vehicles[1].vdi = "09LPEW3";
   EXPECT_NE(why_no_pair_case(h).find("vehicle 2 is damaged at its left side (VDI 09LPEW3"), std::string::npos)
       << why_no_pair_case(h);
-  // Without VDIs the impact angle decides: 353 deg is 7 from head-on, 90 is a side impact.
+  h.vehicles[1].vdi = "06BDEW2";
+  EXPECT_EQ(pair_impact(h), PairImpact::kRear);
+  // Vehicle 1 struck from behind is not vehicle 1's front into vehicle 2's back.
+  h.vehicles[0].vdi = "06BDEW2", h.vehicles[1].vdi = "12FDEW2";
+  EXPECT_NE(why_no_pair_case(h).find("vehicle 1 is damaged at its back (VDI 06BDEW2"), std::string::npos)
+      << why_no_pair_case(h);
+  // Without VDIs the impact angle decides: 353 deg is 7 from head-on, 172 is 8 from straight behind, 90 is
+  // a side impact.
   for (Ev5Vehicle& v : h.vehicles) v.vdi.clear();
-  EXPECT_EQ(why_no_pair_case(h), "");
+  EXPECT_EQ(pair_impact(h), PairImpact::kFrontal);
+  h.test.impact_angle_deg = 172;
+  EXPECT_EQ(pair_impact(h), PairImpact::kRear);
   h.test.impact_angle_deg = 90;
+  EXPECT_EQ(pair_impact(h), std::nullopt);
   EXPECT_NE(why_no_pair_case(h).find("IMPANG is 90 deg, 90 deg from head-on"), std::string::npos) << why_no_pair_case(h);
 }
 

@@ -23,6 +23,7 @@ struct SyntheticVehicle {
   double speed_kmh = 0;
   Vec2 delta_v_B = Vec2::Zero();  // CG delta-V, crashbench body frame [m/s]
   double yaw_rate_change = 0;     // [rad/s], counter-clockwise
+  std::string vdi = "12FYAW9";    // SAE J224: force from 12 o'clock, the front deformed
 };
 
 struct SyntheticTest {
@@ -46,7 +47,7 @@ inline std::string vehicle_record(int n, const SyntheticVehicle& v) {
   std::vector<std::string> f(80, "0");
   f[0] = std::to_string(n), f[1] = "02", f[2] = "08", f[3] = "2007", f[4] = "", f[6] = "VIN" + f[0];
   f[10] = fmt::format("{}", v.mass), f[12] = "2750", f[13] = "5000", f[14] = fmt::format("{}", v.width * 1000);
-  f[15] = "1100", f[41] = fmt::format("{}", v.speed_kmh), f[53] = "12FYAW9";
+  f[15] = "1100", f[41] = fmt::format("{}", v.speed_kmh), f[53] = v.vdi;
   return fmt::format("{}", fmt::join(f, "|"));
 }
 
@@ -111,6 +112,18 @@ inline SyntheticTest balanced_test() {
   const Vec2 p2_frame1 = -v1.mass * v1.delta_v_B / v2.mass;  // vehicle 2's delta-V in vehicle 1's frame
   v2.delta_v_B = rotation(-173 * kDegToRad) * p2_frame1;
   s.vehicles = {v1, v2};
+  return s;
+}
+
+/// A rear impact: a 1500 kg car at `speed_kmh` into the back of a 1200 kg car standing ahead of it, heading
+/// the same way (IMPANG 180), collinear and central, with restitution `e`: vehicle 1's delta-V is
+/// -(1 + e) m2 / (m1 + m2) v along x, vehicle 2's +(1 + e) m1 / (m1 + m2) v; no yaw.
+inline SyntheticTest rear_test(double speed_kmh = 50, double e = 0.2) {
+  SyntheticTest s;
+  s.impact_angle_deg = 180;
+  const double m1 = 1500, m2 = 1200, v = speed_kmh / 3.6;
+  s.vehicles = {{m1, 1.8, speed_kmh, Vec2(-(1 + e) * m2 / (m1 + m2) * v, 0), 0, "12FDEW2"},
+                {m2, 1.8, 0, Vec2((1 + e) * m1 / (m1 + m2) * v, 0), 0, "06BDEW2"}};
   return s;
 }
 
