@@ -1,6 +1,7 @@
 #include "app/scene_command.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <filesystem>
@@ -233,8 +234,9 @@ void list() { std::cout << scene_lines(); }
 /// The options of an OpenDRIVE file's scene (docs/scenes.md, "OpenDRIVE roads"); other formats ignore them.
 void add_opendrive_options(CLI::App& cmd, SceneArgs& args) {
   cmd.add_option("--odr-edges", args.odr_edges, "OpenDRIVE: edge walls this tall [m] where drivable lanes end (default 0: none)");
-  cmd.add_option("--odr-drivable", args.odr_drivable, "OpenDRIVE: a lane type that is driven on (repeatable; default "
-                 "driving, stop, entry, exit, onRamp, offRamp, mwyEntry, mwyExit, parking, bidirectional, bus, taxi, HOV, connectingRamp, restricted)");
+  cmd.add_option("--odr-drivable", args.odr_drivable,
+                 fmt::format("OpenDRIVE: a lane type that is driven on (repeatable; default {})",
+                             fmt::join(kDrivableLaneTypes, ", ")));
   cmd.add_option("--odr-tolerance", args.odr_tolerance, "OpenDRIVE: largest distance of the surface's triangles from the exact surface [m] (default 0.01)");
 }
 

@@ -1,8 +1,9 @@
-// `crashbench scene info --vertical-tolerance-deg`: an angle in [0, 90] as a case's vertical_within_deg,
+// `crashbench scene info` options: `--vertical-tolerance-deg` an angle in [0, 90] as a case's vertical_within_deg,
 // anything else (NaN and infinity included) one line naming the option, exit 2; the sprites the default
-// collision set leaves out, and `--sprites`.
+// collision set leaves out, and `--sprites`; the help's list of the lane types driven on by default.
 #include <gtest/gtest.h>
 
+#include "detectors/scenes/opendrive/opendrive_options.hpp"
 #include "tests/app/cli_support.hpp"
 #include "tests/support/textured_sprite_scene.hpp"
 
@@ -21,6 +22,15 @@ TEST(SceneInfoCli, AVerticalToleranceOutsideZeroToNinetyDegreesIsOneLineNamingIt
     EXPECT_NE(refused.output.find("--vertical-tolerance-deg: expected an angle in [0, 90] degrees"), std::string::npos)
         << refused.output;
   }
+}
+
+TEST(SceneInfoCli, TheHelpNamesEveryLaneTypeDrivenOnByDefault) {
+  // The help's list was typed by hand and missed "biking" when it joined the defaults.
+  const auto help = testing::crashbench("scene info --help");
+  const auto at = help.output.find("--odr-drivable");
+  ASSERT_NE(at, std::string::npos) << help.output;
+  const std::string line = help.output.substr(at, help.output.find('\n', at) - at);
+  for (const std::string& type : kDrivableLaneTypes) EXPECT_NE(line.find(" " + type), std::string::npos) << type << ": " << line;
 }
 
 TEST(SceneInfoCli, SaysHowManySpritesTheDefaultLeavesOut) {
