@@ -26,8 +26,10 @@ struct MeshCounts {
   int low_objects = 0;     ///< objects whose top stays below kLowestCgHeight above the road
   int objects = 0, objects_without_size = 0;
   /// Road surface triangles leaning more than 90 - kDefaultVerticalWithinDeg from level (a case's default
-  /// collision set takes them for walls, not ground), and the steepest lean of any [deg].
+  /// collision set takes them for walls, not ground), their area in plan [m^2], and the steepest lean of
+  /// any [deg].
   int steep_surface_triangles = 0;
+  double steep_surface_plan_area = 0;
   double steepest_lean_deg = 0;
 };
 
