@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/error.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
@@ -20,10 +21,10 @@ const Road& find_road(const Network& net, const std::string& file, const std::st
   throw Error(file, "--odr-road", fmt::format("no road with id '{}'", id));
 }
 
-/// The centre of lane `lane` at s (nullopt-like: false when no section there has that lane).
-bool centre_at(const RoadSurface& surface, double s, int lane, Vec3& out) {
+/// The centre of lane `lane` of section `k` at s (false when the section has no such lane).
+bool centre_at(const RoadSurface& surface, double s, std::size_t k, int lane, Vec3& out) {
   std::vector<LaneSpan> spans;
-  surface.spans(surface.section_at(s), s, spans);
+  surface.spans(k, s, spans);
   for (const LaneSpan& l : spans)
     if (l.lane->id == lane) {
       out = surface.point(s, 0.5 * (l.t_inner + l.t_outer), 0.5 * (l.dz_inner + l.dz_outer));
@@ -32,15 +33,54 @@ bool centre_at(const RoadSurface& surface, double s, int lane, Vec3& out) {
   return false;
 }
 
-/// Appends the centre of `lane` along the whole road, with s if `forward`, else against it.
-void append_road(const RoadSurface& surface, int lane, bool forward, double step, std::vector<Vec3>& points) {
-  const double length = surface.road().length;
-  const int n = std::max(1, static_cast<int>(std::ceil(length / step)));
-  for (int i = 0; i <= n; ++i) {
-    const double s = std::min(length, (forward ? i : n - i) * length / n);
-    Vec3 p;
-    if (centre_at(surface, s, lane, p) && (points.empty() || (p - points.back()).norm() > 1e-3)) points.push_back(p);
+/// The same in the section at s.
+bool centre_at(const RoadSurface& surface, double s, int lane, Vec3& out) {
+  return centre_at(surface, s, surface.section_at(s), lane, out);
+}
+
+/// Lane `id` of `section`, or null.
+const Lane* lane_of(const LaneSection& section, int id) {
+  for (const auto* side : {&section.left, &section.right})
+    for (const Lane& l : *side)
+      if (l.id == id) return &l;
+  return nullptr;
+}
+
+/// The id lane `lane` of `section` has in `next`, the section after it (`with_s`) or before it: its link's;
+/// without one its own, unless `next`'s lane of that id links back to another (then `lane` ends at `section`
+/// and there is none: nullopt). A file without lane links keeps its ids.
+std::optional<int> next_section_lane(const LaneSection& section, const LaneSection& next, int lane, bool with_s) {
+  const Lane* l = lane_of(section, lane);
+  if (l && (with_s ? l->successor : l->predecessor)) return *(with_s ? l->successor : l->predecessor);
+  const Lane* same = lane_of(next, lane);
+  const std::optional<int> back = same ? (with_s ? same->predecessor : same->successor) : std::nullopt;
+  if (back && *back != lane) return std::nullopt;
+  return lane;
+}
+
+/// Appends the centre of `lane` along the whole road, with s if `forward`, else against it, section by
+/// section: from one to the next the lane is the one its successor (predecessor) link names, where the file
+/// gives one. A lane's id may change there (a lane added on the inside renumbers those outside it: ASAM's
+/// junction samples in qc-opendrive), and following the id jumped the route 4.5 m across the road. Returns
+/// the lane's id at the road's far end.
+int append_road(const RoadSurface& surface, int lane, bool forward, double step, std::vector<Vec3>& points) {
+  const std::size_t sections = surface.road().sections.size();
+  for (std::size_t i = 0; i < sections; ++i) {
+    const std::size_t k = forward ? i : sections - 1 - i;
+    const double start = surface.section_start(k), end = surface.section_end(k);
+    const int n = std::max(1, static_cast<int>(std::ceil((end - start) / step)));
+    for (int j = 0; j <= n && end > start; ++j) {
+      const double s = forward ? start + j * (end - start) / n : end - j * (end - start) / n;
+      Vec3 p;
+      if (centre_at(surface, s, k, lane, p) && (points.empty() || (p - points.back()).norm() > 1e-3)) points.push_back(p);
+    }
+    if (i + 1 == sections) break;
+    const std::vector<LaneSection>& all = surface.road().sections;
+    const std::optional<int> next = next_section_lane(all[k], all[forward ? k + 1 : k - 1], lane, forward);
+    if (!next) break;  // the lane ends here: the route cannot go on along it
+    lane = *next;
   }
+  return lane;
 }
 
 /// Every lane id of `road`'s sections, for messages.
@@ -117,7 +157,7 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
         throw Error(file, fmt::format("road '{}'", road.id),
                     fmt::format("no lane of it starts within {:g} m of where road '{}' ends on the route", kFarthestJoin, route[r - 1]));
     }
-    append_road(surface, lane, forward, step, points);
+    lane = append_road(surface, lane, forward, step, points);
     previous = &road;
   }
   std::vector<LanePoint> out(points.size());
@@ -127,6 +167,16 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
     out[i] = {points[i], std::atan2(b.y() - a.y(), b.x() - a.x())};
   }
   return out;
+}
+
+std::optional<int> lane_at_other_end(const Road& road, int lane, bool from_start) {
+  const std::size_t n = road.sections.size();
+  std::optional<int> id = lane;
+  for (std::size_t i = 0; i + 1 < n && id; ++i) {
+    const std::size_t k = from_start ? i : n - 1 - i;
+    id = next_section_lane(road.sections[k], road.sections[from_start ? k + 1 : k - 1], *id, from_start);
+  }
+  return id;
 }
 
 std::vector<int> driving_lanes(const Road& road) {

@@ -6,7 +6,9 @@
 // links to (the lane's successor or predecessor, or a junction's laneLink) when that lane starts within 2 m
 // of where the route is; otherwise, so that files whose lane links are missing or wrong still route, on
 // the lane of the first lane's type whose centre, where that lane starts in its driving direction, lies
-// nearest.
+// nearest. Within a road a lane is followed from section to section by its own successor or predecessor
+// link, as its id may change there.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,5 +34,11 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
 /// The ids of `road`'s "driving" lanes in its first lane section, right lanes (outward) then the left lane
 /// of each right lane's number where that one drives too: the lanes a drive along the road takes.
 std::vector<int> driving_lanes(const Road& road);
+
+/// The id lane `lane` has at `road`'s other end, followed from its start (`from_start`, through each
+/// section's successor links) or from its end (predecessor links); unchanged where a link is missing,
+/// unless the neighbouring section's lane of that id links to another: then the lane does not reach the
+/// other end (a lane added partway), and nullopt.
+std::optional<int> lane_at_other_end(const Road& road, int lane, bool from_start);
 
 }  // namespace crashbench::odr

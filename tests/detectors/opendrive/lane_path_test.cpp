@@ -1,7 +1,10 @@
 // Lanes as paths (detectors/scenes/opendrive/lane_path.hpp) on the test junction: two straight roads along
-// +X joined by a connecting road, each 6 m wide about its line (lane 1 left, lane -1 right, 3 m each); and
-// on two roads whose lane link names a lane other than the nearest.
+// +X joined by a connecting road, each 6 m wide about its line (lane 1 left, lane -1 right, 3 m each); on
+// two roads whose lane link names a lane other than the nearest; and on a road whose lane changes its id
+// from one section to the next.
 #include <gtest/gtest.h>
+
+#include <fmt/format.h>
 
 #include <cmath>
 #include <fstream>
@@ -102,6 +105,36 @@ TEST(OpenDriveLanePath, ADirectJunctionsLaneLinkLeadsOnToItsLinkedRoad) {
   ASSERT_EQ(net.junctions.at(0).connections.at(0).connecting_road, "2");
   const auto path = lane_route(net, "direct.xodr", {"1", "2"}, -1);
   EXPECT_NEAR(path.back().p_W.y(), -(1.5 + 3.5 / 2), 1e-12);  // lane -2, as the laneLink says; the nearest is -1
+}
+
+TEST(OpenDriveLanePath, ALaneIsFollowedIntoTheNextSectionByItsLinkWhereItsIdChanges) {
+  // A 60 m road along +X. At s = 30 a lane opens on the inside (0.1 m wider a metre), so the driving lane
+  // -1 goes on as -2 (ASAM's junction samples in qc-opendrive do this). Followed by its id, the route
+  // jumped onto the opening lane, 1.75 m across.
+  const auto lane = [](int id, const char* type, double a, double b, const std::string& links) {
+    return fmt::format(R"(<lane id="{}" type="{}"><link>{}</link><width sOffset="0" a="{}" b="{}" c="0" d="0"/></lane>)",
+                       id, type, links, a, b);
+  };
+  const std::string text =
+      R"(<OpenDRIVE><road id="r" length="60"><planView><geometry s="0" x="0" y="0" hdg="0" length="60"><line/>)"
+      R"(</geometry></planView><lanes><laneSection s="0"><center><lane id="0" type="none"/></center><right>)" +
+      lane(-1, "driving", 3.5, 0, R"(<successor id="-2"/>)") + lane(-2, "border", 1, 0, R"(<successor id="-3"/>)") +
+      R"(</right></laneSection><laneSection s="30"><center><lane id="0" type="none"/></center><right>)" +
+      lane(-1, "driving", 0, 0.1, "") + lane(-2, "driving", 3.5, 0, R"(<predecessor id="-1"/>)") +
+      lane(-3, "border", 1, 0, R"(<predecessor id="-2"/>)") + "</right></laneSection></lanes></road></OpenDRIVE>";
+  const Network net = parse_network("sections.xodr", text);
+  const auto path = lane_route(net, "sections.xodr", {"r"}, -1);
+  ASSERT_GT(path.size(), 50u);
+  EXPECT_NEAR(path.back().p_W.x(), 60, 1e-12);
+  for (const LanePoint& p : path) {
+    const double x = p.p_W.x(), opened = x > 30 ? 0.1 * (x - 30) : 0.0;
+    EXPECT_NEAR(p.p_W.y(), -(opened + 1.75), 1e-9) << "at x = " << x;
+  }
+  const Road& road = net.roads[0];
+  EXPECT_EQ(lane_at_other_end(road, -1, true), -2);
+  EXPECT_EQ(lane_at_other_end(road, -2, false), -1);
+  // The end's lane -1 opened partway: section 0's lane -1 goes on as -2, so it has no start.
+  EXPECT_EQ(lane_at_other_end(road, -1, false), std::nullopt);
 }
 
 TEST(OpenDriveLanePath, TheDrivingLanesAreEachRightLaneThenTheLeftLaneOfItsNumber) {
