@@ -1,7 +1,8 @@
 #pragma once
 // One road's triangles: the drivable lanes' surface (group `road:<id>`) within the sampler's tolerance, and
 // with edges on, vertical walls (group `edge:<id>`) where a drivable lane meets a non-drivable lane or the
-// road's outer border, on roads outside junctions. Lanes narrower than 1 cm at a cut are absent there.
+// road's outer border, on roads outside junctions, but not where another road's drivable lane lies beyond
+// (add_edge_walls). Lanes narrower than 1 cm at a cut are absent there.
 #include <osg/Group>
 #include <map>
 #include <span>
