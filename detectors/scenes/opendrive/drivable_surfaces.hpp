@@ -16,6 +16,8 @@ class DrivableSurfaces {
   void index();
   /// Whether a road other than `road` has drivable surface under (p.x, p.y), within `reach` [m] of p.z.
   bool others_at(const Vec3& p, int road, double reach) const;
+  /// The index's size: each face counted once for every cell it is listed in.
+  std::size_t cell_entries() const { return cell_faces_.size(); }
 
  private:
   struct Face {
