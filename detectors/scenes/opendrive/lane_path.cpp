@@ -100,10 +100,8 @@ std::string lane_ids(const Road& road) {
 int linked_lane(const Network& net, const Road& road, int lane, bool forward, const Road& next) {
   const Link& link = forward ? road.successor : road.predecessor;
   if (link.element_type == "road" && link.element_id == next.id) {
-    const LaneSection& section = forward ? road.sections.back() : road.sections.front();
-    for (const auto* side : {&section.left, &section.right})
-      for (const Lane& l : *side)
-        if (l.id == lane) return (forward ? l.successor : l.predecessor).value_or(0);
+    if (const Lane* l = lane_of(forward ? road.sections.back() : road.sections.front(), lane))
+      return (forward ? l->successor : l->predecessor).value_or(0);
   }
   if (link.element_type == "junction")
     for (const Junction& j : net.junctions)
@@ -130,9 +128,7 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
       if (!centre_at(surface, 0, lane, probe) && !centre_at(surface, road.length, lane, probe))
         throw Error(file, fmt::format("road '{}'", road.id), fmt::format("no lane {}: its lanes are {}", lane, lane_ids(road)));
       for (const LaneSection& sec : road.sections)
-        for (const auto* side : {&sec.left, &sec.right})
-          for (const Lane& l : *side)
-            if (l.id == lane && type.empty()) type = l.type;
+        if (const Lane* l = lane_of(sec, lane); l && type.empty()) type = l->type;
     } else {
       // The next road on the lane the file links to, if it starts where the route is; else from its
       // nearer end, on the lane of the same type running that way whose centre is nearest.

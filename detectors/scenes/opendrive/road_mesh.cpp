@@ -252,6 +252,8 @@ void add_edge_walls(const RoadSurface& surface, const RoadWalls& walls, std::spa
     counts.edge_metres_left_out += (1 - crossing_share) * length;
     counts.edge_metres_on_other_roads += (crossing_share - kept_share) * length;
   }
+  // Built after every road's surface and objects, the walls are counted against the budget here.
+  check_budget(surface.road(), counts.total() + mesh.triangle_count(), options.most_triangles);
   counts.edge_triangles += mesh.triangle_count();
   if (mesh.triangle_count() > 0) parent.insertChild(walls.insert_at, mesh.finish().get());
 }

@@ -384,6 +384,21 @@ TEST(OpenDriveScene, ANetworkPastItsTriangleBudgetIsRefusedNamingIt) {
     EXPECT_NE(std::string(e.what()).find("triangle"), std::string::npos) << e.what();
   }
   EXPECT_GT(load_scene(kBend, with_edges(1.0)).triangles.size(), 100u);
+  // The walls are built last, after every road's surface and objects: a budget that the surface and an
+  // object of 200 corners fit, and the walls then pass by one, is refused too (the walls went uncounted).
+  std::string corners;
+  for (int i = 0; i < 200; ++i)
+    corners += fmt::format(R"(<cornerLocal u="{}" v="{}" height="1"/>)", std::cos(i * 0.0314), std::sin(i * 0.0314));
+  std::string road = testing::straight_road_xml("a", 0, 0, 0, 0);
+  road.replace(road.find("</lanes></road>"), 15,
+               R"(</lanes><objects><object id="O" s="100" t="8"><outline>)" + corners + "</outline></object></objects></road>");
+  const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-budget") / "walls-last.xodr", road);
+  const std::size_t all = testing::triangles_of(load_scene(file, with_edges(1.0)), [](std::string_view) { return true; }).size();
+  SceneOptions walls_past = with_edges(1.0);
+  walls_past.opendrive.most_triangles = static_cast<long>(all) - 1;
+  EXPECT_NE(testing::error_message([&] { (void)load_scene(file, walls_past); }).find("triangles by here"), std::string::npos);
+  walls_past.opendrive.most_triangles = static_cast<long>(all);
+  EXPECT_EQ(testing::error_message([&] { (void)load_scene(file, walls_past); }), "");
 }
 
 TEST(OpenDriveScene, AnUpAxisOrUnitScaleIsRefused) {
