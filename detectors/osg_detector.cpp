@@ -3,9 +3,14 @@
 #include <osg/Geode>
 #include <osg/Geometry>
 #include <osg/KdTree>
+#include <osg/MatrixTransform>
 #include <osgUtil/Optimizer>
 
+#include <cmath>
+#include <map>
+
 #include "core/error.hpp"
+#include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/scene_builds.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
 
@@ -17,24 +22,55 @@ Vec3 to_world(const osg::Vec3& v, const osg::RefMatrix* m) {
   return {w.x(), w.y(), w.z()};
 }
 
-/// The collision triangles as one Geometry (three vertices each, in order, so that a hit's first index / 3
-/// is the triangle's index) under one Geode, with an osg::KdTree built on it. A real track comes as
-/// hundreds or thousands of small geodes, each with its own state set, which the Optimizer's merges keep
-/// apart (they merge only geometry that shares its state); collision needs no state, so all of it goes
-/// into one tree. The triangles are the scene's collision set (names, node mask and slope already applied).
-osg::ref_ptr<osg::Node> kdtree_graph(const std::vector<Triangle>& triangles) {
-  osg::ref_ptr<osg::Vec3Array> vertices = new osg::Vec3Array;
-  vertices->reserve(3 * triangles.size());
-  for (const Triangle& t : triangles)
-    for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) vertices->push_back(osg::Vec3(v->x(), v->y(), v->z()));
-  osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
-  geometry->setVertexArray(vertices.get());
-  geometry->addPrimitiveSet(new osg::DrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices->size())));
-  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
-  geode->addDrawable(geometry.get());
-  osg::ref_ptr<osg::KdTreeBuilder> builder = new osg::KdTreeBuilder;
-  geode->accept(*builder);
-  return geode;
+/// The collision triangles as one Geometry (three vertices each, in the scene's order) under one Geode, with
+/// an osg::KdTree built on it. A real track comes as hundreds or thousands of small geodes, each with its
+/// own state set, which the Optimizer's merges keep apart (they merge only geometry that shares its state);
+/// collision needs no state, so all of it goes into one tree. The triangles are the scene's collision set
+/// (names, node mask and slope already applied). Far from the origin (kFarFromOrigin) a float rounds a
+/// world vertex by up to half a metre (a UTM northing), so there each kKdTile square holds its triangles
+/// relative to its corner under a transform: as precise as a scene a kilometre across about the origin.
+/// Near the origin, the one geometry of world floats as before.
+osg::ref_ptr<osg::Node> kdtree_graph(const std::vector<Triangle>& triangles, std::vector<OsgGraph::Tile>& tiles) {
+  constexpr double kKdTile = 1024;  // [m]
+  using Key = std::pair<long, long>;
+  std::map<Key, std::vector<int>> by_tile;  // near the origin: the tile (0, 0) with its corner there
+  for (std::size_t i = 0; i < triangles.size(); ++i) {
+    const Vec3& a = triangles[i].a_W;
+    const bool near = std::max(std::abs(a.x()), std::abs(a.y())) <= kFarFromOrigin;
+    by_tile[near ? Key{0, 0} : Key{std::lround(std::floor(a.x() / kKdTile)), std::lround(std::floor(a.y() / kKdTile))}]
+        .push_back(static_cast<int>(i));
+  }
+  osg::ref_ptr<osg::Group> group = new osg::Group;
+  for (auto& [key, indices] : by_tile) {
+    const Vec3 corner(static_cast<double>(key.first) * kKdTile, static_cast<double>(key.second) * kKdTile, 0.0);
+    osg::ref_ptr<osg::Vec3Array> vertices = new osg::Vec3Array;
+    vertices->reserve(3 * indices.size());
+    for (const int i : indices) {
+      const Triangle& t = triangles[static_cast<std::size_t>(i)];
+      for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) {
+        const Vec3 local = *v - corner;
+        vertices->push_back(osg::Vec3(local.x(), local.y(), local.z()));
+      }
+    }
+    osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
+    geometry->setVertexArray(vertices.get());
+    geometry->addPrimitiveSet(new osg::DrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices->size())));
+    osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+    geode->addDrawable(geometry.get());
+    osg::ref_ptr<osg::KdTreeBuilder> builder = new osg::KdTreeBuilder;
+    geode->accept(*builder);
+    tiles.push_back({geometry.get(), std::move(indices)});
+    if (corner.isZero()) {
+      group->addChild(geode.get());
+      continue;
+    }
+    osg::ref_ptr<osg::MatrixTransform> placed =
+        new osg::MatrixTransform(osg::Matrixd::translate(corner.x(), corner.y(), corner.z()));
+    placed->addChild(geode.get());
+    group->addChild(placed.get());
+  }
+  if (group->getNumChildren() == 1) return group->getChild(0);  // near the origin: the one Geode, as before
+  return group;
 }
 
 /// A copy of the scene's graph reorganised for the variant, what its collision filter leaves out (names,
@@ -69,11 +105,17 @@ std::string_view OsgDetector::name() const {
 OsgGraph::OsgGraph(const Scene& scene, OsgVariant variant) : scene(&scene) {
   if (variant == OsgVariant::kKdTree) {
     triangles = scene.triangles;
-    graph = kdtree_graph(triangles);
+    graph = kdtree_graph(triangles, tiles);
   } else {
     graph = prepared_graph(scene, variant);
   }
   graph->getBound();  // every node's and drawable's bound, cached now rather than by a first traversal
+}
+
+int OsgGraph::triangle_hit(const osg::Drawable* drawable, unsigned first_vertex) const {
+  for (const Tile& tile : tiles)
+    if (tile.drawable == drawable) return tile.triangles[first_vertex / 3];
+  return -1;
 }
 
 void OsgDetector::prepare(const Scene& scene, int vehicle_count) {
@@ -115,15 +157,14 @@ int OsgDetector::collect_hits(osgUtil::LineSegmentIntersector& edge) {
     const auto* vertices = geometry ? dynamic_cast<const osg::Vec3Array*>(geometry->getVertexArray()) : nullptr;
     if (!vertices || hit.indexList.size() != 3) continue;
     const osg::RefMatrix* m = hit.matrix.get();
-    // The merged KdTree geometry holds the collision triangles in order: take them in double precision.
-    const std::vector<Triangle>& merged = graph_->triangles;
-    const Triangle t = !merged.empty()
-                           ? merged[hit.indexList[0] / 3]
-                           : Triangle{to_world((*vertices)[hit.indexList[0]], m),
-                                      to_world((*vertices)[hit.indexList[1]], m),
-                                      to_world((*vertices)[hit.indexList[2]], m)};
+    // A merged KdTree geometry's triangles are the scene's: take them in double precision, by their index.
+    const int merged = graph_->triangle_hit(hit.drawable.get(), hit.indexList[0]);
+    const Triangle t = merged >= 0 ? graph_->triangles[static_cast<std::size_t>(merged)]
+                                   : Triangle{to_world((*vertices)[hit.indexList[0]], m),
+                                              to_world((*vertices)[hit.indexList[1]], m),
+                                              to_world((*vertices)[hit.indexList[2]], m)};
     if (vertical_within_deg_ >= 0 && !is_vertical(t, vertical_within_deg_)) continue;  // not a wall here
-    set_.add_triangle(t, static_cast<int>(hit.primitiveIndex));
+    set_.add_triangle(t, merged >= 0 ? merged : static_cast<int>(hit.primitiveIndex));
     ++hits;
   }
   return hits;

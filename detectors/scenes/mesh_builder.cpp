@@ -10,10 +10,6 @@ osg::Vec3 to_osg(const Vec3& v) {
   return {static_cast<float>(v.x()), static_cast<float>(v.y()), static_cast<float>(v.z())};
 }
 
-// Beyond 2^16 m a float vertex is rounded by more than 4 mm (a georeferenced OpenDRIVE file's UTM
-// coordinates, 0.25 m at a northing of 5,000 km).
-constexpr double kFarFromOrigin = 65536;
-
 }  // namespace
 
 MeshBuilder::MeshBuilder(std::string name, const osg::Vec4& rgba) : group_(new osg::Group), rgba_(rgba) {

@@ -11,6 +11,10 @@
 
 namespace crashbench {
 
+/// Beyond 2^16 m [m] a float vertex is rounded by more than 4 mm (a georeferenced OpenDRIVE file's UTM
+/// coordinates, 0.25 m at a northing of 5,000 km): geometry there is kept relative to a corner of its own.
+inline constexpr double kFarFromOrigin = 65536;
+
 class MeshBuilder {
  public:
   /// `name` names the returned group; `rgba` colours every triangle.
