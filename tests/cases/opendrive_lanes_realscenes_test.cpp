@@ -6,15 +6,16 @@
 // minutes of CPU, most of it the osg detectors on Town01's 48 lanes.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <limits>
+#include <optional>
 
 #include <fmt/format.h>
 
-#include <filesystem>
-#include <fstream>
-
 #include "cases/loading/case_loader.hpp"
 #include "cases/runner/simulation.hpp"
+#include "core/error.hpp"
 #include "detectors/scenes/opendrive/lane_path.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
@@ -50,10 +51,18 @@ struct LaneLog {
   double seconds = 0, start_z = 0;
 };
 
-/// Writes the lane along `route` as a replay log.
-LaneLog write_lane(const odr::Network& net, const std::string& file, const std::vector<std::string>& route, int lane,
-                   const std::filesystem::path& csv) {
-  const auto points = odr::lane_route(net, file, route, lane);
+/// Writes the lane along `route` as a replay log; none, and a failure naming why, where the file's links
+/// make no route (CommonRoad's ZAM_Threeway links a connecting road to the wrong end of its neighbour), so
+/// that the other lanes and files are still driven.
+std::optional<LaneLog> write_lane(const odr::Network& net, const std::string& file,
+                                  const std::vector<std::string>& route, int lane, const std::filesystem::path& csv) {
+  std::vector<odr::LanePoint> points;
+  try {
+    points = odr::lane_route(net, file, route, lane);
+  } catch (const Error& e) {
+    ADD_FAILURE() << e.what();
+    return std::nullopt;
+  }
   std::ofstream out(csv);
   out << "t,x,y,heading_deg\n";
   double travelled = 0;
@@ -62,7 +71,7 @@ LaneLog write_lane(const odr::Network& net, const std::string& file, const std::
     out << fmt::format("{},{},{},{}\n", travelled / kSpeed, points[i].p_W.x(), points[i].p_W.y(),
                        points[i].heading * 180 / M_PI);
   }
-  return {travelled / kSpeed, points.empty() ? 0.0 : points.front().p_W.z()};
+  return LaneLog{travelled / kSpeed, points.empty() ? 0.0 : points.front().p_W.z()};
 }
 
 /// Drives the log `dir`/lane.csv on `file` with 1 m edges and `detector`, starting on the lane's own road
@@ -97,11 +106,11 @@ TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
           ++narrow;
           continue;
         }
-        const LaneLog log = write_lane(net, file, {road.id}, id, dir / "lane.csv");
-        if (log.seconds < 1) continue;
+        const std::optional<LaneLog> log = write_lane(net, file, {road.id}, id, dir / "lane.csv");
+        if (!log || log->seconds < 1) continue;
         ++lanes;
         for (const std::string& detector : testing::triangle_detector_names())
-          expect_clean_drive(file, dir, log, detector, fmt::format("road {} lane {}", road.id, id));
+          expect_clean_drive(file, dir, *log, detector, fmt::format("road {} lane {}", road.id, id));
       }
     }
     std::cout << file << ": " << lanes << " lanes driven (" << narrow << " narrower than " << kNarrowestDriven
@@ -151,9 +160,10 @@ TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
             ++partway;
             continue;
           }
-          const LaneLog log = write_lane(net, file, route, *start_lane, dir / "lane.csv");
+          const std::optional<LaneLog> log = write_lane(net, file, route, *start_lane, dir / "lane.csv");
+          if (!log) continue;
           ++routes;
-          expect_clean_drive(file, dir, log, "tree", fmt::format("route {} lane {}", fmt::join(route, ","), l.from));
+          expect_clean_drive(file, dir, *log, "tree", fmt::format("route {} lane {}", fmt::join(route, ","), l.from));
         }
       }
     std::cout << file << ": " << routes << " routes through junctions driven (" << leaving

@@ -12,6 +12,7 @@
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_mesh.hpp"
 #include "detectors/scenes/opendrive/road_objects.hpp"
+#include "detectors/scenes/opendrive/road_seams.hpp"
 
 namespace crashbench {
 
@@ -103,6 +104,14 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   a.push_back(fmt::format("objects: {} ({} triangles; {} of no size, made 0.1 m posts)", counts.objects,
                           counts.object_triangles, counts.objects_without_size));
   a.push_back(fmt::format("plan view gaps over 1 mm: {} (largest {:.4f} m)", gaps, largest_gap));
+  const std::vector<odr::OpenSeam> seams = odr::open_seams(surfaces, odr::kSeamWorthAWarning);
+  const auto seam_text = [&] {
+    const odr::OpenSeam& w = seams.front();
+    return fmt::format("widest {:.2f} m: road '{}' (line {}) at its {} and road '{}' at its {}", w.opening, w.road,
+                       w.line, w.at_end ? "end" : "start", w.other, w.other_at_end ? "end" : "start");
+  };
+  a.push_back(fmt::format("road links whose ends open more than {:g} m apart: {}{}", odr::kSeamWorthAWarning,
+                          seams.size(), seams.empty() ? "" : " (" + seam_text() + ")"));
   a.push_back(fmt::format("roads crossing outside junctions at one height (bridges drawn flat): {}", crossings.size()));
   a.push_back("geoReference: " + (net.geo_reference.empty() ? std::string("none") : net.geo_reference));
   if (net.offset)
@@ -148,6 +157,12 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         "the reference line is not defined beyond, so each is built only as far as its plan view reaches ({} lane "
         "sections starting beyond left out)", file, cut_short, first_cut->id, first_cut->line, first_cut->length,
         first_cut->declared_length, sections_past));
+  if (!seams.empty())
+    out.warnings.push_back(fmt::format(
+        "{}: {} road links join ends that lie apart ({}): where the ends are near, the road surface opens "
+        "between them and a car crossing there has no road under it for a step or two; where they are far apart, "
+        "the link (its contactPoint) names an end that is not there, and lane routes and SUMO's import follow it",
+        file, seams.size(), seam_text()));
   if (gaps > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "
                                        "ends (largest {:.4f} m)", file, gaps, largest_gap));
