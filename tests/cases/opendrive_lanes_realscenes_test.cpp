@@ -32,16 +32,18 @@ constexpr double kSpeed = 15;  // [m/s]
 /// A lane narrower than this somewhere is not driven whole [m]: a sedan is 1.8 m wide.
 constexpr double kNarrowestDriven = 2.0;
 
-/// The narrowest lane `id` of `road` gets, sampled every metre of each section that has it [m].
+/// The narrowest lane `id` of `road` gets (its id where its drive starts, followed through the sections as
+/// the drive follows it), sampled every metre of each section that has it [m].
 double narrowest(const odr::Road& road, int id) {
   const odr::RoadSurface surface(road);
+  const std::vector<std::optional<int>> ids = odr::lane_in_sections(road, id, road.runs_with_s(id));
   double least = std::numeric_limits<double>::infinity();
   std::vector<odr::LaneSpan> spans;
   for (std::size_t k = 0; k < road.sections.size(); ++k)
-    for (double s = surface.section_start(k); s <= surface.section_end(k); s += 1.0) {
+    for (double s = surface.section_start(k); ids[k] && s <= surface.section_end(k); s += 1.0) {
       surface.spans(k, s, spans);
       for (const odr::LaneSpan& span : spans)
-        if (span.lane->id == id) least = std::min(least, std::abs(span.t_outer - span.t_inner));
+        if (span.lane->id == *ids[k]) least = std::min(least, std::abs(span.t_outer - span.t_inner));
     }
   return least;
 }

@@ -165,25 +165,34 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
   return out;
 }
 
-std::optional<int> lane_at_other_end(const Road& road, int lane, bool from_start) {
+std::vector<std::optional<int>> lane_in_sections(const Road& road, int lane, bool from_start) {
   const std::size_t n = road.sections.size();
+  std::vector<std::optional<int>> ids(n);
   std::optional<int> id = lane;
-  for (std::size_t i = 0; i + 1 < n && id; ++i) {
+  for (std::size_t i = 0; i < n && id; ++i) {
     const std::size_t k = from_start ? i : n - 1 - i;
-    id = next_section_lane(road.sections[k], road.sections[from_start ? k + 1 : k - 1], *id, from_start);
+    ids[k] = id;
+    if (i + 1 < n) id = next_section_lane(road.sections[k], road.sections[from_start ? k + 1 : k - 1], *id, from_start);
   }
-  return id;
+  return ids;
+}
+
+std::optional<int> lane_at_other_end(const Road& road, int lane, bool from_start) {
+  const std::vector<std::optional<int>> ids = lane_in_sections(road, lane, from_start);
+  return from_start ? ids.back() : ids.front();
 }
 
 std::vector<int> driving_lanes(const Road& road) {
+  // Each lane by its id where its drive starts: ids may change between sections (CommonRoad's
+  // Roundabout8Course renumbers its left lanes where one ends, and its lane 2 at the road's end is a border).
   std::vector<int> ids;
-  const LaneSection& first = road.sections.front();
-  for (const Lane& lane : first.right) {
-    if (lane.type != "driving") continue;
-    ids.push_back(lane.id);
-    const std::size_t left = static_cast<std::size_t>(-lane.id);  // the left lane of the same number
-    if (left <= first.left.size() && first.left[left - 1].type == "driving") ids.push_back(-lane.id);
-  }
+  const auto add = [&](const LaneSection& section, bool with_s) {
+    for (const auto* side : {&section.right, &section.left})
+      for (const Lane& lane : *side)
+        if (lane.type == "driving" && road.runs_with_s(lane.id) == with_s) ids.push_back(lane.id);
+  };
+  add(road.sections.front(), true);
+  add(road.sections.back(), false);
   return ids;
 }
 

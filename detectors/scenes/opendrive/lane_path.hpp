@@ -31,9 +31,15 @@ struct LanePoint {
 std::vector<LanePoint> lane_route(const Network& net, const std::string& file, const std::vector<std::string>& route,
                                   int lane, double step = 1.0);
 
-/// The ids of `road`'s "driving" lanes in its first lane section, right lanes (outward) then the left lane
-/// of each right lane's number where that one drives too: the lanes a drive along the road takes.
+/// The ids of `road`'s "driving" lanes where their drives start: those running with s in its first lane
+/// section, then those running against s in its last (under right-hand traffic, right lanes outward, then
+/// left lanes outward): the lanes a drive along the road takes, each named as lane_route takes it.
 std::vector<int> driving_lanes(const Road& road);
+
+/// The id lane `lane` has in each of `road`'s sections (by their index), followed from its first section
+/// (`from_start`, through each section's successor links) or from its last (predecessor links) as
+/// lane_at_other_end follows it; none in the sections beyond where it ends.
+std::vector<std::optional<int>> lane_in_sections(const Road& road, int lane, bool from_start);
 
 /// The id lane `lane` has at `road`'s other end, followed from its start (`from_start`, through each
 /// section's successor links) or from its end (predecessor links); unchanged where a link is missing,

@@ -137,7 +137,7 @@ TEST(OpenDriveLanePath, ALaneIsFollowedIntoTheNextSectionByItsLinkWhereItsIdChan
   EXPECT_EQ(lane_at_other_end(road, -1, false), std::nullopt);
 }
 
-TEST(OpenDriveLanePath, TheDrivingLanesAreEachRightLaneThenTheLeftLaneOfItsNumber) {
+TEST(OpenDriveLanePath, TheDrivingLanesAreEachRightLaneThenEachLeftLane) {
   Network net = read_network(kJunction);
   Road& road = net.roads.front();
   EXPECT_EQ(driving_lanes(road), (std::vector<int>{-1, 1}));
@@ -147,6 +147,24 @@ TEST(OpenDriveLanePath, TheDrivingLanesAreEachRightLaneThenTheLeftLaneOfItsNumbe
   EXPECT_TRUE(driving_lanes(road).empty());
   const std::string file = testing::testdata_path("opendrive/lane-link.xodr");
   EXPECT_EQ(driving_lanes(read_network(file).roads.back()), (std::vector<int>{-1, -2}));  // no left lanes
+}
+
+TEST(OpenDriveLanePath, ALaneRunningAgainstSIsNamedAsItIsInTheLastSectionWhereItsDriveStarts) {
+  // Two sections: the left side drives on lanes 1 and 2, then lane 1 ends and the outer lane goes on as
+  // lane 1 beside a border strip, lane 2 (CommonRoad's Roundabout8Course). A left lane's drive starts at the
+  // road's end, where lane 2 is the border: driving it, the car had no road under it and met the kerb.
+  const auto lane = [](int id, const char* type) {
+    return fmt::format(R"(<lane id="{}" type="{}"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane>)", id, type);
+  };
+  const auto section = [&](double s, const char* outer_left) {
+    return fmt::format(R"(<laneSection s="{}"><left>{}{}</left><center><lane id="0" type="none"/></center><right>{}{})"
+                       R"(</right></laneSection>)", s, lane(2, outer_left), lane(1, "driving"), lane(-1, "driving"),
+                       lane(-2, "driving"));
+  };
+  const std::string text =
+      R"(<OpenDRIVE><road id="r" length="60"><planView><geometry s="0" x="0" y="0" hdg="0" length="60"><line/>)"
+      R"(</geometry></planView><lanes>)" + section(0, "driving") + section(30, "border") + "</lanes></road></OpenDRIVE>";
+  EXPECT_EQ(driving_lanes(parse_network("renumbered.xodr", text).roads.front()), (std::vector<int>{-1, -2, 1}));
 }
 
 TEST(OpenDriveLanePath, AMissingLaneOrRoadOrABrokenRouteIsAnError) {
