@@ -44,7 +44,9 @@ TEST(SumoImported, EverySharedOpenDriveFilesTrafficRunsOnItWithSumoNet) {
     std::filesystem::copy_file(file, dir / name);
     const std::string in = "cd " + dir.string() + " && export SUMO_HOME=${SUMO_HOME:-/usr/share/sumo} && ";
     for (const std::string& command :
-         {"netconvert --opendrive-files " + name + " --no-turnarounds -o net.net.xml",
+         // A file naming its schema (xsi:noNamespaceSchemaLocation, as VIRES's exports do) stops netconvert
+         // with "invalid document structure" where SUMO_HOME has no such schema: no validation.
+         {"netconvert --opendrive-files " + name + " --no-turnarounds --xml-validation never -o net.net.xml",
           std::string("python3 $SUMO_HOME/tools/randomTrips.py -n net.net.xml -r routes.rou.xml -e 60 -p 1 --seed 11 "
                       "--allow-fringe --fringe-factor 10"),
           std::string("sumo -n net.net.xml -r routes.rou.xml --step-length 0.1 --precision 4 --collision.mingap-factor 0 "
