@@ -18,6 +18,8 @@
 #include "detectors/scenes/opendrive/lane_path.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
+#include "detectors/scenes/mesh_builder.hpp"
+#include "detectors/scenes/registry/scene_checks.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "detectors/scenes/registry/scene_report.hpp"
 #include "detectors/scenes/torcs/centreline.hpp"
@@ -87,6 +89,15 @@ void convert(const SceneArgs& args) {
   write_scene_graph(*scene.graph, args.output);
   const TriangleCensus c = census(*scene.graph);
   std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);
+  // Far from the origin the scene keeps its geometry under transforms (double); a format that stores world
+  // coordinates in floats (OBJ, STL) rounds them: the file written says how far, read back.
+  double farthest = 0;
+  for (const Triangle& t : scene.triangles)
+    for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) farthest = std::max(farthest, v->cwiseAbs().maxCoeff());
+  if (farthest <= kFarFromOrigin) return;
+  if (const osg::ref_ptr<osg::Node> written = read_scene_graph(args.output))
+    if (const std::string w = float_precision_warning(args.output, *written); !w.empty())
+      std::cerr << "warning: " << w << "; .osgt, .osgb and .ive keep the transforms\n";
 }
 
 void make(const SceneArgs& args) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/app/cli_support.hpp"
+#include "tests/support/far_bend.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench {
@@ -39,6 +40,19 @@ TEST(OpenDriveCli, SceneConvertWritesTheGraph) {
   EXPECT_FALSE(count(read.output).empty()) << read.output;
   EXPECT_FALSE(count(read.output).starts_with("triangles: 0 ")) << read.output;
   EXPECT_EQ(count(back.output), count(read.output)) << back.output << read.output;
+}
+
+TEST(OpenDriveCli, SceneConvertSaysWhenTheFormatWrittenRoundsAFarRoad) {
+  // The far bend's chunks lie under transforms; OSG's OBJ writer bakes them into float vertices, half a
+  // metre apart at a northing of 5,000 km. The native formats keep the transforms.
+  const std::string far = testing::far_bend().string(), dir = testing::fresh_dir("odr-convert-far");
+  const auto obj = testing::crashbench("scene convert " + far + " --odr-edges 1 -o " + dir + "/far.obj");
+  ASSERT_EQ(obj.exit_code, 0) << obj.output;
+  EXPECT_NE(obj.output.find("far.obj: vertices lie up to 5012 km from the file's origin, where a float vertex is "
+                            "rounded by up to 0.25 m"), std::string::npos) << obj.output;
+  const auto osgt = testing::crashbench("scene convert " + far + " --odr-edges 1 -o " + dir + "/far.osgt");
+  ASSERT_EQ(osgt.exit_code, 0) << osgt.output;
+  EXPECT_EQ(osgt.output.find("rounded"), std::string::npos) << osgt.output;
 }
 
 TEST(OpenDriveCli, AMalformedFileIsOneLineAndExitTwo) {

@@ -23,6 +23,7 @@
 #include "detectors/scenes/wall_footprints.hpp"
 #include "tests/support/detector_agreement.hpp"
 #include "tests/support/error_message.hpp"
+#include "tests/support/far_bend.hpp"
 #include "tests/support/opendrive_roads.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/registries.hpp"
@@ -332,34 +333,12 @@ TEST(OpenDriveScene, WithEveryFaceCollidingTheRoadIsStillTheSurfaceUnderTheCar) 
   }
 }
 
-/// Where the far bend lies: a UTM position (a northing of 5,000 km), as a georeferenced file places roads.
-const Vec2 kFar(512345.0, 5012345.0);
-
-/// The bend with its three plan-view records each moved by kFar.
-std::filesystem::path far_bend() {
-  std::ifstream in(kBend);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::tuple<std::string, double, double> starts[] = {{R"(x="0" y="0")", 0, 0},
-                                                            {R"(x="30" y="0")", 30, 0},
-                                                            {R"(x="49.920148011" y="1.329528655")", 49.920148011,
-                                                             1.329528655}};
-  for (const auto& [from, x, y] : starts) {
-    const auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos)
-      text.replace(at, from.size(), fmt::format(R"(x="{:.9f}" y="{:.9f}")", kFar.x() + x, kFar.y() + y));
-  }
-  const auto file = testing::temp_folder("opendrive-far") / "far-bend.xodr";
-  std::ofstream(file) << text;
-  return file;
-}
-
 TEST(OpenDriveScene, ARoadFarFromTheOriginKeepsItsSurfaceWithinTheTolerance) {
   // A georeferenced file may place its roads at UTM coordinates. The mesh's float vertices rounded them
   // by up to 0.25 m at a northing of 5,000 km; chunks far from the origin are now kept relative to a
   // corner of their own, the offset in a transform (double).
-  const Vec2 far = kFar;
-  const auto file = far_bend();
+  const Vec2 far = testing::kFar;
+  const auto file = testing::far_bend();
   const Scene scene = load_scene(file.string(), with_edges(1.0));
   const std::vector<Triangle> road = triangles_of(scene, "road:1");
   ASSERT_FALSE(road.empty());
@@ -467,7 +446,7 @@ TEST(OpenDriveScene, EveryDetectorAgreesWithBruteForceOnTheBendWithEdges) {
 TEST(OpenDriveScene, EveryDetectorAgreesWithBruteForceOnTheBendFarFromTheOrigin) {
   // osg-kdtree merged the scene's triangles into one geometry of world floats: half a metre apart at a
   // UTM northing, so it hit triangles a car's rectangle does not meet and missed ones it does.
-  expect_every_detector_agrees_along_the_weave(far_bend().string(), kFar);
+  expect_every_detector_agrees_along_the_weave(testing::far_bend().string(), testing::kFar);
 }
 
 /// The warnings building `file`'s scene gives.
