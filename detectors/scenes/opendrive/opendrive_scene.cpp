@@ -112,6 +112,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   };
   a.push_back(fmt::format("road links whose ends open more than {:g} m apart: {}{}", odr::kSeamWorthAWarning,
                           seams.size(), seams.empty() ? "" : " (" + seam_text() + ")"));
+  // The next widest, so that a file's few bad links can be found: road, its end, the linked road's end.
+  constexpr std::size_t kSeamsListed = 8;
+  for (std::size_t k = 1; k < std::min(seams.size(), kSeamsListed); ++k)
+    a.push_back(fmt::format("  {:.2f} m: road '{}' {} to road '{}' {}", seams[k].opening, seams[k].road,
+                            seams[k].at_end ? "end" : "start", seams[k].other, seams[k].other_at_end ? "end" : "start"));
   a.push_back(fmt::format("roads crossing outside junctions at one height (bridges drawn flat): {}", crossings.size()));
   a.push_back("geoReference: " + (net.geo_reference.empty() ? std::string("none") : net.geo_reference));
   if (net.offset)
