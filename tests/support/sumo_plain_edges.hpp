@@ -165,6 +165,7 @@ inline ShapeDistance distance_from_road(const odr::Road& road, const SumoEdge& e
 /// SUMO's plain files `prefix`.edg.xml and .nod.xml against the roads of `net`.
 struct SumoComparison {
   ShapeDistance worst;  ///< the largest distances over every edge
+  std::string farthest_across, farthest_up;  ///< the edges that have worst.across and worst.up
   int edges = 0;
   std::vector<std::string> unknown_edges;  ///< edges that name no road
   std::set<std::string> roads;             ///< roads that some edge comes from
@@ -181,6 +182,8 @@ inline SumoComparison compare_with_sumo(const odr::Network& net, const std::stri
     }
     out.roads.insert(road->id);
     const ShapeDistance d = distance_from_road(*road, edge);
+    if (d.across > out.worst.across) out.farthest_across = edge.id;
+    if (d.up > out.worst.up) out.farthest_up = edge.id;
     out.worst.across = std::max(out.worst.across, d.across);
     out.worst.across_inside = std::max(out.worst.across_inside, d.across_inside);
     out.worst.up = std::max(out.worst.up, d.up);

@@ -25,7 +25,9 @@ namespace {
 constexpr double kCarWidth = 1.8;  // [m]
 
 /// Poses on the centre of every driving lane at least the car's width + 0.2 m wide, one a metre, heading
-/// along the road; with `aside` [m] > 0 two poses a metre, shifted that far towards either border.
+/// along the lane (a road whose lanes drift across its reference line, as the laneOffset of atlatec's
+/// survey of Karlsruhe's Suedtangente does by 0.17 m a metre, has them at 10 deg to it); with `aside` [m]
+/// > 0 two poses a metre, shifted that far towards either border.
 std::vector<VehiclePose> lane_poses(const std::string& file, double aside) {
   const odr::Network net = odr::read_network(file);
   std::vector<VehiclePose> poses;
@@ -39,9 +41,18 @@ std::vector<VehiclePose> lane_poses(const std::string& file, double aside) {
         for (const odr::LaneSpan& l : spans) {
           const double width = std::abs(l.t_outer - l.t_inner);
           if (l.lane->type != "driving" || width < kCarWidth + 0.2) continue;
+          const auto centre = [&](double at) {
+            std::vector<odr::LaneSpan> across;
+            surface.spans(k, at, across);
+            for (const odr::LaneSpan& a : across)
+              if (a.lane == l.lane) return surface.point(at, 0.5 * (a.t_inner + a.t_outer)).head<2>().eval();
+            return surface.point(s, 0.5 * (l.t_inner + l.t_outer)).head<2>().eval();
+          };
+          const Vec2 along = centre(s + 0.5) - centre(s - 0.5);
+          const double heading = std::atan2(along.y(), along.x());
           for (const double side : aside > 0 ? std::vector<double>{-1.0, 1.0} : std::vector<double>{0.0}) {
             const Vec3 p = surface.point(s, 0.5 * (l.t_inner + l.t_outer) + side * aside);
-            poses.push_back({p.head<2>(), surface.reference_line().at(s).hdg, 0.5, {2.5, 2.0, kCarWidth}, p.z()});
+            poses.push_back({p.head<2>(), heading, 0.5, {2.5, 2.0, kCarWidth}, p.z()});
           }
         }
       }

@@ -31,8 +31,8 @@ TEST(SumoImportData, EveryEdgeVertexOfEveryFileLiesOnOurCentreLanes) {
     const odr::Network net = odr::read_network(file);
     const testing::SumoComparison c = testing::compare_with_sumo(net, prefix);
     testing::expect_every_road_matched(net, c, file);
-    EXPECT_LE(c.worst.across, kDefaultSurfaceTolerance) << file;
-    EXPECT_LE(c.worst.up, kDefaultSurfaceTolerance) << file;
+    EXPECT_LE(c.worst.across, kDefaultSurfaceTolerance) << file << ": edge " << c.farthest_across;
+    EXPECT_LE(c.worst.up, kDefaultSurfaceTolerance) << file << ": edge " << c.farthest_up;
     EXPECT_LE(c.worst.across_inside, testing::kInsideBound) << file;
     std::cout << std::filesystem::path(file).filename().string() << ": " << c.edges << " edges, "
               << c.worst.vertices << " vertices, across <= " << c.worst.across << " m (" << c.worst.across_inside
