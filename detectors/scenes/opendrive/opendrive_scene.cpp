@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/opendrive/flat_crossings.hpp"
+#include "detectors/scenes/opendrive/missing_links.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_mesh.hpp"
 #include "detectors/scenes/opendrive/road_objects.hpp"
@@ -117,6 +118,10 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   for (std::size_t k = 1; k < std::min(seams.size(), kSeamsListed); ++k)
     a.push_back(fmt::format("  {:.2f} m: road '{}' {} to road '{}' {}", seams[k].opening, seams[k].road,
                             seams[k].at_end ? "end" : "start", seams[k].other, seams[k].other_at_end ? "end" : "start"));
+  const std::vector<odr::MissingLink> missing = odr::missing_links(net);
+  a.push_back(fmt::format("links to a road or junction the file lacks: {}{}", missing.size(),
+                          missing.empty() ? "" : fmt::format(" (first: {} names {})", missing.front().where,
+                                                             missing.front().target)));
   a.push_back(fmt::format("roads crossing outside junctions at one height (bridges drawn flat): {}", crossings.size()));
   a.push_back("geoReference: " + (net.geo_reference.empty() ? std::string("none") : net.geo_reference));
   if (net.offset)
@@ -162,6 +167,10 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         "the reference line is not defined beyond, so each is built only as far as its plan view reaches ({} lane "
         "sections starting beyond left out)", file, cut_short, first_cut->id, first_cut->line, first_cut->length,
         first_cut->declared_length, sections_past));
+  if (!missing.empty())
+    out.warnings.push_back(fmt::format("{}: {} links name a road or junction the file does not have (first: {} names "
+                                       "{}): lane routes cannot follow them, and SUMO's netconvert stops on them",
+                                       file, missing.size(), missing.front().where, missing.front().target));
   if (!seams.empty())
     out.warnings.push_back(fmt::format(
         "{}: {} road links join ends that lie apart ({}): where the ends are near, the road surface opens "

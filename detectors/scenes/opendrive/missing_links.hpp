@@ -1,0 +1,21 @@
+#pragma once
+// Links to what a file does not have: a road's predecessor or successor naming a road or junction, or a
+// junction's connection naming an incoming or connecting road, that no element of the file carries.
+// Lane routes cannot follow such a link, and SUMO's netconvert stops on it ("incoming road '41' is not
+// known": CommonRoad's conflicting_references.xodr).
+#include <string>
+#include <vector>
+
+#include "detectors/scenes/opendrive/odr_model.hpp"
+
+namespace crashbench::odr {
+
+struct MissingLink {
+  std::string where;   ///< "road 'ID' (line N) predecessor" or "junction 'ID' connection 'ID' incomingRoad"
+  std::string target;  ///< "road 'ID'" or "junction 'ID'"
+};
+
+/// Every link of `net` to a road or junction id the file lacks, in file order.
+std::vector<MissingLink> missing_links(const Network& net);
+
+}  // namespace crashbench::odr

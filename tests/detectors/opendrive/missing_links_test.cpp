@@ -1,0 +1,52 @@
+// Links to what a file does not have (detectors/scenes/opendrive/missing_links.hpp): every one named, and
+// the load's warning.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "detectors/scenes/opendrive/missing_links.hpp"
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "detectors/scenes/opendrive/opendrive_scene.hpp"
+#include "tests/support/opendrive_roads.hpp"
+#include "tests/support/temp_folder.hpp"
+
+namespace crashbench {
+namespace {
+
+TEST(MissingLinks, EveryLinkToARoadOrJunctionTheFileLacksIsNamed) {
+  // Road a's predecessor is road 41 and its successor junction 215, neither in the file (CommonRoad's
+  // conflicting_references.xodr); junction 9 connects road a from road 7, also missing. Road b links to a.
+  std::string a = testing::straight_road_xml("a", 0, 0, 0, 0);
+  a.insert(a.find('>') + 1, R"(<link><predecessor elementType="road" elementId="41" contactPoint="start"/>)"
+                            R"(<successor elementType="junction" elementId="215"/></link>)");
+  std::string b = testing::straight_road_xml("b", 200, 0, 0, 0);
+  b.insert(b.find('>') + 1, R"(<link><predecessor elementType="road" elementId="a" contactPoint="end"/></link>)");
+  const std::string junction =
+      R"(<junction id="9"><connection id="0" incomingRoad="7" connectingRoad="a" contactPoint="start"/></junction>)";
+  const std::string file =
+      testing::write_opendrive(testing::temp_folder("missing-links") / "missing.xodr", a + b + junction);
+  const std::vector<odr::MissingLink> missing = odr::missing_links(odr::read_network(file));
+  ASSERT_EQ(missing.size(), 3u);
+  EXPECT_EQ(missing[0].where, "road 'a' (line 1) predecessor");
+  EXPECT_EQ(missing[0].target, "road '41'");
+  EXPECT_EQ(missing[1].where, "road 'a' (line 1) successor");
+  EXPECT_EQ(missing[1].target, "junction '215'");
+  EXPECT_EQ(missing[2].where, "junction '9' connection '0' incomingRoad");
+  EXPECT_EQ(missing[2].target, "road '7'");
+  bool warned = false;
+  for (const std::string& w : build_opendrive_scene(file).warnings)
+    warned |= w.find("3 links name a road or junction the file does not have (first: road 'a' (line 1) "
+                     "predecessor names road '41')") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
+
+TEST(MissingLinks, AFileWhoseLinksAllResolveHasNone) {
+  std::string a = testing::straight_road_xml("a", 0, 0, 0, 0);
+  a.insert(a.find('>') + 1, R"(<link><successor elementType="road" elementId="b" contactPoint="start"/></link>)");
+  const std::string file = testing::write_opendrive(testing::temp_folder("missing-links") / "none.xodr",
+                                                    a + testing::straight_road_xml("b", 200, 0, 0, 0));
+  EXPECT_TRUE(odr::missing_links(odr::read_network(file)).empty());
+}
+
+}  // namespace
+}  // namespace crashbench
