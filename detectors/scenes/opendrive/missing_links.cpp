@@ -20,9 +20,11 @@ std::vector<MissingLink> missing_links(const Network& net) {
     }
   for (const Junction& j : net.junctions)
     for (const Connection& c : j.connections)
-      for (const auto& [id, name] : {std::pair{&c.incoming_road, "incomingRoad"}, {&c.connecting_road, "connectingRoad"}})
+      for (const auto& [id, name] :
+           {std::pair{&c.incoming_road, "incomingRoad"}, {&c.connecting_road, "connectingRoad"}})
         if (!id->empty() && !roads.count(*id))
-          out.push_back({fmt::format("junction '{}' connection '{}' {}", j.id, c.id, name), fmt::format("road '{}'", *id)});
+          out.push_back({fmt::format("junction '{}' connection '{}' {}", j.id, c.id, name),
+                         fmt::format("road '{}'", *id)});
   return out;
 }
 

@@ -117,7 +117,8 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   constexpr std::size_t kSeamsListed = 8;
   for (std::size_t k = 1; k < std::min(seams.size(), kSeamsListed); ++k)
     a.push_back(fmt::format("  {:.2f} m: road '{}' {} to road '{}' {}", seams[k].opening, seams[k].road,
-                            seams[k].at_end ? "end" : "start", seams[k].other, seams[k].other_at_end ? "end" : "start"));
+                            seams[k].at_end ? "end" : "start", seams[k].other,
+                            seams[k].other_at_end ? "end" : "start"));
   const std::vector<odr::MissingLink> missing = odr::missing_links(net);
   a.push_back(fmt::format("links to a road or junction the file lacks: {}{}", missing.size(),
                           missing.empty() ? "" : fmt::format(" (first: {} names {})", missing.front().where,

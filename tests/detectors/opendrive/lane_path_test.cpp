@@ -163,7 +163,8 @@ TEST(OpenDriveLanePath, ALaneRunningAgainstSIsNamedAsItIsInTheLastSectionWhereIt
   };
   const std::string text =
       R"(<OpenDRIVE><road id="r" length="60"><planView><geometry s="0" x="0" y="0" hdg="0" length="60"><line/>)"
-      R"(</geometry></planView><lanes>)" + section(0, "driving") + section(30, "border") + "</lanes></road></OpenDRIVE>";
+      R"(</geometry></planView><lanes>)" + section(0, "driving") + section(30, "border") +
+      "</lanes></road></OpenDRIVE>";
   EXPECT_EQ(driving_lanes(parse_network("renumbered.xodr", text).roads.front()), (std::vector<int>{-1, -2, 1}));
 }
 

@@ -25,7 +25,8 @@ TEST(SumoImportData, EveryEdgeVertexOfEveryFileLiesOnOurCentreLanes) {
     const std::string prefix = (work / std::filesystem::path(file).stem()).string();
     const std::string command = "SUMO_HOME=${SUMO_HOME:-/usr/share/sumo} netconvert --opendrive-files '" + file +
                                 "' --plain-output-prefix '" + prefix +
-                                "' --offset.disable-normalization --precision 6 --no-warnings --xml-validation never > '" + prefix +
+                                "' --offset.disable-normalization --precision 6 --no-warnings --xml-validation never"
+                                " > '" + prefix +
                                 ".log' 2>&1";
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
     const odr::Network net = odr::read_network(file);
