@@ -30,7 +30,8 @@ Vec3 to_world(const osg::Vec3& v, const osg::RefMatrix* m) {
 /// world vertex by up to half a metre (a UTM northing), so there each kKdTile square holds its triangles
 /// relative to its corner under a transform: as precise as a scene a kilometre across about the origin.
 /// Near the origin, the one geometry of world floats as before.
-osg::ref_ptr<osg::Node> kdtree_graph(const std::vector<Triangle>& triangles, std::vector<OsgGraph::Tile>& tiles) {
+osg::ref_ptr<osg::Node> kdtree_graph(const std::vector<Triangle>& triangles,
+                                     std::unordered_map<const osg::Drawable*, std::vector<int>>& tiles) {
   constexpr double kKdTile = 1024;  // [m]
   using Key = std::pair<long, long>;
   std::map<Key, std::vector<int>> by_tile;  // near the origin: the tile (0, 0) with its corner there
@@ -59,7 +60,7 @@ osg::ref_ptr<osg::Node> kdtree_graph(const std::vector<Triangle>& triangles, std
     geode->addDrawable(geometry.get());
     osg::ref_ptr<osg::KdTreeBuilder> builder = new osg::KdTreeBuilder;
     geode->accept(*builder);
-    tiles.push_back({geometry.get(), std::move(indices)});
+    tiles[geometry.get()] = std::move(indices);
     if (corner.isZero()) {
       group->addChild(geode.get());
       continue;
@@ -113,9 +114,8 @@ OsgGraph::OsgGraph(const Scene& scene, OsgVariant variant) : scene(&scene) {
 }
 
 int OsgGraph::triangle_hit(const osg::Drawable* drawable, unsigned first_vertex) const {
-  for (const Tile& tile : tiles)
-    if (tile.drawable == drawable) return tile.triangles[first_vertex / 3];
-  return -1;
+  const auto tile = tiles.find(drawable);
+  return tile == tiles.end() ? -1 : tile->second[first_vertex / 3];
 }
 
 void OsgDetector::prepare(const Scene& scene, int vehicle_count) {

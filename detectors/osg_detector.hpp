@@ -12,6 +12,8 @@
 #include <osgUtil/IntersectionVisitor>
 #include <osgUtil/LineSegmentIntersector>
 
+#include <unordered_map>
+
 #include "detectors/detector.hpp"
 #include "detectors/scenes/interference.hpp"
 
@@ -25,19 +27,15 @@ enum class OsgVariant { kAsLoaded, kOptimized, kKdTree };
 /// traversal writes them while another reads.
 struct OsgGraph {
   OsgGraph(const Scene& scene, OsgVariant variant);
-  /// osg-kdtree: one merged geometry of the scene's triangles near the origin, or of those in one tile far
-  /// from it (relative to the tile's corner); its i-th triangle is the scene's `triangles[i]`.
-  struct Tile {
-    const osg::Drawable* drawable = nullptr;
-    std::vector<int> triangles;
-  };
   /// The scene's index of the triangle a hit on `drawable` found (its first vertex index / 3 there).
   int triangle_hit(const osg::Drawable* drawable, unsigned first_vertex) const;
 
   const Scene* scene;               ///< the scene it was built from
   osg::ref_ptr<osg::Node> graph;    ///< what the queries traverse
   std::vector<Triangle> triangles;  ///< osg-kdtree: the scene's collision triangles; else none
-  std::vector<Tile> tiles;          ///< osg-kdtree: the merged geometries; else none
+  /// osg-kdtree: each merged geometry (the scene's triangles near the origin, or those of one tile far from
+  /// it, relative to the tile's corner) and the scene's index of each of its triangles; else none.
+  std::unordered_map<const osg::Drawable*, std::vector<int>> tiles;
 };
 
 class OsgDetector final : public Detector {
