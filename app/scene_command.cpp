@@ -91,10 +91,8 @@ void convert(const SceneArgs& args) {
   std::cout << fmt::format("wrote {}: {} triangles, {} vertical\n", args.output, c.total, c.vertical);
   // Far from the origin the scene keeps its geometry under transforms (double); a format that stores world
   // coordinates in floats (OBJ, STL) rounds them: the file written says how far, read back.
-  double farthest = 0;
-  for (const Triangle& t : scene.triangles)
-    for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) farthest = std::max(farthest, v->cwiseAbs().maxCoeff());
-  if (farthest <= kFarFromOrigin) return;
+  const osg::BoundingSphere& bound = scene.graph->getBound();
+  if (static_cast<double>(bound.center().length() + bound.radius()) <= kFarFromOrigin) return;
   osg::ref_ptr<osg::Node> written;
   try {
     written = read_scene_graph(args.output);

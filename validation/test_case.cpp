@@ -154,14 +154,15 @@ nlohmann::json test_case(const NhtsaTest& test, const TestChecks& checks, const 
   const Geometry g1 = geometry(v1, rules), g2 = geometry(v2, rules);
   const PairPlacement at = place_pair(*impact, g1, g2, pair.heading2_deg, rules);
   nlohmann::json doc = case_frame(test, checks, response, uncertainty);
+  const char* how = *impact == PairImpact::kFrontal ? "front to front" : "vehicle 1's front into vehicle 2's back";
   doc["description"] = fmt::format("NHTSA test {}: {} (crashbench crash-test), {}.", test_name(test), h.test.title,
-                                   *impact == PairImpact::kFrontal ? "front to front" : "vehicle 1's front into vehicle 2's back") +
-                       assumptions(h, pair, rules, at.centre_lines);
+                                   how) + assumptions(h, pair, rules, at.centre_lines);
   doc["vehicles"] = {{{"name", "vehicle 1 (bullet)"}, {"params", params(v1, g1, rules)}, {"position", {0.0, 0.0}},
                       {"heading_deg", 0.0}, {"speed", v1.speed}},
                      {{"name", "vehicle 2 (target)"}, {"params", params(v2, g2, rules)},
                       {"position", {at.cg2.x(), at.cg2.y()}}, {"heading_deg", pair.heading2_deg}, {"speed", v2.speed}}};
-  doc["contact"] = {{"vehicle", 0}, {"other", 1}, {"point_B", {at.point_B.x(), at.point_B.y()}}, {"normal", at.normal_deg}};
+  doc["contact"] = {{"vehicle", 0}, {"other", 1}, {"point_B", {at.point_B.x(), at.point_B.y()}},
+                    {"normal", at.normal_deg}};
   return doc;
 }
 

@@ -24,7 +24,8 @@ std::optional<PairImpact> pair_impact(const Ev5Header& h, std::string* why) {
     if (why) *why = std::move(reason);
     return std::nullopt;
   };
-  if (h.vehicles.size() != 2) return none(fmt::format("{} vehicles: a vehicle-to-vehicle case is made of two", h.vehicles.size()));
+  if (h.vehicles.size() != 2)
+    return none(fmt::format("{} vehicles: a vehicle-to-vehicle case is made of two", h.vehicles.size()));
   const double from_head_on = std::min(h.test.impact_angle_deg, 360 - h.test.impact_angle_deg);
   const char* const kShapes = "the case puts the two fronts together, or vehicle 1's front into vehicle 2's back";
   // The area each vehicle is damaged at: its VDI's, else the one IMPANG implies (0: none).

@@ -45,7 +45,8 @@ TEST(PairCase, ARearImpactPutsVehicle2AheadWithItsBackOnVehicle1sFront) {
 TEST(PairCase, EveryModelPushesTheCarAheadBetweenAPlasticAndAnElasticRearImpact) {
   // Central and collinear: m1 dv1 + m2 dv2 = 0, and vehicle 2 gains (1 + e) m1 / (m1 + m2) v, e in [0, 1].
   const RearTest r = rear_test("models");
-  const double m1 = 1500, m2 = 1200, v = r.test.header.vehicles[0].speed;
+  const double m1 = r.test.header.vehicles[0].mass, m2 = r.test.header.vehicles[1].mass;
+  const double v = r.test.header.vehicles[0].speed;
   for (const auto& entry : response_models()) {
     const RunResult run = run_case(parse_case(test_case(r.test, r.checks, r.pair, {{"model", entry.name}}), "rear.json"));
     ASSERT_NE(run.status, CaseStatus::kError) << entry.name << ": " << run.error;

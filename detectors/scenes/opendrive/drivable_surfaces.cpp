@@ -21,7 +21,10 @@ void DrivableSurfaces::index() {
   double face_areas = 0;  // the faces' plan bounds, summed [m^2]
   for (const Face& f : faces_) {
     Vec2 face_lo = f.a.head<2>(), face_hi = face_lo;
-    for (const Vec3* v : {&f.b, &f.c}) face_lo = face_lo.cwiseMin(v->head<2>()), face_hi = face_hi.cwiseMax(v->head<2>());
+    for (const Vec3* v : {&f.b, &f.c}) {
+      face_lo = face_lo.cwiseMin(v->head<2>());
+      face_hi = face_hi.cwiseMax(v->head<2>());
+    }
     lo = lo.cwiseMin(face_lo), hi = hi.cwiseMax(face_hi);
     face_areas += (face_hi - face_lo).prod();
   }

@@ -59,26 +59,23 @@ std::optional<int> next_section_lane(const LaneSection& section, const LaneSecti
 }
 
 /// Appends the centre of `lane` along the whole road, with s if `forward`, else against it, section by
-/// section: from one to the next the lane is the one its successor (predecessor) link names, where the file
-/// gives one. A lane's id may change there (a lane added on the inside renumbers those outside it: ASAM's
-/// junction samples in qc-opendrive), and following the id jumped the route 4.5 m across the road. Returns
-/// the lane's id at the road's far end.
+/// section as lane_in_sections follows it: a lane's id may change from one section to the next (a lane added
+/// on the inside renumbers those outside it: ASAM's junction samples in qc-opendrive), and following the id
+/// jumped the route 4.5 m across the road. Returns the lane's id in the last section it reaches.
 int append_road(const RoadSurface& surface, int lane, bool forward, double step, std::vector<Vec3>& points) {
-  const std::size_t sections = surface.road().sections.size();
-  for (std::size_t i = 0; i < sections; ++i) {
-    const std::size_t k = forward ? i : sections - 1 - i;
+  const std::vector<std::optional<int>> ids = lane_in_sections(surface.road(), lane, forward);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const std::size_t k = forward ? i : ids.size() - 1 - i;
+    if (!ids[k]) break;  // the lane ended in the section before: the route cannot go on along it
+    lane = *ids[k];
     const double start = surface.section_start(k), end = surface.section_end(k);
     const int n = std::max(1, static_cast<int>(std::ceil((end - start) / step)));
     for (int j = 0; j <= n && end > start; ++j) {
       const double s = forward ? start + j * (end - start) / n : end - j * (end - start) / n;
       Vec3 p;
-      if (centre_at(surface, s, k, lane, p) && (points.empty() || (p - points.back()).norm() > 1e-3)) points.push_back(p);
+      if (centre_at(surface, s, k, lane, p) && (points.empty() || (p - points.back()).norm() > 1e-3))
+        points.push_back(p);
     }
-    if (i + 1 == sections) break;
-    const std::vector<LaneSection>& all = surface.road().sections;
-    const std::optional<int> next = next_section_lane(all[k], all[forward ? k + 1 : k - 1], lane, forward);
-    if (!next) break;  // the lane ends here: the route cannot go on along it
-    lane = *next;
   }
   return lane;
 }

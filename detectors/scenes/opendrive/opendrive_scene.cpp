@@ -106,19 +106,15 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
                           counts.object_triangles, counts.objects_without_size));
   a.push_back(fmt::format("plan view gaps over 1 mm: {} (largest {:.4f} m)", gaps, largest_gap));
   const std::vector<odr::OpenSeam> seams = odr::open_seams(surfaces, odr::kSeamWorthAWarning);
-  const auto seam_text = [&] {
-    const odr::OpenSeam& w = seams.front();
-    return fmt::format("widest {:.2f} m: road '{}' (line {}) at its {} and road '{}' at its {}", w.opening, w.road,
-                       w.line, w.at_end ? "end" : "start", w.other, w.other_at_end ? "end" : "start");
+  const auto seam_text = [](const odr::OpenSeam& w) {
+    return fmt::format("{:.2f} m: road '{}' (line {}) at its {} and road '{}' at its {}", w.opening, w.road, w.line,
+                       w.at_end ? "end" : "start", w.other, w.other_at_end ? "end" : "start");
   };
   a.push_back(fmt::format("road links whose ends open more than {:g} m apart: {}{}", odr::kSeamWorthAWarning,
-                          seams.size(), seams.empty() ? "" : " (" + seam_text() + ")"));
-  // The next widest, so that a file's few bad links can be found: road, its end, the linked road's end.
+                          seams.size(), seams.empty() ? "" : " (widest " + seam_text(seams.front()) + ")"));
+  // The next widest, so that a file's few bad links can be found.
   constexpr std::size_t kSeamsListed = 8;
-  for (std::size_t k = 1; k < std::min(seams.size(), kSeamsListed); ++k)
-    a.push_back(fmt::format("  {:.2f} m: road '{}' {} to road '{}' {}", seams[k].opening, seams[k].road,
-                            seams[k].at_end ? "end" : "start", seams[k].other,
-                            seams[k].other_at_end ? "end" : "start"));
+  for (std::size_t k = 1; k < std::min(seams.size(), kSeamsListed); ++k) a.push_back("  " + seam_text(seams[k]));
   const std::vector<odr::MissingLink> missing = odr::missing_links(net);
   a.push_back(fmt::format("links to a road or junction the file lacks: {}{}", missing.size(),
                           missing.empty() ? "" : fmt::format(" (first: {} names {})", missing.front().where,
@@ -177,7 +173,7 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         "{}: {} road links join ends that lie apart ({}): where the ends are near, the road surface opens "
         "between them and a car crossing there has no road under it for a step or two; where they are far apart, "
         "the link (its contactPoint) names an end that is not there, and lane routes and SUMO's import follow it",
-        file, seams.size(), seam_text()));
+        file, seams.size(), "widest " + seam_text(seams.front())));
   if (gaps > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "
                                        "ends (largest {:.4f} m)", file, gaps, largest_gap));

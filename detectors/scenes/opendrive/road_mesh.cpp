@@ -90,7 +90,10 @@ bool add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c
   // How far the face leans from level: past kDefaultVerticalWithinDeg of vertical a case takes it for a wall.
   const double lean_deg = std::acos(std::min(1.0, std::abs(n.z()) / n.norm())) * kRadToDeg;
   counts.steepest_lean_deg = std::max(counts.steepest_lean_deg, lean_deg);
-  if (lean_deg > 90 - kDefaultVerticalWithinDeg) ++counts.steep_surface_triangles, counts.steep_surface_plan_area += 0.5 * std::abs(n.z());
+  if (lean_deg > 90 - kDefaultVerticalWithinDeg) {
+    ++counts.steep_surface_triangles;
+    counts.steep_surface_plan_area += 0.5 * std::abs(n.z());  // |n| is twice the area; n.z its plan share
+  }
   if (n.z() < 0)
     mesh.triangle(a, c, b);
   else
