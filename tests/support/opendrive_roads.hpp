@@ -19,6 +19,17 @@ inline std::string straight_road_xml(const std::string& id, double x, double y, 
                      "d=\"0\"/></lane></right></laneSection></lanes></road>", id, x, y, heading, z, type, type);
 }
 
+/// Road "k" as a polyline of two lines, as LGSVL draws its curves: 100.5 m along +X, then turned `turn` [rad]
+/// left at (100.5, 0) for 99.5 m; a 3.5 m driving lane either side (centres 1.75 m off the line).
+inline std::string kinked_road_xml(double turn) {
+  return fmt::format(
+      R"(<road id="k" length="200"><planView><geometry s="0" x="0" y="0" hdg="0" length="100.5"><line/></geometry>)"
+      R"(<geometry s="100.5" x="100.5" y="0" hdg="{}" length="99.5"><line/></geometry></planView><lanes>)"
+      R"(<laneSection s="0"><left><lane id="1" type="driving"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane>)"
+      R"(</left><center><lane id="0" type="none"/></center><right><lane id="-1" type="driving"><width sOffset="0" )"
+      R"(a="3.5" b="0" c="0" d="0"/></lane></right></laneSection></lanes></road>)", turn);
+}
+
 /// Writes an OpenDRIVE 1.4 file of `roads` to `path`; returns the path as a string.
 inline std::string write_opendrive(const std::filesystem::path& path, const std::string& roads) {
   std::ofstream(path) << "<OpenDRIVE><header revMajor=\"1\" revMinor=\"4\"/>" << roads << "</OpenDRIVE>";

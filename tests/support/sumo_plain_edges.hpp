@@ -165,7 +165,7 @@ inline ShapeDistance distance_from_road(const odr::Road& road, const SumoEdge& e
 /// SUMO's plain files `prefix`.edg.xml and .nod.xml against the roads of `net`.
 struct SumoComparison {
   ShapeDistance worst;  ///< the largest distances over every edge
-  std::string farthest_across, farthest_up;  ///< the edges that have worst.across and worst.up
+  std::string farthest_across, farthest_inside, farthest_up;  ///< the edges that have worst.across, ... and worst.up
   int edges = 0;
   std::vector<std::string> unknown_edges;  ///< edges that name no road
   std::set<std::string> roads;             ///< roads that some edge comes from
@@ -183,6 +183,7 @@ inline SumoComparison compare_with_sumo(const odr::Network& net, const std::stri
     out.roads.insert(road->id);
     const ShapeDistance d = distance_from_road(*road, edge);
     if (d.across > out.worst.across) out.farthest_across = edge.id;
+    if (d.across_inside > out.worst.across_inside) out.farthest_inside = edge.id;
     if (d.up > out.worst.up) out.farthest_up = edge.id;
     out.worst.across = std::max(out.worst.across, d.across);
     out.worst.across_inside = std::max(out.worst.across_inside, d.across_inside);
@@ -192,13 +193,21 @@ inline SumoComparison compare_with_sumo(const odr::Network& net, const std::stri
   return out;
 }
 
-/// Expects every road outside junctions with a lane to have an edge and every edge a road (a road of its
-/// centre lane alone, as MONAEast's "OriginReferenceRoad" in CommonRoad's maps, is no edge).
+/// The lane types netconvert imports by default (SUMO's documentation, "Networks/Import/OpenDRIVE", its
+/// table of lane types: all others are not imported).
+inline const std::set<std::string> kSumoImportedLaneTypes{"driving",  "stop",    "mwyEntry",
+                                                          "mwyExit", "special1", "parking"};
+
+/// Expects every road outside junctions with a lane netconvert imports to have an edge, and every edge a road.
+/// A road of its centre lane alone (MONAEast's "OriginReferenceRoad" in CommonRoad's maps) or of sidewalks
+/// alone (LGSVL's cubetown) is no edge.
 inline void expect_every_road_matched(const odr::Network& net, const SumoComparison& c, const std::string& file) {
   for (const std::string& edge : c.unknown_edges) ADD_FAILURE() << file << ": SUMO's edge " << edge << " names no road";
+  const auto imported = [](const odr::Lane& lane) { return kSumoImportedLaneTypes.count(lane.type) > 0; };
   for (const odr::Road& road : net.roads) {
-    const bool lanes = std::any_of(road.sections.begin(), road.sections.end(), [](const odr::LaneSection& section) {
-      return !section.left.empty() || !section.right.empty();
+    const bool lanes = std::any_of(road.sections.begin(), road.sections.end(), [&](const odr::LaneSection& section) {
+      return std::any_of(section.left.begin(), section.left.end(), imported) ||
+             std::any_of(section.right.begin(), section.right.end(), imported);
     });
     if (!road.in_junction() && lanes) {
       EXPECT_TRUE(c.roads.count(road.id)) << file << ": SUMO made no edge of road " << road.id;

@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <optional>
+#include <span>
 
 #include "core/error.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
@@ -21,16 +24,20 @@ const Road& find_road(const Network& net, const std::string& file, const std::st
   throw Error(file, "--odr-road", fmt::format("no road with id '{}'", id));
 }
 
-/// The centre of lane `lane` of section `k` at s (false when the section has no such lane).
-bool centre_at(const RoadSurface& surface, double s, std::size_t k, int lane, Vec3& out) {
+/// Lane `lane` of section `k` across the road at s, or nullopt when the section has no such lane.
+std::optional<LaneSpan> span_at(const RoadSurface& surface, double s, std::size_t k, int lane) {
   std::vector<LaneSpan> spans;
   surface.spans(k, s, spans);
   for (const LaneSpan& l : spans)
-    if (l.lane->id == lane) {
-      out = surface.point(s, 0.5 * (l.t_inner + l.t_outer), 0.5 * (l.dz_inner + l.dz_outer));
-      return true;
-    }
-  return false;
+    if (l.lane->id == lane) return l;
+  return std::nullopt;
+}
+
+/// The centre of lane `lane` of section `k` at s (false when the section has no such lane).
+bool centre_at(const RoadSurface& surface, double s, std::size_t k, int lane, Vec3& out) {
+  const std::optional<LaneSpan> l = span_at(surface, s, k, lane);
+  if (l) out = surface.point(s, 0.5 * (l->t_inner + l->t_outer), 0.5 * (l->dz_inner + l->dz_outer));
+  return l.has_value();
 }
 
 /// The same in the section at s.
@@ -58,6 +65,39 @@ std::optional<int> next_section_lane(const LaneSection& section, const LaneSecti
   return lane;
 }
 
+/// A joint turning more than this is no polyline's corner, and its inside is not cut (tan grows without
+/// bound towards a reversal) [rad]: 120 deg.
+constexpr double kLargestCutTurn = 2 * std::numbers::pi / 3;
+
+/// Where lane `lane`'s centre is taken in section `k`, in order of s: every `step` [m] or less, and at the
+/// plan view's kinks (ReferenceLine::kinks), where the centre, a fixed t from a reference line that turns at
+/// once, turns with it. Outside the turn (t * turn < 0) the centre jumps across the wedge the turn opens:
+/// it is taken at both sides of the joint, so the drive crosses on the chord the surface mesh fills the
+/// wedge with. Inside, the two sides' centres overlap and would run back (cubetown, an LGSVL map: 3 cm
+/// ahead and 16 deg turned, 213 rad/s for a replay at 25 m/s): the drive cuts the corner where the two
+/// lines meet, |t| tan(|turn| / 2) before the joint. No other sample lies within a quarter step beyond that,
+/// so no two neighbours of a turn lie a hair apart.
+std::vector<double> centre_samples(const RoadSurface& surface, std::size_t k, int lane, double step) {
+  const double start = surface.section_start(k), end = surface.section_end(k);
+  const int n = std::max(1, static_cast<int>(std::ceil((end - start) / step)));
+  std::vector<double> samples;
+  for (int j = 0; j <= n && end > start; ++j) samples.push_back(start + j * (end - start) / n);
+  for (const Kink& kink : surface.reference_line().kinks()) {
+    if (!(kink.s >= start && kink.s <= end)) continue;
+    const std::optional<LaneSpan> span = span_at(surface, kink.s, k, lane);
+    if (!span) continue;
+    const double t = 0.5 * (span->t_inner + span->t_outer);
+    const bool inside = t * kink.turn > 0 && std::abs(kink.turn) < kLargestCutTurn;
+    const double cut = inside ? std::abs(t) * std::tan(0.5 * std::abs(kink.turn)) : 0.0;
+    std::erase_if(samples, [&](double s) { return std::abs(s - kink.s) < cut + 0.25 * step; });
+    const std::array<double, 2> at_joint{inside ? kink.s - cut : std::nextafter(kink.s, start), kink.s};
+    for (const double s : std::span(at_joint.data(), inside ? 1 : 2))
+      if (s >= start && s <= end) samples.push_back(s);
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples;
+}
+
 /// Appends the centre of `lane` along the whole road, with s if `forward`, else against it, section by
 /// section as lane_in_sections follows it: a lane's id may change from one section to the next (a lane added
 /// on the inside renumbers those outside it: ASAM's junction samples in qc-opendrive), and following the id
@@ -68,10 +108,9 @@ int append_road(const RoadSurface& surface, int lane, bool forward, double step,
     const std::size_t k = forward ? i : ids.size() - 1 - i;
     if (!ids[k]) break;  // the lane ended in the section before: the route cannot go on along it
     lane = *ids[k];
-    const double start = surface.section_start(k), end = surface.section_end(k);
-    const int n = std::max(1, static_cast<int>(std::ceil((end - start) / step)));
-    for (int j = 0; j <= n && end > start; ++j) {
-      const double s = forward ? start + j * (end - start) / n : end - j * (end - start) / n;
+    std::vector<double> samples = centre_samples(surface, k, lane, step);
+    if (!forward) std::reverse(samples.begin(), samples.end());
+    for (const double s : samples) {
       Vec3 p;
       if (centre_at(surface, s, k, lane, p) && (points.empty() || (p - points.back()).norm() > 1e-3))
         points.push_back(p);

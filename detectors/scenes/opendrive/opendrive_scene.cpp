@@ -4,9 +4,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
+#include <numbers>
+#include <optional>
+#include <utility>
 
 #include "core/error.hpp"
+#include "core/units.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/opendrive/flat_crossings.hpp"
 #include "detectors/scenes/opendrive/missing_links.hpp"
@@ -29,6 +34,9 @@ namespace {
 /// Steep road surface of less plan area than this is reported, not warned of [m^2]: about a ninth of a
 /// sedan's footprint (4.7 m x 1.8 m).
 constexpr double kSteepAreaWorthAWarning = 1.0;
+/// A plan-view joint turning more than this folds the road back over itself [rad]: 90 deg (a polyline's
+/// corners, as LGSVL draws its curves, turn up to 36 deg; CommonRoad's DEU_Muehlhausen export has 180).
+constexpr double kFoldingTurn = std::numbers::pi / 2;
 
 }  // namespace
 
@@ -43,6 +51,8 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   std::map<std::string, int> lanes_by_type;
   int in_junction = 0, gaps = 0, shapes = 0, shaped_roads = 0, cut_short = 0, sections_past = 0;
   double largest_gap = 0;
+  int kinks = 0, folds = 0;
+  std::optional<std::pair<const odr::Road*, odr::Kink>> sharpest;  // the largest turn at a plan-view joint
   const odr::Road* first_cut = nullptr;
   std::vector<odr::RoadSurface> surfaces;
   surfaces.reserve(net.roads.size());
@@ -66,6 +76,10 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
       if (!first_cut) first_cut = &road;
     }
     largest_gap = std::max(largest_gap, surface.reference_line().largest_gap());
+    for (const odr::Kink& kink : surface.reference_line().kinks()) {
+      ++kinks, folds += std::abs(kink.turn) > kFoldingTurn;
+      if (!sharpest || std::abs(kink.turn) > std::abs(sharpest->second.turn)) sharpest = {&road, kink};
+    }
     for (const odr::LaneSection& section : road.sections)
       for (const auto* side : {&section.left, &section.right})
         for (const odr::Lane& lane : *side) ++lanes_by_type[lane.type];
@@ -105,6 +119,14 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   a.push_back(fmt::format("objects: {} ({} triangles; {} of no size, made 0.1 m posts)", counts.objects,
                           counts.object_triangles, counts.objects_without_size));
   a.push_back(fmt::format("plan view gaps over 1 mm: {} (largest {:.4f} m)", gaps, largest_gap));
+  // A polyline's corners (LGSVL's maps): the mesh fills the wedge outside each with a chord, lane drives cut
+  // the corner inside (lane_path.cpp).
+  const std::string sharpest_text =
+      !sharpest ? "" : fmt::format("sharpest {:.1f} deg: road '{}' (line {}) at s {:.3f}",
+                                   std::abs(sharpest->second.turn) * kRadToDeg, sharpest->first->id,
+                                   sharpest->first->line, sharpest->second.s);
+  a.push_back(fmt::format("plan view joints turning at once (kinks over {:.2f} deg): {}{}",
+                          odr::kKinkTolerance * kRadToDeg, kinks, !sharpest ? "" : " (" + sharpest_text + ")"));
   const std::vector<odr::OpenSeam> seams = odr::open_seams(surfaces, odr::kSeamWorthAWarning);
   const auto seam_text = [](const odr::OpenSeam& w) {
     return fmt::format("{:.2f} m: road '{}' (line {}) at its {} and road '{}' at its {}", w.opening, w.road, w.line,
@@ -174,6 +196,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         "between them and a car crossing there has no road under it for a step or two; where they are far apart, "
         "the link (its contactPoint) names an end that is not there, and lane routes and SUMO's import follow it",
         file, seams.size(), "widest " + seam_text(seams.front())));
+  if (folds > 0)
+    out.warnings.push_back(fmt::format("{}: {} plan-view joints turn the reference line back by more than {:g} deg "
+                                       "at once ({}): the road folds back over itself there, its surface doubled "
+                                       "and its lanes' drives running back",
+                                       file, folds, kFoldingTurn * kRadToDeg, sharpest_text));
   if (gaps > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view records start more than 1 mm from where the one before "
                                        "ends (largest {:.4f} m)", file, gaps, largest_gap));

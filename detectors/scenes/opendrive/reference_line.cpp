@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "detectors/scenes/opendrive/clothoid.hpp"
 
@@ -125,6 +126,8 @@ ReferenceLine::ReferenceLine(const Road& road) {
       const double gap = (end.p_W - Vec2(g.x, g.y)).norm();
       largest_gap_ = std::max(largest_gap_, gap);
       gaps_ += gap > kPlanViewTolerance;
+      const double turn = std::remainder(g.hdg - end.hdg, 2 * std::numbers::pi);
+      if (std::abs(turn) > kKinkTolerance) kinks_.push_back({g.s, turn});
     }
     starts_.push_back(g.s);
     curves_.push_back(make_curve(g));

@@ -17,6 +17,16 @@ struct Pose {
   double hdg = 0;
 };
 
+/// A joint between two plan-view records where the heading turns at once (a polyline drawn as lines, as
+/// LGSVL's maps are): where the next record starts [m] and its heading less the last one's end heading,
+/// wrapped to (-pi, pi] [rad]. Lanes outside the turn open a wedge there, those inside overlap.
+struct Kink {
+  double s = 0, turn = 0;
+};
+
+/// A turn at a joint smaller than this is no kink [rad]: 0.06 deg, a millimetre 1 m aside.
+constexpr double kKinkTolerance = 1e-3;
+
 /// One plan-view record, evaluated at ds from its start [m].
 class Curve {
  public:
@@ -42,12 +52,15 @@ class ReferenceLine {
   double largest_gap() const { return largest_gap_; }
   /// How many consecutive records are more than 1 mm apart.
   int gaps() const { return gaps_; }
+  /// The joints whose heading turns more than kKinkTolerance, in order of s.
+  const std::vector<Kink>& kinks() const { return kinks_; }
 
  private:
   std::vector<double> starts_;
   std::vector<std::unique_ptr<Curve>> curves_;
   double largest_gap_ = 0;
   int gaps_ = 0;
+  std::vector<Kink> kinks_;
 };
 
 }  // namespace crashbench::odr

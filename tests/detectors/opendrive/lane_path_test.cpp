@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -14,6 +15,7 @@
 #include "detectors/scenes/opendrive/lane_path.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "tests/support/error_message.hpp"
+#include "tests/support/opendrive_roads.hpp"
 #include "tests/support/paths.hpp"
 
 namespace crashbench::odr {
@@ -166,6 +168,60 @@ TEST(OpenDriveLanePath, ALaneRunningAgainstSIsNamedAsItIsInTheLastSectionWhereIt
       R"(</geometry></planView><lanes>)" + section(0, "driving") + section(30, "border") +
       "</lanes></road></OpenDRIVE>";
   EXPECT_EQ(driving_lanes(parse_network("renumbered.xodr", text).roads.front()), (std::vector<int>{-1, -2, 1}));
+}
+
+/// The road of testing::kinked_road_xml.
+Network kinked_road(double turn) {
+  return parse_network("kinked.xodr", "<OpenDRIVE>" + testing::kinked_road_xml(turn) + "</OpenDRIVE>");
+}
+
+/// Expects each step of `path` to go on at least a quarter metre (a quarter of lane_route's step), turned
+/// less than 90 deg from the step before: no step runs back, none is a hair long.
+void expect_steps_go_on(const std::vector<LanePoint>& path) {
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const Vec3 step = path[i].p_W - path[i - 1].p_W;
+    EXPECT_GE(step.norm(), 0.25) << "step " << i << " at " << path[i].p_W.transpose();
+    if (i > 1) {
+      EXPECT_GT(step.dot(path[i - 1].p_W - path[i - 2].p_W), 0) << "step " << i << " runs back";
+    }
+  }
+}
+
+TEST(OpenDriveLanePath, InsideAKinkTheLaneCutsTheCornerWhereItsTwoLinesMeet) {
+  // Lane 1 runs against s on the inside of the 0.6 rad left turn. Its centre lines before and after the
+  // joint overlap; taken every metre of s, the drive ran back 0.08 m across the joint (a replay's heading
+  // flips there). They meet 1.75 tan(0.3) before the joint on the first line: (100.5 - 0.5414, 1.75).
+  const double turn = 0.6, t = 1.75;
+  const auto path = lane_route(kinked_road(turn), "kinked.xodr", {"k"}, 1);
+  expect_steps_go_on(path);
+  const Vec2 corner(100.5 - t * std::tan(turn / 2), t);
+  const auto at_corner = std::find_if(path.begin(), path.end(), [&](const LanePoint& p) {
+    return (p.p_W.head<2>() - corner).norm() < 1e-9;
+  });
+  EXPECT_NE(at_corner, path.end()) << "no point at the corner";
+  // None in the overlap: before the corner on the second line, nor after it on the first.
+  const Vec2 along(std::cos(turn), std::sin(turn)), joint(100.5, 0);
+  for (const LanePoint& p : path) {
+    const Vec2 xy = p.p_W.head<2>();
+    const bool first_line = std::abs(xy.y() - t) < 1e-9 && xy.x() < 100.5;
+    EXPECT_TRUE(first_line ? xy.x() <= corner.x() + 1e-9 : (xy - joint).dot(along) >= t * std::tan(turn / 2) - 1e-9)
+        << xy.transpose();
+  }
+}
+
+TEST(OpenDriveLanePath, OutsideAKinkTheLaneCrossesTheWedgeFromOneLinesEndToTheOthersStart) {
+  // Lane -1 runs with s on the outside of the turn: its centre jumps 2 x 1.75 sin(0.3) across the wedge the
+  // turn opens, which the road's mesh fills with that chord; the drive takes both ends, one after the other.
+  const double turn = 0.6, t = 1.75;
+  const auto path = lane_route(kinked_road(turn), "kinked.xodr", {"k"}, -1);
+  expect_steps_go_on(path);
+  const Vec2 end_of_first(100.5, -t), start_of_second(100.5 + t * std::sin(turn), -t * std::cos(turn));
+  const auto at_end = std::find_if(path.begin(), path.end(), [&](const LanePoint& p) {
+    return (p.p_W.head<2>() - end_of_first).norm() < 1e-9;
+  });
+  ASSERT_NE(at_end, path.end());
+  ASSERT_NE(at_end + 1, path.end());
+  EXPECT_NEAR(((at_end + 1)->p_W.head<2>() - start_of_second).norm(), 0, 1e-9);
 }
 
 TEST(OpenDriveLanePath, AMissingLaneOrRoadOrABrokenRouteIsAnError) {

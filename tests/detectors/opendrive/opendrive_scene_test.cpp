@@ -4,6 +4,8 @@
 // registered detector giving brute force's contacts on a drive weaving into both edges.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <osg/Group>
 
 #include <algorithm>
@@ -632,6 +634,24 @@ TEST(OpenDriveScene, AnOutlineOrPolylineItCannotBuildIsRefused) {
   EXPECT_NE(message("radius", R"(<skeleton><polyline><vertexLocal u="1" v="0" radius="-1"/><vertexLocal u="1" )"
                               R"(v="0" z="2"/></polyline></skeleton>)")
                 .find("'radius': expected a radius >= 0"), std::string::npos);
+}
+
+TEST(OpenDriveScene, APolylinesCornersAreCountedAndARoadFoldingBackIsWarnedOf) {
+  const auto load = [](const std::string& name, double turn) {
+    const auto path = testing::temp_folder("kinks") / name;
+    return build_opendrive_scene(testing::write_opendrive(path, testing::kinked_road_xml(turn)));
+  };
+  const auto has = [](const std::vector<std::string>& lines, const std::string& text) {
+    const auto holds = [&](const std::string& l) { return l.find(text) != std::string::npos; };
+    return std::any_of(lines.begin(), lines.end(), holds);
+  };
+  const OpenDriveScene corner = load("corner.xodr", 0.6);
+  EXPECT_TRUE(has(corner.about, fmt::format("(kinks over 0.06 deg): 1 (sharpest {:.1f} deg: road 'k' (line 1) at "
+                                            "s 100.500)", 0.6 * 180 / std::numbers::pi)));
+  EXPECT_FALSE(has(corner.warnings, "folds back"));
+  const OpenDriveScene fold = load("fold.xodr", 2.0);
+  EXPECT_TRUE(has(fold.warnings, fmt::format("1 plan-view joints turn the reference line back by more than 90 deg "
+                                             "at once (sharpest {:.1f} deg", 2.0 * 180 / std::numbers::pi)));
 }
 
 }  // namespace

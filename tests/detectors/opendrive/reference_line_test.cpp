@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
+#include <vector>
 
 #include "detectors/scenes/opendrive/clothoid.hpp"
 #include "detectors/scenes/opendrive/reference_line.hpp"
@@ -126,6 +128,22 @@ TEST(OpenDriveReferenceLine, GapsBetweenRecordsAreMeasured) {
   EXPECT_NEAR(line.at(15).p_W.y(), 0.25, 1e-12);  // each record from its own start
   road.plan_view[1].y = 0;
   EXPECT_EQ(ReferenceLine(road).gaps(), 0);
+}
+
+TEST(OpenDriveReferenceLine, JointsWhereTheHeadingTurnsAtOnceAreKinksWithTheTurnTheShorterWayRound) {
+  // A polyline's corners, as LGSVL draws its curves: 0.3 rad left at s = 10; from 3.1 to -3.1 rad at s = 20,
+  // 2 pi - 6.2 rad left (the short way round, not 6.2 right); a turn below kKinkTolerance at s = 30 is none.
+  Road road;
+  road.length = 40;
+  for (const double hdg : {2.8, 3.1, -3.1, -3.1 + 5e-4})
+    road.plan_view.push_back(record(Geometry::Kind::kLine, 0, 0, hdg, 10));
+  for (std::size_t k = 0; k < road.plan_view.size(); ++k) road.plan_view[k].s = 10.0 * static_cast<double>(k);
+  const std::vector<Kink> kinks = ReferenceLine(road).kinks();
+  ASSERT_EQ(kinks.size(), 2u);
+  EXPECT_EQ(kinks[0].s, 10);
+  EXPECT_NEAR(kinks[0].turn, 0.3, 1e-12);
+  EXPECT_EQ(kinks[1].s, 20);
+  EXPECT_NEAR(kinks[1].turn, 2 * std::numbers::pi - 6.2, 1e-12);
 }
 
 }  // namespace

@@ -34,10 +34,10 @@ TEST(SumoImportData, EveryEdgeVertexOfEveryFileLiesOnOurCentreLanes) {
     testing::expect_every_road_matched(net, c, file);
     EXPECT_LE(c.worst.across, kDefaultSurfaceTolerance) << file << ": edge " << c.farthest_across;
     EXPECT_LE(c.worst.up, kDefaultSurfaceTolerance) << file << ": edge " << c.farthest_up;
-    EXPECT_LE(c.worst.across_inside, testing::kInsideBound) << file;
+    EXPECT_LE(c.worst.across_inside, testing::kInsideBound) << file << ": edge " << c.farthest_inside;
     std::cout << std::filesystem::path(file).filename().string() << ": " << c.edges << " edges, "
               << c.worst.vertices << " vertices, across <= " << c.worst.across << " m (" << c.worst.across_inside
-              << " m inside), up <= " << c.worst.up << " m\n";
+              << " m inside, edge " << c.farthest_inside << "), up <= " << c.worst.up << " m\n";
   }
 }
 
