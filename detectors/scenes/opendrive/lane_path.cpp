@@ -94,6 +94,11 @@ std::vector<double> centre_samples(const RoadSurface& surface, std::size_t k, in
     for (const double s : std::span(at_joint.data(), inside ? 1 : 2))
       if (s >= start && s <= end) samples.push_back(s);
   }
+  // The section's end is taken just before it: a record of the next section's layout may start there (CARLA's
+  // Town06 drops a 3.5 m lane inside the driving lane and its laneOffset together), and this section's lanes
+  // on it put the centre 3.5 m aside for one point.
+  const double last = std::nextafter(end, start);
+  for (double& s : samples) s = std::min(s, last);
   std::sort(samples.begin(), samples.end());
   return samples;
 }
