@@ -145,8 +145,8 @@ TEST(OpenDriveLanePath, ASectionsLanesAreTakenUpToItsEndNotWithTheNextSectionsOf
   // 1.75 m right of the line throughout. Taken at the first section's end with the next laneOffset, one
   // point of the route lay 3.5 m aside.
   const auto lane = [](int id, const char* type, const std::string& links) {
-    return fmt::format(R"(<lane id="{}" type="{}"><link>{}</link><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane>)",
-                       id, type, links);
+    return fmt::format(R"(<lane id="{}" type="{}"><link>{}</link><width sOffset="0" a="3.5" b="0" c="0" d="0"/>)"
+                       "</lane>", id, type, links);
   };
   const std::string text =
       R"(<OpenDRIVE><road id="r" length="20"><planView><geometry s="0" x="0" y="0" hdg="0" length="20"><line/>)"
