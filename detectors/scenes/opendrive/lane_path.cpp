@@ -17,6 +17,9 @@ namespace crashbench::odr {
 namespace {
 
 constexpr double kFarthestJoin = 2.0;  // [m]: the next road's end must lie this close to the route's end
+/// No two points of a route lie closer than this share of its step: a replay reads their turn over a hair
+/// as a yaw rate.
+constexpr double kClosest = 0.25;
 
 const Road& find_road(const Network& net, const std::string& file, const std::string& id) {
   for (const Road& r : net.roads)
@@ -75,8 +78,8 @@ constexpr double kLargestCutTurn = 2 * std::numbers::pi / 3;
 /// it is taken at both sides of the joint, so the drive crosses on the chord the surface mesh fills the
 /// wedge with. Inside, the two sides' centres overlap and would run back (cubetown, an LGSVL map: 3 cm
 /// ahead and 16 deg turned, 213 rad/s for a replay at 25 m/s): the drive cuts the corner where the two
-/// lines meet, |t| tan(|turn| / 2) before the joint. No other sample lies within a quarter step beyond that,
-/// so no two neighbours of a turn lie a hair apart.
+/// lines meet, |t| tan(|turn| / 2) before the joint. No other sample lies within kClosest of a step beyond
+/// that.
 std::vector<double> centre_samples(const RoadSurface& surface, std::size_t k, int lane, double step) {
   const double start = surface.section_start(k), end = surface.section_end(k);
   const int n = std::max(1, static_cast<int>(std::ceil((end - start) / step)));
@@ -89,7 +92,7 @@ std::vector<double> centre_samples(const RoadSurface& surface, std::size_t k, in
     const double t = 0.5 * (span->t_inner + span->t_outer);
     const bool inside = t * kink.turn > 0 && std::abs(kink.turn) < kLargestCutTurn;
     const double cut = inside ? std::abs(t) * std::tan(0.5 * std::abs(kink.turn)) : 0.0;
-    std::erase_if(samples, [&](double s) { return std::abs(s - kink.s) < cut + 0.25 * step; });
+    std::erase_if(samples, [&](double s) { return std::abs(s - kink.s) < cut + kClosest * step; });
     const std::array<double, 2> at_joint{inside ? kink.s - cut : std::nextafter(kink.s, start), kink.s};
     for (const double s : std::span(at_joint.data(), inside ? 1 : 2))
       if (s >= start && s <= end) samples.push_back(s);
@@ -117,7 +120,12 @@ int append_road(const RoadSurface& surface, int lane, bool forward, double step,
     if (!forward) std::reverse(samples.begin(), samples.end());
     for (const double s : samples) {
       Vec3 p;
-      if (centre_at(surface, s, k, lane, p) && (points.empty() || (p - points.back()).norm() > 1e-3))
+      if (!centre_at(surface, s, k, lane, p)) continue;
+      // A point a hair from the last (a road's first after the last road's end, 1.1 mm apart in CARLA's
+      // Town07, turned 2.7 deg: 1,019 rad/s in a replay) takes its place.
+      if (!points.empty() && (p - points.back()).norm() < kClosest * step)
+        points.back() = p;
+      else
         points.push_back(p);
     }
   }

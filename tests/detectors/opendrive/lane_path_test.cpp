@@ -246,6 +246,18 @@ TEST(OpenDriveLanePath, OutsideAKinkTheLaneCrossesTheWedgeFromOneLinesEndToTheOt
   EXPECT_NEAR(((at_end + 1)->p_W.head<2>() - start_of_second).norm(), 0, 1e-9);
 }
 
+TEST(OpenDriveLanePath, ARoadStartingAHairFromTheLastRoadsEndGivesNoStepAHairLong) {
+  // CARLA's Town07 starts connecting roads 1.1 mm from their incoming road's end, turned 2.7 deg: the two
+  // points a replay read as 1,019 rad/s. The next road's first point takes the last one's place.
+  std::string a = testing::straight_road_xml("a", 0, 0, 0, 0);
+  a.insert(a.find('>') + 1, R"(<link><successor elementType="road" elementId="b" contactPoint="start"/></link>)");
+  const std::string b = testing::straight_road_xml("b", 200.0011, 0, 0.047, 0);
+  const auto path = lane_route(parse_network("hair.xodr", "<OpenDRIVE>" + a + b + "</OpenDRIVE>"), "hair.xodr",
+                               {"a", "b"}, -1);
+  ASSERT_GT(path.size(), 390u);
+  expect_steps_go_on(path);
+}
+
 TEST(OpenDriveLanePath, AMissingLaneOrRoadOrABrokenRouteIsAnError) {
   const Network net = read_network(kJunction);
   EXPECT_NE(testing::error_message([&] { lane_route(net, kJunction, {"1"}, -2); }).find("no lane -2: its lanes are -1, 1"),
