@@ -30,6 +30,23 @@ inline std::string kinked_road_xml(double turn) {
       R"(a="3.5" b="0" c="0" d="0"/></lane></right></laneSection></lanes></road>)", turn);
 }
 
+/// Road "r", 20 m along +X, as CARLA's Town06 draws a driving lane that runs on while a 3.5 m lane of type
+/// none inside it ends: up to s = 10 a laneOffset of 3.5 m, lane -1 of type none and the driving lane -2;
+/// from s = 10 no offset and the driving lane -1 (-2's successor). The driving lane lies 0 to 3.5 m right of
+/// the line throughout.
+inline std::string offset_section_road_xml() {
+  const auto lane = [](int id, const char* type, const std::string& links) {
+    return fmt::format(R"(<lane id="{}" type="{}"><link>{}</link><width sOffset="0" a="3.5" b="0" c="0" d="0"/>)"
+                       "</lane>", id, type, links);
+  };
+  return R"(<road id="r" length="20" junction="-1"><planView><geometry s="0" x="0" y="0" hdg="0" length="20">)"
+         R"(<line/></geometry></planView><lanes><laneOffset s="0" a="3.5" b="0" c="0" d="0"/>)"
+         R"(<laneOffset s="10" a="0" b="0" c="0" d="0"/><laneSection s="0"><center><lane id="0" type="none"/>)"
+         "</center><right>" + lane(-1, "none", "") + lane(-2, "driving", R"(<successor id="-1"/>)") +
+         R"(</right></laneSection><laneSection s="10"><center><lane id="0" type="none"/></center><right>)" +
+         lane(-1, "driving", R"(<predecessor id="-2"/>)") + "</right></laneSection></lanes></road>";
+}
+
 /// Writes an OpenDRIVE 1.4 file of `roads` to `path`; returns the path as a string.
 inline std::string write_opendrive(const std::filesystem::path& path, const std::string& roads) {
   std::ofstream(path) << "<OpenDRIVE><header revMajor=\"1\" revMinor=\"4\"/>" << roads << "</OpenDRIVE>";

@@ -140,21 +140,9 @@ TEST(OpenDriveLanePath, ALaneIsFollowedIntoTheNextSectionByItsLinkWhereItsIdChan
 }
 
 TEST(OpenDriveLanePath, ASectionsLanesAreTakenUpToItsEndNotWithTheNextSectionsOffset) {
-  // CARLA's Town06: the laneOffset of 3.5 m and a 3.5 m lane of type none inside the driving lane both end
-  // where the next section starts, whose driving lane lies on the reference line: the lane's centre stays
-  // 1.75 m right of the line throughout. Taken at the first section's end with the next laneOffset, one
-  // point of the route lay 3.5 m aside.
-  const auto lane = [](int id, const char* type, const std::string& links) {
-    return fmt::format(R"(<lane id="{}" type="{}"><link>{}</link><width sOffset="0" a="3.5" b="0" c="0" d="0"/>)"
-                       "</lane>", id, type, links);
-  };
-  const std::string text =
-      R"(<OpenDRIVE><road id="r" length="20"><planView><geometry s="0" x="0" y="0" hdg="0" length="20"><line/>)"
-      R"(</geometry></planView><lanes><laneOffset s="0" a="3.5" b="0" c="0" d="0"/>)"
-      R"(<laneOffset s="10" a="0" b="0" c="0" d="0"/><laneSection s="0"><center><lane id="0" type="none"/></center>)"
-      "<right>" + lane(-1, "none", "") + lane(-2, "driving", R"(<successor id="-1"/>)") +
-      R"(</right></laneSection><laneSection s="10"><center><lane id="0" type="none"/></center><right>)" +
-      lane(-1, "driving", R"(<predecessor id="-2"/>)") + "</right></laneSection></lanes></road></OpenDRIVE>";
+  // testing::offset_section_road_xml: the lane's centre stays 1.75 m right of the line throughout. Taken at
+  // the first section's end with the next laneOffset, one point of the route lay 3.5 m aside (Town06).
+  const std::string text = "<OpenDRIVE>" + testing::offset_section_road_xml() + "</OpenDRIVE>";
   const auto path = lane_route(parse_network("offset.xodr", text), "offset.xodr", {"r"}, -2);
   ASSERT_GT(path.size(), 15u);
   EXPECT_NEAR(path.back().p_W.x(), 20, 1e-9);

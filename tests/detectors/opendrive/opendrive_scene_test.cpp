@@ -636,6 +636,23 @@ TEST(OpenDriveScene, AnOutlineOrPolylineItCannotBuildIsRefused) {
                 .find("'radius': expected a radius >= 0"), std::string::npos);
 }
 
+TEST(OpenDriveScene, ASectionsEndIsBuiltWithItsOwnLanesSoNoEdgeWallStandsAcrossTheLane) {
+  // testing::offset_section_road_xml: the driving lane lies 0 to 3.5 m right of the line throughout, so every
+  // edge wall stands at y = 0 or y = -3.5. Built with the next section's laneOffset, the first section's end
+  // stood walls across the lane at x = 10 (from y = 0 to -3.5, and from -3.5 to -7).
+  const auto file = testing::temp_folder("section-end") / "offset.xodr";
+  const Scene scene = load_scene(testing::write_opendrive(file, testing::offset_section_road_xml()), with_edges(1.0));
+  const std::vector<Triangle> walls = triangles_of(scene, "edge:r");
+  ASSERT_FALSE(walls.empty());
+  for (const Triangle& t : walls)
+    for (const Vec3& v : {t.a_W, t.b_W, t.c_W})
+      EXPECT_LT(std::min(std::abs(v.y()), std::abs(v.y() + 3.5)), 1e-6) << v.transpose();
+  for (const std::string& d : testing::triangle_detector_names()) {
+    const VehiclePose across_the_seam{Vec2(10, -1.75), 0, 0.5, {2.5, 2.0, 1.8}, 0};
+    EXPECT_TRUE(testing::contacts(d, scene, {across_the_seam})[0].empty()) << d;
+  }
+}
+
 TEST(OpenDriveScene, APolylinesCornersAreCountedAndARoadFoldingBackIsWarnedOf) {
   const auto load = [](const std::string& name, double turn) {
     const auto path = testing::temp_folder("kinks") / name;
