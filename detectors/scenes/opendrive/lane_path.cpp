@@ -132,14 +132,12 @@ int append_road(const RoadSurface& surface, int lane, bool forward, double step,
   return lane;
 }
 
-/// Every lane id of `road`'s sections, for messages.
-std::string lane_ids(const Road& road) {
+/// The lane ids of `section`, for messages.
+std::string lane_ids(const LaneSection& section) {
   std::vector<int> ids;
-  for (const LaneSection& s : road.sections)
-    for (const auto* side : {&s.left, &s.right})
-      for (const Lane& l : *side) ids.push_back(l.id);
+  for (const auto* side : {&section.left, &section.right})
+    for (const Lane& l : *side) ids.push_back(l.id);
   std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   return fmt::format("{}", fmt::join(ids, ", "));
 }
 
@@ -173,9 +171,12 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
     const RoadSurface surface(road);
     bool forward = road.runs_with_s(lane);
     if (r == 0) {
-      Vec3 probe;
-      if (!centre_at(surface, 0, lane, probe) && !centre_at(surface, road.length, lane, probe))
-        throw Error(file, fmt::format("road '{}'", road.id), fmt::format("no lane {}: its lanes are {}", lane, lane_ids(road)));
+      // Named as in the section where its drive starts (driving_lanes' rule), which may be one of no length:
+      // CARLA's Town03 starts road 242 with a section at s = 0 whose lane -5 is the next section's -4.
+      const LaneSection& start = forward ? road.sections.front() : road.sections.back();
+      if (!lane_of(start, lane))
+        throw Error(file, fmt::format("road '{}'", road.id),
+                    fmt::format("no lane {} where its drive starts: the lanes there are {}", lane, lane_ids(start)));
       for (const LaneSection& sec : road.sections)
         if (const Lane* l = lane_of(sec, lane); l && type.empty()) type = l->type;
     } else {

@@ -149,6 +149,27 @@ TEST(OpenDriveLanePath, ASectionsLanesAreTakenUpToItsEndNotWithTheNextSectionsOf
   for (const LanePoint& p : path) EXPECT_NEAR(p.p_W.y(), -1.75, 1e-9) << "at x = " << p.p_W.x();
 }
 
+TEST(OpenDriveLanePath, ALaneNamedInASectionOfNoLengthAtTheRoadsStartIsDriven) {
+  // CARLA's Town03 starts road 242 with a lane section of no length whose lanes the next section, at the
+  // same s, renumbers (its driving lane -2 goes on as -1). driving_lanes names the lane as the first section
+  // has it; lane_route looked for it in the section in force at s = 0, the second, and refused it.
+  const auto lane = [](int id, const char* type, const std::string& links) {
+    return fmt::format(R"(<lane id="{}" type="{}"><link>{}</link><width sOffset="0" a="{}" b="0" c="0" d="0"/>)"
+                       "</lane>", id, type, links, id == -1 && std::string(type) == "border" ? 1.0 : 3.5);
+  };
+  const std::string text =
+      R"(<OpenDRIVE><road id="z" length="20"><planView><geometry s="0" x="0" y="0" hdg="0" length="20"><line/>)"
+      R"(</geometry></planView><lanes><laneSection s="0"><center><lane id="0" type="none"/></center><right>)" +
+      lane(-1, "border", "") + lane(-2, "driving", R"(<successor id="-1"/>)") +
+      R"(</right></laneSection><laneSection s="0"><center><lane id="0" type="none"/></center><right>)" +
+      lane(-1, "driving", R"(<predecessor id="-2"/>)") + "</right></laneSection></lanes></road></OpenDRIVE>";
+  const Network net = parse_network("no-length.xodr", text);
+  ASSERT_EQ(driving_lanes(net.roads.front()), (std::vector<int>{-2}));
+  const auto path = lane_route(net, "no-length.xodr", {"z"}, -2);
+  ASSERT_GT(path.size(), 15u);
+  for (const LanePoint& p : path) EXPECT_NEAR(p.p_W.y(), -1.75, 1e-9) << "at x = " << p.p_W.x();
+}
+
 TEST(OpenDriveLanePath, TheDrivingLanesAreEachRightLaneThenEachLeftLane) {
   Network net = read_network(kJunction);
   Road& road = net.roads.front();
@@ -248,7 +269,8 @@ TEST(OpenDriveLanePath, ARoadStartingAHairFromTheLastRoadsEndGivesNoStepAHairLon
 
 TEST(OpenDriveLanePath, AMissingLaneOrRoadOrABrokenRouteIsAnError) {
   const Network net = read_network(kJunction);
-  EXPECT_NE(testing::error_message([&] { lane_route(net, kJunction, {"1"}, -2); }).find("no lane -2: its lanes are -1, 1"),
+  EXPECT_NE(testing::error_message([&] { lane_route(net, kJunction, {"1"}, -2); })
+                .find("no lane -2 where its drive starts: the lanes there are -1, 1"),
             std::string::npos);
   EXPECT_NE(testing::error_message([&] { lane_route(net, kJunction, {"9"}, -1); }).find("no road with id '9'"),
             std::string::npos);
