@@ -21,6 +21,21 @@ constexpr double kFarthestJoin = 2.0;  // [m]: the next road's end must lie this
 /// as a yaw rate.
 constexpr double kClosest = 0.25;
 
+/// The first (`from_start`) or last of `road`'s lane sections that has some length; the first or last if
+/// none has. Where a drive starts or ends, lanes are named as that section names them: CARLA's Town03 starts
+/// road 242 with a section of no length at s = 0 whose lanes the next section, also at s = 0, renumbers,
+/// and the junction's lane links name the lanes as the next section does.
+std::size_t end_section(const Road& road, bool from_start) {
+  const std::size_t n = road.sections.size();
+  const auto has_length = [&](std::size_t k) {
+    const double end = k + 1 < n ? std::min(road.sections[k + 1].s, road.length) : road.length;
+    return end > road.sections[k].s;
+  };
+  for (std::size_t i = 0; i < n; ++i)
+    if (const std::size_t k = from_start ? i : n - 1 - i; has_length(k)) return k;
+  return from_start ? 0 : n - 1;
+}
+
 const Road& find_road(const Network& net, const std::string& file, const std::string& id) {
   for (const Road& r : net.roads)
     if (r.id == id) return r;
@@ -82,6 +97,7 @@ constexpr double kLargestCutTurn = 2 * std::numbers::pi / 3;
 /// that.
 std::vector<double> centre_samples(const RoadSurface& surface, std::size_t k, int lane, double step) {
   const double start = surface.section_start(k), end = surface.section_end(k);
+  if (!(end > start)) return {};  // a section of no length is no part of a drive
   const int n = std::max(1, static_cast<int>(std::ceil((end - start) / step)));
   std::vector<double> samples;
   for (int j = 0; j <= n && end > start; ++j) samples.push_back(start + j * (end - start) / n);
@@ -171,9 +187,8 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
     const RoadSurface surface(road);
     bool forward = road.runs_with_s(lane);
     if (r == 0) {
-      // Named as in the section where its drive starts (driving_lanes' rule), which may be one of no length:
-      // CARLA's Town03 starts road 242 with a section at s = 0 whose lane -5 is the next section's -4.
-      const LaneSection& start = forward ? road.sections.front() : road.sections.back();
+      // Named as in the section where its drive starts (driving_lanes' rule).
+      const LaneSection& start = road.sections[end_section(road, forward)];
       if (!lane_of(start, lane))
         throw Error(file, fmt::format("road '{}'", road.id),
                     fmt::format("no lane {} where its drive starts: the lanes there are {}", lane, lane_ids(start)));
@@ -218,12 +233,17 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
 std::vector<std::optional<int>> lane_in_sections(const Road& road, int lane, bool from_start) {
   const std::size_t n = road.sections.size();
   std::vector<std::optional<int>> ids(n);
+  const std::size_t first = end_section(road, from_start), last = end_section(road, !from_start);
   std::optional<int> id = lane;
-  for (std::size_t i = 0; i < n && id; ++i) {
-    const std::size_t k = from_start ? i : n - 1 - i;
+  for (std::size_t k = first;; k = from_start ? k + 1 : k - 1) {
     ids[k] = id;
-    if (i + 1 < n) id = next_section_lane(road.sections[k], road.sections[from_start ? k + 1 : k - 1], *id, from_start);
+    if (k == last || !id) break;
+    id = next_section_lane(road.sections[k], road.sections[from_start ? k + 1 : k - 1], *id, from_start);
   }
+  // Sections of no length beyond either end take that end's id: no drive is taken along them.
+  for (std::size_t k = 0; k < n; ++k)
+    if ((k < std::min(first, last)) || (k > std::max(first, last)))
+      ids[k] = ids[(k < std::min(first, last)) == from_start ? first : last];
   return ids;
 }
 
@@ -241,8 +261,8 @@ std::vector<int> driving_lanes(const Road& road) {
       for (const Lane& lane : *side)
         if (lane.type == "driving" && road.runs_with_s(lane.id) == with_s) ids.push_back(lane.id);
   };
-  add(road.sections.front(), true);
-  add(road.sections.back(), false);
+  add(road.sections[end_section(road, true)], true);
+  add(road.sections[end_section(road, false)], false);
   return ids;
 }
 

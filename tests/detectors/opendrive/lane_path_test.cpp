@@ -149,10 +149,11 @@ TEST(OpenDriveLanePath, ASectionsLanesAreTakenUpToItsEndNotWithTheNextSectionsOf
   for (const LanePoint& p : path) EXPECT_NEAR(p.p_W.y(), -1.75, 1e-9) << "at x = " << p.p_W.x();
 }
 
-TEST(OpenDriveLanePath, ALaneNamedInASectionOfNoLengthAtTheRoadsStartIsDriven) {
+TEST(OpenDriveLanePath, ALaneIsNamedAsTheFirstSectionWithSomeLengthNamesIt) {
   // CARLA's Town03 starts road 242 with a lane section of no length whose lanes the next section, at the
-  // same s, renumbers (its driving lane -2 goes on as -1). driving_lanes names the lane as the first section
-  // has it; lane_route looked for it in the section in force at s = 0, the second, and refused it.
+  // same s, renumbers (here its driving lane -2 goes on as -1), and its junction's lane links name the lanes
+  // as the next section does. driving_lanes named the lane as the first section has it (-2), which
+  // lane_route refused; and followed from the first section, lane -1 was the border and ended at once.
   const auto lane = [](int id, const char* type, const std::string& links) {
     return fmt::format(R"(<lane id="{}" type="{}"><link>{}</link><width sOffset="0" a="{}" b="0" c="0" d="0"/>)"
                        "</lane>", id, type, links, id == -1 && std::string(type) == "border" ? 1.0 : 3.5);
@@ -164,8 +165,9 @@ TEST(OpenDriveLanePath, ALaneNamedInASectionOfNoLengthAtTheRoadsStartIsDriven) {
       R"(</right></laneSection><laneSection s="0"><center><lane id="0" type="none"/></center><right>)" +
       lane(-1, "driving", R"(<predecessor id="-2"/>)") + "</right></laneSection></lanes></road></OpenDRIVE>";
   const Network net = parse_network("no-length.xodr", text);
-  ASSERT_EQ(driving_lanes(net.roads.front()), (std::vector<int>{-2}));
-  const auto path = lane_route(net, "no-length.xodr", {"z"}, -2);
+  ASSERT_EQ(driving_lanes(net.roads.front()), (std::vector<int>{-1}));
+  EXPECT_EQ(lane_at_other_end(net.roads.front(), -1, false), -1);
+  const auto path = lane_route(net, "no-length.xodr", {"z"}, -1);
   ASSERT_GT(path.size(), 15u);
   for (const LanePoint& p : path) EXPECT_NEAR(p.p_W.y(), -1.75, 1e-9) << "at x = " << p.p_W.x();
 }
