@@ -100,7 +100,7 @@ std::vector<double> centre_samples(const RoadSurface& surface, std::size_t k, in
   if (!(end > start)) return {};  // a section of no length is no part of a drive
   const int n = std::max(1, static_cast<int>(std::ceil((end - start) / step)));
   std::vector<double> samples;
-  for (int j = 0; j <= n && end > start; ++j) samples.push_back(start + j * (end - start) / n);
+  for (int j = 0; j <= n; ++j) samples.push_back(start + j * (end - start) / n);
   for (const Kink& kink : surface.reference_line().kinks()) {
     if (!(kink.s >= start && kink.s <= end)) continue;
     const std::optional<LaneSpan> span = span_at(surface, kink.s, k, lane);
@@ -113,11 +113,6 @@ std::vector<double> centre_samples(const RoadSurface& surface, std::size_t k, in
     for (const double s : std::span(at_joint.data(), inside ? 1 : 2))
       if (s >= start && s <= end) samples.push_back(s);
   }
-  // The section's end is taken just before it: a record of the next section's layout may start there (CARLA's
-  // Town06 drops a 3.5 m lane inside the driving lane and its laneOffset together), and this section's lanes
-  // on it put the centre 3.5 m aside for one point.
-  const double last = std::nextafter(end, start);
-  for (double& s : samples) s = std::min(s, last);
   std::sort(samples.begin(), samples.end());
   return samples;
 }
@@ -241,9 +236,8 @@ std::vector<std::optional<int>> lane_in_sections(const Road& road, int lane, boo
     id = next_section_lane(road.sections[k], road.sections[from_start ? k + 1 : k - 1], *id, from_start);
   }
   // Sections of no length beyond either end take that end's id: no drive is taken along them.
-  for (std::size_t k = 0; k < n; ++k)
-    if ((k < std::min(first, last)) || (k > std::max(first, last)))
-      ids[k] = ids[(k < std::min(first, last)) == from_start ? first : last];
+  const std::size_t low = std::min(first, last), high = std::max(first, last);
+  for (std::size_t k = 0; k < n; ++k) ids[k] = ids[std::clamp(k, low, high)];
   return ids;
 }
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "core/error.hpp"
 #include "core/units.hpp"
@@ -192,19 +191,12 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const OpenDriveO
       if (is_drivable(*spans[i].lane, options)) strips.emplace_back(int(2 * i), int(2 * i + 1));
     if (strips.empty()) continue;
     const std::vector<double> breaks = surface.breaks(k);
-    // A section's end is taken just before it, with its own records: the next section's layout may start
-    // there with records of its own (CARLA's Town06 ends a 3.5 m laneOffset and a lane of type none inside
-    // the driving lane where the next section starts), and this section's lanes on the next laneOffset stood
-    // an edge wall across the driving lane.
-    const double last = k + 1 < road.sections.size() ? std::nextafter(surface.section_end(k), surface.section_start(k))
-                                                     : std::numeric_limits<double>::infinity();
-    const auto own = [last](double s) { return std::min(s, last); };
     // Each cut adds at most four triangles a span and its edge (two of surface, two of wall).
     const long made = counts.total() + mesh.triangle_count() + 2 * static_cast<long>(walls.pieces.size());
     const long per_cut = 4 * static_cast<long>(spans.size() + 1);
     check_budget(road, made + per_cut, options.most_triangles);
     const Sampling sampling = sample_section(
-        breaks, [&](double s, std::vector<Vec3>& points) { fill_points(surface, k, own(s), spans, points); }, strips,
+        breaks, [&](double s, std::vector<Vec3>& points) { fill_points(surface, k, s, spans, points); }, strips,
         options.tolerance, kLongestCut, static_cast<std::size_t>((options.most_triangles - made) / per_cut));
     counts.worst_error = std::max(counts.worst_error, sampling.worst);
     check_budget(road, made + per_cut * static_cast<long>(sampling.s.size()), options.most_triangles);
@@ -214,8 +206,8 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const OpenDriveO
     Cut before, after;
     int quads = 0;
     for (std::size_t c = 0; c < cuts.size(); ++c) {
-      fill_points(surface, k, own(cuts[c]), after.spans, after.points);
-      if (edges) find_walls(surface, own(cuts[c]), options, after);
+      fill_points(surface, k, cuts[c], after.spans, after.points);
+      if (edges) find_walls(surface, cuts[c], options, after);
       if (cuts[c] < 0 || cuts[c] > road.length) after.walled.assign(after.walled.size(), 0);
       if (c > 0) {
         for (const auto& [i, o] : strips) {

@@ -42,7 +42,12 @@ std::size_t RoadSurface::section_at(double s) const {
 void RoadSurface::spans(std::size_t k, double s, std::vector<LaneSpan>& out) const {
   out.clear();
   const LaneSection& section = road_.sections[k];
-  const double ds = s - section.s, centre = evaluate(road_.lane_offsets, s);
+  // The lane offset, a record of the road, is taken up to just before the section's end: the next section's
+  // layout may start there with an offset of its own (CARLA's Town06 ends a 3.5 m laneOffset and a lane of
+  // type none inside the driving lane where the next section starts), and this section's lanes on the next
+  // offset put a lane's centre and its edge wall 3.5 m aside.
+  const double own_s = k + 1 < road_.sections.size() ? std::min(s, std::nextafter(section_end(k), section.s)) : s;
+  const double ds = s - section.s, centre = evaluate(road_.lane_offsets, own_s);
   const auto side = [&](const std::vector<Lane>& lanes, double sign, std::vector<LaneSpan>& spans) {
     double t = centre;
     for (const Lane& lane : lanes) {
