@@ -8,6 +8,7 @@
 
 #include "detectors/scenes/files/osg_notify.hpp"
 #include "detectors/scenes/files/scene_io.hpp"
+#include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/temp_folder.hpp"
 
@@ -97,6 +98,24 @@ TEST(SceneHygiene, WallsOnlyNeverLookSideways) {
   as_y.up = UpAxis::kY;
   EXPECT_TRUE(load_scene(file.string()).notes.empty());
   EXPECT_TRUE(load_scene(file.string(), as_y).notes.empty());
+}
+
+TEST(SceneHygiene, AClimbingRoadWhoseCollisionSetIsItsWallsIsNotOnItsSide) {
+  // A road 200 m along X, 6 m wide, climbing 30 m, with a 1 m wall along each edge: z-up and rightly read.
+  // A case's default collision set keeps the walls alone (faces within 45 deg of vertical), and those face
+  // +-Y: judged by them, the scene stood 31 m tall and 6 m deep with its flat area sideways. Its road faces up.
+  MeshBuilder mesh("ramp", osg::Vec4(1, 1, 1, 1));
+  const auto at = [](double x, double y, double up) { return Vec3(x, y, 0.15 * x + up); };
+  mesh.quad(at(0, -3, 0), at(200, -3, 0), at(200, 3, 0), at(0, 3, 0));
+  for (const double y : {-3.0, 3.0}) mesh.quad(at(0, y, 0), at(200, y, 0), at(200, y, 1), at(0, y, 1));
+  const fs::path file = testing::temp_folder("hygiene") / "ramp.osgb";
+  write_scene_graph(*mesh.finish(), file.string());
+  SceneOptions as_a_case;
+  as_a_case.vertical_only = true;
+  as_a_case.vertical_tolerance_deg = 45;
+  const Scene scene = load_scene(file.string(), as_a_case);
+  EXPECT_EQ(scene.triangles.size(), 4u);  // the walls: the collision set the old rule judged by
+  EXPECT_FALSE(warns_about_up_axis(scene, "y"));
 }
 
 }  // namespace

@@ -11,7 +11,8 @@ namespace crashbench {
 /// axis were the other one; "" otherwise. A driving scene's flat area (road, terrain) faces up and it is
 /// wider than it is tall; read on its side, its flat area faces +-Y and it stands taller than it is deep.
 /// The rule: the area facing +-Y (normal within 30 deg of Y) exceeds twice the area facing +-Z, and the
-/// height (Z extent) exceeds both 10 m and twice the Y extent. Scenes of walls only never trigger it.
+/// height (Z extent) exceeds both 10 m and twice the Y extent. `triangles` are every face the scene draws,
+/// not its collision set, which may be its walls alone.
 std::string up_axis_warning(const std::string& name, const std::vector<Triangle>& triangles, UpAxis read_as);
 
 /// A warning when the graph's float vertex arrays hold coordinates so far from their origin that a float

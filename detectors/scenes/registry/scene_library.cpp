@@ -104,6 +104,7 @@ Scene opendrive_scene(const std::string& path, const SceneOptions& options) {
     throw Error(path, "up_axis", "an OpenDRIVE file is z-up in metres: expected no up axis or unit scale for it");
   OpenDriveScene built = build_opendrive_scene(path, options.opendrive);
   SceneOptions used = options;
+  used.up.reset();  // the format's z: no axis to check against the faces
   if (built.has_collision_geometry && used.collision.include.empty()) used.collision.exclude.push_back("road:*");
   Scene scene = make_scene(path, built.graph, {}, used);
   scene.about = std::move(built.about);
@@ -160,6 +161,11 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
   // Sprites are marked on the graph itself, in the scene's frame (z up), so that a detector intersecting a
   // copy of it finds the marks.
   if (options.find_sprites && !options.collision.sprites) scene.sprites = mark_sprites(all, spans);
+  // A file read with a stated or assumed axis: do its faces agree? Judged by every face it draws, since the
+  // collision set may be its walls alone (a case's default), which face sideways in any scene.
+  if (options.up)
+    if (std::string line = up_axis_warning(name, all, *options.up); !line.empty())
+      scene.notes.push_back(std::move(line));
   scene.triangles =
       collision_triangles(*graph, options.vertical_only, options.vertical_tolerance_deg, options.collision);
   scene.collision = options.collision;
@@ -205,8 +211,6 @@ Scene load_scene(const std::string& name_or_path, const SceneOptions& options) {
   }();
   scene.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (std::string line = summarise_notices(name_or_path, notices.finish()); !line.empty())
-    scene.notes.push_back(std::move(line));
-  if (std::string line = up_axis_warning(name_or_path, scene.triangles, read_as); !line.empty())
     scene.notes.push_back(std::move(line));
   if (std::string line = float_precision_warning(name_or_path, *scene.graph); !line.empty())
     scene.notes.push_back(std::move(line));

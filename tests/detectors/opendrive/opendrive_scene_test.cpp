@@ -509,6 +509,20 @@ TEST(OpenDriveScene, ARepeatCarriesARoadFrameOutlineAlongWithEachCopy) {
     for (const Vec3& p : {t.a_W, t.b_W, t.c_W}) EXPECT_TRUE(p.y() > 6 - 1e-9 && p.y() < 8 + 1e-9) << p.y();
 }
 
+TEST(OpenDriveScene, IsNeverWarnedOfItsUpAxisWhichTheFormatFixes) {
+  // A narrow road climbing 30 m, banked 70 deg: its flat area faces sideways and it stands taller than it is
+  // deep, what the up-axis check takes for a file read on its side, but OpenDRIVE is z-up and the load refuses
+  // the "up_axis" the warning would have named (esmini's straight_500_superelevation_elevation.xodr was warned).
+  std::string road = testing::straight_road_xml("c", 0, 0, 0, 0);
+  road.replace(road.find("b=\"0\""), 5, "b=\"0.15\"");
+  road.replace(road.find("</elevationProfile>"), 19,
+               "</elevationProfile><lateralProfile><superelevation s=\"0\" a=\"1.22\" b=\"0\" c=\"0\" d=\"0\"/>"
+               "</lateralProfile>");
+  const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-up") / "climb.xodr", road);
+  for (const Scene& scene : {load_scene(file), load_scene(file, with_edges(1.0))})
+    for (const std::string& note : scene.notes) EXPECT_EQ(note.find("up_axis"), std::string::npos) << note;
+}
+
 TEST(OpenDriveScene, ARoadBankedSteeperThanACasesGroundSaysSo) {
   // esmini's velodrome.xodr banks its bends at 60 deg: a case's default set took them for walls and no
   // ground, and a car there had no road under it (9,659 of 26,800 steps) without a word at load.
