@@ -31,9 +31,17 @@ struct LanePoint {
 std::vector<LanePoint> lane_route(const Network& net, const std::string& file, const std::vector<std::string>& route,
                                   int lane, double step = 1.0);
 
-/// The ids of `road`'s "driving" lanes where their drives start: those running with s in its first lane
-/// section, then those running against s in its last (under right-hand traffic, right lanes outward, then
-/// left lanes outward): the lanes a drive along the road takes, each named as lane_route takes it.
+/// The lane types traffic drives along, each drivable (kDrivableLaneTypes): not the hard shoulder ("stop"),
+/// parking, "restricted" or cycle lanes, which are ground but no one's route. esmini's junction samples
+/// build their roads of "offRamp" lanes alone.
+inline const std::vector<std::string> kTravelLaneTypes{"driving",  "entry",   "exit",    "onRamp",         "offRamp",
+                                                       "mwyEntry", "mwyExit", "slipLane", "connectingRamp",
+                                                       "bidirectional", "bus", "taxi",   "HOV"};
+
+/// The ids of `road`'s lanes of a travel type (kTravelLaneTypes) where their drives start: those running
+/// with s in its first lane section, then those running against s in its last (under right-hand traffic,
+/// right lanes outward, then left lanes outward): the lanes a drive along the road takes, each named as
+/// lane_route takes it.
 std::vector<int> driving_lanes(const Road& road);
 
 /// The id lane `lane` has in each of `road`'s sections (by their index), followed from its first section

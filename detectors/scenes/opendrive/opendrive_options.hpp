@@ -11,10 +11,10 @@ namespace crashbench {
 /// at the driving lanes' height and cars may cross it (1.6: a lane cars should not use); netconvert writes
 /// it for every lane a passenger car may not use, where SUMO drives its buses, taxis and trucks. "biking"
 /// (1.6: a lane reserved for cyclists) is where SUMO rides its bicycles, beside the driving lanes with no
-/// kerb between.
+/// kerb between. "slipLane" (1.7: a lane that turns off before a junction), as ASAM's qc-opendrive counts it.
 inline const std::vector<std::string> kDrivableLaneTypes{
     "driving", "stop", "entry", "exit", "onRamp", "offRamp", "mwyEntry", "mwyExit", "parking", "bidirectional",
-    "bus", "taxi", "HOV", "connectingRamp", "restricted", "biking"};
+    "bus", "taxi", "HOV", "connectingRamp", "slipLane", "restricted", "biking"};
 
 /// Default height of the edge walls when a case turns them on [m].
 inline constexpr double kDefaultEdgeHeight = 1.0;

@@ -180,6 +180,16 @@ TEST(OpenDriveLanePath, TheDrivingLanesAreEachRightLaneThenEachLeftLane) {
   EXPECT_EQ(driving_lanes(road), (std::vector<int>{-1}));
   road.sections.front().right.front().type = "shoulder";
   EXPECT_TRUE(driving_lanes(road).empty());
+  // Every type traffic drives along is driven (esmini's junction samples are "offRamp" lanes alone); the
+  // drivable types that are no one's route are not.
+  for (const std::string& type : kTravelLaneTypes) {
+    road.sections.front().right.front().type = type;
+    EXPECT_EQ(driving_lanes(road), (std::vector<int>{-1})) << type;
+  }
+  for (const char* type : {"stop", "parking", "restricted", "biking"}) {
+    road.sections.front().right.front().type = type;
+    EXPECT_TRUE(driving_lanes(road).empty()) << type;
+  }
   const std::string file = testing::testdata_path("opendrive/lane-link.xodr");
   EXPECT_EQ(driving_lanes(read_network(file).roads.back()), (std::vector<int>{-1, -2}));  // no left lanes
 }

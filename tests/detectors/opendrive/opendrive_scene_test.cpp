@@ -17,6 +17,7 @@
 #include <set>
 #include <tuple>
 
+#include "detectors/scenes/opendrive/lane_path.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
@@ -507,6 +508,18 @@ TEST(OpenDriveScene, ARepeatCarriesARoadFrameOutlineAlongWithEachCopy) {
   for (const int n : vertices_per_interval(object, {{50, 52}, {60, 62}, {70, 72}})) EXPECT_EQ(n, 36);
   for (const Triangle& t : object)
     for (const Vec3& p : {t.a_W, t.b_W, t.c_W}) EXPECT_TRUE(p.y() > 6 - 1e-9 && p.y() < 8 + 1e-9) << p.y();
+}
+
+TEST(OpenDriveScene, EveryLaneTypeTrafficDrivesAlongIsRoadUnderTheCar) {
+  // A lane drive takes these types (driving_lanes): each must be ground, or the car drives off the road.
+  // OpenDRIVE 1.7's "slipLane" was not, so a slip lane had no surface.
+  for (const std::string& type : odr::kTravelLaneTypes) {
+    const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-types") / (type + ".xodr"),
+                                                      testing::straight_road_xml("t", 0, 0, 0, 0, type));
+    const Scene scene = load_scene(file);
+    for (const double y : {-1.75, 1.75})
+      EXPECT_NEAR(scene.surface->height_below(Vec2(100, y), kHighest), 0.0, 1e-9) << type << " at y = " << y;
+  }
 }
 
 TEST(OpenDriveScene, IsNeverWarnedOfItsUpAxisWhichTheFormatFixes) {
