@@ -146,13 +146,13 @@ TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
         const odr::Link& out = c.contact_point == "end" ? connecting->predecessor : connecting->successor;
         if (out.element_type != "road") continue;
         for (const odr::LaneLink& l : c.lane_links) {
-          // Driving lanes only, as the lane is at the junction's end of the incoming road: a sidewalk's link
+          // Travel lanes only, as the lane is at the junction's end of the incoming road: a sidewalk's link
           // leads along no surface (ASAM's junction samples link a border lane there that drives further on).
           const bool ends_at_junction = incoming->successor.element_type == "junction" && incoming->successor.element_id == j.id;
           const odr::LaneSection& at_junction = ends_at_junction ? incoming->sections.back() : incoming->sections.front();
           bool driving = false;
           for (const auto* side : {&at_junction.left, &at_junction.right})
-            for (const odr::Lane& lane : *side) driving |= lane.id == l.from && lane.type == "driving";
+            for (const odr::Lane& lane : *side) driving |= lane.id == l.from && odr::is_travel_lane(lane);
           if (!driving) continue;
           // A lane that runs away from the junction under its road's rule (esmini's highway_split_lht.xodr
           // lists each connection both ways) is no way into it.

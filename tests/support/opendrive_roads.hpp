@@ -47,6 +47,24 @@ inline std::string offset_section_road_xml() {
          lane(-1, "driving", R"(<predecessor id="-2"/>)") + "</right></laneSection></lanes></road>";
 }
 
+/// Road "w", 100 m along +X: a 3.5 m driving lane -1, and beside it a driving lane -2 that opens from no
+/// width to 3.5 m over x 0 to 20, closes again over x 80 to 90, each taper straight, and runs on with no
+/// width to the end; then a shoulder. The outer edge of the drivable lanes runs from (0, -3.5) to (20, -7),
+/// along y = -7, back to (90, -3.5) and on to (100, -3.5).
+inline std::string tapered_lane_road_xml() {
+  const auto section = [](double s, const std::string& opening) {
+    return fmt::format(R"(<laneSection s="{}"><center><lane id="0" type="none"/></center><right>)"
+                       R"(<lane id="-1" type="driving"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane>)"
+                       R"(<lane id="-2" type="driving"><width sOffset="0" {}/></lane>)"
+                       R"(<lane id="-3" type="shoulder"><width sOffset="0" a="1" b="0" c="0" d="0"/></lane>)"
+                       "</right></laneSection>", s, opening);
+  };
+  return R"(<road id="w" length="100" junction="-1"><planView><geometry s="0" x="0" y="0" hdg="0" length="100">)"
+         R"(<line/></geometry></planView><lanes>)" + section(0, R"(a="0" b="0.175" c="0" d="0")") +
+         section(20, R"(a="3.5" b="0" c="0" d="0")") + section(80, R"(a="3.5" b="-0.35" c="0" d="0")") +
+         section(90, R"(a="0" b="0" c="0" d="0")") + "</lanes></road>";
+}
+
 /// Writes an OpenDRIVE 1.4 file of `roads` to `path`; returns the path as a string.
 inline std::string write_opendrive(const std::filesystem::path& path, const std::string& roads) {
   std::ofstream(path) << "<OpenDRIVE><header revMajor=\"1\" revMinor=\"4\"/>" << roads << "</OpenDRIVE>";

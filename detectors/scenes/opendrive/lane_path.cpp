@@ -246,17 +246,18 @@ std::optional<int> lane_at_other_end(const Road& road, int lane, bool from_start
   return from_start ? ids.back() : ids.front();
 }
 
+bool is_travel_lane(const Lane& lane) {
+  return std::ranges::find(kTravelLaneTypes, lane.type) != kTravelLaneTypes.end();
+}
+
 std::vector<int> driving_lanes(const Road& road) {
   // Each lane by its id where its drive starts: ids may change between sections (CommonRoad's
   // Roundabout8Course renumbers its left lanes where one ends, and its lane 2 at the road's end is a border).
   std::vector<int> ids;
-  const auto travelled = [](const Lane& lane) {
-    return std::ranges::find(kTravelLaneTypes, lane.type) != kTravelLaneTypes.end();
-  };
   const auto add = [&](const LaneSection& section, bool with_s) {
     for (const auto* side : {&section.right, &section.left})
       for (const Lane& lane : *side)
-        if (travelled(lane) && road.runs_with_s(lane.id) == with_s) ids.push_back(lane.id);
+        if (is_travel_lane(lane) && road.runs_with_s(lane.id) == with_s) ids.push_back(lane.id);
   };
   add(road.sections[end_section(road, true)], true);
   add(road.sections[end_section(road, false)], false);

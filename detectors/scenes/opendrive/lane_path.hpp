@@ -37,6 +37,8 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
 inline const std::vector<std::string> kTravelLaneTypes{"driving",  "entry",   "exit",    "onRamp",         "offRamp",
                                                        "mwyEntry", "mwyExit", "slipLane", "connectingRamp",
                                                        "bidirectional", "bus", "taxi",   "HOV"};
+/// Whether `lane` is of a type traffic drives along (kTravelLaneTypes).
+bool is_travel_lane(const Lane& lane);
 
 /// The ids of `road`'s lanes of a travel type (kTravelLaneTypes) where their drives start: those running
 /// with s in its first lane section, then those running against s in its last (under right-hand traffic,

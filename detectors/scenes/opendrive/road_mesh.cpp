@@ -49,8 +49,10 @@ void fill_points(const RoadSurface& surface, std::size_t k, double s, std::vecto
 }
 
 /// Which boundaries carry a wall: the nearest present lanes either side differ in drivability (no lane
-/// beyond the outer borders counts as not drivable); of boundaries that coincide (absent lanes between),
-/// the leftmost carries it. The wall stands on the drivable lane's edge.
+/// beyond the outer borders counts as not drivable). Boundaries that coincide (absent lanes between) all
+/// carry it, at the same point: a lane opening from no width takes the wall from the boundary it has at the
+/// next cut, and a lane closing hands it to the boundary it had at the last (add_road_mesh makes one piece of
+/// the coinciding ones). The wall stands on the drivable lane's edge.
 void find_walls(const RoadSurface& surface, double s, const OpenDriveOptions& options, Cut& cut) {
   const std::size_t n = cut.spans.size();
   cut.walled.assign(n + 1, 0);
@@ -58,7 +60,6 @@ void find_walls(const RoadSurface& surface, double s, const OpenDriveOptions& op
   cut.beyond.assign(n + 1, Vec3::Zero());
   const auto present = [&](std::size_t i) { return std::abs(cut.spans[i].t_outer - cut.spans[i].t_inner) >= kNarrowest; };
   for (std::size_t b = 0; b <= n; ++b) {
-    if (b > 0 && !present(b - 1)) continue;
     std::size_t left = n + 1, right = b;  // the nearest present lanes before b (n + 1: none) and from b
     for (std::size_t i = b; i-- > 0;)
       if (present(i)) { left = i; break; }
@@ -215,9 +216,12 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const OpenDriveO
           surface_triangle(a, b, cc);
           surface_triangle(a, cc, d);
         }
+        const std::size_t first_piece = walls.pieces.size();
         for (std::size_t w = 0; edges && w < after.walled.size() && w < before.walled.size(); ++w) {
           const Vec3 &p = before.wall_base[w], &q = after.wall_base[w];
           if (!before.walled[w] || !after.walled[w] || (q - p).norm() < kShortestEdge) continue;
+          // Boundaries that coincide at both cuts give the same piece: one wall.
+          if (walls.pieces.size() > first_piece && walls.pieces.back().a == p && walls.pieces.back().b == q) continue;
           walls.pieces.push_back({p, q, before.beyond[w], after.beyond[w]});
         }
         if (++quads % kQuadsPerChunk == 0) mesh.end_chunk(), walls.pieces.push_back({.chunk_end = true});

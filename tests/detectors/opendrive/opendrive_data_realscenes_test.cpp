@@ -12,6 +12,7 @@
 #include <random>
 
 #include "detectors/detector.hpp"
+#include "detectors/scenes/opendrive/lane_path.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
@@ -25,10 +26,10 @@ namespace {
 
 constexpr double kCarWidth = 1.8;  // [m]
 
-/// Poses on the centre of every driving lane at least the car's width + 0.2 m wide under the car, one a metre, heading
-/// along the lane (a road whose lanes drift across its reference line, as the laneOffset of atlatec's
-/// survey of Karlsruhe's Suedtangente does by 0.17 m a metre, has them at 10 deg to it); with `aside` [m]
-/// > 0 two poses a metre, shifted that far towards either border.
+/// Poses on the centre of every travel lane (odr::kTravelLaneTypes) at least the car's width + 0.2 m wide
+/// under the car, one a metre, heading along the lane (a road whose lanes drift across its reference line,
+/// as the laneOffset of atlatec's survey of Karlsruhe's Suedtangente does by 0.17 m a metre, has them at 10
+/// deg to it); with `aside` [m] > 0 two poses a metre, shifted that far towards either border.
 std::vector<VehiclePose> lane_poses(const std::string& file, double aside) {
   const odr::Network net = odr::read_network(file);
   std::vector<VehiclePose> poses;
@@ -40,7 +41,7 @@ std::vector<VehiclePose> lane_poses(const std::string& file, double aside) {
       for (double s = surface.section_start(k) + 3; s < surface.section_end(k) - 3; s += 1) {
         surface.spans(k, s, spans);
         for (const odr::LaneSpan& l : spans) {
-          if (l.lane->type != "driving") continue;
+          if (!odr::is_travel_lane(*l.lane)) continue;
           const auto span_at = [&](double at) {
             std::vector<odr::LaneSpan> across;
             surface.spans(k, at, across);
@@ -154,7 +155,7 @@ TEST(OpenDriveData, EveryDrivableLaneIsWithinTheToleranceOfTheRoadsTriangles) {
     }
     std::cout << file << ": " << road.size() << " road triangles, " << probes << " points, farthest " << worst
               << " m\n";
-    EXPECT_GT(probes, 20) << file;
+    EXPECT_GE(probes, 20) << file;  // at least 20 a road: a file of one short road has 20
   }
 }
 

@@ -680,6 +680,43 @@ TEST(OpenDriveScene, ASectionsEndIsBuiltWithItsOwnLanesSoNoEdgeWallStandsAcrossT
   }
 }
 
+TEST(OpenDriveScene, ALaneOpeningFromNoWidthOrClosingToNoneHasItsEdgeWallAlongTheTaper) {
+  // testing::tapered_lane_road_xml: straight tapers need no cut between their ends, and a boundary beside a lane
+  // of no width carried no wall, so the outer edge had none over x 0 to 20 and 80 to 90 (esmini's
+  // highway_exit.xodr opens its exit lane so): a car drove onto the shoulder there through no kerb.
+  const auto file = testing::temp_folder("taper") / "taper.xodr";
+  const Scene scene = load_scene(testing::write_opendrive(file, testing::tapered_lane_road_xml()), with_edges(1.0));
+  // The walls' feet: the sides of wall triangles with both ends on the road (z = 0).
+  std::vector<std::pair<Vec2, Vec2>> feet;
+  for (const Triangle& t : triangles_of(scene, "edge:w")) {
+    std::vector<Vec2> base;
+    for (const Vec3& v : {t.a_W, t.b_W, t.c_W})
+      if (std::abs(v.z()) < 1e-9) base.push_back(v.head<2>());
+    if (base.size() == 2) feet.emplace_back(base[0], base[1]);
+  }
+  const auto outer_y = [](double x) { return -3.5 - std::clamp(std::min(0.175 * x, 0.35 * (90 - x)), 0.0, 3.5); };
+  const auto walled = [&](const Vec2& p) {
+    return std::any_of(feet.begin(), feet.end(), [&](const auto& f) {
+      const Vec2 d = f.second - f.first;
+      const double along = std::clamp((p - f.first).dot(d) / d.squaredNorm(), 0.0, 1.0);
+      return (f.first + along * d - p).norm() < 1e-6;
+    });
+  };
+  for (double x = 0.25; x < 100; x += 0.5) {
+    EXPECT_TRUE(walled(Vec2(x, outer_y(x)))) << "no wall at the outer edge at x = " << x;
+    EXPECT_TRUE(walled(Vec2(x, 0))) << "no wall at the inner edge at x = " << x;
+  }
+  // Once each (beyond x = 90 the boundaries either side of lane -2 coincide): the feet add up to the two
+  // edges' lengths, so no wall stands twice.
+  double length = 0;
+  for (const auto& [a, b] : feet) length += (b - a).norm();
+  EXPECT_NEAR(length, 100 + std::hypot(20.0, 3.5) + 60 + std::hypot(10.0, 3.5) + 10, 1e-6);
+  for (const std::string& d : testing::triangle_detector_names()) {
+    const VehiclePose across_the_taper{Vec2(10, outer_y(10)), 0, 0.5, {2.5, 2.0, 1.8}, 0};
+    EXPECT_FALSE(testing::contacts(d, scene, {across_the_taper})[0].empty()) << d;
+  }
+}
+
 TEST(OpenDriveScene, APolylinesCornersAreCountedAndARoadFoldingBackIsWarnedOf) {
   const auto load = [](const std::string& name, double turn) {
     const auto path = testing::temp_folder("kinks") / name;
