@@ -122,6 +122,7 @@ struct Road {
   bool left_hand_traffic = false;  ///< rule="LHT": lanes left of the centre run with s, right ones against it
   double length = 0;  ///< the length built [m]: the `length` attribute, or less where the plan view ends short of it
   double declared_length = 0;  ///< the `length` attribute [m]
+  double plan_view_end = 0;    ///< where the plan view's last record ends [m]: beyond `length`, not built
   Link predecessor, successor;
   std::vector<Geometry> plan_view;
   std::vector<Cubic> elevation, superelevation, lane_offsets;  ///< s from the road's start [m]; superelevation [rad]

@@ -85,7 +85,7 @@ Road read_road(const Attributes& at, const Element& r) {
   // last record evaluated past its own length would put the rest of the road anywhere (a 7.8 m paramPoly3
   // ending the plan view of a 69.9 m road swung 1.5 km off, qc-opendrive's parampoly3_arclength_range_valid).
   road.declared_length = road.length;
-  double plan_end = 0;
+  double& plan_end = road.plan_view_end;
   for (const Geometry& g : road.plan_view) plan_end = std::max(plan_end, g.s + g.length);
   if (plan_end < road.length - kPlanViewTolerance) road.length = plan_end;
   if (!(road.length > 0)) at.fail(*plan, "", "the geometry records have no length: expected a reference line");

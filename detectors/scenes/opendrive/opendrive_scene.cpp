@@ -49,11 +49,12 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   out.graph->setName(file);
   odr::MeshCounts counts;
   std::map<std::string, int> lanes_by_type;
-  int in_junction = 0, gaps = 0, shapes = 0, shaped_roads = 0, cut_short = 0, sections_past = 0;
+  int in_junction = 0, gaps = 0, shapes = 0, shaped_roads = 0, cut_short = 0, sections_past = 0, drawn_past = 0;
   double largest_gap = 0;
   int kinks = 0, folds = 0;
   std::optional<std::pair<const odr::Road*, odr::Kink>> sharpest;  // the largest turn at a plan-view joint
   const odr::Road* first_cut = nullptr;
+  const odr::Road* first_drawn_past = nullptr;  // a plan view running on beyond its road's length
   std::vector<odr::RoadSurface> surfaces;
   surfaces.reserve(net.roads.size());
   for (const odr::Road& road : net.roads) surfaces.emplace_back(road);
@@ -74,6 +75,10 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
     if (road.length < road.declared_length) {
       ++cut_short, sections_past += road.sections_past_plan_view;
       if (!first_cut) first_cut = &road;
+    }
+    if (road.plan_view_end > road.length + odr::kPlanViewTolerance) {
+      ++drawn_past;
+      if (!first_drawn_past) first_drawn_past = &road;
     }
     largest_gap = std::max(largest_gap, surface.reference_line().largest_gap());
     for (const odr::Kink& kink : surface.reference_line().kinks()) {
@@ -186,6 +191,12 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         "the reference line is not defined beyond, so each is built only as far as its plan view reaches ({} lane "
         "sections starting beyond left out)", file, cut_short, first_cut->id, first_cut->line, first_cut->length,
         first_cut->declared_length, sections_past));
+  if (first_drawn_past)
+    out.warnings.push_back(fmt::format(
+        "{}: the plan views of {} roads run on past their length (first: road '{}' (line {}), drawn {:.3f} m for a "
+        "length of {:.3f} m): each is built to its length, which its lanes and objects are placed along; SUMO's "
+        "netconvert builds the whole plan view, so its edge there runs on beyond the road built", file, drawn_past,
+        first_drawn_past->id, first_drawn_past->line, first_drawn_past->plan_view_end, first_drawn_past->length));
   if (!missing.empty())
     out.warnings.push_back(fmt::format("{}: {} links name a road or junction the file does not have (first: {} names "
                                        "{}): lane routes cannot follow them, and SUMO's netconvert stops on them",

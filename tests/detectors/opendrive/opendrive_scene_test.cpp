@@ -598,6 +598,23 @@ TEST(OpenDriveScene, ARoadEndsWhereItsPlanViewEndsAndSaysSo) {
   })) << (warnings.empty() ? "no warning" : warnings.front());
 }
 
+TEST(OpenDriveScene, ARoadWhosePlanViewRunsOnPastItsLengthIsBuiltToItsLengthAndSaysSo) {
+  // esmini's parking_advanced.xodr draws road 2 as a 100 m line for a length of 30.6 m: the road was built to
+  // 30.6 m without a word, while SUMO's import laid its edge along all 100 m.
+  std::string road = testing::straight_road_xml("q", 0, 0, 0, 0);
+  const std::string length = "length=\"200\"";
+  road.replace(road.find(length), length.size(), "length=\"120\"");  // the road's; its line keeps 200
+  const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-past") / "past.xodr", road);
+  const Scene scene = load_scene(file);
+  EXPECT_NEAR(scene.surface->height_below(Vec2(119, -1.75), kHighest), 0.0, 1e-9);
+  EXPECT_TRUE(std::isnan(scene.surface->height_below(Vec2(121, -1.75), kHighest)));
+  const std::vector<std::string> warnings = odr_warnings(file);
+  EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
+    return w.find("the plan views of 1 roads run on past their length (first: road 'q' (line 1), drawn 200.000 m "
+                  "for a length of 120.000 m)") != std::string::npos;
+  })) << (warnings.empty() ? "no warning" : warnings.front());
+}
+
 TEST(OpenDriveScene, AnOpenOutlineIsALineOfWallsWithItsEndsApart) {
   // esmini's parking_advanced.xodr draws each parking bay as an open outline of three sides, the fourth its
   // way in. Every outline was closed, so a 4 m wall stood across each bay's entry.
