@@ -81,6 +81,12 @@ Road read_road(const Attributes& at, const Element& r) {
   if (road.plan_view.empty()) at.fail(*plan, "", "no geometry: expected at least one");
   std::stable_sort(road.plan_view.begin(), road.plan_view.end(),
                    [](const Geometry& a, const Geometry& b) { return a.s < b.s; });
+  // A record shorter than the plan view's tolerance draws no road, only a heading the next record turns away
+  // from at once (Scenic's suspect_geometries.xodr starts a road with 1e-9 m heading 0, then 20 m turned 90
+  // deg): a kink whose wedge the mesh filled and walled across the lane. Left out, unless all are so short.
+  const auto drawn = [](const Geometry& g) { return g.length >= kPlanViewTolerance; };
+  if (std::any_of(road.plan_view.begin(), road.plan_view.end(), drawn))
+    std::erase_if(road.plan_view, [&](const Geometry& g) { return !drawn(g); });
   // The reference line is defined as far as the plan view reaches, and the road is built only to there: its
   // last record evaluated past its own length would put the rest of the road anywhere (a 7.8 m paramPoly3
   // ending the plan view of a 69.9 m road swung 1.5 km off, qc-opendrive's parampoly3_arclength_range_valid).

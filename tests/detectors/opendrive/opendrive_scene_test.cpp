@@ -615,6 +615,28 @@ TEST(OpenDriveScene, ARoadWhosePlanViewRunsOnPastItsLengthIsBuiltToItsLengthAndS
   })) << (warnings.empty() ? "no warning" : warnings.front());
 }
 
+TEST(OpenDriveScene, ARecordOfNoLengthIsNoKink) {
+  // Scenic's suspect_geometries.xodr: a road starts with a line of 1e-9 m heading 0, then runs 100 m turned
+  // 90 deg. Read as a kink at the start, its wedge was filled and walled from (0, -3.5) to (3.5, 0), across
+  // the lane where a car starting on it stands.
+  const std::string road =
+      R"(<road id="m" length="100" junction="-1"><planView><geometry s="0" x="0" y="0" hdg="0" length="1e-9">)"
+      R"(<line/></geometry><geometry s="1e-9" x="1e-9" y="0" hdg="1.5707963267948966" length="99.999999999">)"
+      R"(<line/></geometry></planView><lanes><laneSection s="0"><center><lane id="0" type="none"/></center>)"
+      R"(<right><lane id="-1" type="driving"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane></right>)"
+      "</laneSection></lanes></road>";
+  const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-no-length") / "m.xodr", road);
+  const OpenDriveScene built = build_opendrive_scene(file);
+  EXPECT_TRUE(std::any_of(built.about.begin(), built.about.end(), [](const std::string& line) {
+    return line.find("(kinks over 0.06 deg): 0") != std::string::npos;
+  }));
+  const Scene scene = load_scene(file, with_edges(1.0));
+  for (const std::string& d : testing::triangle_detector_names()) {
+    const VehiclePose at_the_start{Vec2(1.75, 1.0), std::numbers::pi / 2, 0.5, {2.5, 2.0, 1.8}, 0};
+    EXPECT_TRUE(testing::contacts(d, scene, {at_the_start})[0].empty()) << d;
+  }
+}
+
 TEST(OpenDriveScene, AnOpenOutlineIsALineOfWallsWithItsEndsApart) {
   // esmini's parking_advanced.xodr draws each parking bay as an open outline of three sides, the fourth its
   // way in. Every outline was closed, so a 4 m wall stood across each bay's entry.
