@@ -256,20 +256,24 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
     x.vehicle = c.vehicles[static_cast<std::size_t>(pair.first)].name;
     x.other = pair.second == kStaticScene ? "" : c.vehicles[static_cast<std::size_t>(pair.second)].name;
     x.time = first->time;
+    // A vehicle that had left its SUMO path before: what it meets follows from that contact, not from SUMO.
+    const auto released_before = [&](int v) {
+      const auto s = static_cast<std::size_t>(v);
+      if (v == kStaticScene || s < t.first_vehicle || !(history.released_at[s] < first->time - 1e-12)) return false;
+      x.kind = SumoExtraContact::Kind::kSecondary;
+      x.why = fmt::format("'{}' left its SUMO path at {:.3f} s: a secondary impact{}", c.vehicles[s].name,
+                          history.released_at[s], pair.second == kStaticScene ? ", with the scene" : "");
+      return true;
+    };
+    if (released_before(pair.first) || released_before(pair.second)) continue;
     if (pair.second == kStaticScene) {
       x.kind = SumoExtraContact::Kind::kScene;
       x.why = "a contact with the scene's geometry: SUMO has none";
       continue;
     }
-    for (const int v : {pair.first, pair.second}) {
-      const auto s = static_cast<std::size_t>(v);
-      const bool sumo_vehicle = s >= t.first_vehicle;
-      if (sumo_vehicle && history.released_at[s] < first->time - 1e-12 && x.why.empty()) {
-        x.kind = SumoExtraContact::Kind::kSecondary;
-        x.why = fmt::format("'{}' left its SUMO path at {:.3f} s: a secondary impact", c.vehicles[s].name, history.released_at[s]);
-      }
-      if (!sumo_vehicle && x.why.empty()) x.why = fmt::format("'{}' is the case's own vehicle, not SUMO's", c.vehicles[s].name);
-    }
+    for (const int v : {pair.first, pair.second})
+      if (static_cast<std::size_t>(v) < t.first_vehicle && x.why.empty())
+        x.why = fmt::format("'{}' is the case's own vehicle, not SUMO's", c.vehicles[static_cast<std::size_t>(v)].name);
     if (x.why.empty())
       x.why = "both on their SUMO paths with overlapping rectangles: SUMO checks vehicles on one lane by their gap, "
               "and shapes only inside junctions (--collision.check-junctions); neighbouring lanes, lane changes and "

@@ -223,6 +223,30 @@ TEST(SumoTraffic, TheCollisionsSumoReportsAreMatchedOrExplained) {
   EXPECT_EQ(s.released, 2u);
 }
 
+TEST(SumoTraffic, AWreckMeetingTheSceneIsASecondaryImpactAndACarOnItsPathASceneContact) {
+  // 'a' and 'b' meet head-on 4 m short of the l-rail's end wall (face x = 100) and rebound at 2 m/s; released,
+  // 'b' rolls back into the wall. 'c' drives on its SUMO path into the side wall (face y = 0).
+  const std::vector<Drive> drives{{"a", 0, 4.0, 89, 30, 90, 10}, {"b", 0, 4.0, 93, 30, 270, 10},
+                                  {"c", 0, 4.0, 50, 6, 180, 10}};
+  const RunResult r = run_case(testing::traffic_case(fcd_folder("sumo-wreck-wall", 4.0, drives), 3.9));
+  ASSERT_TRUE(r.failure.empty()) << r.failure;
+  ASSERT_TRUE(r.sumo.has_value());
+  const auto contact = [&](const std::string& vehicle, const std::string& other) -> const SumoExtraContact* {
+    for (const SumoExtraContact& x : r.sumo->extra)
+      if (x.vehicle == vehicle && x.other == other) return &x;
+    return nullptr;
+  };
+  const SumoExtraContact *pair = contact("a", "b"), *wreck = contact("b", ""), *on_path = contact("c", "");
+  ASSERT_TRUE(pair && wreck && on_path);
+  EXPECT_EQ(pair->kind, SumoExtraContact::Kind::kUnreported) << pair->why;
+  EXPECT_NEAR(pair->time, 0.2, 0.0101);  // fronts 4 m apart closing at 20 m/s
+  EXPECT_EQ(wreck->kind, SumoExtraContact::Kind::kSecondary) << wreck->why;
+  EXPECT_NE(wreck->why.find("'b' left its SUMO path at 0.20"), std::string::npos) << wreck->why;
+  EXPECT_GT(wreck->time, pair->time);
+  EXPECT_EQ(on_path->kind, SumoExtraContact::Kind::kScene) << on_path->why;
+  EXPECT_EQ(contact("a", ""), nullptr);  // 'a' rolls back along y = 30 into open ground
+}
+
 TEST(SumoTraffic, CollisionsWithAPersonAreCountedAndLeftOutOfTheComparison) {
   // SUMO with pedestrians reports a car running one down at a crossing: crashbench moves no person, so such a
   // row is neither matched nor an error, only counted (found on SUMO's own output, 5 Dec 2026).
