@@ -257,16 +257,17 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
     x.other = pair.second == kStaticScene ? "" : c.vehicles[static_cast<std::size_t>(pair.second)].name;
     x.time = first->time;
     // A vehicle that had left its SUMO path before: what it meets follows from that contact, not from SUMO.
+    const bool with_scene = pair.second == kStaticScene;  // a structured binding: no lambda may capture it
     const auto released_before = [&](int v) {
       const auto s = static_cast<std::size_t>(v);
       if (v == kStaticScene || s < t.first_vehicle || !(history.released_at[s] < first->time - 1e-12)) return false;
       x.kind = SumoExtraContact::Kind::kSecondary;
       x.why = fmt::format("'{}' left its SUMO path at {:.3f} s: a secondary impact{}", c.vehicles[s].name,
-                          history.released_at[s], pair.second == kStaticScene ? ", with the scene" : "");
+                          history.released_at[s], with_scene ? ", with the scene" : "");
       return true;
     };
     if (released_before(pair.first) || released_before(pair.second)) continue;
-    if (pair.second == kStaticScene) {
+    if (with_scene) {
       x.kind = SumoExtraContact::Kind::kScene;
       x.why = "a contact with the scene's geometry: SUMO has none";
       continue;
