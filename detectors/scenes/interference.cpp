@@ -87,12 +87,17 @@ bool InterferenceSet::add_triangle(const Triangle& t, int feature) {
 
 bool InterferenceSet::piece_before(const Piece& a, const Piece& b) {
   // By the bits, not the values: a total order even with -0 and NaN, so only pieces of the same bits tie.
+  // The geometry first and the feature last: detectors number the same triangle differently (the scene's
+  // index, OSG's primitive index in its drawable), and ordered by it their pieces summed and bounded a face
+  // differently (esmini's test_road_corner_outline.xodr: a box face 0.5 m inside an edge wall, both ending
+  // on one rectangle edge, gave osg and brute force different contact points).
   const auto key = [](const Piece& x) {
     const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
     return std::array{bits(x.p_W.x()), bits(x.p_W.y()), bits(x.q_W.x()),
                       bits(x.q_W.y()), bits(x.dir.x()), bits(x.dir.y())};
   };
-  return a.feature != b.feature ? a.feature < b.feature : key(a) < key(b);
+  const auto key_a = key(a), key_b = key(b);
+  return key_a != key_b ? key_a < key_b : a.feature < b.feature;
 }
 
 void InterferenceSet::sort_pieces() {

@@ -90,9 +90,9 @@ class InterferenceSet {
     int feature = 0;
     int root = 0;                                 // union-find parent
   };
-  /// Piece order: by feature, then by the bits of the piece's ends and direction. The faces are built from
+  /// Piece order: by the bits of the piece's ends and direction, then by feature. The faces are built from
   /// the pieces in this order, so a detector's contacts have the same bits whatever order it finds the
-  /// triangles in.
+  /// triangles in, and two detectors finding the same pieces give the same contacts however they number them.
   static bool piece_before(const Piece& a, const Piece& b);
   /// Puts the pieces in piece order, each its own root.
   void sort_pieces();
