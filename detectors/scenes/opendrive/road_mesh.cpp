@@ -52,13 +52,17 @@ void fill_points(const RoadSurface& surface, std::size_t k, double s, std::vecto
 /// beyond the outer borders counts as not drivable). Boundaries that coincide (absent lanes between) all
 /// carry it, at the same point: a lane opening from no width takes the wall from the boundary it has at the
 /// next cut, and a lane closing hands it to the boundary it had at the last (add_road_mesh makes one piece of
-/// the coinciding ones). The wall stands on the drivable lane's edge.
+/// the coinciding ones). Where every lane has no width (a road opening from a point), each counts as present,
+/// so that the walls of the lanes that open from there start at that point. The wall stands on the drivable
+/// lane's edge.
 void find_walls(const RoadSurface& surface, double s, const OpenDriveOptions& options, Cut& cut) {
   const std::size_t n = cut.spans.size();
   cut.walled.assign(n + 1, 0);
   cut.wall_base.assign(n + 1, Vec3::Zero());
   cut.beyond.assign(n + 1, Vec3::Zero());
-  const auto present = [&](std::size_t i) { return std::abs(cut.spans[i].t_outer - cut.spans[i].t_inner) >= kNarrowest; };
+  const auto wide = [&](const LaneSpan& l) { return std::abs(l.t_outer - l.t_inner) >= kNarrowest; };
+  const bool any_wide = std::any_of(cut.spans.begin(), cut.spans.end(), wide);
+  const auto present = [&](std::size_t i) { return !any_wide || wide(cut.spans[i]); };
   for (std::size_t b = 0; b <= n; ++b) {
     std::size_t left = n + 1, right = b;  // the nearest present lanes before b (n + 1: none) and from b
     for (std::size_t i = b; i-- > 0;)

@@ -615,6 +615,26 @@ TEST(OpenDriveScene, ARoadWhosePlanViewRunsOnPastItsLengthIsBuiltToItsLengthAndS
   })) << (warnings.empty() ? "no warning" : warnings.front());
 }
 
+TEST(OpenDriveScene, ARoadOpeningFromAPointIsWalledFromThatPoint) {
+  // esmini's lane_width_and_offset.xodr: the laneOffset and the one lane's width both grow from 0 at 1 m a
+  // metre, so the lane runs from t = 0 to t = s, a wedge from the road's start. No lane had width at the
+  // first cut, so no boundary carried a wall there and the road had no walls at all.
+  const std::string road =
+      R"(<road id="v" length="10" junction="-1"><planView><geometry s="0" x="0" y="0" hdg="0" length="10"><line/>)"
+      R"(</geometry></planView><lanes><laneOffset s="0" a="0" b="1" c="0" d="0"/><laneSection s="0"><center>)"
+      R"(<lane id="0" type="none"/></center><right><lane id="-1" type="driving"><width sOffset="0" a="0" b="1" )"
+      R"(c="0" d="0"/></lane></right></laneSection></lanes></road>)";
+  const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-wedge") / "wedge.xodr", road);
+  double length = 0;  // of the walls' feet (their sides on the road, z = 0)
+  for (const Triangle& t : triangles_of(load_scene(file, with_edges(1.0)), "edge:v")) {
+    std::vector<Vec2> base;
+    for (const Vec3& v : {t.a_W, t.b_W, t.c_W})
+      if (std::abs(v.z()) < 1e-9) base.push_back(v.head<2>());
+    if (base.size() == 2) length += (base[1] - base[0]).norm();
+  }
+  EXPECT_NEAR(length, 10 + std::hypot(10.0, 10.0), 1e-6);  // along y = 0, and from (0, 0) to (10, 10)
+}
+
 TEST(OpenDriveScene, ARecordOfNoLengthIsNoKink) {
   // Scenic's suspect_geometries.xodr: a road starts with a line of 1e-9 m heading 0, then runs 100 m turned
   // 90 deg. Read as a kink at the start, its wedge was filled and walled from (0, -3.5) to (3.5, 0), across
