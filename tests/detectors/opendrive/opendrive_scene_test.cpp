@@ -455,6 +455,24 @@ TEST(OpenDriveScene, EveryDetectorAgreesWithBruteForceOnTheBendFarFromTheOrigin)
 /// The warnings building `file`'s scene gives.
 std::vector<std::string> odr_warnings(const std::string& file) { return build_opendrive_scene(file).warnings; }
 
+/// Whether any of `lines` (a load's warnings or its description) holds `text`.
+bool has_line(const std::vector<std::string>& lines, const std::string& text) {
+  const auto holds = [&](const std::string& l) { return l.find(text) != std::string::npos; };
+  return std::any_of(lines.begin(), lines.end(), holds);
+}
+
+/// The feet of the walls of node `name`: the sides of its triangles with both ends on a flat road at z = 0.
+std::vector<std::pair<Vec2, Vec2>> wall_feet(const Scene& scene, const std::string& name) {
+  std::vector<std::pair<Vec2, Vec2>> feet;
+  for (const Triangle& t : triangles_of(scene, name)) {
+    std::vector<Vec2> base;
+    for (const Vec3& v : {t.a_W, t.b_W, t.c_W})
+      if (std::abs(v.z()) < 1e-9) base.push_back(v.head<2>());
+    if (base.size() == 2) feet.emplace_back(base[0], base[1]);
+  }
+  return feet;
+}
+
 /// A 200 m straight road along +x from the origin with `objects` (XML) on it, loaded as a scene.
 Scene road_with_objects(const std::string& name, const std::string& objects) {
   std::string road = testing::straight_road_xml("r", 0, 0, 0, 0);
@@ -592,10 +610,8 @@ TEST(OpenDriveScene, ARoadEndsWhereItsPlanViewEndsAndSaysSo) {
   for (const Triangle& t : testing::triangles_of(scene, [](std::string_view) { return true; }))
     for (const Vec3* v : {&t.a_W, &t.b_W, &t.c_W}) ASSERT_LE(v->head<2>().norm(), reach) << v->transpose();
   const std::vector<std::string> warnings = odr_warnings(file);
-  EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
-    return w.find("the plan views of 1 roads end short of their length (first: road 'p' (line 1), 20.000 of "
-                  "200.000 m)") != std::string::npos;
-  })) << (warnings.empty() ? "no warning" : warnings.front());
+  EXPECT_TRUE(has_line(warnings, "the plan views of 1 roads end short of their length (first: road 'p' (line 1), "
+                                 "20.000 of 200.000 m)")) << (warnings.empty() ? "no warning" : warnings.front());
 }
 
 TEST(OpenDriveScene, ARoadWhosePlanViewRunsOnPastItsLengthIsBuiltToItsLengthAndSaysSo) {
@@ -609,10 +625,9 @@ TEST(OpenDriveScene, ARoadWhosePlanViewRunsOnPastItsLengthIsBuiltToItsLengthAndS
   EXPECT_NEAR(scene.surface->height_below(Vec2(119, -1.75), kHighest), 0.0, 1e-9);
   EXPECT_TRUE(std::isnan(scene.surface->height_below(Vec2(121, -1.75), kHighest)));
   const std::vector<std::string> warnings = odr_warnings(file);
-  EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
-    return w.find("the plan views of 1 roads run on past their length (first: road 'q' (line 1), drawn 200.000 m "
-                  "for a length of 120.000 m)") != std::string::npos;
-  })) << (warnings.empty() ? "no warning" : warnings.front());
+  EXPECT_TRUE(has_line(warnings, "the plan views of 1 roads run on past their length (first: road 'q' (line 1), "
+                                 "drawn 200.000 m for a length of 120.000 m)"))
+      << (warnings.empty() ? "no warning" : warnings.front());
 }
 
 TEST(OpenDriveScene, ARoadOpeningFromAPointIsWalledFromThatPoint) {
@@ -625,13 +640,8 @@ TEST(OpenDriveScene, ARoadOpeningFromAPointIsWalledFromThatPoint) {
       R"(<lane id="0" type="none"/></center><right><lane id="-1" type="driving"><width sOffset="0" a="0" b="1" )"
       R"(c="0" d="0"/></lane></right></laneSection></lanes></road>)";
   const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-wedge") / "wedge.xodr", road);
-  double length = 0;  // of the walls' feet (their sides on the road, z = 0)
-  for (const Triangle& t : triangles_of(load_scene(file, with_edges(1.0)), "edge:v")) {
-    std::vector<Vec2> base;
-    for (const Vec3& v : {t.a_W, t.b_W, t.c_W})
-      if (std::abs(v.z()) < 1e-9) base.push_back(v.head<2>());
-    if (base.size() == 2) length += (base[1] - base[0]).norm();
-  }
+  double length = 0;
+  for (const auto& [a, b] : wall_feet(load_scene(file, with_edges(1.0)), "edge:v")) length += (b - a).norm();
   EXPECT_NEAR(length, 10 + std::hypot(10.0, 10.0), 1e-6);  // along y = 0, and from (0, 0) to (10, 10)
 }
 
@@ -646,10 +656,7 @@ TEST(OpenDriveScene, ARecordOfNoLengthIsNoKink) {
       R"(<right><lane id="-1" type="driving"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane></right>)"
       "</laneSection></lanes></road>";
   const std::string file = testing::write_opendrive(testing::temp_folder("opendrive-no-length") / "m.xodr", road);
-  const OpenDriveScene built = build_opendrive_scene(file);
-  EXPECT_TRUE(std::any_of(built.about.begin(), built.about.end(), [](const std::string& line) {
-    return line.find("(kinks over 0.06 deg): 0") != std::string::npos;
-  }));
+  EXPECT_TRUE(has_line(build_opendrive_scene(file).about, "(kinks over 0.06 deg): 0"));
   const Scene scene = load_scene(file, with_edges(1.0));
   for (const std::string& d : testing::triangle_detector_names()) {
     const VehiclePose at_the_start{Vec2(1.75, 1.0), std::numbers::pi / 2, 0.5, {2.5, 2.0, 1.8}, 0};
@@ -745,14 +752,7 @@ TEST(OpenDriveScene, ALaneOpeningFromNoWidthOrClosingToNoneHasItsEdgeWallAlongTh
   // highway_exit.xodr opens its exit lane so): a car drove onto the shoulder there through no kerb.
   const auto file = testing::temp_folder("taper") / "taper.xodr";
   const Scene scene = load_scene(testing::write_opendrive(file, testing::tapered_lane_road_xml()), with_edges(1.0));
-  // The walls' feet: the sides of wall triangles with both ends on the road (z = 0).
-  std::vector<std::pair<Vec2, Vec2>> feet;
-  for (const Triangle& t : triangles_of(scene, "edge:w")) {
-    std::vector<Vec2> base;
-    for (const Vec3& v : {t.a_W, t.b_W, t.c_W})
-      if (std::abs(v.z()) < 1e-9) base.push_back(v.head<2>());
-    if (base.size() == 2) feet.emplace_back(base[0], base[1]);
-  }
+  const std::vector<std::pair<Vec2, Vec2>> feet = wall_feet(scene, "edge:w");
   const auto outer_y = [](double x) { return -3.5 - std::clamp(std::min(0.175 * x, 0.35 * (90 - x)), 0.0, 3.5); };
   const auto walled = [&](const Vec2& p) {
     return std::any_of(feet.begin(), feet.end(), [&](const auto& f) {
@@ -781,16 +781,12 @@ TEST(OpenDriveScene, APolylinesCornersAreCountedAndARoadFoldingBackIsWarnedOf) {
     const auto path = testing::temp_folder("kinks") / name;
     return build_opendrive_scene(testing::write_opendrive(path, testing::kinked_road_xml(turn)));
   };
-  const auto has = [](const std::vector<std::string>& lines, const std::string& text) {
-    const auto holds = [&](const std::string& l) { return l.find(text) != std::string::npos; };
-    return std::any_of(lines.begin(), lines.end(), holds);
-  };
   const OpenDriveScene corner = load("corner.xodr", 0.6);
-  EXPECT_TRUE(has(corner.about, fmt::format("(kinks over 0.06 deg): 1 (sharpest {:.1f} deg: road 'k' (line 1) at "
+  EXPECT_TRUE(has_line(corner.about, fmt::format("(kinks over 0.06 deg): 1 (sharpest {:.1f} deg: road 'k' (line 1) at "
                                             "s 100.500)", 0.6 * 180 / std::numbers::pi)));
-  EXPECT_FALSE(has(corner.warnings, "folds back"));
+  EXPECT_FALSE(has_line(corner.warnings, "folds back"));
   const OpenDriveScene fold = load("fold.xodr", 2.0);
-  EXPECT_TRUE(has(fold.warnings, fmt::format("1 plan-view joints turn the reference line back by more than 90 deg "
+  EXPECT_TRUE(has_line(fold.warnings, fmt::format("1 plan-view joints turn the reference line back by more than 90 deg "
                                              "at once (sharpest {:.1f} deg", 2.0 * 180 / std::numbers::pi)));
 }
 
