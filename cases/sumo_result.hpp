@@ -1,6 +1,7 @@
 #pragma once
 // What a traffic run found against SUMO's collisions (compared in cases/traffic/sumo_comparison.hpp),
 // as the run's result holds it.
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -46,6 +47,12 @@ struct SumoComparison {
   /// Pairs of vehicles on their SUMO paths that passed through each other where roads cross outside a
   /// junction at one height (PassingPairs::crossing_flat).
   long long flat_crossing_passes = 0;
+  /// Vehicle-steps of vehicles on their SUMO paths, and of those the steps with no road of the scene under
+  /// the CG; the first of those: its vehicle ("" for none), time [s, case time] and CG [m, scene frame].
+  long long on_path_steps = 0, on_path_without_road = 0;
+  std::string first_without_road;
+  double first_without_road_time = 0;
+  std::array<double, 2> first_without_road_at{};
 
   std::size_t matched() const;
 };

@@ -28,6 +28,12 @@ std::string sumo_summary(const SumoComparison& s) {
     out += fmt::format("  warning: {} of {} SUMO vehicles first appear more than 50 m beyond the scene: is the scene "
                        "SUMO's network, in its frame (netconvert -s NET --opendrive-output FILE)?\n", s.off_scene,
                        s.vehicles);
+  if (s.on_path_without_road > 0)
+    out += fmt::format("  warning: {} of {} steps of SUMO vehicles on their paths had no road of the scene under the "
+                       "CG (the first: '{}' at {:.3f} s, at ({:.2f}, {:.2f}) m): lanes SUMO drives that the scene does "
+                       "not\n",
+                       s.on_path_without_road, s.on_path_steps, s.first_without_road, s.first_without_road_time,
+                       s.first_without_road_at[0], s.first_without_road_at[1]);
   if (s.persons > 0 || s.person_collision_rows > 0)
     out += fmt::format("  note: SUMO's persons are not simulated: {} <person> rows of the FCD and {} collision rows with "
                        "a person ignored\n", s.persons, s.person_collision_rows);

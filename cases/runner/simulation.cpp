@@ -62,7 +62,7 @@ void Simulation::step() {
   control_.set_inputs(fleet_, threads_);
   integrate();
   record_.timed(Phase::kDynamics, since);
-  record_.result().steps_without_surface += surface_.follow(fleet_, threads_);
+  record_.result().steps_without_surface += surface_.follow(fleet_, threads_, step_);
   record_.timed(Phase::kSurface, since);
   const bool prescribed = prescribed_at_first_step_ && step_ == 0;  // the case says where and when
   const Contact instead = prescribed ? prescribed_contact() : Contact{};
@@ -142,8 +142,20 @@ RunResult Simulation::run() {
     out.sumo = compare_with_sumo(case_, out);
     out.sumo->off_scene = vehicles_off_scene(case_, *scene_);
     out.sumo->flat_crossing_passes = fleet_.passing.flat_crossing_passes;
+    record_road_under_paths(*out.sumo);
+    require_road_under_paths(case_, *out.sumo);
   }
   return out;
+}
+
+void Simulation::record_road_under_paths(SumoComparison& s) const {
+  const RoadUnderPaths road = surface_.road_under_paths();
+  s.on_path_steps = road.steps;
+  s.on_path_without_road = road.without_road;
+  if (road.first_vehicle < 0) return;
+  s.first_without_road = case_.vehicles[static_cast<std::size_t>(road.first_vehicle)].name;
+  s.first_without_road_time = (road.first_step + 1) * case_.dt;
+  s.first_without_road_at = {road.first_W.x(), road.first_W.y()};
 }
 
 RunResult run_case(const Case& c, int threads) { return Simulation(c, threads).run(); }

@@ -59,6 +59,8 @@ class Simulation {
   Contact prescribed_contact() const;
   /// Impulse answers: the prescribed contact, resolved and applied at t = 0 on the initial states.
   void apply_prescribed_contact();
+  /// Copies into `s` how many steps of the vehicles on their SUMO paths had no road under them, and the first.
+  void record_road_under_paths(SumoComparison& s) const;
 
   Case case_;
   std::shared_ptr<const Scene> scene_;  ///< shared with the other cases on the same scene

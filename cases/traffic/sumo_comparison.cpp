@@ -132,6 +132,26 @@ std::size_t vehicles_off_scene(const Case& c, const Scene& scene) {
   return off;
 }
 
+namespace {
+
+/// What a traffic case whose SUMO vehicles drive where the scene has no road is expected to be.
+std::string expected_frame(const TrafficSpec& t) {
+  return t.net_file.empty()
+             ? "expected the scene in the FCD's frame, SUMO's network (netconvert -s NET --opendrive-output FILE); if "
+               "netconvert imported the network from the scene file (--opendrive-files), give the network as "
+               "\"sumo_net\", whose netOffset then comes off SUMO's positions"
+             : fmt::format("expected the scene file netconvert imported the network {} from, whose netOffset came off "
+                           "SUMO's positions; if the scene is that network's OpenDRIVE export, leave sumo_net out",
+                           t.net_file);
+}
+
+/// The other reason SUMO's vehicles drive over no road of the scene.
+constexpr std::string_view kLanesOffRoad =
+    "or SUMO drove them on lanes the scene has no road on (a lane type outside opendrive.drivable, such as the "
+    "sidewalks that netconvert --opendrive.import-all-lanes opens to every vehicle)";
+
+}  // namespace
+
 void require_traffic_on_scene(const Case& c, const Scene& scene) {
   if (!scene.surface) return;
   const TrafficSpec& t = *c.traffic;
@@ -143,19 +163,20 @@ void require_traffic_on_scene(const Case& c, const Scene& scene) {
     off += std::isnan(scene.surface->height_below(front, kHighest));
   }
   if (2 * off <= vehicles) return;
-  const std::string expected =
-      t.net_file.empty()
-          ? "expected the scene in the FCD's frame, SUMO's network (netconvert -s NET --opendrive-output FILE); if "
-            "netconvert imported the network from the scene file (--opendrive-files), give the network as "
-            "\"sumo_net\", whose netOffset then comes off SUMO's positions"
-          : fmt::format("expected the scene file netconvert imported the network {} from, whose netOffset came off "
-                        "SUMO's positions; if the scene is that network's OpenDRIVE export, leave sumo_net out",
-                        t.net_file);
   throw Error(c.source_file, "/traffic/sumo_fcd",
-              fmt::format("{} of {} SUMO vehicles first appear with their front over no road of the scene: {}; or SUMO "
-                          "drove them on lanes the scene has no road on (a lane type outside opendrive.drivable, such "
-                          "as the sidewalks that netconvert --opendrive.import-all-lanes opens to every vehicle)",
-                          off, vehicles, expected));
+              fmt::format("{} of {} SUMO vehicles first appear with their front over no road of the scene: {}; {}", off,
+                          vehicles, expected_frame(t), kLanesOffRoad));
+}
+
+void require_road_under_paths(const Case& c, const SumoComparison& s) {
+  if (static_cast<double>(s.on_path_without_road) <= kMostStepsWithoutRoad * static_cast<double>(s.on_path_steps))
+    return;
+  throw Error(c.source_file, "/traffic/sumo_fcd",
+              fmt::format("{} of {} steps of SUMO vehicles on their paths had no road of the scene under the CG (more "
+                          "than {:g} %; the first: '{}' at {:.3f} s, at ({:.2f}, {:.2f}) m in the scene): {}; {}",
+                          s.on_path_without_road, s.on_path_steps, 100 * kMostStepsWithoutRoad, s.first_without_road,
+                          s.first_without_road_time, s.first_without_road_at[0], s.first_without_road_at[1],
+                          expected_frame(*c.traffic), kLanesOffRoad));
 }
 
 SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {

@@ -24,4 +24,14 @@ std::size_t vehicles_off_scene(const Case& c, const Scene& scene);
 /// query (a scene of walls only), nothing is checked. SUMO inserts a vehicle with its front on its lane.
 void require_traffic_on_scene(const Case& c, const Scene& scene);
 
+/// The most of the steps of vehicles on their SUMO paths that may have no road of the scene under the CG.
+inline constexpr double kMostStepsWithoutRoad = 0.01;
+
+/// Throws Error (the case file, /traffic/sumo_fcd) when more than kMostStepsWithoutRoad of the steps of
+/// `c`'s vehicles on their SUMO paths had no road of the scene under the CG (`s`, a run's comparison):
+/// SUMO drove where the scene has none. This catches what require_traffic_on_scene's first appearances
+/// cannot: a network netconvert moved along its own roads, whose vehicles enter on the road and drive on
+/// past its end.
+void require_road_under_paths(const Case& c, const SumoComparison& s);
+
 }  // namespace crashbench

@@ -19,11 +19,16 @@ nlohmann::json sumo_json(const SumoComparison& s) {
   json extra = json::array();
   for (const SumoExtraContact& x : s.extra)
     extra.push_back({{"kind", to_string(x.kind)}, {"vehicle", x.vehicle}, {"other", x.other}, {"time", x.time}, {"why", x.why}});
+  json without_road = {{"steps_on_paths", s.on_path_steps}, {"steps", s.on_path_without_road}};
+  if (!s.first_without_road.empty())
+    without_road["first"] = {{"vehicle", s.first_without_road}, {"time", s.first_without_road_time},
+                             {"at", s.first_without_road_at}};
   return {{"vehicles", s.vehicles},
           {"most_present", s.most_present},
           {"released", s.released},
           {"vehicles_off_scene", s.off_scene},
           {"flat_crossing_passes", s.flat_crossing_passes},
+          {"without_road", without_road},
           {"persons_ignored", s.persons},
           {"types_sized_by_default", s.defaulted_types},
           {"collision_rows", s.collision_rows},

@@ -20,9 +20,9 @@ TEST(SurfaceFollowingPhase, OnWallsAloneEveryVehicleStandsOnTheBarrierBottomsAnd
   Fleet fleet(c);
   StepThreads threads(2);
   SurfaceFollowing surface(c, *scene, threads.size());
-  EXPECT_EQ(surface.follow(fleet, threads), 3);
+  EXPECT_EQ(surface.follow(fleet, threads, 0), 3);
   for (const VehiclePose& p : fleet.poses) EXPECT_EQ(p.ground_z, 0.0);
-  EXPECT_EQ(surface.follow(fleet, threads), 3) << "every step counts its misses anew";
+  EXPECT_EQ(surface.follow(fleet, threads, 0), 3) << "every step counts its misses anew";
 }
 
 TEST(DetectionPhase, ContactsCarryTheirVehiclesCaseIndexOnAnyThreadCount) {

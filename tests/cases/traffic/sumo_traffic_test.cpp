@@ -21,34 +21,12 @@
 namespace crashbench {
 namespace {
 
+using testing::Drive;
 using testing::FcdRow;
 using testing::FcdStep;
-
-/// A vehicle driving at `speed` along navigational `angle_deg` from front position (`x0`, `y0`) at `t0`
-/// until `t1` [s].
-struct Drive {
-  std::string id;
-  double t0 = 0, t1 = 0, x0 = 0, y0 = 0, angle_deg = 0, speed = 0;
-};
-
-/// A fresh folder `name` holding fcd.xml: a timestep every 0.1 s from 0 to `last` with the rows of `drives`,
-/// and of `walks` as persons.
-std::filesystem::path fcd_folder(const std::string& name, double last, const std::vector<Drive>& drives,
-                                 const std::vector<Drive>& walks = {}) {
-  std::vector<FcdStep> steps;
-  for (int k = 0; k * 0.1 <= last + 1e-9; ++k) steps.push_back({k * 0.1, {}});
-  for (const auto& [moves, rows] : {std::pair{&drives, &FcdStep::rows}, std::pair{&walks, &FcdStep::persons}})
-    for (const Drive& d : *moves) {
-      const double a = (90.0 - d.angle_deg) * std::numbers::pi / 180.0;
-      for (FcdStep& s : steps)
-        if (s.time >= d.t0 - 1e-9 && s.time <= d.t1 + 1e-9)
-          (s.*rows).push_back({d.id, d.x0 + d.speed * (s.time - d.t0) * std::cos(a),
-                               d.y0 + d.speed * (s.time - d.t0) * std::sin(a), d.angle_deg, d.speed});
-    }
-  const auto dir = testing::fresh_temp_folder(name);
-  testing::write_fcd(dir / "fcd.xml", steps);
-  return dir;
-}
+using testing::fcd_folder;
+using testing::moved;
+using testing::write_network;
 
 bool parked(const Case& c, const PlanarState& s) {
   return (s.position_W - c.traffic->parking_W).minCoeff() >= -1e-9;
@@ -133,20 +111,6 @@ TEST(SumoTraffic, VehiclesEnterAndLeaveWhenTheFcdHasThemAndMoveAsItSaysBetweenRo
   EXPECT_EQ(r.steps_without_surface, 0);
 }
 
-TEST(SumoTraffic, ATeleportIsAnAbsenceNotACrossingOfTheWallItJumps) {
-  // 74 m in 0.1 s, through the end wall at x = 100.
-  const auto dir = fcd_folder("sumo-teleport", 1.0, {{"jumper", 0.0, 0.5, 80, 20, 90, 10}, {"jumper", 0.6, 1.0, 160, 20, 90, 10}});
-  const Case c = testing::traffic_case(dir, 0.95);
-  Simulation sim(c);
-  while (sim.time() < 0.55 - 1e-9) sim.step();
-  EXPECT_TRUE(parked(c, sim.state(0)));
-  while (sim.time() < 0.75 - 1e-9) sim.step();
-  EXPECT_GT(sim.state(0).position_W.x(), 150);
-  const RunResult r = sim.run();
-  EXPECT_TRUE(r.events.empty());
-  EXPECT_TRUE(r.tunnelling.empty());
-}
-
 /// Two sedans head-on along y = 30, each at 10 m/s, fronts 20 m apart, until `last`: SUMO drives them
 /// through each other.
 std::vector<Drive> head_on(double last) { return {{"a", 0, last, 20, 30, 90, 10}, {"b", 0, last, 40, 30, 270, 10}}; }
@@ -201,7 +165,7 @@ TEST(SumoTraffic, AVehicleOnItsSumoPathPassesThroughAWreckUnlessSecondaryImpacts
 
 TEST(SumoTraffic, TheCollisionsSumoReportsAreMatchedOrExplained) {
   std::vector<Drive> drives = head_on(2.0);
-  drives.push_back({"far", 0, 2.0, 20, 60, 90, 10});
+  drives.push_back({"far", 0, 2.0, 20, 10, 90, 10});  // 20 m beside them
   const auto dir = fcd_folder("sumo-compare", 2.0, drives);
   std::ofstream(dir / "collisions.xml")
       << "<collisions>\n"
@@ -271,37 +235,6 @@ TEST(SumoTraffic, CollisionsWithAPersonAreCountedAndLeftOutOfTheComparison) {
   EXPECT_TRUE(r.sumo->episodes[0].matched);
 }
 
-TEST(SumoTraffic, VehiclesFarBeyondTheSceneAreCountedAndWarnedOf) {
-  // An FCD run on another network (or a scene not in SUMO's frame) passed silently: SUMO's roads have no
-  // walls, so nothing showed that its vehicles drove beside the scene, not on it.
-  std::vector<Drive> drives = head_on(0.5);  // on the l-rail's floor, x -30 ... 100, y 0 ... 40
-  drives.push_back({"elsewhere", 0, 0.5, 5000, 30, 90, 10});
-  const auto dir = fcd_folder("sumo-off-scene", 0.5, drives);
-  const RunResult r = run_case(testing::traffic_case(dir, 0.4));
-  ASSERT_TRUE(r.sumo.has_value());
-  EXPECT_EQ(r.sumo->off_scene, 1u);
-  EXPECT_NE(sumo_summary(*r.sumo).find("warning: 1 of 3 SUMO vehicles first appear more than 50 m beyond the scene"),
-            std::string::npos) << sumo_summary(*r.sumo);
-  const RunResult on = run_case(testing::traffic_case(fcd_folder("sumo-on-scene", 0.5, head_on(0.5)), 0.4));
-  ASSERT_TRUE(on.sumo.has_value());
-  EXPECT_EQ(on.sumo->off_scene, 0u);
-}
-
-/// `drives` moved by (dx, dy) [m].
-std::vector<Drive> moved(std::vector<Drive> drives, double dx, double dy) {
-  for (Drive& d : drives) d.x0 += dx, d.y0 += dy;
-  return drives;
-}
-
-/// A SUMO network's <location> as netconvert writes it for what it read in metres moved by (dx, dy), the
-/// l-rail's box its original bounds.
-void write_network(const std::filesystem::path& path, double dx, double dy) {
-  std::ofstream(path) << fmt::format(
-      "<net version=\"1.9\">\n  <location netOffset=\"{:.2f},{:.2f}\" convBoundary=\"{:.2f},{:.2f},{:.2f},{:.2f}\" "
-      "origBoundary=\"-30.00,0.00,100.00,40.00\" projParameter=\"!\"/>\n</net>\n",
-      dx, dy, -30 + dx, dy, 100 + dx, 40 + dy);
-}
-
 TEST(SumoTraffic, AnFcdOfANetworkImportedFromTheSceneComesOntoItWithSumoNetAndIsRefusedWithout) {
   // netconvert moves what it imports (--opendrive-files) by its netOffset: an FCD of that network lay beside
   // the scene file it came from, its vehicles hit the scene's edges, and the case passed with a warning.
@@ -342,18 +275,11 @@ TEST(SumoTraffic, AnFcdOfANetworkImportedFromTheSceneComesOntoItWithSumoNetAndIs
 }
 
 /// A traffic case on two roads crossing at right angles outside a junction, the second `over` metres up,
-/// with the FCD of `drives` (tree, 3.9 s); every face colliding, or the roads' edge walls 1 m tall.
+/// with the FCD of `drives` (3.9 s); every face colliding, or the roads' edge walls 1 m tall.
 RunResult at_crossing(const std::string& name, double over, const std::vector<Drive>& drives, bool edge_walls = false) {
-  const auto dir = fcd_folder(name, 4.0, drives);
-  testing::write_opendrive(dir / "roads.xodr", testing::straight_road_xml("1", -100, 0, 0, 0) +
-                                                   testing::straight_road_xml("2", 0, -100, std::numbers::pi / 2, over));
-  const nlohmann::json doc = {{"name", name},
-                              {"scene", edge_walls ? nlohmann::json{{"file", "roads.xodr"}, {"opendrive", {{"edges", {{"height", 1.0}}}}}}
-                                                   : nlohmann::json{{"file", "roads.xodr"}, {"collision", {{"vertical_within_deg", 90}}}}},
-                              {"detector", "tree"}, {"response", {{"model", "restitution"}, {"restitution", 0.2}}},
-                              {"duration", 3.9}, {"vehicles", nlohmann::json::array()},
-                              {"traffic", {{"sumo_fcd", "fcd.xml"}}}};
-  return run_case(parse_case(doc, (dir / "case.json").string()));
+  const std::string roads = testing::straight_road_xml("1", -100, 0, 0, 0) +
+                            testing::straight_road_xml("2", 0, -100, std::numbers::pi / 2, over);
+  return run_case(testing::road_traffic_case(fcd_folder(name, 4.0, drives), roads, 3.9, edge_walls));
 }
 
 TEST(SumoTraffic, VehiclesOnTheirPathsDrivingAcrossAFlatCrossingPassAsInSumo) {
