@@ -63,6 +63,7 @@ TEST(SumoRoadUnderPaths, ANetworkMovedAlongItsOwnRoadIsRefusedThoughItsVehiclesE
             std::string::npos) << refused;
   EXPECT_NE(refused.find("the first: 'b' at "), std::string::npos) << refused;
   EXPECT_NE(refused.find("\"sumo_net\""), std::string::npos) << refused;
+  EXPECT_NE(refused.find("SUMO's lanes run where the scene's roads do not"), std::string::npos) << refused;
   // By hand: each is present every step; its CG (cg_to_front behind its front, at 55 + 10 t or 65 + 10 t)
   // is past x = 100 from t = (45 + cg_to_front) / 10 or (35 + cg_to_front) / 10 to the end.
   testing::write_network(dir / "net.net.xml", dx, 0);
