@@ -7,8 +7,8 @@
 namespace crashbench::odr {
 
 std::vector<MissingLink> missing_links(const Network& net) {
-  std::set<std::string> roads, junctions;
-  for (const Road& r : net.roads) roads.insert(r.id);
+  std::set<std::string> roads, junctions, lived_in;  // lived_in: junctions some road lies in
+  for (const Road& r : net.roads) roads.insert(r.id), lived_in.insert(r.junction);
   for (const Junction& j : net.junctions) junctions.insert(j.id);
   std::vector<MissingLink> out;
   for (const Road& r : net.roads)
@@ -16,7 +16,8 @@ std::vector<MissingLink> missing_links(const Network& net) {
       const bool road = link->element_type == "road", junction = link->element_type == "junction";
       if ((road && !roads.count(link->element_id)) || (junction && !junctions.count(link->element_id)))
         out.push_back({fmt::format("road '{}' (line {}) {}", r.id, r.line, name),
-                       fmt::format("{} '{}'", link->element_type, link->element_id)});
+                       fmt::format("{} '{}'", link->element_type, link->element_id),
+                       junction && !lived_in.count(link->element_id)});
     }
   for (const Junction& j : net.junctions)
     for (const Connection& c : j.connections)

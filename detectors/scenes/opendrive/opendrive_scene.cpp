@@ -142,10 +142,14 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   // The next widest, so that a file's few bad links can be found.
   constexpr std::size_t kSeamsListed = 8;
   for (std::size_t k = 1; k < std::min(seams.size(), kSeamsListed); ++k) a.push_back("  " + seam_text(seams[k]));
-  const std::vector<odr::MissingLink> missing = odr::missing_links(net);
-  a.push_back(fmt::format("links to a road or junction the file lacks: {}{}", missing.size(),
+  std::vector<odr::MissingLink> missing = odr::missing_links(net);
+  const auto dead_ends = std::erase_if(missing, [](const odr::MissingLink& m) { return m.dead_end; });
+  const auto names_a_road = [](const odr::MissingLink& m) { return m.target.starts_with("road"); };
+  a.push_back(fmt::format("links to a road or junction the file lacks: {}{}{}", missing.size(),
                           missing.empty() ? "" : fmt::format(" (first: {} names {})", missing.front().where,
-                                                             missing.front().target)));
+                                                             missing.front().target),
+                          dead_ends == 0 ? "" : fmt::format("; and {} to junctions no road lies in (dead ends, as "
+                                                            "netconvert's exports write them)", dead_ends)));
   a.push_back(fmt::format("roads crossing outside junctions at one height (bridges drawn flat): {}", crossings.size()));
   a.push_back("geoReference: " + (net.geo_reference.empty() ? std::string("none") : net.geo_reference));
   if (net.offset)
@@ -198,9 +202,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         "netconvert builds the whole plan view, so its edge there runs on beyond the road built", file, drawn_past,
         first_drawn_past->id, first_drawn_past->line, first_drawn_past->plan_view_end, first_drawn_past->length));
   if (!missing.empty())
-    out.warnings.push_back(fmt::format("{}: {} links name a road or junction the file does not have (first: {} names "
-                                       "{}): lane routes cannot follow them, and SUMO's netconvert stops on them",
-                                       file, missing.size(), missing.front().where, missing.front().target));
+    out.warnings.push_back(fmt::format(
+        "{}: {} links name a road or junction the file does not have (first: {} names {}): lane routes cannot "
+        "follow them{}", file, missing.size(), missing.front().where, missing.front().target,
+        std::any_of(missing.begin(), missing.end(), names_a_road) ? ", and SUMO's netconvert stops on those naming "
+                                                                    "a road" : ""));
   if (!seams.empty())
     out.warnings.push_back(fmt::format(
         "{}: {} road links join ends that lie apart ({}): where the ends are near, the road surface opens "

@@ -13,31 +13,53 @@
 namespace crashbench {
 namespace {
 
-TEST(MissingLinks, EveryLinkToARoadOrJunctionTheFileLacksIsNamed) {
+TEST(MissingLinks, EveryLinkToARoadOrJunctionTheFileLacksIsNamedAndADeadEndIsNotWarnedOf) {
   // Road a's predecessor is road 41 and its successor junction 215, neither in the file (CommonRoad's
-  // conflicting_references.xodr); junction 9 connects road a from road 7, also missing. Road b links to a.
+  // conflicting_references.xodr); junction 9 connects road a from road 7, also missing. Road b links to a
+  // and to junction 216, which road c lies in but the file lacks too. No road lies in 215: a dead end, as
+  // netconvert's exports name the dead-end nodes they do not write (SUMO's game scenario "cross": 4).
   std::string a = testing::straight_road_xml("a", 0, 0, 0, 0);
   a.insert(a.find('>') + 1, R"(<link><predecessor elementType="road" elementId="41" contactPoint="start"/>)"
                             R"(<successor elementType="junction" elementId="215"/></link>)");
   std::string b = testing::straight_road_xml("b", 200, 0, 0, 0);
-  b.insert(b.find('>') + 1, R"(<link><predecessor elementType="road" elementId="a" contactPoint="end"/></link>)");
+  b.insert(b.find('>') + 1, R"(<link><predecessor elementType="road" elementId="a" contactPoint="end"/>)"
+                            R"(<successor elementType="junction" elementId="216"/></link>)");
+  std::string c = testing::straight_road_xml("c", 400, 0, 0, 0);
+  c.replace(c.find(R"(junction="-1")"), 13, R"(junction="216")");
   const std::string junction =
       R"(<junction id="9"><connection id="0" incomingRoad="7" connectingRoad="a" contactPoint="start"/></junction>)";
   const std::string file =
-      testing::write_opendrive(testing::temp_folder("missing-links") / "missing.xodr", a + b + junction);
+      testing::write_opendrive(testing::temp_folder("missing-links") / "missing.xodr", a + b + c + junction);
   const std::vector<odr::MissingLink> missing = odr::missing_links(odr::read_network(file));
-  ASSERT_EQ(missing.size(), 3u);
+  ASSERT_EQ(missing.size(), 4u);
   EXPECT_EQ(missing[0].where, "road 'a' (line 1) predecessor");
   EXPECT_EQ(missing[0].target, "road '41'");
   EXPECT_EQ(missing[1].where, "road 'a' (line 1) successor");
   EXPECT_EQ(missing[1].target, "junction '215'");
-  EXPECT_EQ(missing[2].where, "junction '9' connection '0' incomingRoad");
-  EXPECT_EQ(missing[2].target, "road '7'");
+  EXPECT_EQ(missing[2].where, "road 'b' (line 1) successor");
+  EXPECT_EQ(missing[2].target, "junction '216'");
+  EXPECT_EQ(missing[3].where, "junction '9' connection '0' incomingRoad");
+  EXPECT_EQ(missing[3].target, "road '7'");
+  for (std::size_t k = 0; k < missing.size(); ++k) EXPECT_EQ(missing[k].dead_end, k == 1) << missing[k].target;
   bool warned = false;
   for (const std::string& w : build_opendrive_scene(file).warnings)
     warned |= w.find("3 links name a road or junction the file does not have (first: road 'a' (line 1) "
-                     "predecessor names road '41')") != std::string::npos;
+                     "predecessor names road '41'): lane routes cannot follow them, and SUMO's netconvert stops on "
+                     "those naming a road") != std::string::npos;
   EXPECT_TRUE(warned);
+}
+
+TEST(MissingLinks, DeadEndsAloneAreSaidInTheDescriptionNotWarnedOf) {
+  std::string a = testing::straight_road_xml("a", 0, 0, 0, 0);
+  a.insert(a.find('>') + 1, R"(<link><predecessor elementType="junction" elementId="1"/></link>)");
+  const std::string file = testing::write_opendrive(testing::temp_folder("missing-links") / "dead-end.xodr", a);
+  const OpenDriveScene scene = build_opendrive_scene(file);
+  for (const std::string& w : scene.warnings) EXPECT_EQ(w.find("links name"), std::string::npos) << w;
+  bool said = false;
+  for (const std::string& line : scene.about)
+    said |= line == "links to a road or junction the file lacks: 0; and 1 to junctions no road lies in (dead ends, as "
+                    "netconvert's exports write them)";
+  EXPECT_TRUE(said);
 }
 
 TEST(MissingLinks, AFileWhoseLinksAllResolveHasNone) {
