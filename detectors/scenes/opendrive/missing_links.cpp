@@ -9,6 +9,7 @@ namespace crashbench::odr {
 std::vector<MissingLink> missing_links(const Network& net) {
   std::set<std::string> roads, junctions, lived_in;  // lived_in: junctions some road lies in
   for (const Road& r : net.roads) roads.insert(r.id), lived_in.insert(r.junction);
+  for (const RoadWithoutLength& r : net.without_length) roads.insert(r.id);  // in the file, only not built
   for (const Junction& j : net.junctions) junctions.insert(j.id);
   std::vector<MissingLink> out;
   for (const Road& r : net.roads)

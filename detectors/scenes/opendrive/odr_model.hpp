@@ -156,6 +156,14 @@ struct Offset {
   double x = 0, y = 0, z = 0, hdg = 0;
 };
 
+/// A road left out of the network: it has no length to build (its `length` is 0, or its plan view has none).
+struct RoadWithoutLength {
+  std::string id;
+  int line = 0;
+  double declared_length = 0;  ///< [m]
+  double plan_view_end = 0;    ///< where its plan view ends [m]: more than 0 when it draws a road its length lacks
+};
+
 struct Network {
   int rev_major = 1, rev_minor = 4;
   std::string name;
@@ -163,6 +171,9 @@ struct Network {
   std::optional<Offset> offset;
   std::vector<Road> roads;
   std::vector<Junction> junctions;
+  /// Roads of no length, left out: netconvert's exports write a junction's internal lane of 0 m as a road
+  /// of `length` 0.1 whose plan view is one record of length 0 (SUMO's game networks bs3d and DRT).
+  std::vector<RoadWithoutLength> without_length;
 };
 
 }  // namespace crashbench::odr

@@ -69,7 +69,7 @@ Road read_road(const Attributes& at, const Element& r) {
   if (rule != "RHT" && rule != "LHT") at.fail(r, "rule", fmt::format("expected RHT or LHT, got '{}'", rule));
   road.left_hand_traffic = rule == "LHT";
   road.length = at.number(r, "length");
-  if (!(road.length > 0)) at.fail(r, "length", fmt::format("expected a road longer than 0 m, got {}", road.length));
+  if (road.length < 0) at.fail(r, "length", fmt::format("expected a road of 0 m or longer, got {}", road.length));
   if (const Element* link = r.child("link")) {
     road.predecessor = read_link(at, link->child("predecessor"));
     road.successor = read_link(at, link->child("successor"));
@@ -94,7 +94,6 @@ Road read_road(const Attributes& at, const Element& r) {
   double& plan_end = road.plan_view_end;
   for (const Geometry& g : road.plan_view) plan_end = std::max(plan_end, g.s + g.length);
   if (plan_end < road.length - kPlanViewTolerance) road.length = plan_end;
-  if (!(road.length > 0)) at.fail(*plan, "", "the geometry records have no length: expected a reference line");
   road.elevation = cubics(at, r.child("elevationProfile"), "elevation");
   road.superelevation = cubics(at, r.child("lateralProfile"), "superelevation");
   if (const Element* lateral = r.child("lateralProfile"))
@@ -158,10 +157,19 @@ Network parse_network(const std::string& file, std::string_view text) {
                           at.number_or(*o, "hdg", 0)};
   }
   for (const auto& e : root->children) {
-    if (e->name == "road") net.roads.push_back(read_road(at, *e));
     if (e->name == "junction") net.junctions.push_back(read_junction(at, *e));
+    if (e->name != "road") continue;
+    Road road = read_road(at, *e);
+    if (road.length > 0)
+      net.roads.push_back(std::move(road));
+    else
+      net.without_length.push_back({road.id, road.line, road.declared_length, road.plan_view_end});
   }
-  if (net.roads.empty()) at.fail(*root, "", "no <road>: expected at least one");
+  if (net.roads.empty() && net.without_length.empty()) at.fail(*root, "", "no <road>: expected at least one");
+  if (net.roads.empty())
+    at.fail(*root, "", fmt::format("every road has no length, its 'length' 0 or its plan view's records all of no "
+                                   "length (first: road '{}' (line {})): expected a road to build",
+                                   net.without_length.front().id, net.without_length.front().line));
   return net;
 }
 

@@ -38,6 +38,24 @@ constexpr double kSteepAreaWorthAWarning = 1.0;
 /// corners, as LGSVL draws its curves, turn up to 36 deg; CommonRoad's DEU_Muehlhausen export has 180).
 constexpr double kFoldingTurn = std::numbers::pi / 2;
 
+/// Says which roads of `net` were left out for having no length: in `about`, and as a warning where one's
+/// plan view draws a road its `length` of 0 lacks (a zero-length internal lane, netconvert's, draws none).
+void say_roads_without_length(const std::string& file, const odr::Network& net, std::vector<std::string>& about,
+                              std::vector<std::string>& warnings) {
+  const std::vector<odr::RoadWithoutLength>& left_out = net.without_length;
+  about.push_back(fmt::format("roads of no length, left out: {}{}", left_out.size(),
+                              left_out.empty() ? "" : fmt::format(" (first: road '{}' (line {}), length {:g} m)",
+                                                                  left_out.front().id, left_out.front().line,
+                                                                  left_out.front().declared_length)));
+  const auto drawn = std::find_if(left_out.begin(), left_out.end(), [](const odr::RoadWithoutLength& r) {
+    return r.plan_view_end >= odr::kPlanViewTolerance;
+  });
+  if (drawn != left_out.end())
+    warnings.push_back(fmt::format("{}: road '{}' (line {}) has a 'length' of {:g} m and a plan view drawn to {:.3f} "
+                                   "m: left out, as a road of no length is; give its length to build it", file,
+                                   drawn->id, drawn->line, drawn->declared_length, drawn->plan_view_end));
+}
+
 }  // namespace
 
 OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOptions& options) {
@@ -142,6 +160,7 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   // The next widest, so that a file's few bad links can be found.
   constexpr std::size_t kSeamsListed = 8;
   for (std::size_t k = 1; k < std::min(seams.size(), kSeamsListed); ++k) a.push_back("  " + seam_text(seams[k]));
+  say_roads_without_length(file, net, a, out.warnings);
   std::vector<odr::MissingLink> missing = odr::missing_links(net);
   const auto dead_ends = std::erase_if(missing, [](const odr::MissingLink& m) { return m.dead_end; });
   const auto names_a_road = [](const odr::MissingLink& m) { return m.target.starts_with("road"); };

@@ -124,7 +124,8 @@ TEST(OpenDriveReader, EachMalformedFileGivesOneClearError) {
       {"missing-attribute.xodr", "<geometry> (line 6): 'length': missing"},
       {"unknown-geometry.xodr", "<clothoid> (line 6): unknown geometry 'clothoid'"},
       {"non-finite.xodr", "<geometry> (line 6): 'x': expected a finite number"},
-      {"zero-length-road.xodr", "<road> (line 4): 'length': expected a road longer than 0 m"},
+      {"zero-length-road.xodr", "<OpenDRIVE> (line 2): every road has no length, its 'length' 0 or its plan view's "
+                                "records all of no length (first: road '1' (line 4)): expected a road to build"},
       {"lane-id-too-large.xodr", "<lane> (line 11): 'id': expected a whole number in [-100, 100]"},
       {"wrong-root.xodr", "<OpenDrive> (line 2): expected the root element <OpenDRIVE>"},
       {"not-xml.xodr", "not well-formed XML"},

@@ -32,9 +32,12 @@
 #include "tests/support/registries.hpp"
 #include "tests/support/scene_mesh.hpp"
 #include "tests/support/temp_folder.hpp"
+#include "tests/support/text_count.hpp"
 
 namespace crashbench {
 namespace {
+
+using testing::has_line;
 
 const std::string kBend = testing::testdata_path("opendrive/bend.xodr");
 
@@ -454,12 +457,6 @@ TEST(OpenDriveScene, EveryDetectorAgreesWithBruteForceOnTheBendFarFromTheOrigin)
 
 /// The warnings building `file`'s scene gives.
 std::vector<std::string> odr_warnings(const std::string& file) { return build_opendrive_scene(file).warnings; }
-
-/// Whether any of `lines` (a load's warnings or its description) holds `text`.
-bool has_line(const std::vector<std::string>& lines, const std::string& text) {
-  const auto holds = [&](const std::string& l) { return l.find(text) != std::string::npos; };
-  return std::any_of(lines.begin(), lines.end(), holds);
-}
 
 /// The feet of the walls of node `name`: the sides of its triangles with both ends on a flat road at z = 0.
 std::vector<std::pair<Vec2, Vec2>> wall_feet(const Scene& scene, const std::string& name) {
