@@ -77,15 +77,24 @@ struct FcdReader::Parser final : XmlHandler {
     v.type.assign(e.find_or_empty("type"));
     v.front_W.x() = coordinate(e, "x");
     v.front_W.y() = coordinate(e, "y");
-    v.angle_deg = values.number(e, "angle");
-    v.speed = values.number(e, "speed");
+    v.angle_deg = pose_number(e, "angle");
+    v.speed = pose_number(e, "speed");
     if (v.speed < 0) values.unexpected(e, "speed", "a speed >= 0 m/s");
     v.line = e.line;
     ++frame->count;
   }
 
+  /// A vehicle row's `key`, one of the four its pose is read from: SUMO writes them all, unless its
+  /// --fcd-output.attributes leaves one out.
+  double pose_number(const XmlElement& e, std::string_view key) const {
+    if (!e.find(key))
+      values.fail(e, key, "missing: expected every vehicle row with x, y, angle and speed, as SUMO writes them "
+                          "(its --fcd-output.attributes, if given, must name all four)");
+    return values.number(e, key);
+  }
+
   double coordinate(const XmlElement& e, std::string_view key) {
-    const double x = values.number(e, key);
+    const double x = pose_number(e, key);
     if (std::abs(x) > kLargestCoordinate)
       values.unexpected(e, key, fmt::format("|{}| <= {:g} m (no road network is larger)", key, kLargestCoordinate));
     note_decimals(e.find(key));

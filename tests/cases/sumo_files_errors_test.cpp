@@ -159,10 +159,14 @@ TEST(SumoFilesErrors, EveryReaderReadsItsFileGzippedAndNamesOneCutShort) {
 }
 
 TEST(SumoFcdErrors, AMissingAttributeIsNamedWithItsElementAndLine) {
-  for (const char* key : {"id", "x", "y", "angle", "speed"}) {
+  expect_refused(kSumoReaders[0].read, fcd_timestep(with_attribute(kFcdRow, "id", std::nullopt)), "vehicle",
+                 "<vehicle", "id", "missing");
+  // The pose's four name the SUMO option that leaves them out.
+  for (const char* key : {"x", "y", "angle", "speed"}) {
     SCOPED_TRACE(key);
     expect_refused(kSumoReaders[0].read, fcd_timestep(with_attribute(kFcdRow, key, std::nullopt)), "vehicle",
-                   "<vehicle", key, "missing");
+                   "<vehicle", key, "missing: expected every vehicle row with x, y, angle and speed, as SUMO writes "
+                   "them (its --fcd-output.attributes, if given, must name all four)");
   }
   expect_refused(kSumoReaders[0].read, testing::fcd_text("    <timestep>\n    </timestep>\n"), "timestep", "<timestep>",
                  "time", "missing");
