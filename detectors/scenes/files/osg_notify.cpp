@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <mutex>
+#include <string_view>
 
 namespace crashbench {
 namespace {
@@ -18,6 +19,9 @@ thread_local int t_uncounted = 0;  // open OsgNoticesUncounted scopes on this th
 class CountingHandler : public osg::NotifyHandler {
  public:
   void notify(osg::NotifySeverity severity, const char* message) override {
+    // OSG's stream flushes what it holds whenever a message of another severity starts, also when it holds
+    // nothing: an empty message at the last one's severity, which says nothing.
+    if (std::string_view(message).find_first_not_of(" \n") == std::string_view::npos) return;
     if (t_uncounted > 0) {
       if (g_verbose) std::cerr << message;
       return;
