@@ -173,7 +173,20 @@ TEST(SceneLoading, BadFilesGiveAnErrorNamingTheFile) {
   // Only the flat ground of the visual track's road would remain... here: a scene with no vertical faces.
   osg::ref_ptr<osg::Group> empty = new osg::Group;
   write_scene_graph(*empty, (dir / "empty.osgt").string());
-  expect_error_naming((dir / "empty.osgt").string(), "no collision triangles");
+  expect_error_naming((dir / "empty.osgt").string(), "the scene has no collision triangles: it draws none");
+}
+
+TEST(SceneLoading, ASceneOfSpritesAloneSaysSoAndHowToMakeThemCollide) {
+  // FlightGear's Models/Volcanoes/Kilauea/kilauea.ac is one 2 m card: "no collision triangles" said nothing
+  // of why. A 2 m upright card standing alone is a sprite, scenery by default.
+  const fs::path file = testing::temp_folder("scene-io") / "card.obj";
+  std::ofstream(file) << "v -1 0 0\nv 1 0 0\nv 1 2 0\nv -1 2 0\nf 1 2 3\nf 1 3 4\n";
+  expect_error_naming(file.string(), "the scene has no collision triangles of the 2 it draws; 1 drawables are sprites, "
+                                     "scenery by default (\"sprites\": true in a case, --sprites in scene info, make "
+                                     "them collide)");
+  SceneOptions sprites_collide;
+  sprites_collide.collision.sprites = true;
+  EXPECT_EQ(load_scene(file.string(), sprites_collide).triangles.size(), 2u);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "detectors/scenes/registry/scene_library.hpp"
 
+#include <fmt/format.h>
+
 #include <osg/MatrixTransform>
 #include <osgDB/FileNameUtils>
 #include <array>
@@ -138,6 +140,25 @@ Scene make_registered_scene(std::string_view name) {
   return scene;
 }
 
+namespace {
+
+/// Why a scene of `drawn` triangles, `sprites` drawables of them sprites, has no collision triangles under
+/// `options`: what left each kind out, and the option that takes it in.
+std::string no_collision_triangles(std::size_t drawn, int sprites, const SceneOptions& options) {
+  if (drawn == 0) return "the scene has no collision triangles: it draws none";
+  std::string why = fmt::format("the scene has no collision triangles of the {} it draws", drawn);
+  if (sprites > 0)
+    why += fmt::format("; {} drawables are sprites, scenery by default (\"sprites\": true in a case, --sprites in "
+                       "scene info, make them collide)", sprites);
+  if (options.vertical_only)
+    why += fmt::format("; none other is within {:g} deg of vertical", options.vertical_tolerance_deg);
+  if (options.collision.selects_by_name_or_texture() || options.collision.node_mask != 0xffffffffu)
+    why += "; the collision set's node names, textures or node mask leave out the rest";
+  return why;
+}
+
+}  // namespace
+
 Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<WallSegment> walls,
                  const SceneOptions& options) {
   Scene scene;
@@ -170,9 +191,7 @@ Scene make_scene(std::string name, osg::ref_ptr<osg::Node> graph, std::vector<Wa
       collision_triangles(*graph, options.vertical_only, options.vertical_tolerance_deg, options.collision);
   scene.collision = options.collision;
   scene.vertical_within_deg = options.vertical_only ? options.vertical_tolerance_deg : -1;
-  if (scene.triangles.empty())
-    throw Error(name, "", std::string("the scene has no collision triangles") +
-                              (options.vertical_only ? " (none is vertical)" : ""));
+  if (scene.triangles.empty()) throw Error(name, "", no_collision_triangles(all.size(), scene.sprites, options));
   GroundGrid barrier_bottoms = build_ground_grid(scene.triangles);
   scene.surface = std::make_shared<const SurfaceQuery>(surface.get(), std::move(barrier_bottoms),
                                                        options.collision.above_road_max);
