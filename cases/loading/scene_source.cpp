@@ -1,7 +1,5 @@
 #include "cases/loading/scene_source.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
 #include "detectors/scenes/registry/scene_library.hpp"
@@ -24,18 +22,7 @@ Scene build_scene(const SceneSpec& spec) {
     options.vertical_only = true;
     options.vertical_tolerance_deg = spec.vertical_within_deg.value_or(kDefaultVerticalWithinDeg);
     // A file carries no analytic walls: they are the vertical triangles' footprints.
-    Scene scene = [&] {
-      try {
-        return load_scene(spec.file, options);
-      } catch (const Error& e) {
-        // A file with no face a car can hit by default (a road alone) says what would make one collide.
-        if (spec.vertical_within_deg || e.problem().find("none is vertical") == std::string::npos) throw;
-        throw Error(e.file(), e.pointer(),
-                    fmt::format("{}: no face lies within {:g} deg of vertical, the default collision set, so a car "
-                                "can hit nothing; \"collision\": {{\"vertical_within_deg\": 90}} makes every face "
-                                "collide", e.problem(), kDefaultVerticalWithinDeg));
-      }
-    }();
+    Scene scene = load_scene(spec.file, options);
     scene.walls = wall_footprints(scene.triangles, kVerticalToleranceDeg, spec.collision.above_road_max);
     return scene;
   }

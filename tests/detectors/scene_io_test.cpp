@@ -176,7 +176,7 @@ TEST(SceneLoading, BadFilesGiveAnErrorNamingTheFile) {
   expect_error_naming((dir / "empty.osgt").string(), "the scene has no collision triangles: it draws none");
 }
 
-TEST(SceneLoading, ASceneOfSpritesAloneSaysSoAndHowToMakeThemCollide) {
+TEST(SceneLoading, ASceneWithoutCollisionTrianglesSaysWhyAndWhatMakesThemCollide) {
   // FlightGear's Models/Volcanoes/Kilauea/kilauea.ac is one 2 m card: "no collision triangles" said nothing
   // of why. A 2 m upright card standing alone is a sprite, scenery by default.
   const fs::path file = testing::temp_folder("scene-io") / "card.obj";
@@ -184,6 +184,15 @@ TEST(SceneLoading, ASceneOfSpritesAloneSaysSoAndHowToMakeThemCollide) {
   expect_error_naming(file.string(), "the scene has no collision triangles of the 2 it draws; 1 drawables are sprites, "
                                      "scenery by default (\"sprites\": true in a case, --sprites in scene info, make "
                                      "them collide)");
+  // A flat floor alone has no face a case's default collision set takes.
+  const fs::path floor = testing::temp_folder("scene-io") / "floor.obj";
+  std::ofstream(floor) << "v -10 0 10\nv 10 0 10\nv 10 0 -10\nv -10 0 -10\nf 1 2 3\nf 1 3 4\n";
+  SceneOptions case_default;
+  case_default.vertical_only = true;
+  case_default.vertical_tolerance_deg = kDefaultVerticalWithinDeg;
+  expect_error_naming(floor.string(), "the scene has no collision triangles of the 2 it draws; none other lies within "
+                                      "45 deg of vertical, so a car can hit nothing (\"collision\": "
+                                      "{\"vertical_within_deg\": 90} in a case", case_default);
   SceneOptions sprites_collide;
   sprites_collide.collision.sprites = true;
   EXPECT_EQ(load_scene(file.string(), sprites_collide).triangles.size(), 2u);

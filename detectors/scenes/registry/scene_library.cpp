@@ -151,7 +151,9 @@ std::string no_collision_triangles(std::size_t drawn, int sprites, const SceneOp
     why += fmt::format("; {} drawables are sprites, scenery by default (\"sprites\": true in a case, --sprites in "
                        "scene info, make them collide)", sprites);
   if (options.vertical_only)
-    why += fmt::format("; none other is within {:g} deg of vertical", options.vertical_tolerance_deg);
+    why += fmt::format("; none other lies within {:g} deg of vertical, so a car can hit nothing (\"collision\": "
+                       "{{\"vertical_within_deg\": 90}} in a case, scene info without --vertical-only, make every "
+                       "face collide)", options.vertical_tolerance_deg);
   if (options.collision.selects_by_name_or_texture() || options.collision.node_mask != 0xffffffffu)
     why += "; the collision set's node names, textures or node mask leave out the rest";
   return why;
