@@ -32,6 +32,7 @@ namespace {
 struct SceneArgs {
   std::string name, output, file, up;  // up: "" for the format's axis (SceneOptions::up)
   double unit_scale = 1.0;
+  std::vector<double> place;  // x y z heading_deg: ScenePlacement, or empty
   bool vertical_only = false;
   bool verbose = false;
   double tolerance_deg = kVerticalToleranceDeg;
@@ -50,6 +51,7 @@ struct SceneArgs {
     SceneOptions o;
     if (!up.empty()) o.up = up == "y" ? UpAxis::kY : UpAxis::kZ;
     o.unit_scale = unit_scale;
+    if (!place.empty()) o.placement = ScenePlacement{place[0], place[1], place[2], place[3]};
     o.vertical_only = vertical_only;
     o.vertical_tolerance_deg = tolerance_deg;
     o.collision = {include, exclude, node_mask, band_top(), include_textures, exclude_textures, sprites};
@@ -272,6 +274,9 @@ void add_scene_commands(CLI::App& app) {
   info->add_option("file", args->file, "any osgDB-readable scene file")->required();
   info->add_option("--up", args->up, "up axis of the file: z or y (default: y for OBJ, z for every other format)");
   info->add_option("--unit-scale", args->unit_scale, "metres per file unit");
+  info->add_option("--place", args->place, "where the file's frame stands: X Y Z [m] HEADING [deg], turned "
+                                           "counter-clockwise about the vertical, then moved")
+      ->expected(4);
   info->add_flag("--vertical-only", args->vertical_only, "count only vertical triangles for collision");
   info->add_option("--vertical-tolerance-deg", args->tolerance_deg, "normal within this of horizontal [deg]");
   info->add_option("--include", args->include, "only nodes whose name matches this glob collide (repeatable)");

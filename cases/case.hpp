@@ -14,6 +14,7 @@
 #include "core/vehicle.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/opendrive/opendrive_options.hpp"
+#include "detectors/scenes/scene_placement.hpp"
 #include "models/response/invariant_set.hpp"
 
 namespace crashbench {
@@ -35,6 +36,7 @@ struct SceneSpec {
   std::string file;             ///< path resolved against the case file, or empty
   std::string up_axis{};        ///< "z", "y", or "" (the format's: y for OBJ, z otherwise)
   double unit_scale = 1.0;      ///< file units to metres [m/unit]
+  std::optional<ScenePlacement> placement{};  ///< file only: where its frame stands in the world; unset: as drawn
   CollisionFilter collision{};  ///< file only: which nodes' geometry collides
   /// File only: only triangles this close to vertical collide [deg]; unset, kDefaultVerticalWithinDeg.
   std::optional<double> vertical_within_deg{};

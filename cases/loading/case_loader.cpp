@@ -67,21 +67,33 @@ void parse_collision(const JsonReader& field, SceneSpec& scene) {
   }
 }
 
+/// Where a scene file's frame stands: {"x", "y", "z" [m], "heading_deg"}, each 0 when absent.
+ScenePlacement parse_placement(const JsonReader& field) {
+  field.only_keys({"x", "y", "z", "heading_deg"});
+  constexpr double kFarthest = 1e7;  // [m]: no road network is larger
+  ScenePlacement p;
+  for (const auto& [key, target] : {std::pair<std::string_view, double*>{"x", &p.x}, {"y", &p.y}, {"z", &p.z}})
+    if (const auto v = field.find(key)) *target = v->number_in(-kFarthest, kFarthest);
+  if (const auto h = field.find("heading_deg")) p.heading_deg = h->number_in(-360, 360);
+  return p;
+}
+
 SceneSpec parse_scene(const JsonReader& field) {
   SceneSpec scene;
   if (field.is_string()) {
     scene.builtin = builtin_scene_name(field);
     return scene;
   }
-  field.only_keys({"builtin", "file", "up_axis", "unit_scale", "collision", "opendrive"});
+  field.only_keys({"builtin", "file", "up_axis", "unit_scale", "placement", "collision", "opendrive"});
   if (field.has("builtin") == field.has("file")) field.fail("expected exactly one of 'builtin' or 'file'");
   if (const auto b = field.find("builtin")) scene.builtin = builtin_scene_name(*b);
   if (const auto f = field.find("file")) scene.file = case_file_path(*f);
-  for (const char* key : {"up_axis", "unit_scale", "collision"})
+  for (const char* key : {"up_axis", "unit_scale", "placement", "collision"})
     if (!scene.builtin.empty() && field.has(key))
       field.at(key).fail("applies to scene files only: a built-in scene is z-up, in metres, and all of it collides");
   if (const auto up = field.find("up_axis")) scene.up_axis = up->choice({"z", "y"});
   if (const auto s = field.find("unit_scale")) scene.unit_scale = s->positive_number();
+  if (const auto p = field.find("placement")) scene.placement = parse_placement(*p);
   if (const auto c = field.find("collision")) parse_collision(*c, scene);
   if (const auto o = field.find("opendrive")) parse_opendrive(*o, scene);
   return scene;

@@ -19,8 +19,11 @@ constexpr std::size_t kKeptScenes = 4;
 std::string key_of(const SceneSpec& spec) {
   const CollisionFilter& c = spec.collision;
   const OpenDriveOptions& o = spec.opendrive;
-  return fmt::format("{}|{}|{}|{:a}|{:a}|{}|{}|{}|{}|{}|{:a}|{}|{}|{:a}|{:a}", spec.builtin, spec.file, spec.up_axis,
-                     spec.unit_scale, spec.vertical_within_deg.value_or(-1.0), fmt::join(c.include, "\x1f"),
+  const std::string placed = spec.placement ? fmt::format("{:a},{:a},{:a},{:a}", spec.placement->x, spec.placement->y,
+                                                          spec.placement->z, spec.placement->heading_deg)
+                                             : "";
+  return fmt::format("{}|{}|{}|{:a}|{}|{:a}|{}|{}|{}|{}|{}|{:a}|{}|{}|{:a}|{:a}", spec.builtin, spec.file, spec.up_axis,
+                     spec.unit_scale, placed, spec.vertical_within_deg.value_or(-1.0), fmt::join(c.include, "\x1f"),
                      fmt::join(c.exclude, "\x1f"), fmt::join(c.include_textures, "\x1f"),
                      fmt::join(c.exclude_textures, "\x1f"), c.node_mask, c.above_road_max, c.sprites,
                      fmt::join(o.drivable, "\x1f"), o.edge_height, o.tolerance);

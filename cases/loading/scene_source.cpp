@@ -16,6 +16,7 @@ Scene build_scene(const SceneSpec& spec) {
     SceneOptions options;
     if (!spec.up_axis.empty()) options.up = spec.up_axis == "y" ? UpAxis::kY : UpAxis::kZ;
     options.unit_scale = spec.unit_scale;
+    options.placement = spec.placement;
     options.collision = spec.collision;
     options.opendrive = spec.opendrive;
     // What a car can hit, unless the case asks for more: faces within 45 deg of vertical.

@@ -16,6 +16,8 @@
 #include "detectors/osg_detector.hpp"
 #include "detectors/tree_detector.hpp"
 #include "testkit/counting_allocator.hpp"
+#include "tests/support/error_message.hpp"
+#include "tests/support/opendrive_roads.hpp"
 #include "tests/support/paths.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"
@@ -39,6 +41,14 @@ TEST(SceneCache, EqualSpecsShareOneLoadAndOtherOptionsLoadAgain) {
   EXPECT_EQ(scene_loads(), before + 2);
   // Twice the scale, twice the extent.
   EXPECT_NEAR(c->triangles.front().a_W.norm(), 2 * a->triangles.front().a_W.norm(), 1e-9);
+  // Placed elsewhere: another scene, each triangle turned and moved.
+  spec.unit_scale = 1.0;
+  spec.placement = ScenePlacement{100, -50, 2, 90};
+  const std::shared_ptr<const Scene> d = shared_scene(spec);
+  EXPECT_NE(a.get(), d.get());
+  EXPECT_EQ(scene_loads(), before + 3);
+  const Vec3 p = a->triangles.front().a_W, q = d->triangles.front().a_W;
+  EXPECT_NEAR((q - Vec3(100 - p.y(), -50 + p.x(), 2 + p.z())).norm(), 0, 1e-9);  // a quarter turn, then the move
 }
 
 TEST(SceneCache, AScenesLastCaseKeepsItForTheNextUntilNoneIsLeft) {
@@ -53,8 +63,10 @@ TEST(SceneCache, AScenesLastCaseKeepsItForTheNextUntilNoneIsLeft) {
   EXPECT_TRUE(kept.expired());
 }
 
-TEST(SceneCache, UpAxisOrUnitScaleOnABuiltInSceneIsBadInput) {
-  for (const auto& [key, value] : {std::pair{"up_axis", nlohmann::json("y")}, std::pair{"unit_scale", nlohmann::json(2.0)}}) {
+TEST(SceneCache, UpAxisUnitScaleOrPlacementOnABuiltInSceneIsBadInput) {
+  for (const auto& [key, value] :
+       {std::pair{"up_axis", nlohmann::json("y")}, std::pair{"unit_scale", nlohmann::json(2.0)},
+        std::pair{"placement", nlohmann::json{{"x", 10.0}}}}) {
     nlohmann::json doc = read_json_file(testing::source_path("cases/library/knight-head-on-30mph.json"));
     doc["scene"] = {{"builtin", "l-rail"}, {key, value}};
     try {
@@ -65,6 +77,31 @@ TEST(SceneCache, UpAxisOrUnitScaleOnABuiltInSceneIsBadInput) {
       EXPECT_NE(e.problem().find("scene files only"), std::string::npos) << e.problem();
     }
   }
+}
+
+TEST(SceneCache, APlacementIsReadAsWrittenAndRefusedOutOfRangeOrForOpenDrive) {
+  nlohmann::json doc = read_json_file(testing::source_path("cases/library/knight-head-on-30mph.json"));
+  doc["scene"] = {{"file", "city.3ds"}, {"placement", {{"x", 660.0}, {"y", 679.0}, {"heading_deg", 1.3}}}};
+  const Case c = parse_case(doc, "placed.json");
+  ASSERT_TRUE(c.scene.placement.has_value());
+  EXPECT_EQ(c.scene.placement->x, 660.0);
+  EXPECT_EQ(c.scene.placement->y, 679.0);
+  EXPECT_EQ(c.scene.placement->z, 0.0);
+  EXPECT_EQ(c.scene.placement->heading_deg, 1.3);
+  for (const auto& [key, value] : {std::pair{"heading_deg", nlohmann::json(400.0)}, std::pair{"x", nlohmann::json(2e7)},
+                                   std::pair{"roll_deg", nlohmann::json(1.0)}}) {
+    doc["scene"]["placement"] = {{key, value}};
+    const Error e = testing::error_of([&] { parse_case(doc, "bad.json"); });
+    EXPECT_EQ(e.pointer().rfind("/scene/placement", 0), 0u) << key << ": " << e.pointer();
+  }
+  SceneOptions placed;
+  placed.placement = ScenePlacement{1, 2, 0, 0};
+  const std::string road = testing::write_opendrive(testing::temp_folder("cache") / "road.xodr",
+                                                    testing::straight_road_xml("1", 0, 0, 0, 0));
+  const Error e = testing::error_of([&] { (void)load_scene(road, placed); });
+  EXPECT_EQ(e.pointer(), "placement");
+  EXPECT_NE(e.problem().find("an OpenDRIVE file stands where its coordinates put it"), std::string::npos)
+      << e.problem();
 }
 
 const TreeGrid& grid_of(const Detector& d) { return dynamic_cast<const TreeDetector&>(d).grid(); }

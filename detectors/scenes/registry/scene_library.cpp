@@ -87,10 +87,14 @@ const std::array<SceneEntry, 11> kScenes{{
 /// The root transform taking file coordinates to world (Z up, metres), or null for the identity.
 osg::ref_ptr<osg::MatrixTransform> frame_transform(const std::string& name, const SceneOptions& options) {
   if (!(options.unit_scale > 0)) throw Error(name, "unit_scale", "must be > 0");
-  if (options.up.value_or(UpAxis::kZ) == UpAxis::kZ && options.unit_scale == 1.0) return nullptr;
+  if (options.up.value_or(UpAxis::kZ) == UpAxis::kZ && options.unit_scale == 1.0 && !options.placement) return nullptr;
   osg::Matrixd m = osg::Matrixd::scale(options.unit_scale, options.unit_scale, options.unit_scale);
   // y-up: file +Y becomes world +Z, file +Z becomes world -Y (a quarter turn about X).
   if (options.up == UpAxis::kY) m = m * osg::Matrixd::rotate(std::numbers::pi / 2, osg::Vec3d(1, 0, 0));
+  // OSG multiplies row vectors from the left: scale, axis, then the placement's turn and move.
+  if (const std::optional<ScenePlacement>& p = options.placement)
+    m = m * osg::Matrixd::rotate(p->heading_deg * std::numbers::pi / 180, osg::Vec3d(0, 0, 1)) *
+        osg::Matrixd::translate(p->x, p->y, p->z);
   osg::ref_ptr<osg::MatrixTransform> t = new osg::MatrixTransform(m);
   t->setDataVariance(osg::Object::STATIC);
   return t;
@@ -104,6 +108,9 @@ Scene opendrive_scene(const std::string& path, const SceneOptions& options) {
   if (!std::filesystem::is_regular_file(path, ec)) throw Error(path, "", "scene file not found");
   if (options.up.value_or(UpAxis::kZ) != UpAxis::kZ || options.unit_scale != 1.0)
     throw Error(path, "up_axis", "an OpenDRIVE file is z-up in metres: expected no up axis or unit scale for it");
+  if (options.placement)
+    throw Error(path, "placement", "an OpenDRIVE file stands where its coordinates put it: expected no placement "
+                                   "for it (SUMO's network moved by netconvert: sumo_net)");
   OpenDriveScene built = build_opendrive_scene(path, options.opendrive);
   SceneOptions used = options;
   used.up.reset();  // the format's z: no axis to check against the faces

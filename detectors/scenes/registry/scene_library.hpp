@@ -13,6 +13,7 @@
 #include "detectors/detector.hpp"
 #include "detectors/scenes/registry/generated_scene.hpp"
 #include "detectors/scenes/opendrive/opendrive_options.hpp"
+#include "detectors/scenes/scene_placement.hpp"
 #include "detectors/scenes/triangle_extraction.hpp"
 
 namespace crashbench {
@@ -27,6 +28,7 @@ struct SceneOptions {
   /// The file's own up axis: z, or y (AC3D, game-engine exports); unset, its format's (format_up_axis).
   std::optional<UpAxis> up;
   double unit_scale = 1.0;     ///< metres per file unit (> 0)
+  std::optional<ScenePlacement> placement;  ///< where the file's frame stands; unset: where it is
   bool vertical_only = false;  ///< keep only vertical collision triangles
   double vertical_tolerance_deg = kVerticalToleranceDeg;  ///< for `vertical_only` [deg]
   CollisionFilter collision;   ///< which nodes' geometry collides (all by default)
