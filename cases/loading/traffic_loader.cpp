@@ -227,6 +227,12 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
     }
   }
   leave_out_off_road(types, s, *spec);
+  // A case with nothing to move checks nothing: it cannot pass.
+  if (c.vehicles.empty() && s.ids.empty())
+    throw Error(spec->fcd_file, "",
+                fmt::format("no road vehicle in the FCD ({} <person> rows, {} vehicles of rail and water classes left "
+                            "out) and none in the case: expected SUMO vehicles to move, or the case's own", s.persons,
+                            spec->left_out.size()));
   if (c.vehicles.size() + s.ids.size() > limits.max_vehicles)
     field.at("sumo_fcd").fail(fmt::format("{} SUMO vehicles besides the {} listed, more than the cap of {} per case: "
                                           "raise it with --max-vehicles", s.ids.size(), c.vehicles.size(), limits.max_vehicles));

@@ -235,6 +235,15 @@ TEST(SumoTraffic, CollisionsWithAPersonAreCountedAndLeftOutOfTheComparison) {
   EXPECT_TRUE(r.sumo->episodes[0].matched);
 }
 
+TEST(SumoTraffic, AnFcdOfPersonsAloneInACaseOfNoVehiclesIsRefused) {
+  // SUMO's game scenario "hiking" has walkers only: the case ran nothing and said "passed", 0/0 invariants.
+  const auto dir = fcd_folder("sumo-persons-only", 1.0, {}, {{"ped", 0, 1.0, 20, 30, 90, 1.2}});
+  const Error e = testing::error_of([&] { (void)testing::traffic_case(dir, 0.9); });
+  EXPECT_EQ(e.file(), (dir / "fcd.xml").string());
+  EXPECT_NE(e.problem().find("no road vehicle in the FCD (11 <person> rows, 0 vehicles of rail and water classes "
+                             "left out) and none in the case"), std::string::npos) << e.problem();
+}
+
 TEST(SumoTraffic, AnFcdOfANetworkImportedFromTheSceneComesOntoItWithSumoNetAndIsRefusedWithout) {
   // netconvert moves what it imports (--opendrive-files) by its netOffset: an FCD of that network lay beside
   // the scene file it came from, its vehicles hit the scene's edges, and the case passed with a warning.
