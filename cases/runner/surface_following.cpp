@@ -13,10 +13,7 @@ SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int thread
       fallback_cell_(c.vehicles.size()),
       lost_at_(c.vehicles.size(), Vec2::Constant(std::numeric_limits<double>::quiet_NaN())),
       thread_misses_(static_cast<std::size_t>(threads), 0),
-      on_path_steps_(c.vehicles.size(), 0),
-      on_path_misses_(c.vehicles.size(), 0),
-      first_miss_step_(c.vehicles.size(), -1),
-      first_miss_W_(c.vehicles.size(), Vec2::Zero()) {
+      road_(c) {
   for (const VehicleSetup& v : c.vehicles) {
     double& z = surface_z_.emplace_back(v.start_surface.below_height);  // kHighest unless given
     if (v.start_surface.lowest && surface_) {
@@ -35,6 +32,7 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads, int step)
     long long misses = 0;
     for (std::size_t v = begin; v < end; ++v) {
       if (!fleet.present[v]) {
+        road_.absent(v);
         surface_z_[v] = std::numeric_limits<double>::infinity();  // a vehicle entering (again) finds its road afresh
         face_[v] = -1;
         lost_at_[v].x() = std::numeric_limits<double>::quiet_NaN();
@@ -49,7 +47,7 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads, int step)
       const double hint = on_fallback ? pose.ground_z : surface_z_[v];
       double z = surface_ ? surface_->height_below(p_W, hint, face_[v]) : 0.0;
       if (std::isnan(z) && !std::isinf(surface_z_[v])) z = find_again(v, p_W);
-      if (fleet.passing.roles[v] == SumoRole::kOnPath) count_on_path(v, !std::isnan(z), step, p_W);
+      if (fleet.passing.roles[v] == SumoRole::kOnPath) road_.count(v, !std::isnan(z), step, p_W);
       if (!std::isnan(z)) {
         pose.ground_z = surface_z_[v] = z;
         lost_at_[v].x() = std::numeric_limits<double>::quiet_NaN();
@@ -64,25 +62,6 @@ long long SurfaceFollowing::follow(Fleet& fleet, StepThreads& threads, int step)
   long long misses = 0;
   for (const long long m : thread_misses_) misses += m;
   return misses;
-}
-
-void SurfaceFollowing::count_on_path(std::size_t v, bool on_road, int step, const Vec2& p_W) {
-  ++on_path_steps_[v];
-  if (on_road) return;
-  if (on_path_misses_[v]++ == 0) first_miss_step_[v] = step, first_miss_W_[v] = p_W;
-}
-
-RoadUnderPaths SurfaceFollowing::road_under_paths() const {
-  RoadUnderPaths out;
-  for (std::size_t v = 0; v < on_path_steps_.size(); ++v) {
-    out.steps += on_path_steps_[v];
-    out.without_road += on_path_misses_[v];
-    if (first_miss_step_[v] < 0 || (out.first_vehicle >= 0 && first_miss_step_[v] >= out.first_step)) continue;
-    out.first_vehicle = static_cast<int>(v);
-    out.first_step = first_miss_step_[v];
-    out.first_W = first_miss_W_[v];
-  }
-  return out;
 }
 
 double SurfaceFollowing::find_again(std::size_t v, const Vec2& p_W) {

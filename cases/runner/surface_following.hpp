@@ -9,6 +9,7 @@
 
 #include "cases/case.hpp"
 #include "cases/runner/fleet.hpp"
+#include "cases/runner/road_under_paths.hpp"
 #include "cases/runner/step_threads.hpp"
 #include "detectors/scenes/scene.hpp"
 
@@ -17,15 +18,6 @@ namespace crashbench {
 /// The steepest grade a road climbs by under a vehicle that lost it (a road's rarely passes 25 %): how far
 /// above its last height a vehicle looks for it again, per metre gone without a surface [-].
 inline constexpr double kSteepestGrade = 0.25;
-
-/// Vehicle-steps of vehicles on their SUMO paths, and of those the steps with no surface under the CG: where
-/// SUMO's lanes and the scene's roads part (a scene in another frame, or lanes the scene does not drive on).
-struct RoadUnderPaths {
-  long long steps = 0, without_road = 0;
-  int first_vehicle = -1;  ///< of the earliest step without road (the lowest index in it); -1: none
-  int first_step = 0;      ///< that step's index: the state at its end
-  Vec2 first_W = Vec2::Zero();  ///< that vehicle's CG then [m]
-};
 
 class SurfaceFollowing {
  public:
@@ -37,14 +29,12 @@ class SurfaceFollowing {
   /// Step `step` (for road_under_paths).
   long long follow(Fleet& fleet, StepThreads& threads, int step);
   /// Over the steps followed so far.
-  RoadUnderPaths road_under_paths() const;
+  RoadUnderPaths road_under_paths() const { return road_.result(); }
 
  private:
   /// The surface nearest vehicle `v`'s last height under `p_W`, if it is within the reach its distance
   /// from where it lost its surface gives; NaN otherwise (and at its first miss).
   double find_again(std::size_t v, const Vec2& p_W);
-  /// Counts step `step` of vehicle `v`, on its SUMO path at `p_W`, with or without a surface under it.
-  void count_on_path(std::size_t v, bool on_road, int step, const Vec2& p_W);
 
   const SurfaceQuery* surface_;
   std::vector<double> surface_z_;           ///< per vehicle, its last surface height [m]; +inf before the first
@@ -52,10 +42,7 @@ class SurfaceFollowing {
   std::vector<GroundGrid::CellMemo> fallback_cell_;  ///< per vehicle, its last cell of the barrier-bottom grid
   std::vector<Vec2> lost_at_;               ///< per vehicle, where it first missed its surface (NaN: not lost)
   std::vector<long long> thread_misses_;    ///< per thread, this step's vehicles without a surface
-  /// Per vehicle, while on its SUMO path: steps, steps without a surface, and the first of those (-1: none).
-  std::vector<long long> on_path_steps_, on_path_misses_;
-  std::vector<int> first_miss_step_;
-  std::vector<Vec2> first_miss_W_;
+  RoadUnderPathsCount road_;  ///< the steps of vehicles on their SUMO paths, with and without a surface
 };
 
 }  // namespace crashbench

@@ -82,6 +82,34 @@ TEST(SumoRoadUnderPaths, ANetworkMovedAlongItsOwnRoadIsRefusedThoughItsVehiclesE
   EXPECT_EQ(r.steps_without_surface, 0);
 }
 
+TEST(SumoRoadUnderPaths, AnEntryBeforeTheRoadsStartIsForgivenWithinTheVehiclesLength) {
+  // SUMO inserts a vehicle with departPos "free" with its front at its lane's start, its CG before the road
+  // (SUMO's ramp scenario with departSpeed 0: 26,310 of 3,123,105 steps, near the 1 % that refuses). A
+  // 200 m road along +X from x = 0; 'slow' enters with its front at x = 0.5 and creeps at 1 m/s: off the
+  // road until its CG passes x = 0, forgiven. 'far' enters 10 m before the road at 5 m/s, in the other
+  // lane: counted. 'ahead' drives on the road throughout.
+  const std::string road = testing::straight_road_xml("1", 0, 0, 0, 0);
+  const double duration = 9.9;
+  const Drive slow{"slow", 0, 10.0, 0.5, -1.75, 90, 1}, far{"far", 0, 10.0, -10, 1.75, 90, 5},
+      ahead{"ahead", 0, 10.0, 100, -1.75, 90, 5};
+  const RunResult r =
+      run_case(testing::road_traffic_case(fcd_folder("sumo-entry", 10.0, {slow, ahead}), road, duration, false));
+  ASSERT_TRUE(r.sumo.has_value());
+  const double cg_to_front = r.config.vehicles[0].params.body.cg_to_front, dt = r.config.dt;
+  // By hand: 'slow''s CG, at 0.5 - cg_to_front + t, is off the road until t = cg_to_front - 0.52 (the road
+  // mesh reaches 2 cm past the road's start, road_mesh.cpp).
+  EXPECT_NEAR(static_cast<double>(r.steps_without_surface), (cg_to_front - 0.52) / dt, 2.0);
+  EXPECT_EQ(r.sumo->on_path_without_road, 0);
+  // 'far''s CG, at -10 - cg_to_front + 5 t, until t = (10 + cg_to_front) / 5: 8 % of the steps, refused.
+  const auto dir = fcd_folder("sumo-entry-far", 10.0, {slow, far, ahead});
+  const std::string refused =
+      testing::error_message([&] { (void)run_case(testing::road_traffic_case(dir, road, duration, false)); });
+  const auto [without, steps] = refused_counts(refused);
+  EXPECT_EQ(steps, 3 * std::llround(duration / dt)) << refused;
+  EXPECT_NEAR(static_cast<double>(without), (10 + cg_to_front) / 5 / dt, 2.0) << refused;
+  EXPECT_NE(refused.find("the first: 'far' at 0.005 s"), std::string::npos) << refused;
+}
+
 TEST(SumoRoadUnderPaths, AFewStepsOffTheRoadAreWarnedOfAndMoreRefused) {
   // On the l-rail's floor (x -30 to 100, y 0 to 40) 'a' and 'b' drive 10 s; 'elsewhere' is in the FCD
   // 5 km away, for 0.1 s (under 1 % of the steps on paths), or for 1 s (over it).
