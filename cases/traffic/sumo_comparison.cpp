@@ -175,6 +175,12 @@ void require_traffic_on_scene(const Case& c, const Scene& scene) {
 }
 
 void require_road_under_paths(const Case& c, const SumoComparison& s) {
+  // A case of SUMO's vehicles alone, none of them on the road while it ran, moved nothing: it cannot pass.
+  if (s.on_path_steps == 0 && c.traffic->first_vehicle == 0)
+    throw Error(c.source_file, "/duration",
+                fmt::format("{:g} s, and none of the FCD's {} vehicles was on the road within it: expected a duration "
+                            "that reaches them (the case's t = 0 is the FCD's first timestep, {:g} s)",
+                            c.duration, s.vehicles, c.traffic->first_time));
   if (static_cast<double>(s.on_path_without_road) <= kMostStepsWithoutRoad * static_cast<double>(s.on_path_steps))
     return;
   throw Error(c.source_file, "/traffic/sumo_fcd",

@@ -31,7 +31,8 @@ inline constexpr double kMostStepsWithoutRoad = 0.01;
 /// `c`'s vehicles on their SUMO paths had no road of the scene under the CG (`s`, a run's comparison):
 /// SUMO drove where the scene has none. This catches what require_traffic_on_scene's first appearances
 /// cannot: a network netconvert moved along its own roads, whose vehicles enter on the road and drive on
-/// past its end.
+/// past its end. Also throws (the case file, /duration) when the case has no vehicles of its own and none of
+/// SUMO's was on its path in any step: the case moved nothing.
 void require_road_under_paths(const Case& c, const SumoComparison& s);
 
 }  // namespace crashbench

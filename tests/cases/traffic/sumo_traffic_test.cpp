@@ -244,6 +244,17 @@ TEST(SumoTraffic, AnFcdOfPersonsAloneInACaseOfNoVehiclesIsRefused) {
                              "left out) and none in the case"), std::string::npos) << e.problem();
 }
 
+TEST(SumoTraffic, ACaseEndingBeforeTheFcdsVehiclesEnterIsRefused) {
+  // The FCD's one vehicle enters at 3 s; a case of 2 s moves nothing.
+  const auto dir = fcd_folder("sumo-late-vehicle", 4.0, {{"late", 3.0, 4.0, 20, 30, 90, 10}},
+                              {{"ped", 0, 4.0, 20, 10, 90, 1.2}});
+  const Error e = testing::error_of([&] { (void)run_case(testing::traffic_case(dir, 2.0)); });
+  EXPECT_EQ(e.pointer(), "/duration");
+  EXPECT_NE(e.problem().find("2 s, and none of the FCD's 1 vehicles was on the road within it"), std::string::npos)
+      << e.problem();
+  EXPECT_NO_THROW((void)run_case(testing::traffic_case(dir, 3.9)));
+}
+
 TEST(SumoTraffic, AnFcdOfANetworkImportedFromTheSceneComesOntoItWithSumoNetAndIsRefusedWithout) {
   // netconvert moves what it imports (--opendrive-files) by its netOffset: an FCD of that network lay beside
   // the scene file it came from, its vehicles hit the scene's edges, and the case passed with a warning.
