@@ -2,8 +2,9 @@
 
 namespace crashbench {
 
-RoadUnderPathsCount::RoadUnderPathsCount(const Case& c) : vehicles_(c.vehicles.size()) {
-  for (const VehicleSetup& v : c.vehicles) lengths_.push_back(v.params.body.cg_to_front + v.params.body.cg_to_rear);
+RoadUnderPathsCount::RoadUnderPathsCount(const Case& c) {
+  for (const VehicleSetup& v : c.vehicles)
+    vehicles_.emplace_back().length = v.params.body.cg_to_front + v.params.body.cg_to_rear;
 }
 
 void RoadUnderPathsCount::miss(Vehicle& x, int step, const Vec2& p_W) {
@@ -30,7 +31,7 @@ void RoadUnderPathsCount::count(std::size_t v, bool on_road, int step, const Vec
   }
   if (on_road) {
     x.entering = false;
-    if ((p_W - x.entry_W).norm() > lengths_[v]) settle(x);  // too far from where it appeared to be its entry
+    if ((p_W - x.entry_W).norm() > x.length) settle(x);  // too far from where it appeared to be its entry
     x.pending = 0;
     return;
   }

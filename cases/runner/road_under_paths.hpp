@@ -41,13 +41,13 @@ class RoadUnderPathsCount {
     long long pending = 0;  ///< the entry's steps without road, forgiven if it reaches the road in time
     int pending_step = 0;
     Vec2 pending_W = Vec2::Zero();
+    double length = 0;  ///< bumper to bumper [m]: how far from where it appeared an entry is forgiven
   };
   /// Counts `x`'s pending entry steps as steps without road.
   static void settle(Vehicle& x);
   static void miss(Vehicle& x, int step, const Vec2& p_W);
 
   std::vector<Vehicle> vehicles_;
-  std::vector<double> lengths_;  ///< each vehicle's bumper to bumper [m]: how far an entry may be forgiven
 };
 
 }  // namespace crashbench

@@ -46,7 +46,8 @@ TEST(Ac3dReaderOnTorcs, EveryFileReadsAsOsgsReaderReadsIt) {
     const osg::ref_ptr<osg::Node> got = read_ac3d_here(path, options.get(), declined);
     const OsgNotices got_notices = by_us.finish();
     if (!got && other) {
-      ++declines[declined.substr(declined.find(": ") == std::string::npos ? 0 : declined.find(": ") + 2, 40)];
+      const std::size_t reason = declined.find(": ");  // after "line N: "
+      ++declines[declined.substr(reason == std::string::npos ? 0 : reason + 2, 40)];
       continue;
     }
     ASSERT_TRUE(want) << path;

@@ -17,7 +17,7 @@ std::vector<MissingLink> missing_links(const Network& net) {
       const bool road = link->element_type == "road", junction = link->element_type == "junction";
       if ((road && !roads.count(link->element_id)) || (junction && !junctions.count(link->element_id)))
         out.push_back({fmt::format("road '{}' (line {}) {}", r.id, r.line, name),
-                       fmt::format("{} '{}'", link->element_type, link->element_id),
+                       fmt::format("{} '{}'", link->element_type, link->element_id), road,
                        junction && !lived_in.count(link->element_id)});
     }
   for (const Junction& j : net.junctions)
@@ -26,7 +26,7 @@ std::vector<MissingLink> missing_links(const Network& net) {
            {std::pair{&c.incoming_road, "incomingRoad"}, {&c.connecting_road, "connectingRoad"}})
         if (!id->empty() && !roads.count(*id))
           out.push_back({fmt::format("junction '{}' connection '{}' {}", j.id, c.id, name),
-                         fmt::format("road '{}'", *id)});
+                         fmt::format("road '{}'", *id), true});
   return out;
 }
 

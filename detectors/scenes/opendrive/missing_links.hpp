@@ -15,6 +15,7 @@ namespace crashbench::odr {
 struct MissingLink {
   std::string where;   ///< "road 'ID' (line N) predecessor" or "junction 'ID' connection 'ID' incomingRoad"
   std::string target;  ///< "road 'ID'" or "junction 'ID'"
+  bool to_road = false;   ///< it names a road (netconvert stops on it), else a junction
   bool dead_end = false;  ///< a link to a junction no road lies in: nothing there to follow
 };
 

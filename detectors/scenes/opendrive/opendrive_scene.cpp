@@ -163,7 +163,7 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   say_roads_without_length(file, net, a, out.warnings);
   std::vector<odr::MissingLink> missing = odr::missing_links(net);
   const auto dead_ends = std::erase_if(missing, [](const odr::MissingLink& m) { return m.dead_end; });
-  const auto names_a_road = [](const odr::MissingLink& m) { return m.target.starts_with("road"); };
+  const auto names_a_road = [](const odr::MissingLink& m) { return m.to_road; };
   a.push_back(fmt::format("links to a road or junction the file lacks: {}{}{}", missing.size(),
                           missing.empty() ? "" : fmt::format(" (first: {} names {})", missing.front().where,
                                                              missing.front().target),

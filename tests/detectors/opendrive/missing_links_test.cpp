@@ -41,7 +41,10 @@ TEST(MissingLinks, EveryLinkToARoadOrJunctionTheFileLacksIsNamedAndADeadEndIsNot
   EXPECT_EQ(missing[2].target, "junction '216'");
   EXPECT_EQ(missing[3].where, "junction '9' connection '0' incomingRoad");
   EXPECT_EQ(missing[3].target, "road '7'");
-  for (std::size_t k = 0; k < missing.size(); ++k) EXPECT_EQ(missing[k].dead_end, k == 1) << missing[k].target;
+  for (std::size_t k = 0; k < missing.size(); ++k) {
+    EXPECT_EQ(missing[k].dead_end, k == 1) << missing[k].target;
+    EXPECT_EQ(missing[k].to_road, k == 0 || k == 3) << missing[k].target;
+  }
   EXPECT_TRUE(testing::has_line(build_opendrive_scene(file).warnings,
                                 "3 links name a road or junction the file does not have (first: road 'a' (line 1) "
                                 "predecessor names road '41'): lane routes cannot follow them, and SUMO's netconvert "
