@@ -1,10 +1,10 @@
 #pragma once
-// Two or four doubles side by side (an SSE2 or AVX register, as GCC's and clang's vector extension) and the
-// few operations the physics templates need beyond + - * /, for a lane type T that is `double` (one
-// vehicle), `Lanes` (two) or `Lanes4` (four). Each is the same IEEE operation lane by lane, and a choice is
-// a selection of bits, never arithmetic: a template gives the same bits for T = double and for each lane
-// of a vector (docs/architecture.md, "Floating point"), so its scalar instance is the reference its vector
-// instances are tested against.
+// Two, four or eight doubles side by side (an SSE2, AVX or AVX-512 register, as GCC's and clang's vector
+// extension) and the few operations the physics templates need beyond + - * /, for a lane type T that is
+// `double` (one vehicle), `Lanes` (two), `Lanes4` (four) or `Lanes8` (eight). Each is the same IEEE operation
+// lane by lane, and a choice is a selection of bits, never arithmetic: a template gives the same bits for
+// T = double and for each lane of a vector (docs/architecture.md, "Floating point"), so its scalar instance
+// is the reference its vector instances are tested against.
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -17,9 +17,12 @@ using Lanes = double __attribute__((vector_size(16)));
 /// Four doubles: an AVX register, for the code built for CPUs that have one (models/dynamics/
 /// bicycle_avx2.cpp); elsewhere GCC and clang split its operations into pairs.
 using Lanes4 = double __attribute__((vector_size(32)));
+/// Eight: an AVX-512 register, for models/dynamics/bicycle_avx512.cpp alone.
+using Lanes8 = double __attribute__((vector_size(64)));
 /// Per lane: all ones for true, all zeros for false (what comparing two vectors gives), or a lane's bits.
 using LaneBits = std::int64_t __attribute__((vector_size(16)));
 using LaneBits4 = std::int64_t __attribute__((vector_size(32)));
+using LaneBits8 = std::int64_t __attribute__((vector_size(64)));
 
 /// How many doubles a lane type T holds: 1 for `double`.
 template <class T>
@@ -47,6 +50,11 @@ template <>
 struct VectorsOf<4> {
   using Doubles = Lanes4;
   using Bits = LaneBits4;
+};
+template <>
+struct VectorsOf<8> {
+  using Doubles = Lanes8;
+  using Bits = LaneBits8;
 };
 template <class T>
 using LaneBitsOf = typename VectorsOf<kLanesOf<T>>::Bits;

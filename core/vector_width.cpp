@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string_view>
 
@@ -11,20 +12,22 @@ namespace crashbench {
 
 namespace {
 
-bool cpu_has_avx2() {
+/// The widest of 8, 4, 2 that this CPU has code for: AVX-512F, AVX2, SSE2.
+int widest_on_this_cpu() {
 #if defined(__x86_64__) || defined(__i386__)
-  return __builtin_cpu_supports("avx2");  // also checks that the OS saves the AVX registers
-#else
-  return false;
+  // Each also checks that the OS saves the registers.
+  if (__builtin_cpu_supports("avx512f")) return 8;
+  if (__builtin_cpu_supports("avx2")) return 4;
 #endif
+  return 2;
 }
 
 int decide_width() {
   const char* asked = std::getenv("CRASHBENCH_VECTOR_WIDTH");
-  const std::string_view value = asked ? asked : "4";
-  if (value != "2" && value != "4")
-    throw Error("CRASHBENCH_VECTOR_WIDTH", "", fmt::format("expected 2 or 4, got \"{}\"", value));
-  return value == "4" && cpu_has_avx2() ? 4 : 2;
+  const std::string_view value = asked ? asked : "8";
+  if (value != "2" && value != "4" && value != "8")
+    throw Error("CRASHBENCH_VECTOR_WIDTH", "", fmt::format("expected 2, 4 or 8, got \"{}\"", value));
+  return std::min(value == "8" ? 8 : value == "4" ? 4 : 2, widest_on_this_cpu());
 }
 
 }  // namespace

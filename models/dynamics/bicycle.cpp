@@ -7,6 +7,7 @@
 #include "core/units.hpp"
 #include "core/vector_width.hpp"
 #include "models/dynamics/bicycle_avx2.hpp"
+#include "models/dynamics/bicycle_avx512.hpp"
 #include "models/dynamics/bicycle_lanes.hpp"
 #include "models/dynamics/rigid_body.hpp"
 
@@ -115,10 +116,12 @@ void BicycleDynamics::derivatives(const VehicleBatch& batch, const BatchScratch&
   constexpr int kStateSize = StateVector::RowsAtCompileTime;
   static_assert(sizeof(StateVector) == kStateSize * sizeof(double), "a batch's states are one array of doubles");
   const bicycle_lanes::StateRows states{x[0].data(), kStateSize};
-  // Four vehicles to an AVX register where the CPU has one, then two to an SSE2 one, then one: the same
-  // bits in each (bicycle_lanes.hpp).
+  // Eight vehicles to an AVX-512 register, four to an AVX one, two to an SSE2 one, then one, as wide as the
+  // CPU allows (core/vector_width.hpp): the same bits in each (bicycle_lanes.hpp).
   bicycle_lanes::Accelerations<bicycle_lanes::Column> a;
-  int done = vector_width() == 4 ? bicycle_avx2::accelerate_rows(cars, states, batch.size, speed_floor_, a) : 0;
+  const int width = vector_width();
+  int done = width == 8 ? bicycle_avx512::accelerate_rows(cars, states, batch.size, speed_floor_, a) : 0;
+  if (width >= 4) done = bicycle_avx2::accelerate_rows(cars, states, done, batch.size, speed_floor_, a);
   done = bicycle_lanes::accelerate_rows<Lanes>(cars, states, done, batch.size, speed_floor_, a);
   bicycle_lanes::accelerate_rows<double>(cars, states, done, batch.size, speed_floor_, a);
   for (int i = 0; i < batch.size; ++i) dx[i] = slope(x[i], a.x_W[i], a.y_W[i], a.yaw[i]);

@@ -3,9 +3,9 @@
 namespace crashbench::bicycle_avx2 {
 
 int accelerate_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars,
-                    const bicycle_lanes::StateRows& states, int count, double speed_floor,
+                    const bicycle_lanes::StateRows& states, int first, int count, double speed_floor,
                     bicycle_lanes::Accelerations<bicycle_lanes::Column>& out) {
-  return bicycle_lanes::accelerate_rows<Lanes4>(cars, states, 0, count, speed_floor, out);
+  return bicycle_lanes::accelerate_rows<Lanes4>(cars, states, first, count, speed_floor, out);
 }
 
 }  // namespace crashbench::bicycle_avx2

@@ -8,9 +8,9 @@
 
 namespace crashbench::bicycle_avx2 {
 
-/// bicycle_lanes::accelerate_rows<Lanes4> from row 0: returns the first row not taken.
+/// bicycle_lanes::accelerate_rows<Lanes4> from row `first`: returns the first row not taken.
 int accelerate_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars,
-                    const bicycle_lanes::StateRows& states, int count, double speed_floor,
+                    const bicycle_lanes::StateRows& states, int first, int count, double speed_floor,
                     bicycle_lanes::Accelerations<bicycle_lanes::Column>& out);
 
 }  // namespace crashbench::bicycle_avx2

@@ -1,7 +1,8 @@
 #pragma once
 // The bicycle model's derivative on a lane type T (core/lanes.hpp): BicycleDynamics::derivative() is its
-// T = double instance, derivatives() takes four vehicles at a time with T = Lanes4 where the CPU has AVX2
-// (bicycle_avx2.cpp), else two with T = Lanes. The operations are those of the model's equations in
+// T = double instance, derivatives() takes eight vehicles at a time with T = Lanes8 where the CPU has
+// AVX-512 (bicycle_avx512.cpp), four with T = Lanes4 where it has AVX2 (bicycle_avx2.cpp), else two with
+// T = Lanes. The operations are those of the model's equations in
 // docs/dynamics.md, in the order its Eigen form took them, so a vehicle gets the same bits alone or beside
 // another. What does not change within a step (the vehicle's parameters, its input, the axles' friction
 // limits) is taken once per step (Vehicle), the state at every stage (State).
@@ -51,8 +52,8 @@ template <class A, class B, class F>
   f(a.x_W, b.x_W), f(a.y_W, b.y_W), f(a.yaw, b.yaw);
 }
 
-/// A batch's vehicles as columns (a column per field, a row per vehicle): a lane type T of two or four
-/// neighbouring rows loads as one register.
+/// A batch's vehicles as columns (a column per field, a row per vehicle): a lane type T of two, four or
+/// eight neighbouring rows loads as one register.
 using Column = std::array<double, 8>;  // kOdeBatchSize (models/integrators/integrator.hpp)
 
 /// Row `row` of `columns` set to `value` (a Vehicle or Accelerations of doubles).

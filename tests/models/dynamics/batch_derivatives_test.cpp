@@ -3,8 +3,9 @@
 // neighbours in the batch; among them states that take the rarer paths of a vectorised model (heading
 // zero or beyond the portable sine's range, a tyre sliding beyond 45 deg, a car reversing), and batches
 // with and without an input with a contact spring (which steps its batch one by one). Batches of every
-// size take a vectorised model's four-, two- and one-lane paths; tests/CMakeLists.txt runs this file again
-// with CRASHBENCH_VECTOR_WIDTH=2, for the SSE2 path on an AVX2 machine.
+// size take a vectorised model's eight-, four-, two- and one-lane paths, as wide as the CPU goes;
+// tests/CMakeLists.txt runs this file again with CRASHBENCH_VECTOR_WIDTH=2 and 4, for the narrower paths
+// on a wider machine.
 #include <gtest/gtest.h>
 
 #include <array>
