@@ -35,6 +35,7 @@ struct SumoComparison {
   std::size_t vehicles = 0;       ///< SUMO's vehicles in the case
   std::size_t most_present = 0;   ///< the most in one timestep
   long long persons = 0;          ///< FCD person rows, ignored
+  long long containers = 0;       ///< FCD container rows, ignored
   std::vector<std::string> defaulted_types;  ///< vTypes sized from the case's defaults
   std::size_t collision_rows = 0;      ///< SUMO's collision rows between two vehicles
   long long person_collision_rows = 0;  ///< and with a person, ignored

@@ -23,7 +23,8 @@ void read_fcd_to_end(const std::string& path) {
   while (reader.next(frame)) {
     fuzz::require(frame.count <= frame.vehicles.size(), "an FCD frame's count within its vehicles");
     fuzz::require(first || frame.time > last_time, "FCD times increase");
-    fuzz::require(frame.position_decimals >= 0 && frame.persons >= 0, "an FCD frame's counts are not negative");
+    fuzz::require(frame.position_decimals >= 0 && frame.persons >= 0 && frame.containers >= 0,
+                  "an FCD frame's counts are not negative");
     first = false;
     last_time = frame.time;
     std::set<std::string> ids;

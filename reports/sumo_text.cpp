@@ -37,6 +37,9 @@ std::string sumo_summary(const SumoComparison& s) {
   if (s.persons > 0 || s.person_collision_rows > 0)
     out += fmt::format("  note: SUMO's persons are not simulated: {} <person> rows of the FCD and {} collision rows with "
                        "a person ignored\n", s.persons, s.person_collision_rows);
+  if (s.containers > 0)
+    out += fmt::format("  note: SUMO's containers (freight) are not simulated: {} <container> rows of the FCD "
+                       "ignored\n", s.containers);
   if (!s.defaulted_types.empty())
     out += fmt::format("  warning: SUMO vehicle types of unknown size (in no route file given, or of a vClass without "
                        "defaults here), sized as the case's default vehicle: '{}'\n", fmt::join(s.defaulted_types, "', '"));

@@ -27,6 +27,7 @@ struct FcdSurvey {
   Vec2 hi = Vec2::Constant(-std::numeric_limits<double>::infinity());
   long long persons = 0;
   std::unordered_set<std::string> person_ids;
+  long long containers = 0;
   std::size_t most_present = 0;
   double step = 0;  ///< the longest interval between timesteps [s]
   /// Over every vehicle's consecutive rows: the distance its speeds say it drove, and the distance its
@@ -89,6 +90,7 @@ FcdSurvey survey(const std::string& file) {
     s.last_time = frame.time;
     ++timesteps;
     s.persons += frame.persons;
+    s.containers += frame.containers;
     for (long long k = 0; k < frame.persons; ++k) s.person_ids.insert(frame.person_ids[static_cast<std::size_t>(k)]);
     s.most_present = std::max(s.most_present, frame.count);
     for (std::size_t k = 0; k < frame.count; ++k) {
@@ -230,9 +232,9 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
   // A case with nothing to move checks nothing: it cannot pass.
   if (c.vehicles.empty() && s.ids.empty())
     throw Error(spec->fcd_file, "",
-                fmt::format("no road vehicle in the FCD ({} <person> rows, {} vehicles of rail and water classes left "
-                            "out) and none in the case: expected SUMO vehicles to move, or the case's own", s.persons,
-                            spec->left_out.size()));
+                fmt::format("no road vehicle in the FCD ({} <person> rows, {} <container> rows, {} vehicles of rail "
+                            "and water classes left out) and none in the case: expected SUMO vehicles to move, or the "
+                            "case's own", s.persons, s.containers, spec->left_out.size()));
   if (c.vehicles.size() + s.ids.size() > limits.max_vehicles)
     field.at("sumo_fcd").fail(fmt::format("{} SUMO vehicles besides the {} listed, more than the cap of {} per case: "
                                           "raise it with --max-vehicles", s.ids.size(), c.vehicles.size(), limits.max_vehicles));
@@ -240,6 +242,7 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
   spec->first_time = s.first_time;
   spec->sumo_step = s.step;
   spec->persons = s.persons;
+  spec->containers = s.containers;
   spec->most_present = s.most_present;
   spec->parking_W = s.hi + spec->scene_from_sumo + Vec2(1000.0, 1000.0);
   for (const VehicleSetup& v : c.vehicles) spec->parking_W = spec->parking_W.cwiseMax(v.initial.position_W + Vec2(1000.0, 1000.0));

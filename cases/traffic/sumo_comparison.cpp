@@ -197,6 +197,7 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
   out.vehicles = t.ids.size();
   out.most_present = t.most_present;
   out.persons = t.persons;
+  out.containers = t.containers;
   out.defaulted_types = t.defaulted_types;
   out.collision_rows = t.collisions.size();
   out.person_collision_rows = t.person_collision_rows;

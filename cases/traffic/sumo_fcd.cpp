@@ -31,11 +31,15 @@ struct FcdReader::Parser final : XmlHandler {
 
   void start(const XmlElement& e) override {
     if (e.name == "timestep") return begin_timestep(e);
-    // SUMO may add other rows (<container>) and attributes: those are skipped.
-    if (e.name != "vehicle" && e.name != "person") return;
+    // SUMO may add other attributes: those are skipped.
+    if (e.name != "vehicle" && e.name != "person" && e.name != "container") return;
     if (!in_timestep || e.depth != 2)
       values.fail(e, "", fmt::format("inside <{}>: expected each <{}> directly inside a <timestep>", e.parent, e.name));
     if (e.name == "vehicle") return read_vehicle(e);
+    if (e.name == "container") {
+      ++frame->containers;
+      return;
+    }
     const auto k = static_cast<std::size_t>(frame->persons++);
     if (k == frame->person_ids.size()) frame->person_ids.emplace_back();
     frame->person_ids[k].assign(values.text(e, "id"));  // keeps the string's capacity
@@ -65,6 +69,7 @@ struct FcdReader::Parser final : XmlHandler {
     frame->line = e.line;
     frame->count = 0;
     frame->persons = 0;
+    frame->containers = 0;
     fewest_decimals = INT_MAX;
     in_timestep = true;
   }

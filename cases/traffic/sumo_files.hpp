@@ -35,6 +35,7 @@ struct FcdFrame {
   std::size_t count = 0;
   long long persons = 0;      ///< <person> elements in this timestep (crashbench does not move them)
   std::vector<std::string> person_ids;  ///< person_ids[0, persons): their ids, to tell SUMO's collisions with them
+  long long containers = 0;   ///< <container> elements in this timestep (freight: crashbench does not move it)
   int position_decimals = 0;  ///< the fewest digits after the decimal point in any x or y of this timestep
 };
 

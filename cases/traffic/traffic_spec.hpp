@@ -26,6 +26,7 @@ struct TrafficSpec {
   double first_time = 0;         ///< the FCD's first timestep [s]: the case's t = 0
   Vec2 parking_W = Vec2::Zero(); ///< where absent vehicles wait, beyond every FCD position [m]
   long long persons = 0;         ///< <person> rows in the FCD, ignored
+  long long containers = 0;      ///< <container> rows in the FCD (freight), ignored
   bool secondary_impacts = false;  ///< released vehicles meet SUMO's (cases/traffic/sumo_role.hpp)
   std::size_t most_present = 0;  ///< the most vehicles in one timestep
   std::vector<std::string> defaulted_types;  ///< vTypes (or "" for rows without one) sized from the case's defaults

@@ -30,6 +30,7 @@ nlohmann::json sumo_json(const SumoComparison& s) {
           {"flat_crossing_passes", s.flat_crossing_passes},
           {"without_road", without_road},
           {"persons_ignored", s.persons},
+          {"containers_ignored", s.containers},
           {"types_sized_by_default", s.defaulted_types},
           {"collision_rows", s.collision_rows},
           {"person_collision_rows_ignored", s.person_collision_rows},

@@ -16,7 +16,7 @@ using testing::fcd_text;
 using testing::line_of;
 using testing::write_sumo_file;
 
-TEST(SumoFcd, ReadsEachVehicleAsWrittenAndCountsPersonsKeepingOnlyTheirIds) {
+TEST(SumoFcd, ReadsEachVehicleAsWrittenAndCountsPersonsKeepingOnlyTheirIdsAndContainers) {
   const std::string text = fcd_text(R"(    <timestep time="0.00">
         <vehicle id="0" x="1.6000" y="14.2050" angle="180.0000" type="car" speed="13.8900" pos="5.1000" lane="A0A1_0" slope="0.0000"/>
         <person id="p0" x="3.20" y="-7.5" angle="90.00" speed="1.20" pos="0.50" edge="A0A1" slope="0.00"/>
@@ -38,6 +38,7 @@ TEST(SumoFcd, ReadsEachVehicleAsWrittenAndCountsPersonsKeepingOnlyTheirIds) {
   ASSERT_EQ(frame.count, 2u);
   EXPECT_EQ(frame.persons, 1);
   EXPECT_EQ(frame.person_ids.at(0), "p0");
+  EXPECT_EQ(frame.containers, 1);
   EXPECT_EQ(frame.position_decimals, 0) << "y=\"1e3\" has no '.'";
   const FcdVehicle& car = frame.vehicles[0];
   EXPECT_EQ(car.id, "0");
@@ -59,6 +60,7 @@ TEST(SumoFcd, ReadsEachVehicleAsWrittenAndCountsPersonsKeepingOnlyTheirIds) {
   EXPECT_EQ(frame.line, line_of(text, R"(<timestep time="0.50">)"));
   ASSERT_EQ(frame.count, 1u);
   EXPECT_EQ(frame.persons, 0);
+  EXPECT_EQ(frame.containers, 0) << "counted afresh each timestep";
   EXPECT_EQ(frame.position_decimals, 4);
   EXPECT_EQ(frame.vehicles[0].front_W, Vec2(1.6, 7.26));
   EXPECT_EQ(frame.vehicles.size(), 2u) << "the second vehicle's buffers are kept for later timesteps";

@@ -25,6 +25,7 @@ TEST(SumoSummary, CountsEpisodesContactsByKindAndReleasedVehicles) {
   EXPECT_NE(text.find("3 of 7 vehicles released"), std::string::npos) << text;
   EXPECT_EQ(text.find("warning"), std::string::npos) << text;
   EXPECT_EQ(text.find("person"), std::string::npos) << text;
+  EXPECT_EQ(text.find("container"), std::string::npos) << text;
 }
 
 TEST(SumoSummary, SaysHowManyPersonRowsWereIgnored) {
@@ -34,6 +35,14 @@ TEST(SumoSummary, SaysHowManyPersonRowsWereIgnored) {
   const std::string text = sumo_summary(s);
   EXPECT_NE(text.find("140993 <person> rows of the FCD and 12 collision rows with a person ignored"), std::string::npos)
       << text;
+}
+
+TEST(SumoSummary, SaysHowManyContainerRowsWereIgnored) {
+  SumoComparison s = comparison();
+  s.containers = 3071;
+  const std::string text = sumo_summary(s);
+  EXPECT_NE(text.find("3071 <container> rows of the FCD ignored"), std::string::npos) << text;
+  EXPECT_EQ(text.find("person"), std::string::npos) << text;
 }
 
 TEST(SumoSummary, WarnsNamingEveryTypeSizedByDefault) {

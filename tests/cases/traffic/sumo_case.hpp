@@ -21,11 +21,12 @@ struct FcdRow {
   double x = 0, y = 0, angle_deg = 0, speed = 0;
   std::string type = "car";
 };
-/// One timestep's rows: vehicles, and persons (pedestrians).
+/// One timestep's rows: vehicles, persons (pedestrians) and containers (freight).
 struct FcdStep {
   double time = 0;
   std::vector<FcdRow> rows;
   std::vector<FcdRow> persons = {};
+  std::vector<FcdRow> containers = {};
 };
 
 /// Writes `steps` as SUMO 1.15 writes an FCD (four decimals, as --precision 4 gives).
@@ -37,9 +38,11 @@ inline void write_fcd(const std::filesystem::path& path, const std::vector<FcdSt
     for (const FcdRow& r : s.rows)
       out << fmt::format("        <vehicle id=\"{}\" x=\"{:.4f}\" y=\"{:.4f}\" angle=\"{:.4f}\" type=\"{}\" speed=\"{:.4f}\"/>\n",
                          r.id, r.x, r.y, r.angle_deg, r.type, r.speed);
-    for (const FcdRow& p : s.persons)
-      out << fmt::format("        <person id=\"{}\" x=\"{:.4f}\" y=\"{:.4f}\" angle=\"{:.4f}\" speed=\"{:.4f}\" pos=\"1.0000\" "
-                         "edge=\":j_c0\" slope=\"0.0000\"/>\n", p.id, p.x, p.y, p.angle_deg, p.speed);
+    for (const auto& [element, rows] : {std::pair{"person", &s.persons}, std::pair{"container", &s.containers}})
+      for (const FcdRow& p : *rows)
+        out << fmt::format("        <{} id=\"{}\" x=\"{:.4f}\" y=\"{:.4f}\" angle=\"{:.4f}\" speed=\"{:.4f}\" "
+                           "pos=\"1.0000\" edge=\":j_c0\" slope=\"0.0000\"/>\n",
+                           element, p.id, p.x, p.y, p.angle_deg, p.speed);
     out << "    </timestep>\n";
   }
   out << "</fcd-export>\n";
@@ -53,12 +56,13 @@ struct Drive {
 };
 
 /// A fresh folder `name` holding fcd.xml: a timestep every 0.1 s from 0 to `last` with the rows of `drives`,
-/// and of `walks` as persons.
+/// of `walks` as persons and of `freight` as containers.
 inline std::filesystem::path fcd_folder(const std::string& name, double last, const std::vector<Drive>& drives,
-                                 const std::vector<Drive>& walks = {}) {
+                                        const std::vector<Drive>& walks = {}, const std::vector<Drive>& freight = {}) {
   std::vector<FcdStep> steps;
   for (int k = 0; k * 0.1 <= last + 1e-9; ++k) steps.push_back({k * 0.1, {}});
-  for (const auto& [moves, rows] : {std::pair{&drives, &FcdStep::rows}, std::pair{&walks, &FcdStep::persons}})
+  for (const auto& [moves, rows] : {std::pair{&drives, &FcdStep::rows}, std::pair{&walks, &FcdStep::persons},
+                                    std::pair{&freight, &FcdStep::containers}})
     for (const Drive& d : *moves) {
       const double a = (90.0 - d.angle_deg) * std::numbers::pi / 180.0;
       for (FcdStep& s : steps)

@@ -235,13 +235,25 @@ TEST(SumoTraffic, CollisionsWithAPersonAreCountedAndLeftOutOfTheComparison) {
   EXPECT_TRUE(r.sumo->episodes[0].matched);
 }
 
+TEST(SumoTraffic, ContainerRowsAreCountedAndNoVehicle) {
+  // SUMO writes the freight it moves as <container> rows; they were skipped without a word.
+  const auto dir = fcd_folder("sumo-container", 2.0, head_on(2.0), {}, {{"box", 0.5, 1.0, 20, 50, 90, 0}});
+  const Case c = testing::traffic_case(dir, 1.9);
+  EXPECT_EQ(c.vehicles.size(), 2u) << "the container is no vehicle";
+  const RunResult r = run_case(c);
+  ASSERT_TRUE(r.sumo.has_value());
+  EXPECT_EQ(r.sumo->containers, 6) << "a row in each of the 6 timesteps from 0.5 to 1.0 s";
+  EXPECT_EQ(r.sumo->persons, 0);
+  EXPECT_NE(sumo_summary(*r.sumo).find("6 <container> rows of the FCD ignored"), std::string::npos);
+}
+
 TEST(SumoTraffic, AnFcdOfPersonsAloneInACaseOfNoVehiclesIsRefused) {
   // SUMO's game scenario "hiking" has walkers only: the case ran nothing and said "passed", 0/0 invariants.
   const auto dir = fcd_folder("sumo-persons-only", 1.0, {}, {{"ped", 0, 1.0, 20, 30, 90, 1.2}});
   const Error e = testing::error_of([&] { (void)testing::traffic_case(dir, 0.9); });
   EXPECT_EQ(e.file(), (dir / "fcd.xml").string());
-  EXPECT_NE(e.problem().find("no road vehicle in the FCD (11 <person> rows, 0 vehicles of rail and water classes "
-                             "left out) and none in the case"), std::string::npos) << e.problem();
+  EXPECT_NE(e.problem().find("no road vehicle in the FCD (11 <person> rows, 0 <container> rows, 0 vehicles of rail "
+                             "and water classes left out) and none in the case"), std::string::npos) << e.problem();
 }
 
 TEST(SumoTraffic, ACaseEndingBeforeTheFcdsVehiclesEnterIsRefused) {
