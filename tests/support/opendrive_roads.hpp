@@ -19,6 +19,23 @@ inline std::string straight_road_xml(const std::string& id, double x, double y, 
                      "d=\"0\"/></lane></right></laneSection></lanes></road>", id, x, y, heading, z, type, type);
 }
 
+/// Straight road `id` of `length` [m] from (`x`, `y`) along `heading` [rad], a 3.5 m driving lane either side,
+/// its start joining junction `predecessor` and its end junction `successor` (each "" for none).
+inline std::string junction_road_xml(const std::string& id, double x, double y, double heading, double length,
+                                     const std::string& predecessor, const std::string& successor) {
+  const auto link = [](const char* end, const std::string& junction) {
+    if (junction.empty()) return std::string();
+    return fmt::format("<{} elementType=\"junction\" elementId=\"{}\"/>", end, junction);
+  };
+  return fmt::format("<road id=\"{}\" length=\"{}\" junction=\"-1\"><link>{}{}</link><planView><geometry s=\"0\" "
+                     "x=\"{}\" y=\"{}\" hdg=\"{}\" length=\"{}\"><line/></geometry></planView><lanes><laneSection "
+                     "s=\"0\"><left><lane id=\"1\" type=\"driving\"><width sOffset=\"0\" a=\"3.5\" b=\"0\" c=\"0\" "
+                     "d=\"0\"/></lane></left><center><lane id=\"0\" type=\"none\"/></center><right><lane id=\"-1\" "
+                     "type=\"driving\"><width sOffset=\"0\" a=\"3.5\" b=\"0\" c=\"0\" d=\"0\"/></lane></right>"
+                     "</laneSection></lanes></road>", id, length, link("predecessor", predecessor),
+                     link("successor", successor), x, y, heading, length);
+}
+
 /// Road "k" as a polyline of two lines, as LGSVL draws its curves: 100.5 m along +X, then turned `turn` [rad]
 /// left at (100.5, 0) for 99.5 m; a 3.5 m driving lane either side (centres 1.75 m off the line).
 inline std::string kinked_road_xml(double turn) {

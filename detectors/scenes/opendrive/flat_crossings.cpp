@@ -32,6 +32,22 @@ bool has_drivable_lane(const Road& road, const OpenDriveOptions& options) {
   return false;
 }
 
+/// A junction `a` joins at an end within `reach_a` of its `s_a` and `b` at an end within `reach_b` of `s_b`,
+/// or "" [m].
+std::string junction_joining(const Road& a, double s_a, const Road& b, double s_b, double reach) {
+  const auto near_ends = [reach](const Road& road, double s) {
+    std::vector<const std::string*> out;
+    const Link &start = road.predecessor, &end = road.successor;
+    if (start.element_type == "junction" && s <= reach) out.push_back(&start.element_id);
+    if (end.element_type == "junction" && road.length - s <= reach) out.push_back(&end.element_id);
+    return out;
+  };
+  for (const std::string* x : near_ends(a, s_a))
+    for (const std::string* y : near_ends(b, s_b))
+      if (*x == *y) return *x;
+  return "";
+}
+
 /// The farthest a lane of `road` reaches from its reference line at `s` [m].
 double half_extent(const RoadSurface& road, double s) {
   std::vector<LaneSpan> spans;
@@ -74,6 +90,7 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, 
     double s = 0;
     FlatCrossingZone zone;
     double overlap = 0;
+    std::string junction;
   };
   std::map<std::pair<int, int>, First> first;
   for (const auto& [cell, list] : cells)
@@ -96,23 +113,27 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, 
         const std::pair<int, int> pair{p->road, q->road};
         if (const auto seen = first.find(pair); seen != first.end() && seen->second.s <= sp) continue;
         const double sine = std::abs(d) / (u.norm() * v.norm());
-        const double overlap = (half_extent(roads[static_cast<std::size_t>(p->road)], sp) +
-                                half_extent(roads[static_cast<std::size_t>(q->road)], sq)) / sine;
-        first[pair] = {sp, {pa + f * u, overlap + kHalfLongVehicle}, overlap};
+        const RoadSurface& road_p = roads[static_cast<std::size_t>(p->road)];
+        const RoadSurface& road_q = roads[static_cast<std::size_t>(q->road)];
+        const double overlap = (half_extent(road_p, sp) + half_extent(road_q, sq)) / sine;
+        first[pair] = {sp, {pa + f * u, overlap + kHalfLongVehicle}, overlap,
+                       junction_joining(road_p.road(), sp, road_q.road(), sq, overlap)};
       }
   std::vector<FlatCrossing> out;
   for (const auto& [pair, crossing] : first)
     out.push_back({roads[static_cast<std::size_t>(pair.first)].road().id, roads[static_cast<std::size_t>(pair.second)].road().id,
-                   pair.first, pair.second, crossing.zone, crossing.overlap});
+                   pair.first, pair.second, crossing.zone, crossing.overlap, crossing.junction});
   return out;
 }
 
 std::vector<std::vector<WallGap>> edge_wall_gaps(const std::vector<FlatCrossing>& crossings, std::size_t roads) {
   constexpr double kGapMargin = 1.0;  // [m] beyond the overlap: the wall's last sampled piece may reach past it
   std::vector<std::vector<WallGap>> out(roads);
-  for (const FlatCrossing& x : crossings)
+  for (const FlatCrossing& x : crossings) {
+    if (!x.bridge()) continue;
     for (const int road : {x.index_a, x.index_b})
       out[static_cast<std::size_t>(road)].push_back({x.zone.at_W, x.overlap + kGapMargin});
+  }
   return out;
 }
 

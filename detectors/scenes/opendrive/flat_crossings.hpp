@@ -20,6 +20,12 @@ struct FlatCrossing {
   /// How far from the crossing the two roads' surfaces overlap, (wa + wb) / sin(angle) [m]: each road's edge
   /// walls within it would stand across the other road (edge_wall_gaps).
   double overlap = 0;
+  /// Empty for a bridge drawn flat. Otherwise the id of a junction both roads join at ends within `overlap`
+  /// of the crossing: no bridge, but two of the junction's own roads drawn over each other at its mouth,
+  /// where the junction's traffic meets (netconvert draws a junction smaller than its roads' widths need:
+  /// SUMO's acosta has an incoming and an outgoing road overlapping 1.5 and 8.7 m from the junction).
+  std::string junction;
+  bool bridge() const { return junction.empty(); }
 };
 
 /// The first crossing of each pair of roads outside junctions with a drivable lane (`options.drivable`) (a footpath
@@ -27,7 +33,8 @@ struct FlatCrossing {
 /// at most) cross at more than 20 degrees, at least 1 m from both roads' ends, at heights less than 2.5 m
 /// apart (kLevelSeparation: no level between them); in file order of the pairs' roads. A crossing's reach
 /// is the farthest its roads' surfaces overlap from it, (wa + wb) / sin(angle) with wa, wb the farthest a
-/// lane of each reaches from its reference line there, plus 6 m, half a long vehicle.
+/// lane of each reaches from its reference line there, plus 6 m, half a long vehicle. Crossings at a
+/// junction's mouth (FlatCrossing::junction) are among them: the caller tells them from bridges.
 std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, const OpenDriveOptions& options);
 
 /// A disc of the plan where a road's edge walls are left out [m].
@@ -37,8 +44,8 @@ struct WallGap {
 };
 
 /// By road (in the list flat_crossings() was given): where its edge walls would cross another road at a
-/// flat crossing, its overlap plus 1 m. On a bridge drawn flat, the kerb of the road above stands across the
-/// road below; neither has a kerb there.
+/// bridge drawn flat, its overlap plus 1 m. On such a bridge, the kerb of the road above stands across the
+/// road below; neither has a kerb there. Crossings at a junction's mouth leave the walls as they are.
 std::vector<std::vector<WallGap>> edge_wall_gaps(const std::vector<FlatCrossing>& crossings, std::size_t roads);
 
 }  // namespace crashbench::odr

@@ -77,7 +77,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   surfaces.reserve(net.roads.size());
   for (const odr::Road& road : net.roads) surfaces.emplace_back(road);
   // The crossings first: a bridge drawn flat has no kerb across the road under it, nor that road across it.
-  const std::vector<odr::FlatCrossing> crossings = odr::flat_crossings(surfaces, options);
+  // Two of a junction's roads drawn over each other at its mouth are no bridge: the junction's traffic meets
+  // there, and SUMO reports its collisions.
+  std::vector<odr::FlatCrossing> crossings, mouths;
+  for (odr::FlatCrossing& x : odr::flat_crossings(surfaces, options))
+    (x.bridge() ? crossings : mouths).push_back(std::move(x));
   const std::vector<std::vector<odr::WallGap>> wall_gaps = odr::edge_wall_gaps(crossings, surfaces.size());
   // Every road's surface first, then the walls: a wall stands only where no other road's lane lies beyond it.
   odr::DrivableSurfaces drivable;
@@ -170,6 +174,14 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
                           dead_ends == 0 ? "" : fmt::format("; and {} to junctions no road lies in (dead ends, as "
                                                             "netconvert's exports write them)", dead_ends)));
   a.push_back(fmt::format("roads crossing outside junctions at one height (bridges drawn flat): {}", crossings.size()));
+  std::string first_mouth;
+  if (!mouths.empty()) {
+    const odr::FlatCrossing& m = mouths.front();
+    first_mouth = fmt::format(" (first: roads '{}' and '{}' at junction '{}', ({:.2f}, {:.2f}))", m.road_a, m.road_b,
+                              m.junction, m.zone.at_W.x(), m.zone.at_W.y());
+  }
+  a.push_back(fmt::format("roads of one junction overlapping at its mouth (its traffic meets there, no bridge): {}{}",
+                          mouths.size(), first_mouth));
   a.push_back("geoReference: " + (net.geo_reference.empty() ? std::string("none") : net.geo_reference));
   if (net.offset)
     a.push_back(fmt::format("header offset (reported, not applied): x {:g}, y {:g}, z {:g} m, hdg {:g} rad",

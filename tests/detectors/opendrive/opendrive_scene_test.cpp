@@ -205,6 +205,41 @@ TEST(OpenDriveScene, RoadsCrossingOutsideAJunctionAtOneHeightAreFoundAndWarnedOf
   EXPECT_TRUE(footpath.flat_crossings.empty());
 }
 
+TEST(OpenDriveScene, TwoRoadsOfAJunctionOverlappingAtItsMouthAreNoBridge) {
+  // SUMO's acosta exported by netconvert: a road into junction 16 and a road out of it overlap 1.5 and 8.7 m
+  // from their ends there. Taken for a bridge drawn flat, the junction's traffic passed through each other
+  // there, and 60 collisions SUMO reported at the junction were called crashbench's misses. Here: "in" along
+  // +X ends 2 m past the origin at junction 7, "out" along -Y starts `start` m above it: they cross at right
+  // angles at the origin, where their lanes overlap within (3.5 + 3.5) / sin 90 = 7 m.
+  const auto load = [](const std::string& name, double start, const std::string& out_from) {
+    const std::string roads = testing::junction_road_xml("in", -40, 0, 0, 42, "", "7") +
+                              testing::junction_road_xml("out", 0, start, -std::numbers::pi / 2, 40, out_from, "") +
+                              "<junction id=\"7\"/><junction id=\"8\"/>";
+    return load_scene(testing::write_opendrive(testing::temp_folder("opendrive-mouths") / (name + ".xodr"), roads));
+  };
+  const auto about = [](const Scene& scene, const std::string& line) {
+    return std::find_if(scene.about.begin(), scene.about.end(),
+                        [&](const std::string& a) { return a.find(line) != std::string::npos; });
+  };
+  const Scene mouth = load("mouth", 6, "7");  // 2 m from "in"'s end and 6 m from "out"'s start: within 7 m
+  EXPECT_TRUE(mouth.flat_crossings.empty()) << "no bridge: the junction's traffic meets there";
+  ASSERT_NE(about(mouth, "roads of one junction overlapping at its mouth"), mouth.about.end());
+  EXPECT_NE(about(mouth, "roads of one junction overlapping at its mouth")->find(": 1 (first: roads 'in' and 'out' at "
+                                                                               "junction '7', (0.00, 0.00))"),
+            std::string::npos) << *about(mouth, "roads of one junction overlapping at its mouth");
+  const auto bridge_note = [](const std::string& n) { return n.find("cross outside a junction") != std::string::npos; };
+  EXPECT_TRUE(std::none_of(mouth.notes.begin(), mouth.notes.end(), bridge_note));
+  // The same crossing where the roads join different junctions, or beyond the overlap from "out"'s start:
+  // a bridge drawn flat, as before.
+  for (const auto& [name, start, from] : {std::tuple{"other-junction", 6.0, "8"}, std::tuple{"far", 7.5, "7"}}) {
+    const Scene bridge = load(name, start, from);
+    ASSERT_EQ(bridge.flat_crossings.size(), 1u) << name;
+    EXPECT_LT(bridge.flat_crossings[0].at_W.norm(), 1e-6) << name;
+    EXPECT_NE(about(bridge, "overlapping at its mouth (its traffic meets there, no bridge): 0"), bridge.about.end())
+        << name;
+  }
+}
+
 /// The area of `walls` [m^2].
 double wall_area(const std::vector<Triangle>& walls) {
   double area = 0;
