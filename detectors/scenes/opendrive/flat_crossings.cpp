@@ -32,8 +32,8 @@ bool has_drivable_lane(const Road& road, const OpenDriveOptions& options) {
   return false;
 }
 
-/// A junction `a` joins at an end within `reach_a` of its `s_a` and `b` at an end within `reach_b` of `s_b`,
-/// or "" [m].
+/// A junction that road `a` joins at an end within `reach` of its `s_a` and road `b` at an end within `reach`
+/// of its `s_b` [m], or "".
 std::string junction_joining(const Road& a, double s_a, const Road& b, double s_b, double reach) {
   const auto near_ends = [reach](const Road& road, double s) {
     std::vector<const std::string*> out;
