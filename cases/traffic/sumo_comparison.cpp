@@ -233,30 +233,26 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
       e.why = fmt::format("at {:.3f} s, too near or past the run's end at {:.3f} s (the case's duration)", e.time, run_end);
       continue;
     }
-    // Left its SUMO path before: crashbench's vehicle is no longer where SUMO's is. Or, by a contact with
-    // a third vehicle, within the window: from then on the pair passes through each other (a released vehicle
-    // and one on its path, as in SUMO, which cannot see crashbench's wrecks), so no contact of theirs follows.
-    const auto named = [&](int by) {
-      return by == kStaticScene ? std::string("the scene") : "'" + c.vehicles[static_cast<std::size_t>(by)].name + "'";
-    };
+    // Left its SUMO path before: crashbench's vehicle is no longer where SUMO's is. Left it by a contact with
+    // a third vehicle up to the window after: from then on the pair passes through each other (a released
+    // vehicle and one on its path, as in SUMO, which cannot see crashbench's wrecks), so no contact follows.
     for (const auto& [v, id] : {std::pair{a, &e.collider}, std::pair{b, &e.victim}}) {
       const double left = history.released_at[static_cast<std::size_t>(v)];
       const int by = history.released_by[static_cast<std::size_t>(v)];
-      const bool by_third = by != a && by != b;
-      if (e.why.empty() && by_third && left >= e.time - window && left <= e.time + window) {
-        e.why = fmt::format("'{}' left its SUMO path at {:.3f} s (contact with {}), within two SUMO steps of this "
-                            "collision: from then on it passes through SUMO's vehicles, which cannot see it", *id, left,
-                            named(by));
+      const bool before = left < e.time - window, by_pair = by == a || by == b;
+      if (!e.why.empty() || (by_pair ? !before : left > e.time + window)) continue;
+      if (by_pair) {
+        e.why = fmt::format("crashbench found this pair's contact at {:.3f} s, {:.1f} s before SUMO: the rectangles "
+                            "met before SUMO's '{}' rule saw them (a lane gap, or a junction's shapes)", left,
+                            e.time - left, e.type);
         continue;
       }
-      if (left < e.time - window && e.why.empty()) {
-        if (by == a || by == b)
-          e.why = fmt::format("crashbench found this pair's contact at {:.3f} s, {:.1f} s before SUMO: the rectangles met "
-                              "before SUMO's '{}' rule saw them (a lane gap, or a junction's shapes)", left, e.time - left, e.type);
-        else
-          e.why = fmt::format("'{}' left its SUMO path at {:.3f} s (contact with {}): SUMO's collision is on the path "
-                              "it no longer drives", *id, left, named(by));
-      }
+      const std::string other =
+          by == kStaticScene ? "the scene" : "'" + c.vehicles[static_cast<std::size_t>(by)].name + "'";
+      e.why = fmt::format("'{}' left its SUMO path at {:.3f} s (contact with {}){}", *id, left, other,
+                          before ? ": SUMO's collision is on the path it no longer drives"
+                                 : ", within two SUMO steps of this collision: from then on it passes through "
+                                   "SUMO's vehicles, which cannot see it");
     }
     if (e.why.empty()) {
       unexplained_times.push_back(e.time + t.first_time);

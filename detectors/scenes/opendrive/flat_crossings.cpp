@@ -126,14 +126,12 @@ std::vector<FlatCrossing> flat_crossings(const std::vector<RoadSurface>& roads, 
   return out;
 }
 
-std::vector<std::vector<WallGap>> edge_wall_gaps(const std::vector<FlatCrossing>& crossings, std::size_t roads) {
+std::vector<std::vector<WallGap>> edge_wall_gaps(const std::vector<FlatCrossing>& bridges, std::size_t roads) {
   constexpr double kGapMargin = 1.0;  // [m] beyond the overlap: the wall's last sampled piece may reach past it
   std::vector<std::vector<WallGap>> out(roads);
-  for (const FlatCrossing& x : crossings) {
-    if (!x.bridge()) continue;
+  for (const FlatCrossing& x : bridges)
     for (const int road : {x.index_a, x.index_b})
       out[static_cast<std::size_t>(road)].push_back({x.zone.at_W, x.overlap + kGapMargin});
-  }
   return out;
 }
 

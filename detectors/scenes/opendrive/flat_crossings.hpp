@@ -43,9 +43,9 @@ struct WallGap {
   double radius = 0;
 };
 
-/// By road (in the list flat_crossings() was given): where its edge walls would cross another road at a
-/// bridge drawn flat, its overlap plus 1 m. On such a bridge, the kerb of the road above stands across the
-/// road below; neither has a kerb there. Crossings at a junction's mouth leave the walls as they are.
-std::vector<std::vector<WallGap>> edge_wall_gaps(const std::vector<FlatCrossing>& crossings, std::size_t roads);
+/// By road (in the list flat_crossings() was given): where its edge walls would cross another road at one of
+/// `bridges` (crossings drawn flat, not at a junction's mouth), its overlap plus 1 m. On such a bridge, the
+/// kerb of the road above stands across the road below; neither has a kerb there.
+std::vector<std::vector<WallGap>> edge_wall_gaps(const std::vector<FlatCrossing>& bridges, std::size_t roads);
 
 }  // namespace crashbench::odr
