@@ -200,9 +200,9 @@ void add_sumo_traffic(const JsonReader& field, Case& c, const InputLimits& limit
   auto spec = std::make_shared<TrafficSpec>();
   spec->fcd_file = case_file_path(field.at("sumo_fcd"), "SUMO FCD");
   if (const auto net = field.find("sumo_net")) {
-    // The scene is the file netconvert imported the network from: netOffset undone.
+    // The scene is the file netconvert imported the network from: its move undone.
     spec->net_file = case_file_path(*net, "SUMO network");
-    spec->scene_from_sumo = -sumo::read_net_location(spec->net_file).net_offset;
+    spec->scene_from_sumo = sumo::scene_from_network(sumo::read_net_location(spec->net_file), c.scene.file);
   }
   if (const auto s = field.find("secondary_impacts")) spec->secondary_impacts = s->boolean();
   const nlohmann::json sedan = "sedan";  // the default vehicle

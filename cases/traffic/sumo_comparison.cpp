@@ -140,8 +140,9 @@ std::string expected_frame(const TrafficSpec& t) {
              ? "expected the scene in the FCD's frame, SUMO's network (netconvert -s NET --opendrive-output FILE); if "
                "netconvert imported the network from the scene file (--opendrive-files), give the network as "
                "\"sumo_net\", whose netOffset then comes off SUMO's positions"
-             : fmt::format("expected the scene file netconvert imported the network {} from, whose netOffset came off "
-                           "SUMO's positions; if the scene is that network's OpenDRIVE export, leave sumo_net out",
+             : fmt::format("expected the scene file netconvert imported the network {} from, whose netOffset (less "
+                           "the file's header offset where netconvert projected) came off SUMO's positions; if the "
+                           "scene is that network's OpenDRIVE export, leave sumo_net out",
                            t.net_file);
 }
 

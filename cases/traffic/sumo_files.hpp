@@ -101,9 +101,10 @@ std::vector<Collision> read_collisions(const std::string& file);
 
 /// A network's <location>: netconvert moves what it reads by `net_offset` (network = original + net_offset),
 /// so the FCD of a network imported from an OpenDRIVE file (netconvert --opendrive-files) lies net_offset
-/// away from that file's roads.
+/// away from that file's roads, unless netconvert read a projection there (see scene_from_network).
 struct NetLocation {
   Vec2 net_offset = Vec2::Zero();  ///< [m]
+  bool projected = false;          ///< projParameter names a projection (it is "!" without one)
   int line = 0;                    ///< of the <location> element
 };
 
@@ -111,5 +112,16 @@ struct NetLocation {
 /// element and its line: XML not well-formed or cut short, an entity declaration, a root other than <net>,
 /// no <location> or two, a netOffset that is not 2 finite numbers.
 NetLocation read_net_location(const std::string& file);
+
+/// The header <offset>'s x and y of OpenDRIVE file `file` (zero without one), the file read only up to the
+/// end of its <header>. Throws Error naming the file and the line, as read_net_location.
+Vec2 opendrive_header_offset(const std::string& file);
+
+/// What to add to the positions of SUMO's network `net` to have them in the frame of `scene_file`, the
+/// file netconvert imported it from. netconvert (SUMO 1.15) moves what it reads by a shift of its own
+/// (normalisation) and writes netOffset = that shift; but where it read a projection from an OpenDRIVE
+/// file's <geoReference>, it adds the header's <offset> to netOffset without moving the roads by it
+/// (the offset's hdg ignored). So the roads moved by netOffset less that offset.
+Vec2 scene_from_network(const NetLocation& net, const std::string& scene_file);
 
 }  // namespace crashbench::sumo

@@ -7,6 +7,7 @@
 #include "cases/traffic/sumo_files.hpp"
 #include "cases/traffic/sumo_xml.hpp"
 #include "core/error.hpp"
+#include "detectors/scenes/opendrive/opendrive_scene.hpp"
 
 namespace crashbench::sumo {
 namespace {
@@ -29,9 +30,8 @@ class LocationReader final : public XmlListReader<NetLocation> {
     if (e.name != "location" || e.depth != 1) return;
     if (!items_.empty())
       values_.fail(e, "", fmt::format("a second <location>: expected one, and line {} has it", items_.front().line));
-    // Whatever netconvert read, projected or not (an OpenDRIVE file's geoReference gives a projParameter
-    // too, and an origBoundary of zeros), the network is it moved by netOffset.
-    items_.push_back({offset_of(e), e.line});
+    const std::string_view projection = e.find_or_empty("projParameter");
+    items_.push_back({offset_of(e), !projection.empty() && projection != "!", e.line});
   }
 
  private:
@@ -49,8 +49,41 @@ class LocationReader final : public XmlListReader<NetLocation> {
   }
 };
 
+/// An OpenDRIVE file's header <offset>, read until its <header> ends (or the first element after it).
+class HeaderOffsetReader final : public XmlHandler {
+ public:
+  explicit HeaderOffsetReader(const std::string& file)
+      : stream_(file, {"an OpenDRIVE file", {"OpenDRIVE"}}, *this), values_(stream_.file()) {}
+
+  Vec2 offset() {
+    stream_.read();  // suspended at the header's end; a file without roads is the scene reader's to refuse
+    return offset_;
+  }
+
+  void start(const XmlElement& e) override {
+    if (e.depth == 1 && e.name != "header") return stream_.suspend();
+    if (e.depth == 2 && e.parent == "header" && e.name == "offset")
+      offset_ = {values_.number_if_any(e, "x").value_or(0), values_.number_if_any(e, "y").value_or(0)};
+  }
+  void end(std::string_view name, int depth) override {
+    if (depth == 1 && name == "header") stream_.suspend();
+  }
+
+ private:
+  XmlFileStream stream_;
+  XmlValues values_;
+  Vec2 offset_ = Vec2::Zero();
+};
+
 }  // namespace
 
 NetLocation read_net_location(const std::string& file) { return LocationReader(file).location(); }
+
+Vec2 opendrive_header_offset(const std::string& file) { return HeaderOffsetReader(file).offset(); }
+
+Vec2 scene_from_network(const NetLocation& net, const std::string& scene_file) {
+  const bool folded = net.projected && is_opendrive_file(scene_file);
+  return -(net.net_offset - (folded ? opendrive_header_offset(scene_file) : Vec2::Zero()));
+}
 
 }  // namespace crashbench::sumo

@@ -82,9 +82,12 @@ inline std::string tapered_lane_road_xml() {
          section(90, R"(a="0" b="0" c="0" d="0")") + "</lanes></road>";
 }
 
-/// Writes an OpenDRIVE 1.4 file of `roads` to `path`; returns the path as a string.
-inline std::string write_opendrive(const std::filesystem::path& path, const std::string& roads) {
-  std::ofstream(path) << "<OpenDRIVE><header revMajor=\"1\" revMinor=\"4\"/>" << roads << "</OpenDRIVE>";
+/// Writes an OpenDRIVE 1.4 file of `roads` to `path`, its header holding `header` (elements such as
+/// geoReference); returns the path as a string.
+inline std::string write_opendrive(const std::filesystem::path& path, const std::string& roads,
+                                   const std::string& header = "") {
+  std::ofstream(path) << "<OpenDRIVE><header revMajor=\"1\" revMinor=\"4\">" << header << "</header>" << roads
+                      << "</OpenDRIVE>";
   return path.string();
 }
 

@@ -88,12 +88,14 @@ inline std::vector<Drive> moved(std::vector<Drive> drives, double dx, double dy)
 }
 
 /// A SUMO network's <location> as netconvert writes it for what it read in metres moved by (dx, dy), the
-/// l-rail's box its original bounds (crashbench reads only the netOffset).
-inline void write_network(const std::filesystem::path& path, double dx, double dy) {
+/// l-rail's box its original bounds, and `projection` its projParameter ("!": none) (crashbench reads only
+/// the netOffset and whether there is a projection).
+inline void write_network(const std::filesystem::path& path, double dx, double dy,
+                          const std::string& projection = "!") {
   std::ofstream(path) << fmt::format(
       "<net version=\"1.9\">\n  <location netOffset=\"{:.2f},{:.2f}\" convBoundary=\"{:.2f},{:.2f},{:.2f},{:.2f}\" "
-      "origBoundary=\"-30.00,0.00,100.00,40.00\" projParameter=\"!\"/>\n</net>\n",
-      dx, dy, -30 + dx, dy, 100 + dx, 40 + dy);
+      "origBoundary=\"-30.00,0.00,100.00,40.00\" projParameter=\"{}\"/>\n</net>\n",
+      dx, dy, -30 + dx, dy, 100 + dx, 40 + dy, projection);
 }
 
 /// A case in `dir` on the l-rail with the FCD `dir`/fcd.xml (and its `extra` traffic keys), `duration` [s].
@@ -114,10 +116,11 @@ inline Case traffic_case(const std::filesystem::path& dir, double duration, nloh
 
 /// A case in `dir` on `dir`/roads.xodr, written of OpenDRIVE `roads` (opendrive_roads.hpp), with the FCD
 /// `dir`/fcd.xml (and its `extra` traffic keys), `duration` [s], tree; every face colliding, or the roads'
-/// edge walls 1 m tall.
+/// edge walls 1 m tall; the file's header holding `header`.
 inline Case road_traffic_case(const std::filesystem::path& dir, const std::string& roads, double duration,
-                              bool edge_walls, nlohmann::json extra = nlohmann::json::object()) {
-  write_opendrive(dir / "roads.xodr", roads);
+                              bool edge_walls, nlohmann::json extra = nlohmann::json::object(),
+                              const std::string& header = "") {
+  write_opendrive(dir / "roads.xodr", roads, header);
   nlohmann::json traffic = {{"sumo_fcd", "fcd.xml"}};
   traffic.update(extra);
   const nlohmann::json doc = {

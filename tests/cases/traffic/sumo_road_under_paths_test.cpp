@@ -6,6 +6,8 @@
 
 #include <cstdio>
 #include <numbers>
+#include <string>
+#include <tuple>
 
 #include "cases/runner/simulation.hpp"
 #include "core/error.hpp"
@@ -80,6 +82,40 @@ TEST(SumoRoadUnderPaths, ANetworkMovedAlongItsOwnRoadIsRefusedThoughItsVehiclesE
   EXPECT_EQ(r.sumo->on_path_steps, steps);
   EXPECT_EQ(r.sumo->on_path_without_road, 0);
   EXPECT_EQ(r.steps_without_surface, 0);
+}
+
+TEST(SumoRoadUnderPaths, AHeaderOffsetNetconvertFoldedIntoNetOffsetIsNotTakenOffTheVehicles) {
+  // netconvert's OpenDRIVE export of an OpenStreetMap network (SUMO's A10KW) writes a UTM geoReference and a
+  // header <offset> of -402990.32, -5794389.48; imported again, its network has netOffset -403321.31,
+  // -5795720.44 and its roads moved only by the difference (-330.99, -1330.96). Taking the whole netOffset
+  // off SUMO's positions put every vehicle 5,800 km away: the case was refused. Here the road of x -100 to
+  // 100 moved by (100, 5) as netconvert moves what it reads, the header's offset added to the netOffset.
+  const double dx = 100, dy = 5, ox = -402990.32, oy = -5794389.48;
+  const std::string road = testing::straight_road_xml("1", -100, 0, 0, 0);
+  const std::string header = fmt::format("<geoReference><![CDATA[+proj=utm +zone=33 +ellps=WGS84 +datum=WGS84 "
+                                         "+units=m +no_defs]]></geoReference><offset x=\"{}\" y=\"{}\" z=\"0\" "
+                                         "hdg=\"0\"/>", ox, oy);
+  const double duration = 9.9;
+  const auto dir = fcd_folder("sumo-header-offset", 10.0, {{"a", 0, 10.0, -90 + dx, -1.75 + dy, 90, 10},
+                                                           {"b", 0, 10.0, -80 + dx, 1.75 + dy, 90, 10}});
+  const auto run_with_network = [&](double net_x, double net_y, const std::string& projection) {
+    testing::write_network(dir / "net.net.xml", net_x, net_y, projection);
+    return run_case(testing::road_traffic_case(dir, road, duration, false, {{"sumo_net", "net.net.xml"}}, header));
+  };
+  for (const auto& [net_x, net_y, projection] :
+       {std::tuple{dx + ox, dy + oy, std::string("+proj=utm +zone=33 +ellps=WGS84 +datum=WGS84 +units=m +no_defs")},
+        // netconvert read no projection (a geoReference it cannot use): the offset is not in netOffset.
+        std::tuple{dx, dy, std::string("!")}}) {
+    SCOPED_TRACE(projection);
+    const RunResult r = run_with_network(net_x, net_y, projection);
+    // By hand: a's front enters at (-90, -1.75) in the file's frame, driving east.
+    const VehicleSetup& a = r.config.vehicles[0];
+    EXPECT_NEAR(a.initial.position_W.x(), -90 - a.params.body.cg_to_front, 1e-6);
+    EXPECT_NEAR(a.initial.position_W.y(), -1.75, 1e-6);
+    ASSERT_TRUE(r.sumo.has_value());
+    EXPECT_EQ(r.sumo->on_path_without_road, 0);
+    EXPECT_EQ(r.steps_without_surface, 0);
+  }
 }
 
 TEST(SumoRoadUnderPaths, AnEntryBeforeTheRoadsStartIsForgivenWithinTheVehiclesLength) {
