@@ -2,13 +2,16 @@
 // the folder is missing, CRASHBENCH_OPENDRIVE_DATA names another): the centre of every driving lane of
 // every road outside junctions, one road at a time, replayed at 15 m/s (`scene centreline`'s lane paths),
 // with 1 m edge walls and every triangle detector: no impact and the road always under the car (to 1.5 m
-// before the road's end); and every lane link of every junction driven as a route through it. About 4
-// minutes of CPU, most of it the osg detectors on Town01's 48 lanes.
+// before the road's end); and every lane link of every junction driven as a route through it. A lane where
+// a sedan has no room (lane_room.hpp) and a turnaround are counted and left out. About 4 minutes of CPU,
+// most of it the osg detectors on Town01's 48 lanes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <optional>
 
 #include <fmt/format.h>
@@ -19,6 +22,7 @@
 #include "detectors/scenes/opendrive/lane_path.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "tests/support/lane_room.hpp"
 #include "tests/support/opendrive_data.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/temp_folder.hpp"
@@ -48,16 +52,77 @@ double narrowest(const odr::Road& road, int id) {
   return least;
 }
 
-/// A lane written as a replay log: how long it lasts [s] and the road's height at its start [m].
+/// Whether a sedan standing on lane `id` of `road` has room in it all along its drive (lane_room.hpp), a
+/// metre apart and 3 m inside each lane section's ends: a fold in the lane's border (A10KW's road 2444) has
+/// the drive meet the border's wall.
+bool room_all_along(const odr::Road& road, int id) {
+  const odr::RoadSurface surface(road);
+  const std::vector<std::optional<int>> ids = odr::lane_in_sections(road, id, road.runs_with_s(id));
+  std::vector<odr::LaneSpan> spans;
+  for (std::size_t k = 0; k < road.sections.size(); ++k)
+    for (double s = surface.section_start(k) + 3; ids[k] && s < surface.section_end(k) - 3; s += 1.0) {
+      surface.spans(k, s, spans);
+      for (const odr::LaneSpan& span : spans)
+        if (span.lane->id == *ids[k] && !testing::stand_on_lane(surface, k, s, span.lane, 1.8, 2.45, 2.45).room)
+          return false;
+    }
+  return true;
+}
+
+/// Whether lane `id` of connecting road `road`, at its end where the route enters it (`from_end`), is of a
+/// travel type (odr::kTravelLaneTypes).
+bool travels(const odr::Road& road, int id, bool from_end) {
+  const odr::LaneSection& section = from_end ? road.sections.back() : road.sections.front();
+  for (const auto* side : {&section.left, &section.right})
+    for (const odr::Lane& lane : *side)
+      if (lane.id == id) return odr::is_travel_lane(lane);
+  return false;
+}
+
+/// Whether road `b` runs back along road `a`: each starts within 5 m of where the other ends (the two
+/// directions of one street, as netconvert exports a SUMO edge and its reverse).
+bool runs_back_along(const odr::Road& a, const odr::Road& b) {
+  const odr::RoadSurface ra(a), rb(b);
+  return (ra.point(0, 0) - rb.point(b.length, 0)).norm() < 5 && (rb.point(0, 0) - ra.point(a.length, 0)).norm() < 5;
+}
+
+/// A lane written as a replay log: how long it lasts [s], the road's height at its start [m], and whether
+/// a sedan has room in its lane wherever it stands on a road outside junctions (sedan_has_room).
 struct LaneLog {
   double seconds = 0, start_z = 0;
+  bool room = true;
 };
 
-/// Writes the lane along `route` as a replay log; none, and a failure naming why, where the file's links
-/// make no route (CommonRoad's ZAM_Threeway links a connecting road to the wrong end of its neighbour), so
-/// that the other lanes and files are still driven.
+/// Whether a sedan whose CG follows `points` (of `route`, in `net`) along their headings has room in a lane
+/// `lane_width` wide at every point on a road outside junctions (lane_room.hpp), where edge walls stand: a
+/// turn into a junction sharper than that (a 125 deg turn within 6 m, a 22 deg kink at a junction's mouth,
+/// both on SUMO's A10KW exported) swings the car's body over its lane's wall.
+bool sedan_has_room(const odr::Network& net, const std::vector<std::string>& route,
+                    const std::vector<odr::LanePoint>& points, double lane_width) {
+  constexpr double kFront = 2.25, kRear = 2.45, kWidth = 1.8;  // the sedan preset (vehicle_presets.cpp)
+  std::vector<bool> in_junction;
+  for (const std::string& id : route)
+    in_junction.push_back(std::ranges::find(net.roads, id, &odr::Road::id)->in_junction());
+  std::vector<double> along(points.size(), 0.0);
+  for (std::size_t i = 1; i < points.size(); ++i)
+    along[i] = along[i - 1] + (points[i].p_W - points[i - 1].p_W).head<2>().norm();
+  std::vector<Vec2> under;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (in_junction[points[i].road]) continue;
+    under.clear();
+    for (std::size_t j = 0; j < points.size(); ++j)
+      if (along[j] >= along[i] - kRear && along[j] <= along[i] + kFront) under.push_back(points[j].p_W.head<2>());
+    if (!testing::car_fits(points[i].p_W.head<2>(), points[i].heading, under, lane_width, kWidth)) return false;
+  }
+  return true;
+}
+
+/// Writes the lane along `route`, `lane_width` wide at its narrowest, as a replay log; none, and a failure
+/// naming why, where the file's links make no route (CommonRoad's ZAM_Threeway links a connecting road to
+/// the wrong end of its neighbour), so that the other lanes and files are still driven.
 std::optional<LaneLog> write_lane(const odr::Network& net, const std::string& file,
-                                  const std::vector<std::string>& route, int lane, const std::filesystem::path& csv) {
+                                  const std::vector<std::string>& route, int lane, double lane_width,
+                                  const std::filesystem::path& csv) {
   std::vector<odr::LanePoint> points;
   try {
     points = odr::lane_route(net, file, route, lane);
@@ -73,7 +138,8 @@ std::optional<LaneLog> write_lane(const odr::Network& net, const std::string& fi
     out << fmt::format("{},{},{},{}\n", travelled / kSpeed, points[i].p_W.x(), points[i].p_W.y(),
                        points[i].heading * 180 / M_PI);
   }
-  return LaneLog{travelled / kSpeed, points.empty() ? 0.0 : points.front().p_W.z()};
+  return LaneLog{travelled / kSpeed, points.empty() ? 0.0 : points.front().p_W.z(),
+                 sedan_has_room(net, route, points, lane_width)};
 }
 
 /// Drives the log `dir`/lane.csv on `file` with 1 m edges and `detector`, starting on the lane's own road
@@ -105,25 +171,30 @@ TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
   const auto dir = testing::temp_folder("odr-lanes");
   for (const std::string& file : files) {
     const odr::Network net = odr::read_network(file);
-    int lanes = 0, narrow = 0;
+    int lanes = 0, narrow = 0, tight = 0;
     for (const odr::Road& road : net.roads) {
       if (road.in_junction()) continue;
       for (const int id : odr::driving_lanes(road)) {
         // A lane that opens from zero width (esmini's tunnel.xodr, two_plus_one.xodr) is no road where it is
         // narrower than a car: its centre runs along a neighbour's edge there.
-        if (narrowest(road, id) < kNarrowestDriven) {
+        const double width = narrowest(road, id);
+        if (width < kNarrowestDriven) {
           ++narrow;
           continue;
         }
-        const std::optional<LaneLog> log = write_lane(net, file, {road.id}, id, dir / "lane.csv");
+        const std::optional<LaneLog> log = write_lane(net, file, {road.id}, id, width, dir / "lane.csv");
         if (!log || log->seconds < 1) continue;
+        if (!log->room || !room_all_along(road, id)) {
+          ++tight;
+          continue;
+        }
         ++lanes;
         for (const std::string& detector : testing::triangle_detector_names())
           expect_clean_drive(file, dir, *log, detector, fmt::format("road {} lane {}", road.id, id));
       }
     }
     std::cout << file << ": " << lanes << " lanes driven (" << narrow << " narrower than " << kNarrowestDriven
-              << " m somewhere left out)\n";
+              << " m somewhere and " << tight << " where a sedan has no room in its lane left out)\n";
   }
 }
 
@@ -135,7 +206,8 @@ TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
   const auto dir = testing::temp_folder("odr-routes");
   for (const std::string& file : files) {
     const odr::Network net = odr::read_network(file);
-    int routes = 0, leaving = 0, partway = 0, narrow = 0;
+    int routes = 0;
+    std::map<std::string, int> left_out;  // lane links not driven, by why
     for (const odr::Junction& j : net.junctions)
       for (const odr::Connection& c : j.connections) {
         const auto road = [&](const std::string& id) {
@@ -157,7 +229,7 @@ TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
           // A lane that runs away from the junction under its road's rule (esmini's highway_split_lht.xodr
           // lists each connection both ways) is no way into it.
           if (incoming->runs_with_s(l.from) != ends_at_junction) {
-            ++leaving;
+            ++left_out["from a lane leaving the junction"];
             continue;
           }
           const std::vector<std::string> route{c.incoming_road, c.connecting_road, out.element_id};
@@ -166,25 +238,50 @@ TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
           // lanes and add one partway).
           const std::optional<int> start_lane = odr::lane_at_other_end(*incoming, l.from, !ends_at_junction);
           if (!start_lane) {
-            ++partway;
+            ++left_out["from a lane that begins partway along its road"];
             continue;
           }
           // As in the lane drives above: a lane opening from zero width on the incoming road (CARLA's Town07,
           // road 26's lane -2) starts its drive on the neighbour's edge.
-          if (narrowest(*incoming, *start_lane) < kNarrowestDriven) {
-            ++narrow;
+          const double width = narrowest(*incoming, *start_lane);
+          if (width < kNarrowestDriven) {
+            ++left_out[fmt::format("from a lane narrower than {} m somewhere on it", kNarrowestDriven)];
             continue;
           }
-          const std::optional<LaneLog> log = write_lane(net, file, route, *start_lane, dir / "lane.csv");
+          // Into a lane no car travels: a bike path (SUMO's A10KW exported links a driving lane to one).
+          if (!travels(*connecting, l.to, c.contact_point == "end")) {
+            ++left_out["into a lane of no travel type"];
+            continue;
+          }
+          // A turnaround (netconvert's exports of SUMO's DRT: a U-turn in 9 m onto the road's twin running
+          // back) is no route a sedan takes within its lane.
+          const auto outgoing = road(out.element_id);
+          if (outgoing != net.roads.end() && runs_back_along(*incoming, *outgoing)) {
+            ++left_out["turnarounds"];
+            continue;
+          }
+          // The route drives its two roads whole: where a lane of either has no room for a sedan, as above.
+          if (!room_all_along(*incoming, *start_lane) ||
+              (outgoing != net.roads.end() && !std::ranges::all_of(odr::driving_lanes(*outgoing), [&](int id) {
+                 return room_all_along(*outgoing, id);
+               }))) {
+            ++left_out["along a road where a sedan has no room in a lane"];
+            continue;
+          }
+          const std::optional<LaneLog> log = write_lane(net, file, route, *start_lane, width, dir / "lane.csv");
           if (!log) continue;
+          if (!log->room) {
+            ++left_out["turning into or out of the junction sharper than a sedan takes in its lane"];
+            continue;
+          }
           ++routes;
           expect_clean_drive(file, dir, *log, "tree", fmt::format("route {} lane {}", fmt::join(route, ","), l.from));
         }
       }
-    std::cout << file << ": " << routes << " routes through junctions driven (" << leaving
-              << " lane links from a lane leaving the junction, " << partway
-              << " from a lane that begins partway along its road and " << narrow << " from a lane narrower than "
-              << kNarrowestDriven << " m somewhere on it left out)\n";
+    std::vector<std::string> why;
+    for (const auto& [reason, count] : left_out) why.push_back(fmt::format("{} {}", count, reason));
+    std::cout << file << ": " << routes << " routes through junctions driven; lane links left out: "
+              << (why.empty() ? "none" : fmt::format("{}", fmt::join(why, ", "))) << "\n";
   }
 }
 

@@ -175,6 +175,7 @@ int linked_lane(const Network& net, const Road& road, int lane, bool forward, co
 std::vector<LanePoint> lane_route(const Network& net, const std::string& file, const std::vector<std::string>& route,
                                   int lane, double step) {
   std::vector<Vec3> points;
+  std::vector<std::size_t> road_of;  // parallel to points
   std::string type;  // the first lane's type: the route stays on lanes of it
   const Road* previous = nullptr;  // the road the route leaves
   for (std::size_t r = 0; r < route.size(); ++r) {
@@ -214,13 +215,14 @@ std::vector<LanePoint> lane_route(const Network& net, const std::string& file, c
                     fmt::format("no lane of it starts within {:g} m of where road '{}' ends on the route", kFarthestJoin, route[r - 1]));
     }
     lane = append_road(surface, lane, forward, step, points);
+    road_of.resize(points.size(), r);
     previous = &road;
   }
   std::vector<LanePoint> out(points.size());
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Vec3& a = points[i > 0 ? i - 1 : 0];
     const Vec3& b = points[std::min(i + 1, points.size() - 1)];
-    out[i] = {points[i], std::atan2(b.y() - a.y(), b.x() - a.x())};
+    out[i] = {points[i], std::atan2(b.y() - a.y(), b.x() - a.x()), road_of[i]};
   }
   return out;
 }

@@ -21,6 +21,7 @@ namespace crashbench::odr {
 struct LanePoint {
   Vec3 p_W = Vec3::Zero();
   double heading = 0;
+  std::size_t road = 0;  ///< the route's road it lies on (its index in the route)
 };
 
 /// The centre of lane `lane` of the roads `route` (road ids; the first road's lane is `lane`), a point

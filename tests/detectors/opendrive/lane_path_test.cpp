@@ -33,6 +33,12 @@ TEST(OpenDriveLanePath, ARouteFollowsTheRightLaneThroughTheJunction) {
   for (const LanePoint& p : path) {
     EXPECT_NEAR(p.p_W.y(), -1.5, 1e-12);
     EXPECT_NEAR(p.heading, 0, 1e-12);
+    // Each point names the route's road it lies on: road 1 to x = 20, road 3 to 30, road 2 beyond (a point at
+    // a joint belongs to either road).
+    const double x = p.p_W.x();
+    if (x != 20 && x != 30) {
+      EXPECT_EQ(p.road, x < 20 ? 0u : x < 30 ? 1u : 2u) << "at x " << x;
+    }
   }
 }
 

@@ -1,9 +1,10 @@
 // The six real OpenDRIVE files of ../shared/data/opendrive (esmini's and CARLA's Town01; not in the
 // repository, so label `realscenes`: skipped when the folder is missing; CRASHBENCH_OPENDRIVE_DATA names
 // another folder). Each loads with edges on; a car standing on the centre of every driving lane of every
-// road outside junctions, a metre apart along it, touches no wall with any triangle detector; 1.2 m off
-// the centre either way, where a lane's side meets a wall, every triangle detector gives brute force's contacts;
-// the road's triangles lie within the surface tolerance of the exact surface of every drivable lane.
+// road outside junctions, a metre apart along it (where the lane has room for it: lane_room.hpp), touches no
+// wall with any triangle detector; 1.2 m off the centre either way, where a lane's side meets a wall, every
+// triangle detector gives brute force's contacts; the road's triangles lie within the surface tolerance of
+// the exact surface of every drivable lane.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -18,6 +19,7 @@
 #include "detectors/scenes/registry/scene_library.hpp"
 #include "tests/support/opendrive_data.hpp"
 #include "tests/support/detector_agreement.hpp"
+#include "tests/support/lane_room.hpp"
 #include "tests/support/registries.hpp"
 #include "tests/support/scene_mesh.hpp"
 
@@ -26,13 +28,20 @@ namespace {
 
 constexpr double kCarWidth = 1.8;  // [m]
 
-/// Poses on the centre of every travel lane (odr::kTravelLaneTypes) at least the car's width + 0.2 m wide
-/// under the car, one a metre, heading along the lane (a road whose lanes drift across its reference line,
-/// as the laneOffset of atlatec's survey of Karlsruhe's Suedtangente does by 0.17 m a metre, has them at 10
-/// deg to it); with `aside` [m] > 0 two poses a metre, shifted that far towards either border.
-std::vector<VehiclePose> lane_poses(const std::string& file, double aside) {
-  const odr::Network net = odr::read_network(file);
+/// Poses on the centre of every travel lane (odr::kTravelLaneTypes) where the car has room (lane_room.hpp:
+/// at least its width + 0.2 m wide under it, LGSVL's borregasave dropping a lane from 3.3 m to 1.7 m within
+/// 2.5 m; no corner tighter than it can stand in), one a metre, heading along the lane (a road whose lanes
+/// drift across its reference line, as the laneOffset of atlatec's survey of Karlsruhe's Suedtangente does
+/// by 0.17 m a metre, has them at 10 deg to it); with `aside` [m] > 0 two poses a metre, shifted that far
+/// towards either border.
+struct LanePoses {
   std::vector<VehiclePose> poses;
+  int without_room = 0;  ///< places left out: the car has no room in its lane there
+};
+
+LanePoses lane_poses(const std::string& file, double aside) {
+  const odr::Network net = odr::read_network(file);
+  LanePoses out;
   std::vector<odr::LaneSpan> spans;
   for (const odr::Road& road : net.roads) {
     if (road.in_junction()) continue;
@@ -42,33 +51,19 @@ std::vector<VehiclePose> lane_poses(const std::string& file, double aside) {
         surface.spans(k, s, spans);
         for (const odr::LaneSpan& l : spans) {
           if (!odr::is_travel_lane(*l.lane)) continue;
-          const auto span_at = [&](double at) {
-            std::vector<odr::LaneSpan> across;
-            surface.spans(k, at, across);
-            for (const odr::LaneSpan& a : across)
-              if (a.lane == l.lane) return a;
-            return l;
-          };
-          // Wide enough under the whole car, from 2 m behind to 2.5 m ahead: LGSVL's borregasave drops a lane
-          // from 3.3 m to 1.7 m wide in the 2.5 m ahead of a car's CG.
-          bool wide = true;
-          for (double at = s - 2.0; at <= s + 2.5; at += 0.5)
-            wide = wide && std::abs(span_at(at).t_outer - span_at(at).t_inner) >= kCarWidth + 0.2;
-          if (!wide) continue;
-          const auto centre = [&](double at) {
-            const odr::LaneSpan a = span_at(at);
-            return surface.point(at, 0.5 * (a.t_inner + a.t_outer)).head<2>().eval();
-          };
-          const Vec2 along = centre(s + 0.5) - centre(s - 0.5);
-          const double heading = std::atan2(along.y(), along.x());
+          const testing::LaneStand stand = testing::stand_on_lane(surface, k, s, l.lane, kCarWidth, 2.0, 2.5);
+          if (!stand.room) {
+            ++out.without_room;
+            continue;
+          }
           for (const double side : aside > 0 ? std::vector<double>{-1.0, 1.0} : std::vector<double>{0.0}) {
             const Vec3 p = surface.point(s, 0.5 * (l.t_inner + l.t_outer) + side * aside);
-            poses.push_back({p.head<2>(), heading, 0.5, {2.5, 2.0, kCarWidth}, p.z()});
+            out.poses.push_back({p.head<2>(), stand.heading, 0.5, {2.5, 2.0, kCarWidth}, p.z()});
           }
         }
       }
   }
-  return poses;
+  return out;
 }
 
 /// `file` as a scene with 1 m edge walls.
@@ -85,8 +80,14 @@ TEST(OpenDriveData, EveryFileLoadsAndItsLaneCentresAreClearOfTheEdges) {
     const Scene scene = with_edges(file);
     std::cout << file << ": " << scene.triangles.size() << " collision triangles, " << scene.load_seconds << " s\n";
     for (const std::string& line : scene.about) std::cout << "  " << line << '\n';
-    const auto centre = lane_poses(file, 0.0);
-    EXPECT_FALSE(centre.empty()) << file;
+    const auto [centre, without_room] = lane_poses(file, 0.0);
+    if (centre.empty()) {
+      EXPECT_FALSE(testing::has_travel_lane(file)) << file << ": travel lanes, but no pose on them";
+      std::cout << "  no travel lane outside junctions: no pose\n";
+      continue;
+    }
+    std::cout << "  " << centre.size() << " poses on lane centres (" << without_room
+              << " places where the car has no room in its lane left out)\n";
     for (const std::string& d : testing::triangle_detector_names()) {
       int touching = 0;
       std::string first;  // where, for the failure's message
@@ -108,7 +109,7 @@ TEST(OpenDriveData, DetectorsAgreeBesideTheEdges) {
   if (all.empty()) GTEST_SKIP() << "no .xodr files in " << testing::opendrive_data_folder();
   for (const std::string& file : all) {
     const Scene scene = with_edges(file);
-    const auto poses = lane_poses(file, 1.2);  // the car's side 0.3 m past a lane's edge
+    const auto poses = lane_poses(file, 1.2).poses;  // the car's side 0.3 m past a lane's edge
     const auto want = testing::contacts("brute-force", scene, poses);
     const int steps = testing::expect_agreement(want, want, file);
     std::cout << file << ": " << steps << " of " << poses.size() << " poses 1.2 m aside touch\n";
