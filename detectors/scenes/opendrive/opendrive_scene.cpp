@@ -86,10 +86,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   // Every road's surface first, then the walls: a wall stands only where no other road's lane lies beyond it.
   odr::DrivableSurfaces drivable;
   std::vector<odr::RoadWalls> walls(surfaces.size());
+  const std::vector<odr::EndReach> reaches = odr::wedge_reaches(surfaces);
   for (std::size_t r = 0; r < surfaces.size(); ++r) {
     const odr::RoadSurface& surface = surfaces[r];
     const odr::Road& road = surface.road();
-    odr::add_road_mesh(surface, static_cast<int>(r), options, *out.graph, counts, drivable, walls[r]);
+    odr::add_road_mesh(surface, static_cast<int>(r), reaches[r], options, *out.graph, counts, drivable, walls[r]);
     odr::add_road_objects(surface, options, *out.graph, counts);
     in_junction += road.in_junction();
     shapes += road.shapes, shaped_roads += road.shapes > 0;

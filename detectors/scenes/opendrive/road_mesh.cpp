@@ -48,6 +48,20 @@ void fill_points(const RoadSurface& surface, std::size_t k, double s, std::vecto
   }
 }
 
+/// fill_points past the road's end (s < 0 or s > length), for a wedge its link opens: the end's cross-section
+/// carried on as its last half metre runs (heights too), so the surface meets the next road's as a plane.
+void carry_on_points(const RoadSurface& surface, std::size_t k, double s, std::vector<LaneSpan>& spans,
+                     std::vector<Vec3>& points) {
+  constexpr double kRun = 0.5;  // [m]
+  const double end = s < 0 ? 0.0 : surface.road().length, inside = s < 0 ? std::min(kRun, surface.road().length)
+                                                                          : std::max(0.0, end - kRun);
+  std::vector<Vec3> at_inside;
+  fill_points(surface, k, inside, spans, at_inside);
+  fill_points(surface, k, end, spans, points);
+  const double ahead = std::abs(s - end) / std::abs(end - inside);
+  for (std::size_t i = 0; i < points.size(); ++i) points[i] += (points[i] - at_inside[i]) * ahead;
+}
+
 /// Which boundaries carry a wall: the nearest present lanes either side differ in drivability (no lane
 /// beyond the outer borders counts as not drivable). Boundaries that coincide (absent lanes between) all
 /// carry it, at the same point: a lane opening from no width takes the wall from the boundary it has at the
@@ -178,14 +192,16 @@ void check_budget(const Road& road, long triangles, long most) {
                             most));
 }
 
-void add_road_mesh(const RoadSurface& surface, int road_number, const OpenDriveOptions& options, osg::Group& parent,
-                   MeshCounts& counts, DrivableSurfaces& drivable, RoadWalls& walls) {
+void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& reach, const OpenDriveOptions& options,
+                   osg::Group& parent, MeshCounts& counts, DrivableSurfaces& drivable, RoadWalls& walls) {
   const Road& road = surface.road();
   MeshBuilder mesh("road:" + road.id, osg::Vec4(0.35f, 0.35f, 0.38f, 1));
   const bool edges = options.edge_height > 0 && !road.in_junction();
   walls.road = road_number;
+  bool carried_on = false;  // the quad being made lies past the road's end, closing a wedge
   const auto surface_triangle = [&](const Vec3& a, const Vec3& b, const Vec3& c) {
-    if (add_triangle(mesh, a, b, c, counts) && options.edge_height > 0) drivable.add(road_number, a, b, c);
+    if (add_triangle(mesh, a, b, c, counts) && options.edge_height > 0 && !carried_on)
+      drivable.add(road_number, a, b, c);
   };
   for (std::size_t k = 0; k < road.sections.size(); ++k) {
     if (!(surface.section_end(k) > surface.section_start(k))) continue;
@@ -207,11 +223,17 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const OpenDriveO
     check_budget(road, made + per_cut * static_cast<long>(sampling.s.size()), options.most_triangles);
     std::vector<double> cuts = sampling.s;
     if (k == 0) cuts.insert(cuts.begin(), -kOverlap);
+    if (k == 0 && reach.start > 0) cuts.insert(cuts.begin(), -kOverlap - reach.start);
     if (k + 1 == road.sections.size()) cuts.push_back(road.length + kOverlap);
+    if (k + 1 == road.sections.size() && reach.end > 0) cuts.push_back(road.length + kOverlap + reach.end);
     Cut before, after;
     int quads = 0;
     for (std::size_t c = 0; c < cuts.size(); ++c) {
-      fill_points(surface, k, cuts[c], after.spans, after.points);
+      carried_on = cuts[c] < -kOverlap || cuts[c] > road.length + kOverlap || (c > 0 && cuts[c - 1] < -kOverlap);
+      if (carried_on && (cuts[c] < -kOverlap || cuts[c] > road.length + kOverlap))
+        carry_on_points(surface, k, cuts[c], after.spans, after.points);
+      else
+        fill_points(surface, k, cuts[c], after.spans, after.points);
       if (edges) find_walls(surface, cuts[c], options, after);
       if (cuts[c] < 0 || cuts[c] > road.length) after.walled.assign(after.walled.size(), 0);
       if (c > 0) {

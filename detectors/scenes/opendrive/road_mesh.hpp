@@ -12,6 +12,7 @@
 #include "detectors/scenes/opendrive/drivable_surfaces.hpp"
 #include "detectors/scenes/opendrive/flat_crossings.hpp"
 #include "detectors/scenes/opendrive/opendrive_options.hpp"
+#include "detectors/scenes/opendrive/road_seams.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
 
 namespace crashbench::odr {
@@ -51,10 +52,12 @@ struct RoadWalls {
 
 /// Adds `surface`'s road surface (road number `road` of the network) to `parent` and to `drivable`, and,
 /// if `options.edge_height` > 0 and the road is outside junctions, finds its edge walls into `walls`;
-/// counts them in `counts`. Throws Error (naming the road, not the file) once the counts pass
-/// `options.most_triangles`.
-void add_road_mesh(const RoadSurface& surface, int road, const OpenDriveOptions& options, osg::Group& parent,
-                   MeshCounts& counts, DrivableSurfaces& drivable, RoadWalls& walls);
+/// counts them in `counts`. The surface reaches on past the road's ends as far as `reach` says (its last
+/// cross-section carried on along its last half metre's run, as ground only: no wall stands there and
+/// `drivable` does not hold it, so no other road's wall is left out for it). Throws Error (naming the
+/// road, not the file) once the counts pass `options.most_triangles`.
+void add_road_mesh(const RoadSurface& surface, int road, const EndReach& reach, const OpenDriveOptions& options,
+                   osg::Group& parent, MeshCounts& counts, DrivableSurfaces& drivable, RoadWalls& walls);
 
 /// Adds `walls` (of the road `surface`) to `parent`, but not within `gaps` (where they would stand across
 /// another road at a flat crossing: edge_wall_gaps) nor where the ground beyond them is another road's

@@ -36,42 +36,64 @@ std::optional<double> beyond(const Vec2& from, const CrossSection& to) {
   return (from - to.left).dot(to.outward);
 }
 
-/// How wide the surface opens between two linked ends: the farthest either end's corner lies out beyond
-/// the other's, of the corners across from it (a wedge opens on one side; ends that overlap, as roads
-/// drawn a few centimetres into each other do, open nothing, nor does a width that changes at the seam);
-/// where no corner is across from the other end, the distance between the two (a link naming a far end).
-double opening(const CrossSection& a, const CrossSection& b) {
-  double widest = 0;
-  bool facing = false;
+/// How wide the surface opens between two linked ends that face each other: the farthest either end's
+/// corner lies out beyond the other's, of the corners across from it (a wedge opens on one side; ends that
+/// overlap, as roads drawn a few centimetres into each other do, open nothing, nor does a width that
+/// changes at the seam); none where no corner is across from the other end.
+std::optional<double> facing_opening(const CrossSection& a, const CrossSection& b) {
+  std::optional<double> widest;
   for (const auto& [corner, end] : {std::pair{&a.left, &b}, {&a.right, &b}, {&b.left, &a}, {&b.right, &a}})
-    if (const std::optional<double> d = beyond(*corner, *end)) {
-      facing = true;
-      widest = std::max(widest, *d);
-    }
-  if (facing) return widest;
+    if (const std::optional<double> d = beyond(*corner, *end)) widest = std::max(widest.value_or(0.0), *d);
+  return widest;
+}
+
+/// How wide the surface opens between two linked ends: facing_opening, or where no corner is across from
+/// the other end, the distance between the two (a link naming a far end).
+double opening(const CrossSection& a, const CrossSection& b) {
+  if (const std::optional<double> facing = facing_opening(a, b)) return *facing;
   return std::min({distance_to_segment(a.left, b.left, b.right), distance_to_segment(a.right, b.left, b.right),
                    distance_to_segment(b.left, a.left, a.right), distance_to_segment(b.right, a.left, a.right)});
+}
+
+/// Calls visit(road index, at_end, the other road's surface, other_at_end) for each road-to-road link of
+/// `roads` with a contactPoint naming a road the list has.
+template <class Visit>
+void each_link(const std::vector<RoadSurface>& roads, const Visit& visit) {
+  std::map<std::string, const RoadSurface*> by_id;
+  for (const RoadSurface& r : roads) by_id.emplace(r.road().id, &r);
+  for (std::size_t i = 0; i < roads.size(); ++i) {
+    const Road& road = roads[i].road();
+    for (const bool at_end : {false, true}) {
+      const Link& link = at_end ? road.successor : road.predecessor;
+      if (link.element_type != "road" || link.contact_point.empty()) continue;
+      if (const auto other = by_id.find(link.element_id); other != by_id.end())
+        visit(i, at_end, *other->second, link.contact_point == "end");
+    }
+  }
 }
 
 }  // namespace
 
 std::vector<OpenSeam> open_seams(const std::vector<RoadSurface>& roads, double tolerance) {
-  std::map<std::string, const RoadSurface*> by_id;
-  for (const RoadSurface& r : roads) by_id.emplace(r.road().id, &r);
   std::vector<OpenSeam> out;
-  for (const RoadSurface& surface : roads) {
-    const Road& road = surface.road();
-    for (const bool at_end : {false, true}) {
-      const Link& link = at_end ? road.successor : road.predecessor;
-      if (link.element_type != "road" || link.contact_point.empty()) continue;
-      const auto other = by_id.find(link.element_id);
-      if (other == by_id.end()) continue;
-      const bool other_at_end = link.contact_point == "end";
-      const double gap = opening(cross_section(surface, at_end), cross_section(*other->second, other_at_end));
-      if (gap > tolerance) out.push_back({road.id, link.element_id, at_end, other_at_end, road.line, gap});
-    }
-  }
+  each_link(roads, [&](std::size_t i, bool at_end, const RoadSurface& other, bool other_at_end) {
+    const Road& road = roads[i].road();
+    const double gap = opening(cross_section(roads[i], at_end), cross_section(other, other_at_end));
+    if (gap > tolerance) out.push_back({road.id, other.road().id, at_end, other_at_end, road.line, gap});
+  });
   std::stable_sort(out.begin(), out.end(), [](const OpenSeam& a, const OpenSeam& b) { return a.opening > b.opening; });
+  return out;
+}
+
+std::vector<EndReach> wedge_reaches(const std::vector<RoadSurface>& roads) {
+  std::vector<EndReach> out(roads.size());
+  each_link(roads, [&](std::size_t i, bool at_end, const RoadSurface& other, bool other_at_end) {
+    const std::optional<double> wedge =
+        facing_opening(cross_section(roads[i], at_end), cross_section(other, other_at_end));
+    if (!wedge || *wedge > kLongestWedgeReach) return;
+    double& reach = at_end ? out[i].end : out[i].start;
+    reach = std::max(reach, *wedge);
+  });
   return out;
 }
 

@@ -28,4 +28,20 @@ struct OpenSeam {
 /// contactPoint, is left out.
 std::vector<OpenSeam> open_seams(const std::vector<RoadSurface>& roads, double tolerance);
 
+/// The longest wedge a road's surface is carried on past its end to close [m]: a wider opening is a link
+/// naming a far end, or roads that do not meet, and is left open (and warned of).
+inline constexpr double kLongestWedgeReach = 1.5;
+
+/// How far a road's surface reaches on past its start and its end to close the wedges its links open [m].
+struct EndReach {
+  double start = 0, end = 0;
+};
+
+/// For each of `roads` (in order): the wedges its own road-to-road links open where the two ends face each
+/// other (ends turned at the seam), each at most kLongestWedgeReach, as how far its surface reaches on
+/// past that end. Carried on that far, the road's last cross-section covers the other road's corners that
+/// lie beyond it, and so the whole wedge between them (road_mesh.cpp), and a car crossing the seam keeps
+/// a road under its CG.
+std::vector<EndReach> wedge_reaches(const std::vector<RoadSurface>& roads);
+
 }  // namespace crashbench::odr

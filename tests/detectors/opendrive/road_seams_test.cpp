@@ -10,6 +10,8 @@
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/opendrive_scene.hpp"
 #include "detectors/scenes/opendrive/road_seams.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/surface_query.hpp"
 #include "tests/support/opendrive_roads.hpp"
 #include "tests/support/temp_folder.hpp"
 
@@ -68,6 +70,24 @@ TEST(RoadSeams, ALinkNamingTheFarEndOpensByTheDistanceToIt) {
   ASSERT_EQ(seams.size(), 1u);
   EXPECT_TRUE(seams[0].other_at_end);
   EXPECT_NEAR(seams[0].opening, 200, 1e-9);
+}
+
+TEST(RoadSeams, AWedgeIsClosedByTheLinkingRoadCarriedOnPastItsEndAndADeadEndIsNot) {
+  // Road b turned 0.1 rad at the seam: beyond a's end and before b's start, right of both, the triangle of
+  // (200, 0), a's corner (200, -3.5) and b's (200 + 3.5 sin 0.1, -3.5 cos 0.1) had no surface. A car's CG
+  // at (200.2, -3.3) lies in it: 0.2 m past a's end (its mesh reached 2 cm), and 0.13 m before b's start
+  // line ((0.2, -3.3) . (cos 0.1, sin 0.1)). a's surface now runs on there, at a's height (0).
+  const Scene scene = load_scene(write_seam_file("turned-closed", linked_pair(200, 0.1, "start")));
+  const Vec2 in_wedge(200.2, -3.3);
+  ASSERT_LT((in_wedge - Vec2(200, 0)).dot(Vec2(std::cos(0.1), std::sin(0.1))), 0) << "before b's start";
+  EXPECT_EQ(scene.surface->height_below(in_wedge, kHighest), 0.0);
+  // Carried on no farther than the wedge (3.5 sin 0.1 = 0.35 m, and the 2 cm every end reaches): past it
+  // and beside b, no road.
+  EXPECT_TRUE(std::isnan(scene.surface->height_below(Vec2(200.45, -3.9), kHighest)));
+  // b's far end links nothing: its surface ends 2 cm past it, as every road's does.
+  const Vec2 b_end = Vec2(200, 0) + 200 * Vec2(std::cos(0.1), std::sin(0.1));
+  EXPECT_TRUE(std::isnan(scene.surface->height_below(b_end + 0.1 * Vec2(std::cos(0.1), std::sin(0.1)), kHighest)));
+  EXPECT_FALSE(std::isnan(scene.surface->height_below(b_end - 0.1 * Vec2(std::cos(0.1), std::sin(0.1)), kHighest)));
 }
 
 TEST(RoadSeams, TheLoadWarnsOfTheWidestNamingBothRoadsEnds) {
