@@ -87,31 +87,43 @@ bool runs_back_along(const odr::Road& a, const odr::Road& b) {
 }
 
 /// A lane written as a replay log: how long it lasts [s], the road's height at its start [m], and whether
-/// a sedan has room in its lane wherever it stands on a road outside junctions (sedan_has_room).
+/// a sedan has room in its lane wherever its body reaches a road outside junctions (sedan_has_room).
 struct LaneLog {
   double seconds = 0, start_z = 0;
   bool room = true;
 };
 
 /// Whether a sedan whose CG follows `points` (of `route`, in `net`) along their headings has room in a lane
-/// `lane_width` wide at every point on a road outside junctions (lane_room.hpp), where edge walls stand: a
-/// turn into a junction sharper than that (a 125 deg turn within 6 m, a 22 deg kink at a junction's mouth,
-/// both on SUMO's A10KW exported) swings the car's body over its lane's wall.
+/// `lane_width` wide wherever its body reaches a road outside junctions (lane_room.hpp), where edge walls
+/// stand: a turn into a junction sharper than that (a 125 deg turn within 6 m, a 22 deg kink at a
+/// junction's mouth, both on SUMO's A10KW exported) swings the car's body over its lane's wall.
 bool sedan_has_room(const odr::Network& net, const std::vector<std::string>& route,
                     const std::vector<odr::LanePoint>& points, double lane_width) {
   constexpr double kFront = 2.25, kRear = 2.45, kWidth = 1.8;  // the sedan preset (vehicle_presets.cpp)
+  if (points.size() < 2) return true;
   std::vector<bool> in_junction;
   for (const std::string& id : route)
     in_junction.push_back(std::ranges::find(net.roads, id, &odr::Road::id)->in_junction());
   std::vector<double> along(points.size(), 0.0);
   for (std::size_t i = 1; i < points.size(); ++i)
     along[i] = along[i - 1] + (points[i].p_W - points[i - 1].p_W).head<2>().norm();
+  // The centre `a` metres along the route, between its points (the car's ends fall between them).
+  const auto centre_at = [&](double a) {
+    const std::size_t j = std::clamp<std::size_t>(std::upper_bound(along.begin(), along.end(), a) - along.begin(), 1,
+                                                   points.size() - 1);
+    const double u = std::clamp((a - along[j - 1]) / std::max(along[j] - along[j - 1], 1e-9), 0.0, 1.0);
+    return Vec2(points[j - 1].p_W.head<2>() + u * (points[j].p_W - points[j - 1].p_W).head<2>());
+  };
   std::vector<Vec2> under;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    if (in_junction[points[i].road]) continue;
-    under.clear();
+    under = {centre_at(along[i] - kRear), centre_at(along[i] + kFront)};
+    bool near_walls = false;  // some of the body over a road outside junctions
     for (std::size_t j = 0; j < points.size(); ++j)
-      if (along[j] >= along[i] - kRear && along[j] <= along[i] + kFront) under.push_back(points[j].p_W.head<2>());
+      if (along[j] >= along[i] - kRear && along[j] <= along[i] + kFront) {
+        under.push_back(points[j].p_W.head<2>());
+        near_walls = near_walls || !in_junction[points[j].road];
+      }
+    if (!near_walls) continue;
     if (!testing::car_fits(points[i].p_W.head<2>(), points[i].heading, under, lane_width, kWidth)) return false;
   }
   return true;
