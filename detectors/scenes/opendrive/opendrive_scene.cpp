@@ -155,6 +155,12 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
                                    sharpest->first->line, sharpest->second.s);
   a.push_back(fmt::format("plan view joints turning at once (kinks over {:.2f} deg): {}{}",
                           odr::kKinkTolerance * kRadToDeg, kinks, !sharpest ? "" : " (" + sharpest_text + ")"));
+  const std::string fold_text =
+      counts.folded_borders == 0
+          ? ""
+          : fmt::format(" (first: road '{}' at s {:.1f})", counts.first_fold_road, counts.first_fold_s);
+  a.push_back(fmt::format("lane borders running back outside junctions (beyond their turn's centre of curvature): {}{}",
+                          counts.folded_borders, fold_text));
   const std::vector<odr::OpenSeam> seams = odr::open_seams(surfaces, odr::kSeamWorthAWarning);
   const auto seam_text = [](const odr::OpenSeam& w) {
     return fmt::format("{:.2f} m: road '{}' (line {}) at its {} and road '{}' at its {}", w.opening, w.road, w.line,
@@ -245,6 +251,12 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         "between them and a car crossing there has no road under it for a step or two; where they are far apart, "
         "the link (its contactPoint) names an end that is not there, and lane routes and SUMO's import follow it",
         file, seams.size(), "widest " + seam_text(seams.front())));
+  if (counts.folded_borders > 0)
+    out.warnings.push_back(fmt::format(
+        "{}: lane borders run back against their road's line at {} places outside junctions{}: a turn sharper "
+        "than the border lies from the line, so the border loops back through its lane, the lane's surface folds, "
+        "and with edges its wall stands in the lane, where a car on the lane meets it",
+        file, counts.folded_borders, fold_text));
   if (folds > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view joints turn the reference line back by more than {:g} deg "
                                        "at once ({}): the road folds back over itself there, its surface doubled "

@@ -48,6 +48,14 @@ void fill_points(const RoadSurface& surface, std::size_t k, double s, std::vecto
   }
 }
 
+/// Whether a lane border's step from `from` to `to` runs against its road line's step `line` (beyond a
+/// millimetre): the border lies beyond its turn's centre of curvature there. Not across a plan-view joint
+/// that turns at once (the sampler's step of 1 mm before it), where the inner border steps back by its
+/// offset times the turn's sine: those joints are counted as kinks.
+bool runs_back(const Vec3& from, const Vec3& to, const Vec2& line) {
+  return line.norm() > 5e-3 && (to - from).head<2>().dot(line) < -1e-3 * line.norm();
+}
+
 /// fill_points past the road's end (s < 0 or s > length), for a wedge its link opens: the end's cross-section
 /// carried on as its last half metre runs (heights too), so the surface meets the next road's as a plane.
 void carry_on_points(const RoadSurface& surface, std::size_t k, double s, std::vector<LaneSpan>& spans,
@@ -227,6 +235,8 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
     if (k + 1 == road.sections.size()) cuts.push_back(road.length + kOverlap);
     if (k + 1 == road.sections.size() && reach.end > 0) cuts.push_back(road.length + kOverlap + reach.end);
     Cut before, after;
+    Vec2 line_before = Vec2::Zero();  // the road's line at the last cut
+    bool folding = false;             // a border ran back over the last stretch
     int quads = 0;
     for (std::size_t c = 0; c < cuts.size(); ++c) {
       carried_on = cuts[c] < -kOverlap || cuts[c] > road.length + kOverlap || (c > 0 && cuts[c - 1] < -kOverlap);
@@ -236,12 +246,19 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
         fill_points(surface, k, cuts[c], after.spans, after.points);
       if (edges) find_walls(surface, cuts[c], options, after);
       if (cuts[c] < 0 || cuts[c] > road.length) after.walled.assign(after.walled.size(), 0);
+      const Vec2 line = surface.point(cuts[c], 0).head<2>();
       if (c > 0) {
+        bool folded = false;
         for (const auto& [i, o] : strips) {
           const Vec3 &a = before.points[i], &b = after.points[i], &cc = after.points[o], &d = before.points[o];
           surface_triangle(a, b, cc);
           surface_triangle(a, cc, d);
+          folded = folded || runs_back(a, b, line - line_before) || runs_back(d, cc, line - line_before);
         }
+        folded = folded && !carried_on && !road.in_junction();
+        if (folded && !folding && counts.folded_borders++ == 0)
+          counts.first_fold_road = road.id, counts.first_fold_s = std::clamp(cuts[c - 1], 0.0, road.length);
+        folding = folded;
         const std::size_t first_piece = walls.pieces.size();
         for (std::size_t w = 0; edges && w < after.walled.size() && w < before.walled.size(); ++w) {
           const Vec3 &p = before.wall_base[w], &q = after.wall_base[w];
@@ -253,6 +270,7 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
         if (++quads % kQuadsPerChunk == 0) mesh.end_chunk(), walls.pieces.push_back({.chunk_end = true});
       }
       std::swap(before, after);
+      line_before = line;
     }
   }
   counts.surface_triangles += mesh.triangle_count();

@@ -33,6 +33,12 @@ struct MeshCounts {
   int steep_surface_triangles = 0;
   double steep_surface_plan_area = 0;
   double steepest_lean_deg = 0;
+  /// Places on roads outside junctions where a drivable lane's border runs back against its road's line:
+  /// it lies beyond its turn's centre of curvature, and loops back through the lane, where its edge wall
+  /// stands; the first of them. (Junctions' tight corners do this all the time, with no wall.)
+  int folded_borders = 0;
+  std::string first_fold_road;
+  double first_fold_s = 0;  ///< [m]
 };
 
 /// A piece of a road's edge wall: its foot from a to b, and the ground just beyond it (kBeyondEdge out from

@@ -148,6 +148,34 @@ TEST(OpenDriveScene, SceneInfoReportsTheNetwork) {
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
 }
 
+TEST(OpenDriveScene, ALaneBorderBeyondItsTurnsCentreOfCurvatureIsCountedAsRunningBack) {
+  // An arc of radius 2 m turning left, 3.5 m lanes: the left lane's outer border, 3.5 m inside the turn,
+  // lies 1.5 m beyond the turn's centre and runs back against the line all along the arc (one place).
+  // SUMO's A10KW exported: road 2444's lane -1 border, 3.2 m inside a turn of 97 deg in a metre, loops
+  // through the lane and its wall met a car on the lane's centre. Radius 5 m: the border 1.5 m short of
+  // the centre, running forward.
+  const auto arc_road = [](double curvature) {
+    std::string road = testing::straight_road_xml("1", 0, 0, 0, 0);
+    const std::string line = "<line/>";
+    road.replace(road.find(line), line.size(), fmt::format("<arc curvature=\"{}\"/>", curvature));
+    for (const std::string length : {"length=\"200\"", "length=\"200\""})
+      road.replace(road.find(length), length.size(), "length=\"3\"");
+    return road;
+  };
+  const auto folds_line = [](const std::string& file) {
+    const Scene scene = load_scene(file, with_edges(1.0));
+    for (const std::string& a : scene.about)
+      if (a.starts_with("lane borders running back")) return a;
+    return std::string("(none)");
+  };
+  const auto dir = testing::temp_folder("opendrive-border-folds");
+  EXPECT_EQ(folds_line(testing::write_opendrive(dir / "tight.xodr", arc_road(0.5))),
+            "lane borders running back outside junctions (beyond their turn's centre of curvature): 1 (first: road "
+            "'1' at s 0.0)");
+  EXPECT_EQ(folds_line(testing::write_opendrive(dir / "wide.xodr", arc_road(0.2))),
+            "lane borders running back outside junctions (beyond their turn's centre of curvature): 0");
+}
+
 TEST(OpenDriveScene, LateralShapesItDoesNotReadAreNamedInAWarning) {
   // OpenDRIVE 1.6's <shape> (a road's height across it, a crown) is not read: the surface would be off by
   // what the shapes add, so the load says so rather than being silently flat.
