@@ -9,7 +9,11 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <filesystem>
+#include <limits>
+#include <map>
+#include <utility>
 #include <random>
 
 #include "detectors/detector.hpp"
@@ -118,6 +122,40 @@ TEST(OpenDriveData, DetectorsAgreeBesideTheEdges) {
   }
 }
 
+/// The distance from a point to the nearest of `triangles`, exact: the triangles whose plan bounds lie within
+/// a metre of the point first (a grid of 4 m cells), and all of them where none of those is that near. Every
+/// triangle against every probe took 547 s on A10KW's export and ten others, and DRT's timed out.
+class NearestTriangle {
+ public:
+  explicit NearestTriangle(const std::vector<Triangle>& triangles) : triangles_(triangles) {
+    for (std::size_t i = 0; i < triangles.size(); ++i) {
+      const Triangle& t = triangles[i];
+      const Vec2 lo = t.a_W.head<2>().cwiseMin(t.b_W.head<2>()).cwiseMin(t.c_W.head<2>());
+      const Vec2 hi = t.a_W.head<2>().cwiseMax(t.b_W.head<2>()).cwiseMax(t.c_W.head<2>());
+      for (long x = cell(lo.x()); x <= cell(hi.x()); ++x)
+        for (long y = cell(lo.y()); y <= cell(hi.y()); ++y) cells_[{x, y}].push_back(i);
+    }
+  }
+
+  double distance(const Vec3& p) const {
+    double nearest = std::numeric_limits<double>::infinity();
+    for (long x = cell(p.x() - kNear); x <= cell(p.x() + kNear); ++x)
+      for (long y = cell(p.y() - kNear); y <= cell(p.y() + kNear); ++y)
+        if (const auto it = cells_.find({x, y}); it != cells_.end())
+          for (const std::size_t i : it->second)
+            nearest = std::min(nearest, testing::distance_to_triangle(p, triangles_[i]));
+    if (nearest <= kNear) return nearest;  // any triangle nearer lies in those cells
+    for (const Triangle& t : triangles_) nearest = std::min(nearest, testing::distance_to_triangle(p, t));
+    return nearest;
+  }
+
+ private:
+  static constexpr double kNear = 1.0, kCell = 4.0;  // [m]
+  static long cell(double v) { return static_cast<long>(std::floor(v / kCell)); }
+  const std::vector<Triangle>& triangles_;
+  std::map<std::pair<long, long>, std::vector<std::size_t>> cells_;
+};
+
 TEST(OpenDriveData, EveryDrivableLaneIsWithinTheToleranceOfTheRoadsTriangles) {
   const std::vector<std::string> all = testing::opendrive_data_files();
   if (all.empty()) GTEST_SKIP() << "no .xodr files in " << testing::opendrive_data_folder();
@@ -126,6 +164,7 @@ TEST(OpenDriveData, EveryDrivableLaneIsWithinTheToleranceOfTheRoadsTriangles) {
     const std::vector<Triangle> road =
         testing::triangles_of(load_scene(file), [](std::string_view node) { return node.starts_with("road:"); });
     ASSERT_FALSE(road.empty()) << file;
+    const NearestTriangle near(road);
     std::mt19937 random(11);
     std::uniform_real_distribution<double> unit(0, 1);
     double worst = 0;
@@ -147,8 +186,7 @@ TEST(OpenDriveData, EveryDrivableLaneIsWithinTheToleranceOfTheRoadsTriangles) {
         const double tau = unit(random);
         const Vec3 p =
             (1 - tau) * surface.point(s, l.t_inner, l.dz_inner) + tau * surface.point(s, l.t_outer, l.dz_outer);
-        double nearest = 1e300;
-        for (const Triangle& t : road) nearest = std::min(nearest, testing::distance_to_triangle(p, t));
+        const double nearest = near.distance(p);
         worst = std::max(worst, nearest);
         ++probes;
         // The stated tolerance, and the graph's float vertices up to 500 m out (3e-5 m).
