@@ -13,7 +13,9 @@ namespace {
 class VehicleTypeCollector final : public XmlListReader<VehicleType> {
  public:
   explicit VehicleTypeCollector(const std::string& file)
-      : XmlListReader(file, {"a SUMO route or additional file", {"routes", "additional"}}) {}
+      // <add>: the older name of an additional file's root, which SUMO still reads (25 of the files
+      // sumo-tools ships use it, the racing game's rerouter.add.xml among them).
+      : XmlListReader(file, {"a SUMO route or additional file", {"routes", "additional", "add"}}) {}
 
   void start(const XmlElement& e) override {
     if (e.name != "vType") return;

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
+#include "tests/support/error_message.hpp"
 #include "tests/support/sumo_text.hpp"
 
 namespace crashbench::sumo {
@@ -200,6 +202,20 @@ TEST(SumoVehicleTypes, AnAdditionalFileServesAndAVTypeAfterManyChunksOfTripsIsFo
   EXPECT_EQ(types[0].id, "late");
   EXPECT_EQ(types[0].length, 7.5);
   EXPECT_EQ(types[0].line, line_of(text, R"(<vType id="late")"));
+}
+
+TEST(SumoVehicleTypes, AnAdditionalFileUnderTheOlderRootAddServesAndAnotherRootIsRefused) {
+  // SUMO reads <add> as an additional file's root; sumo-tools' racing game has one beside its routes, and
+  // a case naming it with the routes was refused ("expected the root <routes> or <additional>").
+  const std::vector<VehicleType> types =
+      read_vehicle_types(write_sumo_file("old.add.xml", R"(<add><vType id="truck" length="12"/></add>)"));
+  ASSERT_EQ(types.size(), 1u);
+  EXPECT_EQ(types[0].id, "truck");
+  EXPECT_EQ(types[0].length, 12.0);
+  const Error e = testing::error_of(
+      [] { (void)read_vehicle_types(write_sumo_file("net.add.xml", R"(<net><vType id="x"/></net>)")); });
+  EXPECT_NE(e.problem().find("expected the root <routes> or <additional> or <add> of a SUMO route or additional "
+                             "file, found <net>"), std::string::npos) << e.problem();
 }
 
 TEST(SumoCollisions, ReadsEachCollisionAsWrittenAndAcceptsTwoAtTheSameTime) {
