@@ -13,6 +13,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -31,6 +32,8 @@ namespace crashbench {
 namespace {
 
 constexpr double kSpeed = 15;  // [m/s]
+/// The sedan preset's body (vehicle_presets.cpp): CG to front and rear, width [m].
+constexpr double kSedanFront = 2.25, kSedanRear = 2.45, kSedanWidth = 1.8;
 
 
 /// A lane narrower than this somewhere is not driven whole [m]: a sedan is 1.8 m wide.
@@ -63,16 +66,18 @@ bool room_all_along(const odr::Road& road, int id) {
     for (double s = surface.section_start(k) + 3; ids[k] && s < surface.section_end(k) - 3; s += 1.0) {
       surface.spans(k, s, spans);
       for (const odr::LaneSpan& span : spans)
-        if (span.lane->id == *ids[k] && !testing::stand_on_lane(surface, k, s, span.lane, 1.8, 2.45, 2.45).room)
+        // Its longer half either way: a drive against s faces the other way.
+        if (span.lane->id == *ids[k] &&
+            !testing::stand_on_lane(surface, k, s, span.lane, kSedanWidth, kSedanRear, kSedanRear).room)
           return false;
     }
   return true;
 }
 
-/// Whether lane `id` of connecting road `road`, at its end where the route enters it (`from_end`), is of a
-/// travel type (odr::kTravelLaneTypes).
-bool travels(const odr::Road& road, int id, bool from_end) {
-  const odr::LaneSection& section = from_end ? road.sections.back() : road.sections.front();
+/// Whether lane `id` of `road`, in its last section (`at_end`) or its first, is of a travel type
+/// (odr::kTravelLaneTypes).
+bool travels(const odr::Road& road, int id, bool at_end) {
+  const odr::LaneSection& section = at_end ? road.sections.back() : road.sections.front();
   for (const auto* side : {&section.left, &section.right})
     for (const odr::Lane& lane : *side)
       if (lane.id == id) return odr::is_travel_lane(lane);
@@ -86,11 +91,10 @@ bool runs_back_along(const odr::Road& a, const odr::Road& b) {
   return (ra.point(0, 0) - rb.point(b.length, 0)).norm() < 5 && (rb.point(0, 0) - ra.point(a.length, 0)).norm() < 5;
 }
 
-/// A lane written as a replay log: how long it lasts [s], the road's height at its start [m], and whether
-/// a sedan has room in its lane wherever its body reaches a road outside junctions (sedan_has_room).
+/// A lane written as a replay log: how long it lasts [s], the road's height at its start [m], and its points.
 struct LaneLog {
   double seconds = 0, start_z = 0;
-  bool room = true;
+  std::vector<odr::LanePoint> points;
 };
 
 /// Whether a sedan whose CG follows `points` (of `route`, in `net`) along their headings has room in a lane
@@ -99,7 +103,6 @@ struct LaneLog {
 /// junction's mouth, both on SUMO's A10KW exported) swings the car's body over its lane's wall.
 bool sedan_has_room(const odr::Network& net, const std::vector<std::string>& route,
                     const std::vector<odr::LanePoint>& points, double lane_width) {
-  constexpr double kFront = 2.25, kRear = 2.45, kWidth = 1.8;  // the sedan preset (vehicle_presets.cpp)
   if (points.size() < 2) return true;
   std::vector<bool> in_junction;
   for (const std::string& id : route)
@@ -116,26 +119,25 @@ bool sedan_has_room(const odr::Network& net, const std::vector<std::string>& rou
   };
   std::vector<Vec2> under;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    under = {centre_at(along[i] - kRear), centre_at(along[i] + kFront)};
+    under = {centre_at(along[i] - kSedanRear), centre_at(along[i] + kSedanFront)};
     bool near_walls = false;  // some of the body over a road outside junctions
     for (std::size_t j = 0; j < points.size(); ++j)
-      if (along[j] >= along[i] - kRear && along[j] <= along[i] + kFront) {
+      if (along[j] >= along[i] - kSedanRear && along[j] <= along[i] + kSedanFront) {
         under.push_back(points[j].p_W.head<2>());
         near_walls = near_walls || !in_junction[points[j].road];
       }
     if (!near_walls) continue;
-    if (!testing::car_fits(points[i].p_W.head<2>(), points[i].heading, under, lane_width, kWidth)) return false;
+    if (!testing::car_fits(points[i].p_W.head<2>(), points[i].heading, under, lane_width, kSedanWidth)) return false;
   }
   return true;
 }
 
-/// Writes the lane along `route`, `lane_width` wide at its narrowest, as a replay log; none, and a failure
-/// naming why (or, given `no_route`, the why there), where the file's links make no route (CommonRoad's
-/// ZAM_Threeway links a connecting road to the wrong end of its neighbour), so that the other lanes and
-/// files are still driven.
+/// Writes the lane along `route` as a replay log; none, and a failure naming why (or, given `no_route`, the
+/// why there), where the file's links make no route (CommonRoad's ZAM_Threeway links a connecting road to
+/// the wrong end of its neighbour), so that the other lanes and files are still driven.
 std::optional<LaneLog> write_lane(const odr::Network& net, const std::string& file,
-                                  const std::vector<std::string>& route, int lane, double lane_width,
-                                  const std::filesystem::path& csv, std::string* no_route = nullptr) {
+                                  const std::vector<std::string>& route, int lane, const std::filesystem::path& csv,
+                                  std::string* no_route = nullptr) {
   std::vector<odr::LanePoint> points;
   try {
     points = odr::lane_route(net, file, route, lane);
@@ -154,8 +156,8 @@ std::optional<LaneLog> write_lane(const odr::Network& net, const std::string& fi
     out << fmt::format("{},{},{},{}\n", travelled / kSpeed, points[i].p_W.x(), points[i].p_W.y(),
                        points[i].heading * 180 / M_PI);
   }
-  return LaneLog{travelled / kSpeed, points.empty() ? 0.0 : points.front().p_W.z(),
-                 sedan_has_room(net, route, points, lane_width)};
+  const double start_z = points.empty() ? 0.0 : points.front().p_W.z();
+  return LaneLog{travelled / kSpeed, start_z, std::move(points)};
 }
 
 /// Drives the log `dir`/lane.csv on `file` with 1 m edges and `detector`, starting on the lane's own road
@@ -198,9 +200,11 @@ TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
           ++narrow;
           continue;
         }
-        const std::optional<LaneLog> log = write_lane(net, file, {road.id}, id, width, dir / "lane.csv");
+        const std::optional<LaneLog> log = write_lane(net, file, {road.id}, id, dir / "lane.csv");
         if (!log || log->seconds < 1) continue;
-        if (!log->room || !room_all_along(road, id)) {
+        // Both: the lane's own room stops 3 m short of its sections' ends, where A10KW's road 2826 turns
+        // 125 deg; the drive's room does not see a border's loop (road 2444).
+        if (!room_all_along(road, id) || !sedan_has_room(net, {road.id}, log->points, width)) {
           ++tight;
           continue;
         }
@@ -237,11 +241,7 @@ TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
           // Travel lanes only, as the lane is at the junction's end of the incoming road: a sidewalk's link
           // leads along no surface (ASAM's junction samples link a border lane there that drives further on).
           const bool ends_at_junction = incoming->successor.element_type == "junction" && incoming->successor.element_id == j.id;
-          const odr::LaneSection& at_junction = ends_at_junction ? incoming->sections.back() : incoming->sections.front();
-          bool driving = false;
-          for (const auto* side : {&at_junction.left, &at_junction.right})
-            for (const odr::Lane& lane : *side) driving |= lane.id == l.from && odr::is_travel_lane(lane);
-          if (!driving) continue;
+          if (!travels(*incoming, l.from, ends_at_junction)) continue;
           // A lane that runs away from the junction under its road's rule (esmini's highway_split_lht.xodr
           // lists each connection both ways) is no way into it.
           if (incoming->runs_with_s(l.from) != ends_at_junction) {
@@ -288,11 +288,11 @@ TEST(OpenDriveLanes, EveryConnectingLaneIsDrivenThroughItsJunction) {
           // 12.6 m) makes no route: counted, the first named.
           std::string no_route;
           const std::optional<LaneLog> log =
-              write_lane(net, file, route, *start_lane, width, dir / "lane.csv", &no_route);
+              write_lane(net, file, route, *start_lane, dir / "lane.csv", &no_route);
           if (!no_route.empty() && left_out["across a link whose ends lie apart (the scene warns of it)"]++ == 0)
             std::cout << file << ": first route the links do not make: " << no_route << "\n";
           if (!log) continue;
-          if (!log->room) {
+          if (!sedan_has_room(net, route, log->points, width)) {
             ++left_out["turning into or out of the junction sharper than a sedan takes in its lane"];
             continue;
           }

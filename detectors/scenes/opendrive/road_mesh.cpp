@@ -238,9 +238,10 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
     Vec2 line_before = Vec2::Zero();  // the road's line at the last cut
     bool folding = false;             // a border ran back over the last stretch
     int quads = 0;
+    const auto past_end = [&](double s) { return s < -kOverlap || s > road.length + kOverlap; };  // a reach's cut
     for (std::size_t c = 0; c < cuts.size(); ++c) {
-      carried_on = cuts[c] < -kOverlap || cuts[c] > road.length + kOverlap || (c > 0 && cuts[c - 1] < -kOverlap);
-      if (carried_on && (cuts[c] < -kOverlap || cuts[c] > road.length + kOverlap))
+      carried_on = past_end(cuts[c]) || (c > 0 && past_end(cuts[c - 1]));  // of the quad from the last cut to this
+      if (past_end(cuts[c]))
         carry_on_points(surface, k, cuts[c], after.spans, after.points);
       else
         fill_points(surface, k, cuts[c], after.spans, after.points);
