@@ -133,7 +133,8 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   a.push_back(fmt::format("road surface: {} triangles, largest distance from the exact surface {:.4f} m "
                           "(tolerance {:g} m)", counts.surface_triangles, counts.worst_error, options.tolerance));
   a.push_back(options.edge_height > 0
-                  ? fmt::format("edge walls: {} triangles, {:g} m tall{}{}", counts.edge_triangles, options.edge_height,
+                  ? fmt::format("edge walls: {} triangles, {:g} m tall{}{}{}", counts.edge_triangles,
+                                options.edge_height,
                                 counts.edge_metres_left_out == 0
                                     ? ""
                                     : fmt::format("; {:.1f} m of them left out where they would stand across the other "
@@ -142,7 +143,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
                                     ? ""
                                     : fmt::format("; {:.1f} m left out where another road's lanes lie beyond them (roads "
                                                   "that overlap or abut: a ramp leaving or joining)",
-                                                  counts.edge_metres_on_other_roads))
+                                                  counts.edge_metres_on_other_roads),
+                                counts.wall_loops_cut == 0
+                                    ? ""
+                                    : fmt::format("; loops cut out where a border running back crosses itself: {} "
+                                                  "({:.1f} m)", counts.wall_loops_cut, counts.wall_loop_metres))
                   : std::string("edge walls: off"));
   a.push_back(fmt::format("objects: {} ({} triangles; {} of no size, made 0.1 m posts)", counts.objects,
                           counts.object_triangles, counts.objects_without_size));
@@ -254,9 +259,13 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   if (counts.folded_borders > 0)
     out.warnings.push_back(fmt::format(
         "{}: lane borders run back against their road's line at {} places outside junctions{}: a turn sharper "
-        "than the border lies from the line, so the border loops back through its lane, the lane's surface folds, "
-        "and with edges its wall stands in the lane, where a car on the lane meets it",
-        file, counts.folded_borders, fold_text));
+        "than the border lies from the line, so the border loops back through its lane and the lane's surface "
+        "folds; with edges, the wall's loop is cut out where the border crosses itself{}",
+        file, counts.folded_borders, fold_text,
+        counts.wall_loops_open == 0
+            ? ""
+            : fmt::format(", but {} loops do not close within their road and their walls stand in the lane, where a "
+                          "car on it meets them", counts.wall_loops_open)));
   if (folds > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view joints turn the reference line back by more than {:g} deg "
                                        "at once ({}): the road folds back over itself there, its surface doubled "

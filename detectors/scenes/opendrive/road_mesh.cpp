@@ -10,6 +10,7 @@
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
 #include "detectors/scenes/opendrive/surface_sampling.hpp"
+#include "detectors/scenes/opendrive/wall_loops.hpp"
 
 namespace crashbench::odr {
 namespace {
@@ -22,12 +23,13 @@ constexpr int kQuadsPerChunk = 64;
 // car's CG to fall through (Town01: a hairline crack between roads 1 and 27 once did). No wall stands there.
 constexpr double kOverlap = 0.02;
 // [m]: where an edge wall stands is asked of the ground this far beyond the drivable lane's edge: another
-// road's drivable lane there (within kSameLevel of the wall's foot) means the two roads overlap or abut, a
+// road's drivable lane there (within kWallSameLevel of the wall's foot) means the two roads overlap or abut, a
 // ramp leaving or joining, and no kerb stands between them. Road ends overlap by kOverlap, less than this.
 constexpr double kBeyondEdge = 0.1;
-constexpr double kSameLevel = 0.5;
 constexpr double kProbeStep = 0.25;  // [m]: along a wall piece; each change between probes bisected ...
 constexpr int kBisections = 6;       // ... to kProbeStep / 64, 4 mm
+
+using Parts = std::vector<std::pair<double, double>>;  ///< ordered disjoint parts [from, to] of a wall piece
 
 /// The cross-section at one cut: each lane's inner and outer point (2i, 2i + 1) and which boundaries carry
 /// a wall (boundary b lies left of lane b; boundary n right of the last lane).
@@ -129,8 +131,8 @@ bool add_triangle(MeshBuilder& mesh, const Vec3& a, const Vec3& b, const Vec3& c
 }
 
 /// The parts [from, to] of the segment a -> b (as fractions of it) outside every gap, in order.
-std::vector<std::pair<double, double>> outside_gaps(const Vec2& a, const Vec2& b, std::span<const WallGap> gaps) {
-  std::vector<std::pair<double, double>> parts{{0.0, 1.0}};
+Parts outside_gaps(const Vec2& a, const Vec2& b, std::span<const WallGap> gaps) {
+  Parts parts{{0.0, 1.0}};
   const Vec2 d = b - a;
   for (const WallGap& g : gaps) {
     // |a + t d - c|^2 = r^2: inside between the roots.
@@ -139,7 +141,7 @@ std::vector<std::pair<double, double>> outside_gaps(const Vec2& a, const Vec2& b
     const double disc = half_b * half_b - dd * c;
     if (!(disc > 0) || !(dd > 0)) continue;
     const double t_in = (-half_b - std::sqrt(disc)) / dd, t_out = (-half_b + std::sqrt(disc)) / dd;
-    std::vector<std::pair<double, double>> left;
+    Parts left;
     for (const auto& [from, to] : parts) {
       if (from < std::min(t_in, to)) left.emplace_back(from, std::min(t_in, to));
       if (std::max(t_out, from) < to) left.emplace_back(std::max(t_out, from), to);
@@ -151,14 +153,13 @@ std::vector<std::pair<double, double>> outside_gaps(const Vec2& a, const Vec2& b
 
 /// The parts [from, to] of wall piece `w` of road `road` (as fractions of it) where the ground beyond it is no
 /// other road's drivable surface at its level, in order: probed every kProbeStep, each change bisected.
-std::vector<std::pair<double, double>> clear_of_other_roads(const WallPiece& w, int road,
-                                                            const DrivableSurfaces& drivable) {
+Parts clear_of_other_roads(const WallPiece& w, int road, const DrivableSurfaces& drivable) {
   const auto clear = [&](double f) {
     const Vec3 beyond = w.beyond_a + f * (w.beyond_b - w.beyond_a);
-    return !drivable.others_at(beyond, road, kSameLevel);
+    return !drivable.others_at(beyond, road, kWallSameLevel);
   };
   const int n = std::max(1, static_cast<int>(std::ceil((w.b - w.a).head<2>().norm() / kProbeStep)));
-  std::vector<std::pair<double, double>> parts;
+  Parts parts;
   bool was_clear = clear(0);
   double from = 0;
   for (int i = 1; i <= n; ++i) {
@@ -176,15 +177,21 @@ std::vector<std::pair<double, double>> clear_of_other_roads(const WallPiece& w, 
 }
 
 /// The parts common to two ordered lists of disjoint parts [from, to].
-std::vector<std::pair<double, double>> common_parts(const std::vector<std::pair<double, double>>& a,
-                                                    const std::vector<std::pair<double, double>>& b) {
-  std::vector<std::pair<double, double>> out;
+Parts common_parts(const Parts& a, const Parts& b) {
+  Parts out;
   for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
     const double from = std::max(a[i].first, b[j].first), to = std::min(a[i].second, b[j].second);
     if (from < to) out.emplace_back(from, to);
     (a[i].second < b[j].second ? i : j) += 1;
   }
   return out;
+}
+
+/// The sum of the parts' lengths.
+double share(const Parts& parts) {
+  double sum = 0;
+  for (const auto& [from, to] : parts) sum += to - from;
+  return sum;
 }
 
 }  // namespace
@@ -266,7 +273,10 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
           if (!before.walled[w] || !after.walled[w] || (q - p).norm() < kShortestEdge) continue;
           // Boundaries that coincide at both cuts give the same piece: one wall.
           if (walls.pieces.size() > first_piece && walls.pieces.back().a == p && walls.pieces.back().b == q) continue;
-          walls.pieces.push_back({p, q, before.beyond[w], after.beyond[w]});
+          const Vec2 step = line - line_before;  // kinks too: an inner border loops there as in a tight turn
+          walls.pieces.push_back({.a = p, .b = q, .beyond_a = before.beyond[w], .beyond_b = after.beyond[w],
+                                  .boundary = static_cast<int>(w),
+                                  .runs_back = (q - p).head<2>().dot(step) < -1e-3 * step.norm()});
         }
         if (++quads % kQuadsPerChunk == 0) mesh.end_chunk(), walls.pieces.push_back({.chunk_end = true});
       }
@@ -274,6 +284,8 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
       line_before = line;
     }
   }
+  const WallLoops loops = cut_wall_loops(walls.pieces);
+  counts.wall_loops_cut += loops.cut, counts.wall_loops_open += loops.left_open;
   counts.surface_triangles += mesh.triangle_count();
   if (mesh.triangle_count() > 0) parent.addChild(mesh.finish().get());
   walls.insert_at = parent.getNumChildren();
@@ -289,20 +301,18 @@ void add_edge_walls(const RoadSurface& surface, const RoadWalls& walls, std::spa
       mesh.end_chunk();
       continue;
     }
-    const std::vector<std::pair<double, double>> off_crossings = outside_gaps(w.a.head<2>(), w.b.head<2>(), gaps);
-    const std::vector<std::pair<double, double>> kept = common_parts(off_crossings, clear_of_other_roads(w, walls.road, drivable));
+    const Parts off_crossings = outside_gaps(w.a.head<2>(), w.b.head<2>(), gaps);
+    const Parts clear = common_parts(off_crossings, clear_of_other_roads(w, walls.road, drivable));
+    const Parts kept = common_parts(clear, {{w.keep_from, w.keep_to}});  // less any loop (wall_loops.hpp)
     const double length = (w.b - w.a).head<2>().norm();
-    double kept_share = 0, crossing_share = 0;
-    for (const auto& [from, to] : off_crossings) crossing_share += to - from;
     for (const auto& [from, to] : kept) {
       // The whole piece keeps its own corners' bits (a + 1 (b - a) may round off b).
       const Vec3 a = from == 0 ? w.a : Vec3(w.a + from * (w.b - w.a)), b = to == 1 ? w.b : Vec3(w.a + to * (w.b - w.a));
-      if ((b - a).norm() < kShortestEdge) continue;
-      mesh.quad(a, b, Vec3(b + up), Vec3(a + up));
-      kept_share += to - from;
+      if ((b - a).norm() >= kShortestEdge) mesh.quad(a, b, Vec3(b + up), Vec3(a + up));
     }
-    counts.edge_metres_left_out += (1 - crossing_share) * length;
-    counts.edge_metres_on_other_roads += (crossing_share - kept_share) * length;
+    counts.edge_metres_left_out += (1 - share(off_crossings)) * length;
+    counts.edge_metres_on_other_roads += (share(off_crossings) - share(clear)) * length;
+    counts.wall_loop_metres += (share(clear) - share(kept)) * length;
   }
   // Built after every road's surface and objects, the walls are counted against the budget here.
   check_budget(surface.road(), counts.total() + mesh.triangle_count(), options.most_triangles);

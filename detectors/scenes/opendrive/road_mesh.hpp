@@ -39,13 +39,23 @@ struct MeshCounts {
   int folded_borders = 0;
   std::string first_fold_road;
   double first_fold_s = 0;  ///< [m]
+  /// Edge wall loops cut out where a border crosses itself, the wall foot [m] cut with them, and stretches
+  /// running back whose loop does not close within the road (cut_wall_loops).
+  int wall_loops_cut = 0, wall_loops_open = 0;
+  double wall_loop_metres = 0;
 };
+
+/// [m]: ground or walls closer in height than this stand at one level (a road over another is farther)
+inline constexpr double kWallSameLevel = 0.5;
 
 /// A piece of a road's edge wall: its foot from a to b, and the ground just beyond it (kBeyondEdge out from
 /// the drivable lane) at either end; or, `chunk_end`, where the road's surface mesh ended a chunk.
 struct WallPiece {
   Vec3 a = Vec3::Zero(), b = Vec3::Zero();
   Vec3 beyond_a = Vec3::Zero(), beyond_b = Vec3::Zero();
+  int boundary = 0;        ///< the lane boundary it stands on (0: left of the leftmost lane)
+  bool runs_back = false;  ///< it steps back against the road's line: its border loops (wall_loops.hpp)
+  double keep_from = 0, keep_to = 1;  ///< the part of it (as fractions) that stands: the rest lies in a loop
   bool chunk_end = false;
 };
 

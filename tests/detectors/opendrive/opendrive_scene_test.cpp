@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <osg/Group>
 
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <set>
@@ -848,6 +850,47 @@ TEST(OpenDriveScene, APolylinesCornersAreCountedAndARoadFoldingBackIsWarnedOf) {
   const OpenDriveScene fold = load("fold.xodr", 2.0);
   EXPECT_TRUE(has_line(fold.warnings, fmt::format("1 plan-view joints turn the reference line back by more than 90 deg "
                                              "at once (sharpest {:.1f} deg", 2.0 * 180 / std::numbers::pi)));
+}
+
+TEST(OpenDriveScene, AWallsLoopInsideATurnIsCutOutWhereItsBorderCrossesItself) {
+  // testing::kinked_road_xml turning 60 deg left at once: the left border, 3.5 m inside the corner, runs on
+  // to (100.5, 3.5), jumps back to the next line's border at (100.5, 0) + 3.5 (-sin 60, cos 60) and crosses
+  // its first stretch 3.5 tan 30 = 2.02 m before the corner: the lane's edge turns there. The loop beyond
+  // (2.02 m on each line and the 3.5 m jump) lies in the lane, its far corner 1.75 m from the second line.
+  // Every point of the lane's true edges lies at least 3.5 cos 30 from the line (the chord across the outer
+  // wedge sags by the rest; from the sampler's cut a millimetre before the corner, by 3 mm more). A road over
+  // itself keeps its walls: on a 1:4 grade the two stretches cross 4.04 m of road, a metre of height, apart.
+  const double turn = std::numbers::pi / 3, half = turn / 2;
+  const auto dir = testing::temp_folder("wall-loops");
+  const Scene flat =
+      load_scene(testing::write_opendrive(dir / "flat.xodr", testing::kinked_road_xml(turn)), with_edges(1.0));
+  const std::vector<std::pair<Vec2, Vec2>> feet = wall_feet(flat, "edge:k");
+  ASSERT_FALSE(feet.empty());
+  const Vec2 corner(100.5, 0), second(std::cos(turn), std::sin(turn));
+  const auto from_line = [&](const Vec2& p) {
+    const double first_side = p.x() <= corner.x() ? std::abs(p.y()) : (p - corner).norm();
+    const double along = std::max(0.0, (p - corner).dot(second));
+    return std::min(first_side, (p - corner - along * second).norm());
+  };
+  double nearest = std::numeric_limits<double>::infinity();
+  Vec2 where = Vec2::Zero();
+  for (const auto& [a, b] : feet)
+    for (double f = 0; f <= 1; f += 0.125)
+      if (const Vec2 p = a + f * (b - a); from_line(p) < nearest) nearest = from_line(p), where = p;
+  EXPECT_GE(nearest, 3.5 * std::cos(half) - 0.01) << "a wall at " << where.transpose();
+  const double loop = 2 * 3.5 * std::tan(half) + 2 * 3.5 * std::sin(half);
+  EXPECT_TRUE(has_line(flat.about, fmt::format("loops cut out where a border running back crosses itself: 1 ({:.1f} m)",
+                                               loop)))
+      << fmt::format("{}", fmt::join(flat.about, "\n"));
+  EXPECT_TRUE(has_line(flat.notes, "the wall's loop is cut out where the border crosses itself"));
+  EXPECT_FALSE(has_line(flat.notes, "do not close"));
+
+  std::string graded = testing::kinked_road_xml(turn);
+  graded.insert(graded.find("<lanes>"), R"(<elevationProfile><elevation s="0" a="0" b="0.25" c="0" d="0"/>)"
+                                        "</elevationProfile>");
+  const Scene ramp = load_scene(testing::write_opendrive(dir / "graded.xodr", graded), with_edges(1.0));
+  EXPECT_FALSE(has_line(ramp.about, "loops cut out")) << fmt::format("{}", fmt::join(ramp.about, "\n"));
+  EXPECT_TRUE(has_line(ramp.notes, "but 1 loops do not close within their road"));
 }
 
 }  // namespace
