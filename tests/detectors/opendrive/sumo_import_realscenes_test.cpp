@@ -36,7 +36,9 @@ TEST(SumoImportData, EveryEdgeVertexOfEveryFileLiesOnOurCentreLanes) {
     EXPECT_LE(c.worst.up, kDefaultSurfaceTolerance) << file << ": edge " << c.farthest_up;
     EXPECT_LE(c.worst.across_inside, testing::kInsideBound) << file << ": edge " << c.farthest_inside;
     std::cout << std::filesystem::path(file).filename().string() << ": " << c.edges << " edges, "
-              << c.worst.vertices << " vertices, across <= " << c.worst.across << " m (" << c.worst.across_inside
+              << c.worst.vertices << " vertices (" << c.worst.beside_sharp_turns
+              << " beside turns sharper than their lanes are wide, left out of across), across <= " << c.worst.across
+              << " m (" << c.worst.across_inside
               << " m inside, edge " << c.farthest_inside << "), up <= " << c.worst.up << " m\n";
   }
 }
