@@ -28,6 +28,10 @@ constexpr double kOverlap = 0.02;
 constexpr double kBeyondEdge = 0.1;
 constexpr double kProbeStep = 0.25;  // [m]: along a wall piece; each change between probes bisected ...
 constexpr int kBisections = 6;       // ... to kProbeStep / 64, 4 mm
+// Probes a piece at most: pieces are cut every 20 m at most along the road, so only a lane widening by
+// hundreds of metres between two cuts makes one longer than 256 m, as hostile files do (lane width 5 s^3:
+// 4 million probes, 47 s under the fuzzer's sanitizers); such a piece is probed more coarsely.
+constexpr int kMostProbes = 1024;
 
 using Parts = std::vector<std::pair<double, double>>;  ///< ordered disjoint parts [from, to] of a wall piece
 
@@ -152,13 +156,15 @@ Parts outside_gaps(const Vec2& a, const Vec2& b, std::span<const WallGap> gaps) 
 }
 
 /// The parts [from, to] of wall piece `w` of road `road` (as fractions of it) where the ground beyond it is no
-/// other road's drivable surface at its level, in order: probed every kProbeStep, each change bisected.
+/// other road's drivable surface at its level, in order: probed every kProbeStep (kMostProbes times at most),
+/// each change bisected.
 Parts clear_of_other_roads(const WallPiece& w, int road, const DrivableSurfaces& drivable) {
   const auto clear = [&](double f) {
     const Vec3 beyond = w.beyond_a + f * (w.beyond_b - w.beyond_a);
     return !drivable.others_at(beyond, road, kWallSameLevel);
   };
-  const int n = std::max(1, static_cast<int>(std::ceil((w.b - w.a).head<2>().norm() / kProbeStep)));
+  const double wanted = std::ceil((w.b - w.a).head<2>().norm() / kProbeStep);
+  const int n = !(wanted < kMostProbes) ? kMostProbes : std::max(1, static_cast<int>(wanted));
   Parts parts;
   bool was_clear = clear(0);
   double from = 0;
