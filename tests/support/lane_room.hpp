@@ -1,14 +1,13 @@
 #pragma once
 // Room for a car in a lane, for the suites that stand or drive cars on the lane centres of real OpenDRIVE
 // files. A car standing on a lane's centre along it fits in the lane only where, from its rear to its
-// front, the lane is wide enough, its centre stays within the lane's slack ((lane width - car width) / 2)
-// of the car's axis, and its borders run forward. Elsewhere the car overhangs its lane, on the road as in
-// the scene, and a pose touching the lane's edge there is geometry, not a miss:
-// - a corner tighter than the car takes: a U-turn through a junction in 9 m (netconvert's turnarounds,
-//   SUMO's DRT exported);
-// - a border beyond its turn's centre of curvature, which runs back across the lane: an OpenStreetMap
-//   street turning 97 deg within a metre of its reference line (SUMO's A10KW exported, road 2444, where
-//   lane -1's outer border, 3.2 m inside the turn, loops through the lane).
+// front, the lane is wide enough and its centre stays within the lane's slack ((lane width - car width) / 2)
+// of the car's axis. Elsewhere the car overhangs its lane, on the road as in the scene, and a pose touching
+// the lane's edge there is geometry, not a miss: a corner tighter than the car takes, as a U-turn through a
+// junction in 9 m (netconvert's turnarounds, SUMO's DRT exported). A border beyond its turn's centre of
+// curvature, which loops back through its lane (SUMO's A10KW exported, road 2444: lane -1's outer border,
+// 3.2 m inside a turn of 97 deg within a metre), leaves room: the scene cuts its wall's loop out
+// (wall_loops.hpp), and a car on the lane's centre there meets no wall.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -42,9 +41,8 @@ struct LaneStand {
 };
 
 /// A car `width` wide, `rear` behind and `front` ahead of its CG [m], on the centre of `lane` (of section k
-/// of `surface`) at s: room where the lane is at least width + 0.2 m wide from s - rear to s + front, its
-/// centre there within the slack of the car's axis, and both its borders running the road line's way from
-/// 4 m behind that to 4 m beyond (within the section).
+/// of `surface`) at s: room where the lane is at least width + 0.2 m wide from s - rear to s + front and its
+/// centre there within the slack of the car's axis.
 inline LaneStand stand_on_lane(const odr::RoadSurface& surface, std::size_t k, double s, const odr::Lane* lane,
                                double width, double rear, double front) {
   std::vector<odr::LaneSpan> across;
@@ -69,22 +67,7 @@ inline LaneStand stand_on_lane(const odr::RoadSurface& surface, std::size_t k, d
     narrowest = std::min(narrowest, a.lane ? std::abs(a.t_outer - a.t_inner) : 0.0);
     under.push_back(point(at, 0.5).head<2>());
   }
-  // A border's loop reaches back in space about as far as the border lies from the line: look kLoopReach
-  // beyond the car's ends (within the section) for a border running back.
-  constexpr double kLoopReach = 4.0;  // [m]: wider than a lane's offset from its road's line, most roads
-  const double from = std::max(surface.section_start(k), s - rear - kLoopReach);
-  const double to = std::min(surface.section_end(k), s + front + kLoopReach);
-  // Running back: a step of the border against the same step of the road's line (which never loops).
-  Vec2 line_before = surface.point(from, 0).head<2>();
-  Vec2 inner_before = point(from, 0.0).head<2>(), outer_before = point(from, 1.0).head<2>();
-  bool forward = true;
-  for (double at = from + 0.25; at <= to; at += 0.25) {
-    const Vec2 line = surface.point(at, 0).head<2>(), step = line - line_before;
-    const Vec2 inner = point(at, 0.0).head<2>(), outer = point(at, 1.0).head<2>();
-    forward = forward && step.dot(inner - inner_before) >= 0 && step.dot(outer - outer_before) >= 0;
-    line_before = line, inner_before = inner, outer_before = outer;
-  }
-  stand.room = narrowest >= width + 0.2 && forward && car_fits(stand.centre_W.head<2>(), stand.heading, under, narrowest, width);
+  stand.room = narrowest >= width + 0.2 && car_fits(stand.centre_W.head<2>(), stand.heading, under, narrowest, width);
   return stand;
 }
 
