@@ -56,6 +56,23 @@ void say_roads_without_length(const std::string& file, const odr::Network& net, 
                                    drawn->id, drawn->line, drawn->declared_length, drawn->plan_view_end));
 }
 
+/// Puts each road's walls node (null: none) into `graph` before its child `walls[r].insert_at`, the road's
+/// next node after its surface, in one pass: inserting them one by one moved every later child each time,
+/// 9 % of the load of SUMO's DRT exported (5,542 roads).
+void place_walls(const std::vector<osg::ref_ptr<osg::Node>>& wall_nodes, const std::vector<odr::RoadWalls>& walls,
+                 osg::Group& graph) {
+  std::vector<osg::ref_ptr<osg::Node>> children;
+  children.reserve(graph.getNumChildren() + wall_nodes.size());
+  unsigned next = 0;
+  for (std::size_t r = 0; r < wall_nodes.size(); ++r) {
+    for (; next < walls[r].insert_at; ++next) children.emplace_back(graph.getChild(next));
+    if (wall_nodes[r]) children.push_back(wall_nodes[r]);
+  }
+  for (; next < graph.getNumChildren(); ++next) children.emplace_back(graph.getChild(next));
+  graph.removeChildren(0, graph.getNumChildren());
+  for (const osg::ref_ptr<osg::Node>& child : children) graph.addChild(child.get());
+}
+
 }  // namespace
 
 OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOptions& options) {
@@ -113,9 +130,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         for (const odr::Lane& lane : *side) ++lanes_by_type[lane.type];
   }
   drivable.index();
-  // Last road first: each road's walls go before its objects, and an insertion moves only the nodes after it.
+  // Last road first, as the budget has always been counted (the road a refusal names).
+  std::vector<osg::ref_ptr<osg::Node>> wall_nodes(surfaces.size());
   for (std::size_t r = surfaces.size(); r-- > 0;)
-    odr::add_edge_walls(surfaces[r], walls[r], wall_gaps[r], drivable, options, *out.graph, counts);
+    wall_nodes[r] = odr::edge_walls_node(surfaces[r], walls[r], wall_gaps[r], drivable, options, counts);
+  place_walls(wall_nodes, walls, *out.graph);
   for (const odr::FlatCrossing& x : crossings) out.flat_crossings.push_back(x.zone);
   int connections = 0, lane_links = 0;
   for (const odr::Junction& j : net.junctions) {

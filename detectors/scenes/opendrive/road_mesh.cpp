@@ -297,9 +297,9 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
   walls.insert_at = parent.getNumChildren();
 }
 
-void add_edge_walls(const RoadSurface& surface, const RoadWalls& walls, std::span<const WallGap> gaps,
-                    const DrivableSurfaces& drivable, const OpenDriveOptions& options, osg::Group& parent,
-                    MeshCounts& counts) {
+osg::ref_ptr<osg::Node> edge_walls_node(const RoadSurface& surface, const RoadWalls& walls,
+                                        std::span<const WallGap> gaps, const DrivableSurfaces& drivable,
+                                        const OpenDriveOptions& options, MeshCounts& counts) {
   MeshBuilder mesh("edge:" + surface.road().id, osg::Vec4(0.8f, 0.1f, 0.1f, 1));
   const Vec3 up(0, 0, options.edge_height);
   for (const WallPiece& w : walls.pieces) {
@@ -323,7 +323,8 @@ void add_edge_walls(const RoadSurface& surface, const RoadWalls& walls, std::spa
   // Built after every road's surface and objects, the walls are counted against the budget here.
   check_budget(surface.road(), counts.total() + mesh.triangle_count(), options.most_triangles);
   counts.edge_triangles += mesh.triangle_count();
-  if (mesh.triangle_count() > 0) parent.insertChild(walls.insert_at, mesh.finish().get());
+  if (mesh.triangle_count() == 0) return nullptr;
+  return mesh.finish();
 }
 
 }  // namespace crashbench::odr

@@ -75,13 +75,14 @@ struct RoadWalls {
 void add_road_mesh(const RoadSurface& surface, int road, const EndReach& reach, const OpenDriveOptions& options,
                    osg::Group& parent, MeshCounts& counts, DrivableSurfaces& drivable, RoadWalls& walls);
 
-/// Adds `walls` (of the road `surface`) to `parent`, but not within `gaps` (where they would stand across
-/// another road at a flat crossing: edge_wall_gaps) nor where the ground beyond them is another road's
-/// drivable surface at the wall's height (a ramp leaving or joining the road without a junction); counts
-/// them in `counts`. Call once every road's surface is in `drivable` and indexed.
-void add_edge_walls(const RoadSurface& surface, const RoadWalls& walls, std::span<const WallGap> gaps,
-                    const DrivableSurfaces& drivable, const OpenDriveOptions& options, osg::Group& parent,
-                    MeshCounts& counts);
+/// The node of `walls` (of the road `surface`; null when none stands), for the parent group's child
+/// `walls.insert_at`: not within `gaps` (where they would stand across another road at a flat crossing:
+/// edge_wall_gaps) nor where the ground beyond them is another road's drivable surface at the wall's height
+/// (a ramp leaving or joining the road without a junction); counts them in `counts`. Call once every road's
+/// surface is in `drivable` and indexed.
+osg::ref_ptr<osg::Node> edge_walls_node(const RoadSurface& surface, const RoadWalls& walls,
+                                        std::span<const WallGap> gaps, const DrivableSurfaces& drivable,
+                                        const OpenDriveOptions& options, MeshCounts& counts);
 
 /// Throws Error naming `road` when `triangles` pass `most`.
 void check_budget(const Road& road, long triangles, long most);
