@@ -2,7 +2,7 @@
 // One road's triangles: the drivable lanes' surface (group `road:<id>`) within the sampler's tolerance, and
 // with edges on, vertical walls (group `edge:<id>`) where a drivable lane meets a non-drivable lane or the
 // road's outer border, on roads outside junctions, but not where another road's drivable lane lies beyond
-// (add_edge_walls). Lanes narrower than 1 cm at a cut are absent there.
+// (edge_walls_node). Lanes narrower than 1 cm at a cut are absent there.
 #include <osg/Group>
 #include <map>
 #include <span>
@@ -20,7 +20,7 @@ namespace crashbench::odr {
 /// What went into one or more roads' meshes.
 struct MeshCounts {
   int surface_triangles = 0, edge_triangles = 0, object_triangles = 0;
-  double edge_metres_left_out = 0;  ///< edge wall [m] not built at flat crossings (add_edge_walls' gaps)
+  double edge_metres_left_out = 0;  ///< edge wall [m] not built at flat crossings (edge_walls_node's gaps)
   double edge_metres_on_other_roads = 0;  ///< edge wall [m] not built where another road's lanes are beyond
   /// Triangles made so far, for the budget.
   long total() const { return long{surface_triangles} + edge_triangles + object_triangles; }
