@@ -283,8 +283,10 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
         file, counts.folded_borders, fold_text,
         counts.wall_loops_open == 0
             ? ""
-            : fmt::format(", but {} loops do not close within their road and their walls stand in the lane, where a "
-                          "car on it meets them", counts.wall_loops_open)));
+            : fmt::format(", but {} loops do not close within their road (first: road '{}' at ({:.1f}, {:.1f})) and "
+                          "their walls stand in the lane, where a car on it meets them",
+                          counts.wall_loops_open, counts.first_open_loop_road, counts.first_open_loop.x(),
+                          counts.first_open_loop.y())));
   if (folds > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view joints turn the reference line back by more than {:g} deg "
                                        "at once ({}): the road folds back over itself there, its surface doubled "

@@ -291,6 +291,8 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
     }
   }
   const WallLoops loops = cut_wall_loops(walls.pieces);
+  if (loops.left_open > 0 && counts.wall_loops_open == 0)
+    counts.first_open_loop_road = road.id, counts.first_open_loop = loops.first_open;
   counts.wall_loops_cut += loops.cut, counts.wall_loops_open += loops.left_open;
   counts.surface_triangles += mesh.triangle_count();
   if (mesh.triangle_count() > 0) parent.addChild(mesh.finish().get());

@@ -42,6 +42,8 @@ struct MeshCounts {
   /// Edge wall loops cut out where a border crosses itself, the wall foot [m] cut with them, and stretches
   /// running back whose loop does not close within the road (cut_wall_loops).
   int wall_loops_cut = 0, wall_loops_open = 0;
+  std::string first_open_loop_road;
+  Vec3 first_open_loop = Vec3::Zero();  ///< where the first open loop's wall starts
   double wall_loop_metres = 0;
 };
 

@@ -76,7 +76,8 @@ WallLoops cut_wall_loops(std::vector<WallPiece>& pieces) {
       while (last + 1 < run.size() && pieces[run[last + 1]].runs_back) ++last;
       const std::optional<Crossing> x = loop_crossing(pieces, run, first, last);
       if (!x) {
-        ++out.left_open, first = last;
+        if (out.left_open++ == 0) out.first_open = start.a;
+        first = last;
         continue;
       }
       pieces[run[x->before]].keep_to = x->u, pieces[run[x->after]].keep_from = x->v;

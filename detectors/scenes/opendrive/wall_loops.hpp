@@ -13,6 +13,7 @@ namespace crashbench::odr {
 struct WallLoops {
   int cut = 0;        ///< loops closed at their crossing and cut out
   int left_open = 0;  ///< stretches running back whose forward stretches were not seen to cross (a road's end)
+  Vec3 first_open = Vec3::Zero();  ///< where the first of them starts (its wall's foot)
 };
 
 /// Cuts each loop of `pieces` (one road's, in the order its cuts made them) out of its wall: for each stretch
