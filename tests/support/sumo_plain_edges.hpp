@@ -116,10 +116,11 @@ inline double sumo_edge_t(const odr::RoadSurface& surface, const SumoEdge& edge,
 }
 
 /// Whether the road's line turns at a radius under half its edge side's width (a one-lane side's centre beyond
-/// the turn's centre of curvature) within twice that width of s, not counting joints that turn at once. SUMO
-/// shapes the edge's lanes by moving its sampled line aside and takes the edge's shape back from them, which
-/// does not give back the line there (SUMO's A10KW exported: edge -2748 has a vertex 8.8 cm off road 2748's
-/// line, 5 m past a turn of 97 deg in under a metre).
+/// the turn's centre of curvature) within twice that width of s, not counting joints that turn at once.
+/// netconvert's vertices there need not lie on the line: SUMO's A10KW exported has edge -2748's 8.8 cm off
+/// road 2748's line, 5 m past a turn of 97 deg in under a metre, where the record evaluated by hand puts the
+/// edge's other vertices within 3e-5 m (its lanes are the sampled line moved aside, which cannot follow a
+/// turn past its centre; which step of its import moves that vertex, the check does not say).
 inline bool beside_sharp_turn(const odr::RoadSurface& surface, const SumoEdge& edge, double s) {
   double width = 0;
   for (const odr::LaneSpan& l : edge_side(surface, edge, s)) width = std::max(width, std::abs(l.t_outer));
