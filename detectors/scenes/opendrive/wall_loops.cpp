@@ -5,6 +5,8 @@
 #include <optional>
 #include <utility>
 
+#include "core/math.hpp"
+
 namespace crashbench::odr {
 namespace {
 
@@ -27,15 +29,13 @@ std::vector<std::vector<std::size_t>> runs_of(const std::vector<WallPiece>& piec
   return done;
 }
 
-double plan_cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
-
 /// Where the standing parts of two pieces' feet cross in plan at one level: the fractions along each.
 std::optional<std::pair<double, double>> crossing(const WallPiece& p, const WallPiece& q) {
   const Vec2 d = (p.b - p.a).head<2>(), e = (q.b - q.a).head<2>(), ac = (q.a - p.a).head<2>();
-  const double den = plan_cross(d, e);
+  const double den = cross(d, e);
   if (den == 0) return std::nullopt;  // parallel
   // p.a + u d = q.a + v e: crossing both sides with e, then with d.
-  const double u = plan_cross(ac, e) / den, v = plan_cross(ac, d) / den;
+  const double u = cross(ac, e) / den, v = cross(ac, d) / den;
   if (!(u >= p.keep_from && u <= p.keep_to && v >= q.keep_from && v <= q.keep_to)) return std::nullopt;
   const double height_apart = (p.a.z() + u * (p.b.z() - p.a.z())) - (q.a.z() + v * (q.b.z() - q.a.z()));
   if (std::abs(height_apart) > kWallSameLevel) return std::nullopt;  // a road over itself
