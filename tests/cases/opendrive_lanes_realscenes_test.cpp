@@ -202,8 +202,8 @@ TEST(OpenDriveLanes, EveryDrivingLaneIsDrivenWithoutImpactOrMissingSurface) {
         }
         const std::optional<LaneLog> log = write_lane(net, file, {road.id}, id, dir / "lane.csv");
         if (!log || log->seconds < 1) continue;
-        // Both: the lane's own room stops 3 m short of its sections' ends, where A10KW's road 2826 turns
-        // 125 deg; the drive's room does not see a border's loop (road 2444).
+        // Both: on A10KW's export each finds lanes the other passes. Only the drive's sees road 2826 turn
+        // 125 deg within its last 3 m (the lane's stops 3 m short of a section's ends); only the lane's, 2744.
         if (!room_all_along(road, id) || !sedan_has_room(net, {road.id}, log->points, width)) {
           ++tight;
           continue;

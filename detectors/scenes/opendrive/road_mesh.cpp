@@ -54,12 +54,17 @@ void fill_points(const RoadSurface& surface, std::size_t k, double s, std::vecto
   }
 }
 
-/// Whether a lane border's step from `from` to `to` runs against its road line's step `line` (beyond a
-/// millimetre): the border lies beyond its turn's centre of curvature there. Not across a plan-view joint
-/// that turns at once (the sampler's step of 1 mm before it), where the inner border steps back by its
-/// offset times the turn's sine: those joints are counted as kinks.
+/// Whether a border's step from `from` to `to` goes back against its road line's step `line` by more than
+/// a millimetre a metre: inside a turn sharper than the border lies from the line, or at a plan-view joint
+/// that turns at once, where the inner border steps back by its offset times the turn's sine.
+bool steps_back(const Vec3& from, const Vec3& to, const Vec2& line) {
+  return (to - from).head<2>().dot(line) < -1e-3 * line.norm();
+}
+
+/// steps_back, but not across a joint (the sampler's step of 1 mm before it): those are counted as kinks.
+/// The border lies beyond its turn's centre of curvature there.
 bool runs_back(const Vec3& from, const Vec3& to, const Vec2& line) {
-  return line.norm() > 5e-3 && (to - from).head<2>().dot(line) < -1e-3 * line.norm();
+  return line.norm() > 5e-3 && steps_back(from, to, line);
 }
 
 /// fill_points past the road's end (s < 0 or s > length), for a wedge its link opens: the end's cross-section
@@ -163,7 +168,7 @@ Parts clear_of_other_roads(const WallPiece& w, int road, const DrivableSurfaces&
     const Vec3 beyond = w.beyond_a + f * (w.beyond_b - w.beyond_a);
     return !drivable.others_at(beyond, road, kWallSameLevel);
   };
-  const double wanted = std::ceil((w.b - w.a).head<2>().norm() / kProbeStep);
+  const double wanted = std::ceil(w.plan_length() / kProbeStep);
   const int n = !(wanted < kMostProbes) ? kMostProbes : std::max(1, static_cast<int>(wanted));
   Parts parts;
   bool was_clear = clear(0);
@@ -260,14 +265,14 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
         fill_points(surface, k, cuts[c], after.spans, after.points);
       if (edges) find_walls(surface, cuts[c], options, after);
       if (cuts[c] < 0 || cuts[c] > road.length) after.walled.assign(after.walled.size(), 0);
-      const Vec2 line = surface.point(cuts[c], 0).head<2>();
+      const Vec2 line = surface.point(cuts[c], 0).head<2>(), step = line - line_before;
       if (c > 0) {
         bool folded = false;
         for (const auto& [i, o] : strips) {
           const Vec3 &a = before.points[i], &b = after.points[i], &cc = after.points[o], &d = before.points[o];
           surface_triangle(a, b, cc);
           surface_triangle(a, cc, d);
-          folded = folded || runs_back(a, b, line - line_before) || runs_back(d, cc, line - line_before);
+          folded = folded || runs_back(a, b, step) || runs_back(d, cc, step);
         }
         folded = folded && !carried_on && !road.in_junction();
         if (folded && !folding && counts.folded_borders++ == 0)
@@ -279,10 +284,9 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
           if (!before.walled[w] || !after.walled[w] || (q - p).norm() < kShortestEdge) continue;
           // Boundaries that coincide at both cuts give the same piece: one wall.
           if (walls.pieces.size() > first_piece && walls.pieces.back().a == p && walls.pieces.back().b == q) continue;
-          const Vec2 step = line - line_before;  // kinks too: an inner border loops there as in a tight turn
+          // Kinks too: an inner border loops there as in a tight turn.
           walls.pieces.push_back({.a = p, .b = q, .beyond_a = before.beyond[w], .beyond_b = after.beyond[w],
-                                  .boundary = static_cast<int>(w),
-                                  .runs_back = (q - p).head<2>().dot(step) < -1e-3 * step.norm()});
+                                  .boundary = static_cast<int>(w), .runs_back = steps_back(p, q, step)});
         }
         if (++quads % kQuadsPerChunk == 0) mesh.end_chunk(), walls.pieces.push_back({.chunk_end = true});
       }
@@ -312,7 +316,7 @@ osg::ref_ptr<osg::Node> edge_walls_node(const RoadSurface& surface, const RoadWa
     const Parts off_crossings = outside_gaps(w.a.head<2>(), w.b.head<2>(), gaps);
     const Parts clear = common_parts(off_crossings, clear_of_other_roads(w, walls.road, drivable));
     const Parts kept = common_parts(clear, {{w.keep_from, w.keep_to}});  // less any loop (wall_loops.hpp)
-    const double length = (w.b - w.a).head<2>().norm();
+    const double length = w.plan_length();
     for (const auto& [from, to] : kept) {
       // The whole piece keeps its own corners' bits (a + 1 (b - a) may round off b).
       const Vec3 a = from == 0 ? w.a : Vec3(w.a + from * (w.b - w.a)), b = to == 1 ? w.b : Vec3(w.a + to * (w.b - w.a));

@@ -34,8 +34,8 @@ struct MeshCounts {
   double steep_surface_plan_area = 0;
   double steepest_lean_deg = 0;
   /// Places on roads outside junctions where a drivable lane's border runs back against its road's line:
-  /// it lies beyond its turn's centre of curvature, and loops back through the lane, where its edge wall
-  /// stands; the first of them. (Junctions' tight corners do this all the time, with no wall.)
+  /// it lies beyond its turn's centre of curvature, and loops back through the lane (its edge wall's loop is
+  /// cut: wall_loops.hpp); the first of them. (Junctions' tight corners do this all the time, with no wall.)
   int folded_borders = 0;
   std::string first_fold_road;
   double first_fold_s = 0;  ///< [m]
@@ -59,6 +59,8 @@ struct WallPiece {
   bool runs_back = false;  ///< it steps back against the road's line: its border loops (wall_loops.hpp)
   double keep_from = 0, keep_to = 1;  ///< the part of it (as fractions) that stands: the rest lies in a loop
   bool chunk_end = false;
+
+  double plan_length() const { return (b - a).head<2>().norm(); }
 };
 
 /// One road's edge walls, found with its surface and built once every road's surface is known.

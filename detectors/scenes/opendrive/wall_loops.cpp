@@ -42,8 +42,6 @@ std::optional<std::pair<double, double>> crossing(const WallPiece& p, const Wall
   return std::pair{u, v};
 }
 
-double length(const WallPiece& w) { return (w.b - w.a).head<2>().norm(); }
-
 struct Crossing {
   std::size_t before, after;  ///< positions in the run
   double u, v;                ///< the fractions along them
@@ -54,10 +52,10 @@ std::optional<Crossing> loop_crossing(const std::vector<WallPiece>& pieces, cons
                                       std::size_t first, std::size_t last) {
   double arm_before = 0;
   for (std::size_t i = first; i-- > 0 && first - i <= kLoopArmPieces && arm_before <= kLoopArm;) {
-    arm_before += length(pieces[run[i]]);
+    arm_before += pieces[run[i]].plan_length();
     double arm_after = 0;
     for (std::size_t j = last + 1; j < run.size() && j - last <= kLoopArmPieces && arm_after <= kLoopArm; ++j) {
-      arm_after += length(pieces[run[j]]);
+      arm_after += pieces[run[j]].plan_length();
       if (const auto uv = crossing(pieces[run[i]], pieces[run[j]])) return Crossing{i, j, uv->first, uv->second};
     }
   }
