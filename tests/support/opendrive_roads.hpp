@@ -37,14 +37,14 @@ inline std::string junction_road_xml(const std::string& id, double x, double y, 
 }
 
 /// Road "k" as a polyline of two lines, as LGSVL draws its curves: 100.5 m along +X, then turned `turn` [rad]
-/// left at (100.5, 0) for 99.5 m; a 3.5 m driving lane either side (centres 1.75 m off the line).
-inline std::string kinked_road_xml(double turn) {
+/// left at (100.5, 0) for `after` m; a 3.5 m driving lane either side (centres 1.75 m off the line).
+inline std::string kinked_road_xml(double turn, double after = 99.5) {
   return fmt::format(
-      R"(<road id="k" length="200"><planView><geometry s="0" x="0" y="0" hdg="0" length="100.5"><line/></geometry>)"
-      R"(<geometry s="100.5" x="100.5" y="0" hdg="{}" length="99.5"><line/></geometry></planView><lanes>)"
+      R"(<road id="k" length="{}"><planView><geometry s="0" x="0" y="0" hdg="0" length="100.5"><line/></geometry>)"
+      R"(<geometry s="100.5" x="100.5" y="0" hdg="{}" length="{}"><line/></geometry></planView><lanes>)"
       R"(<laneSection s="0"><left><lane id="1" type="driving"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane>)"
       R"(</left><center><lane id="0" type="none"/></center><right><lane id="-1" type="driving"><width sOffset="0" )"
-      R"(a="3.5" b="0" c="0" d="0"/></lane></right></laneSection></lanes></road>)", turn);
+      R"(a="3.5" b="0" c="0" d="0"/></lane></right></laneSection></lanes></road>)", 100.5 + after, turn, after);
 }
 
 /// Road "r", 20 m along +X, as CARLA's Town06 draws a driving lane that runs on while a 3.5 m lane of type

@@ -152,7 +152,7 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   a.push_back(fmt::format("road surface: {} triangles, largest distance from the exact surface {:.4f} m "
                           "(tolerance {:g} m)", counts.surface_triangles, counts.worst_error, options.tolerance));
   a.push_back(options.edge_height > 0
-                  ? fmt::format("edge walls: {} triangles, {:g} m tall{}{}{}", counts.edge_triangles,
+                  ? fmt::format("edge walls: {} triangles, {:g} m tall{}{}{}{}", counts.edge_triangles,
                                 options.edge_height,
                                 counts.edge_metres_left_out == 0
                                     ? ""
@@ -163,6 +163,11 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
                                     : fmt::format("; {:.1f} m left out where another road's lanes lie beyond them (roads "
                                                   "that overlap or abut: a ramp leaving or joining)",
                                                   counts.edge_metres_on_other_roads),
+                                counts.edge_metres_on_own_road == 0
+                                    ? ""
+                                    : fmt::format("; {:.1f} m where the road's own lanes lie beyond them (its border "
+                                                  "folded back through them in a turn)",
+                                                  counts.edge_metres_on_own_road),
                                 counts.wall_loops_cut == 0
                                     ? ""
                                     : fmt::format("; loops cut out where a border running back crosses itself: {} "
@@ -279,14 +284,9 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
     out.warnings.push_back(fmt::format(
         "{}: lane borders run back against their road's line at {} places outside junctions{}: a turn sharper "
         "than the border lies from the line, so the border loops back through its lane and the lane's surface "
-        "folds; with edges, the wall's loop is cut out where the border crosses itself{}",
-        file, counts.folded_borders, fold_text,
-        counts.wall_loops_open == 0
-            ? ""
-            : fmt::format(", but {} loops do not close within their road (first: road '{}' at ({:.1f}, {:.1f})) and "
-                          "their walls stand in the lane, where a car on it meets them",
-                          counts.wall_loops_open, counts.first_open_loop_road, counts.first_open_loop.x(),
-                          counts.first_open_loop.y())));
+        "folds; with edges, the wall's loop is cut out where the border crosses itself, and left out wherever the "
+        "road's own lane lies beyond it (a loop opening across the road's end)",
+        file, counts.folded_borders, fold_text));
   if (folds > 0)
     out.warnings.push_back(fmt::format("{}: {} plan-view joints turn the reference line back by more than {:g} deg "
                                        "at once ({}): the road folds back over itself there, its surface doubled "

@@ -22,9 +22,12 @@ constexpr int kQuadsPerChunk = 64;
 // the next road, whose end is evaluated from its own records and stored in floats, leaves no crack for a
 // car's CG to fall through (Town01: a hairline crack between roads 1 and 27 once did). No wall stands there.
 constexpr double kOverlap = 0.02;
-// [m]: where an edge wall stands is asked of the ground this far beyond the drivable lane's edge: another
-// road's drivable lane there (within kWallSameLevel of the wall's foot) means the two roads overlap or abut, a
-// ramp leaving or joining, and no kerb stands between them. Road ends overlap by kOverlap, less than this.
+// [m]: where an edge wall stands is asked of the ground this far beyond the drivable lane's edge: a drivable
+// lane there (within kWallSameLevel of the wall's foot) means no kerb stands. Another road's: the two roads
+// overlap or abut, a ramp leaving or joining. The road's own: its border has folded back through its lanes
+// inside a turn (wall_loops.hpp), as where a loop opens across the road's end into a junction, or a joint
+// turns at once. Road ends overlap by kOverlap, less than this; a strip of non-drivable lane narrower than
+// this between two drivable lanes carries no wall.
 constexpr double kBeyondEdge = 0.1;
 constexpr double kProbeStep = 0.25;  // [m]: along a wall piece; each change between probes bisected ...
 constexpr int kBisections = 6;       // ... to kProbeStep / 64, 4 mm
@@ -108,11 +111,12 @@ void find_walls(const RoadSurface& surface, double s, const OpenDriveOptions& op
     // The drivable lane's edge on this boundary's side: a left lane's (id > 0) right edge is its inner one,
     // a right lane's its outer one, and the other way round for the left edge.
     const bool outer = left_drives != (lane.lane->id > 0);
-    const double t = outer ? lane.t_outer : lane.t_inner, t_other = outer ? lane.t_inner : lane.t_outer;
-    const double dz = outer ? lane.dz_outer : lane.dz_inner;
+    const double t = outer ? lane.t_outer : lane.t_inner, dz = outer ? lane.dz_outer : lane.dz_inner;
     cut.walled[b] = 1;
     cut.wall_base[b] = surface.point(s, t, dz);
-    cut.beyond[b] = surface.point(s, t + (t >= t_other ? kBeyondEdge : -kBeyondEdge), dz);
+    // Beyond lies away from the drivable lane (t grows to the left), whatever its width: a lane opening from
+    // no width has its two edges at one t.
+    cut.beyond[b] = surface.point(s, t + (left_drives ? -kBeyondEdge : kBeyondEdge), dz);
   }
 }
 
@@ -160,14 +164,13 @@ Parts outside_gaps(const Vec2& a, const Vec2& b, std::span<const WallGap> gaps) 
   return parts;
 }
 
-/// The parts [from, to] of wall piece `w` of road `road` (as fractions of it) where the ground beyond it is no
-/// other road's drivable surface at its level, in order: probed every kProbeStep (kMostProbes times at most),
-/// each change bisected.
-Parts clear_of_other_roads(const WallPiece& w, int road, const DrivableSurfaces& drivable) {
-  const auto clear = [&](double f) {
-    const Vec3 beyond = w.beyond_a + f * (w.beyond_b - w.beyond_a);
-    return !drivable.others_at(beyond, road, kWallSameLevel);
-  };
+/// The ground kBeyondEdge beyond wall piece `w`, `f` of the way along it.
+Vec3 beyond(const WallPiece& w, double f) { return w.beyond_a + f * (w.beyond_b - w.beyond_a); }
+
+/// The parts [from, to] of wall piece `w` (as fractions of it) where the ground beyond it is no road's drivable
+/// surface at its level, in order: probed every kProbeStep (kMostProbes times at most), each change bisected.
+Parts clear_of_lanes(const WallPiece& w, const DrivableSurfaces& drivable) {
+  const auto clear = [&](double f) { return !drivable.any_at(beyond(w, f), kWallSameLevel); };
   const double wanted = std::ceil(w.plan_length() / kProbeStep);
   const int n = !(wanted < kMostProbes) ? kMostProbes : std::max(1, static_cast<int>(wanted));
   Parts parts;
@@ -185,6 +188,18 @@ Parts clear_of_other_roads(const WallPiece& w, int road, const DrivableSurfaces&
   }
   if (was_clear) parts.emplace_back(from, 1.0);
   return parts;
+}
+
+/// The parts of [0, 1] outside an ordered list of disjoint parts [from, to].
+Parts outside(const Parts& parts) {
+  Parts out;
+  double from = 0;
+  for (const auto& [a, b] : parts) {
+    if (from < a) out.emplace_back(from, a);
+    from = b;
+  }
+  if (from < 1) out.emplace_back(from, 1.0);
+  return out;
 }
 
 /// The parts common to two ordered lists of disjoint parts [from, to].
@@ -294,10 +309,7 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
       line_before = line;
     }
   }
-  const WallLoops loops = cut_wall_loops(walls.pieces);
-  if (loops.left_open > 0 && counts.wall_loops_open == 0)
-    counts.first_open_loop_road = road.id, counts.first_open_loop = loops.first_open;
-  counts.wall_loops_cut += loops.cut, counts.wall_loops_open += loops.left_open;
+  counts.wall_loops_cut += cut_wall_loops(walls.pieces);
   counts.surface_triangles += mesh.triangle_count();
   if (mesh.triangle_count() > 0) parent.addChild(mesh.finish().get());
   walls.insert_at = parent.getNumChildren();
@@ -314,17 +326,22 @@ osg::ref_ptr<osg::Node> edge_walls_node(const RoadSurface& surface, const RoadWa
       continue;
     }
     const Parts off_crossings = outside_gaps(w.a.head<2>(), w.b.head<2>(), gaps);
-    const Parts clear = common_parts(off_crossings, clear_of_other_roads(w, walls.road, drivable));
-    const Parts kept = common_parts(clear, {{w.keep_from, w.keep_to}});  // less any loop (wall_loops.hpp)
+    const Parts off_loops = common_parts(off_crossings, {{w.keep_from, w.keep_to}});  // wall_loops.hpp
+    const Parts clear = clear_of_lanes(w, drivable);
+    const Parts kept = common_parts(off_loops, clear);
     const double length = w.plan_length();
+    // Whose lane lies beyond each part left out for one, told by its middle.
+    for (const auto& [from, to] : common_parts(off_loops, outside(clear)))
+      (drivable.others_at(beyond(w, 0.5 * (from + to)), walls.road, kWallSameLevel) ? counts.edge_metres_on_other_roads
+                                                                                   : counts.edge_metres_on_own_road) +=
+          (to - from) * length;
     for (const auto& [from, to] : kept) {
       // The whole piece keeps its own corners' bits (a + 1 (b - a) may round off b).
       const Vec3 a = from == 0 ? w.a : Vec3(w.a + from * (w.b - w.a)), b = to == 1 ? w.b : Vec3(w.a + to * (w.b - w.a));
       if ((b - a).norm() >= kShortestEdge) mesh.quad(a, b, Vec3(b + up), Vec3(a + up));
     }
     counts.edge_metres_left_out += (1 - share(off_crossings)) * length;
-    counts.edge_metres_on_other_roads += (share(off_crossings) - share(clear)) * length;
-    counts.wall_loop_metres += (share(clear) - share(kept)) * length;
+    counts.wall_loop_metres += (share(off_crossings) - share(off_loops)) * length;
   }
   // Built after every road's surface and objects, the walls are counted against the budget here.
   check_budget(surface.road(), counts.total() + mesh.triangle_count(), options.most_triangles);

@@ -1,8 +1,8 @@
 #pragma once
 // One road's triangles: the drivable lanes' surface (group `road:<id>`) within the sampler's tolerance, and
 // with edges on, vertical walls (group `edge:<id>`) where a drivable lane meets a non-drivable lane or the
-// road's outer border, on roads outside junctions, but not where another road's drivable lane lies beyond
-// (edge_walls_node). Lanes narrower than 1 cm at a cut are absent there.
+// road's outer border, on roads outside junctions, but not where a drivable lane lies beyond (another road's,
+// or its own folded back: edge_walls_node). Lanes narrower than 1 cm at a cut are absent there.
 #include <osg/Group>
 #include <map>
 #include <span>
@@ -22,6 +22,7 @@ struct MeshCounts {
   int surface_triangles = 0, edge_triangles = 0, object_triangles = 0;
   double edge_metres_left_out = 0;  ///< edge wall [m] not built at flat crossings (edge_walls_node's gaps)
   double edge_metres_on_other_roads = 0;  ///< edge wall [m] not built where another road's lanes are beyond
+  double edge_metres_on_own_road = 0;     ///< ... and where the road's own lanes are (its border folded back)
   /// Triangles made so far, for the budget.
   long total() const { return long{surface_triangles} + edge_triangles + object_triangles; }
   double worst_error = 0;  ///< the largest probe distance of the surface's sampling [m]
@@ -39,11 +40,8 @@ struct MeshCounts {
   int folded_borders = 0;
   std::string first_fold_road;
   double first_fold_s = 0;  ///< [m]
-  /// Edge wall loops cut out where a border crosses itself, the wall foot [m] cut with them, and stretches
-  /// running back whose loop does not close within the road (cut_wall_loops).
-  int wall_loops_cut = 0, wall_loops_open = 0;
-  std::string first_open_loop_road;
-  Vec3 first_open_loop = Vec3::Zero();  ///< where the first open loop's wall starts
+  /// Edge wall loops cut out where a border crosses itself, and the wall foot [m] cut with them.
+  int wall_loops_cut = 0;
   double wall_loop_metres = 0;
 };
 
@@ -81,8 +79,9 @@ void add_road_mesh(const RoadSurface& surface, int road, const EndReach& reach, 
 
 /// The node of `walls` (of the road `surface`; null when none stands), for the parent group's child
 /// `walls.insert_at`: not within `gaps` (where they would stand across another road at a flat crossing:
-/// edge_wall_gaps) nor where the ground beyond them is another road's drivable surface at the wall's height
-/// (a ramp leaving or joining the road without a junction); counts them in `counts`. Call once every road's
+/// edge_wall_gaps) nor where the ground beyond them is a drivable surface at the wall's height (another road's:
+/// a ramp leaving or joining the road without a junction; its own: its border folded back through its lanes
+/// inside a turn); counts them in `counts`. Call once every road's
 /// surface is in `drivable` and indexed.
 osg::ref_ptr<osg::Node> edge_walls_node(const RoadSurface& surface, const RoadWalls& walls,
                                         std::span<const WallGap> gaps, const DrivableSurfaces& drivable,

@@ -64,8 +64,8 @@ std::optional<Crossing> loop_crossing(const std::vector<WallPiece>& pieces, cons
 
 }  // namespace
 
-WallLoops cut_wall_loops(std::vector<WallPiece>& pieces) {
-  WallLoops out;
+int cut_wall_loops(std::vector<WallPiece>& pieces) {
+  int cut = 0;
   for (const std::vector<std::size_t>& run : runs_of(pieces)) {
     for (std::size_t first = 0; first < run.size(); ++first) {
       const WallPiece& start = pieces[run[first]];
@@ -74,17 +74,16 @@ WallLoops cut_wall_loops(std::vector<WallPiece>& pieces) {
       while (last + 1 < run.size() && pieces[run[last + 1]].runs_back) ++last;
       const std::optional<Crossing> x = loop_crossing(pieces, run, first, last);
       if (!x) {
-        if (out.left_open++ == 0) out.first_open = start.a;
         first = last;
         continue;
       }
       pieces[run[x->before]].keep_to = x->u, pieces[run[x->after]].keep_from = x->v;
       for (std::size_t k = x->before + 1; k < x->after; ++k) pieces[run[k]].keep_from = pieces[run[k]].keep_to = 0;
-      ++out.cut;
+      ++cut;
       first = x->after - 1;  // the piece after the loop may start the next stretch running back
     }
   }
-  return out;
+  return cut;
 }
 
 }  // namespace crashbench::odr

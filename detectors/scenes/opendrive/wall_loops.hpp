@@ -9,17 +9,12 @@
 
 namespace crashbench::odr {
 
-/// What cut_wall_loops did.
-struct WallLoops {
-  int cut = 0;        ///< loops closed at their crossing and cut out
-  int left_open = 0;  ///< stretches running back whose forward stretches were not seen to cross (a road's end)
-  Vec3 first_open = Vec3::Zero();  ///< where the first of them starts (its wall's foot)
-};
-
 /// Cuts each loop of `pieces` (one road's, in the order its cuts made them) out of its wall: for each stretch
 /// of a boundary's pieces running back against the line, the nearest crossing between the pieces before it
 /// and those after it (within kLoopArm metres of wall each side, at one level), and the wall between goes
-/// (the pieces' `keep_from` / `keep_to`).
-WallLoops cut_wall_loops(std::vector<WallPiece>& pieces);
+/// (the pieces' `keep_from` / `keep_to`). Returns the loops cut. A loop that does not close within the road
+/// (it opens across the road's end, into a junction) stays: edge_walls_node leaves out its wall where the
+/// road's own lane lies beyond it.
+int cut_wall_loops(std::vector<WallPiece>& pieces);
 
 }  // namespace crashbench::odr

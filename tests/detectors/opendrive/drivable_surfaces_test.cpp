@@ -7,7 +7,7 @@
 namespace crashbench::odr {
 namespace {
 
-TEST(DrivableSurfaces, AnswersForOtherRoadsAtTheirLevelOnly) {
+TEST(DrivableSurfaces, AnswersForOtherRoadsOrAnyRoadAtTheirLevelOnly) {
   DrivableSurfaces d;
   // Road 0: the square 0..10 at z = 0; road 1: 5..15 at z = 0.3 (x), two triangles each.
   const auto square = [&](int road, double x0, double z) {
@@ -23,6 +23,9 @@ TEST(DrivableSurfaces, AnswersForOtherRoadsAtTheirLevelOnly) {
   EXPECT_TRUE(d.others_at({7, 5, 0.3}, 1, 0.5)); // road 0 below, within reach
   EXPECT_TRUE(d.others_at({10, 5, 0}, 1, 0.5));  // on road 0's edge counts
   EXPECT_FALSE(d.others_at({16, 5, 0}, 0, 0.5)); // beyond every road
+  EXPECT_TRUE(d.any_at({2, 5, 0}, 0.5));          // road 0's own surface counts for any road
+  EXPECT_FALSE(d.any_at({2, 5, 0.6}, 0.5));       // ... at its level only
+  EXPECT_FALSE(d.any_at({16, 5, 0}, 0.5));
 }
 
 TEST(DrivableSurfaces, FacesKilometresAcrossKeepTheIndexSmall) {

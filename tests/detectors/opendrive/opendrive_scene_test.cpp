@@ -860,6 +860,9 @@ TEST(OpenDriveScene, AWallsLoopInsideATurnIsCutOutWhereItsBorderCrossesItself) {
   // Every point of the lane's true edges lies at least 3.5 cos 30 from the line (the chord across the outer
   // wedge sags by the rest; from the sampler's cut a millimetre before the corner, by 3 mm more). A road over
   // itself keeps its walls: on a 1:4 grade the two stretches cross 4.04 m of road, a metre of height, apart.
+  // Only the jump's middle goes there, where the lane beyond it lies within 0.5 m of its height: the ground
+  // 0.1 m beyond the jump, (100.5, 3.6) - f 3.6 (sin 60, 1 - cos 60), lies on the first line's lane for
+  // f >= 1/18, 0.78 f m below, and on the second's for f <= 17/18, 0.78 (1 - f) m above; 3.5 (16/18) m.
   const double turn = std::numbers::pi / 3, half = turn / 2;
   const auto dir = testing::temp_folder("wall-loops");
   const Scene flat =
@@ -883,16 +886,42 @@ TEST(OpenDriveScene, AWallsLoopInsideATurnIsCutOutWhereItsBorderCrossesItself) {
                                                loop)))
       << fmt::format("{}", fmt::join(flat.about, "\n"));
   EXPECT_TRUE(has_line(flat.notes, "the wall's loop is cut out where the border crosses itself"));
-  EXPECT_FALSE(has_line(flat.notes, "do not close"));
+  EXPECT_FALSE(has_line(flat.about, "where the road's own lanes lie beyond them"));
 
   std::string graded = testing::kinked_road_xml(turn);
   graded.insert(graded.find("<lanes>"), R"(<elevationProfile><elevation s="0" a="0" b="0.25" c="0" d="0"/>)"
                                         "</elevationProfile>");
   const Scene ramp = load_scene(testing::write_opendrive(dir / "graded.xodr", graded), with_edges(1.0));
   EXPECT_FALSE(has_line(ramp.about, "loops cut out")) << fmt::format("{}", fmt::join(ramp.about, "\n"));
-  // Named where its wall runs back from: the left border at the corner, 3.5 m left of the line.
-  EXPECT_TRUE(has_line(ramp.notes, "but 1 loops do not close within their road (first: road 'k' at (100.5, 3.5))"))
-      << fmt::format("{}", fmt::join(ramp.notes, "\n"));
+  EXPECT_TRUE(has_line(ramp.about, fmt::format("; {:.1f} m where the road's own lanes lie beyond them", 3.5 * 16 / 18)))
+      << fmt::format("{}", fmt::join(ramp.about, "\n"));
+}
+
+TEST(OpenDriveScene, AWallWithItsOwnRoadsLaneBeyondItIsLeftOut) {
+  // testing::kinked_road_xml turning 60 deg left at once and ending 1 m later: the left border's loop opens
+  // across the road's end. The second line's left border, (100.5, 0) + 3.5 (-sin 60, cos 60) + a (cos 60,
+  // sin 60) for a up to 1, lies on the first line's lane (y <= 2.62 < 3.5, x < 100.5), and so does the ground
+  // 0.1 m beyond it; the jump from (100.5, 3.5) to its start, from f = 1/18 on (the ground beyond it,
+  // (100.5, 3.6) - f 3.6 (sin 60, 1 - cos 60), is in that lane from y <= 3.5). That wall, 1 + 3.5 (17 / 18) m,
+  // stands in the lane and goes; the first line's border, to the sampler's last cut before the corner, and the
+  // jump's first 3.5 / 18 m, standing at most 0.1 m (1.75 / 18) inside the lane's edge, stay.
+  const double turn = std::numbers::pi / 3;
+  const Scene open = load_scene(
+      testing::write_opendrive(testing::temp_folder("wall-open-loop") / "k.xodr", testing::kinked_road_xml(turn, 1)),
+      with_edges(1.0));
+  EXPECT_TRUE(has_line(open.about, fmt::format("; {:.1f} m where the road's own lanes lie beyond them",
+                                               1 + 3.5 * 17 / 18)))
+      << fmt::format("{}", fmt::join(open.about, "\n"));
+  EXPECT_FALSE(has_line(open.about, "loops cut out"));
+  double on_border = 0, off_border = 0;
+  for (const auto& [a, b] : wall_feet(open, "edge:k")) {
+    if (a.y() < 0) continue;  // the right border's wall
+    (std::abs(a.y() - 3.5) < 1e-6 && std::abs(b.y() - 3.5) < 1e-6 ? on_border : off_border) += (b - a).norm();
+    for (const Vec2& p : {a, b}) EXPECT_GE(p.y(), 3.5 - 1.75 / 18 - 1e-3) << "a wall at " << p.transpose();
+  }
+  EXPECT_NEAR(on_border, 100.5, 0.02);
+  EXPECT_GT(off_border, 0);
+  EXPECT_LE(off_border, 3.5 / 18 + 0.005);
 }
 
 }  // namespace
