@@ -42,4 +42,9 @@ std::vector<Triangle> triangles_of(const Scene& scene, Wanted wanted) {
   return out;
 }
 
+/// The triangles under the graph's node called `name`.
+inline std::vector<Triangle> node_triangles(const Scene& scene, std::string_view name) {
+  return triangles_of(scene, [name](std::string_view node) { return node == name; });
+}
+
 }  // namespace crashbench::testing
