@@ -79,9 +79,10 @@ FcdSurvey survey(const std::string& file) {
     if (timesteps == 0) s.first_time = frame.time;
     if (timesteps > 0 && frame.time - s.last_time > kCoarsestSumoStep * (1 + 1e-9))
       throw Error(file, where + ": 'time'",
-                  fmt::format("{:g} s after the timestep before: expected SUMO run with --step-length {:g} or less, "
-                              "so that its collisions can be matched within two steps",
-                              frame.time - s.last_time, kCoarsestSumoStep));
+                  fmt::format("{:g} s after the timestep before: expected a timestep every {:g} s or less (SUMO "
+                              "run with --step-length {:g} or less, and no --device.fcd.period above it), so that "
+                              "its collisions can be matched within two steps",
+                              frame.time - s.last_time, kCoarsestSumoStep, kCoarsestSumoStep));
     if (frame.count > 0 && frame.position_decimals < kLeastSumoDecimals)
       throw Error(file, where, fmt::format("positions with {} decimals: expected SUMO run with --precision {} or more "
                                            "(0.1 mm), or rounding alone makes overlaps",

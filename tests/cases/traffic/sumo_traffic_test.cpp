@@ -446,6 +446,8 @@ TEST(SumoTraffic, AnFcdTooCoarseForTheComparisonIsRefusedWithTheReason) {
     FAIL() << "an FCD 0.2 s apart was accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("--step-length"), std::string::npos) << e.what();
+    // A SUMO run of 0.1 s steps writes its FCD this coarse with --device.fcd.period 0.2.
+    EXPECT_NE(std::string(e.what()).find("--device.fcd.period"), std::string::npos) << e.what();
     EXPECT_NE(e.file().find("fcd.xml"), std::string::npos);
   }
   std::ofstream(dir / "fcd.xml") << "<fcd-export>\n<timestep time=\"0.00\"><vehicle id=\"a\" x=\"1.25\" y=\"2.50\" angle=\"0.00\" speed=\"1.00\"/></timestep>\n"
