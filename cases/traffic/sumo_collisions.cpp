@@ -17,7 +17,7 @@ class CollisionCollector final : public XmlListReader<Collision> {
     if (e.depth != 1)
       values_.fail(e, "", fmt::format("inside <{}>: expected each <collision> directly inside <collisions>", e.parent));
     Collision c;
-    c.time = values_.number(e, "time");
+    c.time = values_.time(e, "time");
     if (!items_.empty() && c.time < items_.back().time)
       values_.unexpected(e, "time",
                          fmt::format("a time no earlier than the previous collision's {} s (line {})",

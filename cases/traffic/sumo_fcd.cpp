@@ -58,7 +58,7 @@ struct FcdReader::Parser final : XmlHandler {
   void begin_timestep(const XmlElement& e) {
     if (e.depth != 1)
       values.fail(e, "", fmt::format("inside <{}>: expected each <timestep> directly inside <fcd-export>", e.parent));
-    const double time = values.number(e, "time");
+    const double time = values.time(e, "time");
     if (any_timestep && !(time > last_time))
       values.unexpected(e, "time",
                         fmt::format("a time after the previous timestep's {} s (line {})", last_time, last_time_line));

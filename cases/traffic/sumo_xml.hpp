@@ -43,6 +43,8 @@ class XmlValues {
   std::string_view text(const XmlElement& e, std::string_view key) const;
   /// A required number: the whole text, finite, in double's range (std::from_chars: no locale, no blanks).
   double number(const XmlElement& e, std::string_view key) const;
+  /// A required time [s]: a number(), or as SUMO's --human-readable-time (-H) writes it, [D:]HH:MM:SS.ss.
+  double time(const XmlElement& e, std::string_view key) const;
   /// number() when the attribute is there.
   std::optional<double> number_if_any(const XmlElement& e, std::string_view key) const;
   /// The Error "expected <expected>, got '<the attribute's text>'".

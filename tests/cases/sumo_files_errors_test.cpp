@@ -194,6 +194,15 @@ TEST(SumoFcdErrors, ANumberMustBeTheWholeTextFiniteAndWithinItsRange) {
   }
   expect_refused(kSumoReaders[0].read, testing::fcd_text("    <timestep time=\"nan\"/>\n"), "timestep", "<timestep",
                  "time", "got 'nan'");
+  // Not a time as SUMO's --human-readable-time writes it: minutes or seconds past 59, too few or many parts,
+  // hours past 23 after days, a part that is no number.
+  for (const char* bad : {"00:60:00", "00:00:60.00", "01:00", "1:2:3:4:5", "1:24:00:00", "00:0x:00", "00:00:-1",
+                          "00::00", "-1:00:00"}) {
+    SCOPED_TRACE(bad);
+    expect_refused(kSumoReaders[0].read, testing::fcd_text(fmt::format("    <timestep time=\"{}\"/>\n", bad)),
+                   "timestep", "<timestep", "time",
+                   fmt::format("as SUMO's --human-readable-time writes it ([D:]HH:MM:SS.ss), got '{}'", bad));
+  }
 }
 
 TEST(SumoFcdErrors, ATimeNotAfterThePreviousTimestepsIsRefusedAfterThatTimestepWasRead) {

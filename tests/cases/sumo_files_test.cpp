@@ -147,6 +147,29 @@ TEST(SumoFcd, AnEmptyTimestepHasNoVehiclesButKeepsTheBuffersOfEarlierOnes) {
   EXPECT_FALSE(reader.next(frame));
 }
 
+TEST(SumoFcd, TimesAsSumosHumanReadableTimeWritesThemAreReadInSeconds) {
+  // sumo -H (--human-readable-time): H:MM:SS.ss, hours past 23 as SUMO 1.15 writes them; days before them as
+  // later versions may.
+  const std::string text = fcd_text(R"(    <timestep time="00:59:59.75"/>
+    <timestep time="01:00:00.00"/>
+    <timestep time="24:00:00"/>
+    <timestep time="1:00:00:00.10"/>
+    <timestep time="2:03:04:05.5"/>
+)");
+  FcdReader reader(write_sumo_file("clock.fcd.xml", text));
+  FcdFrame frame;
+  for (double seconds : {3599.75, 3600.0, 86400.0, 86400.1, 2 * 86400.0 + 3 * 3600 + 4 * 60 + 5.5}) {
+    ASSERT_TRUE(reader.next(frame));
+    EXPECT_DOUBLE_EQ(frame.time, seconds);
+  }
+  EXPECT_FALSE(reader.next(frame));
+  const std::vector<Collision> collisions = read_collisions(write_sumo_file(
+      "clock.collisions.xml", R"(<collisions><collision time="00:00:19.70" collider="a" victim="b" colliderSpeed="1" )"
+                              R"(victimSpeed="0"/></collisions>)"));
+  ASSERT_EQ(collisions.size(), 1u);
+  EXPECT_DOUBLE_EQ(collisions[0].time, 19.7);
+}
+
 TEST(SumoFcd, AFileWithoutTimestepsEndsAtOnce) {
   FcdReader reader(write_sumo_file("none.fcd.xml", fcd_text("")));
   FcdFrame frame;
