@@ -331,10 +331,10 @@ osg::ref_ptr<osg::Node> edge_walls_node(const RoadSurface& surface, const RoadWa
     const Parts kept = common_parts(off_loops, clear);
     const double length = w.plan_length();
     // Whose lane lies beyond each part left out for one, told by its middle.
-    for (const auto& [from, to] : common_parts(off_loops, outside(clear)))
-      (drivable.others_at(beyond(w, 0.5 * (from + to)), walls.road, kWallSameLevel) ? counts.edge_metres_on_other_roads
-                                                                                   : counts.edge_metres_on_own_road) +=
-          (to - from) * length;
+    for (const auto& [from, to] : common_parts(off_loops, outside(clear))) {
+      const bool other_road = drivable.others_at(beyond(w, 0.5 * (from + to)), walls.road, kWallSameLevel);
+      (other_road ? counts.edge_metres_on_other_roads : counts.edge_metres_on_own_road) += (to - from) * length;
+    }
     for (const auto& [from, to] : kept) {
       // The whole piece keeps its own corners' bits (a + 1 (b - a) may round off b).
       const Vec3 a = from == 0 ? w.a : Vec3(w.a + from * (w.b - w.a)), b = to == 1 ? w.b : Vec3(w.a + to * (w.b - w.a));
