@@ -13,6 +13,7 @@
 #include "cases/run_result.hpp"
 #include "cases/traffic/traffic_spec.hpp"
 #include "cases/traffic/sumo_frame.hpp"
+#include "cases/traffic/traffic_stream.hpp"
 #include "core/error.hpp"
 #include "detectors/scenes/scene.hpp"
 #include "detectors/scenes/surface_query.hpp"
@@ -102,6 +103,56 @@ PlacedRectangle placed(const Case& c, std::size_t v, const sumo::FcdVehicle& row
   pose.position_W = s.position_W;
   pose.size = p.body;
   return place_rectangle(pose);
+}
+
+/// Why two vehicles on their SUMO paths met where SUMO reported nothing, when nothing more is known.
+constexpr std::string_view kOnTheirPaths =
+    "both on their SUMO paths with overlapping rectangles: SUMO checks vehicles on one lane by their gap, and shapes "
+    "only inside junctions (--collision.check-junctions); neighbouring lanes, lane changes and junction exits are not "
+    "checked; in a turn crashbench's rectangle, straight along the heading at the front, also reaches out of SUMO's "
+    "body, which follows its curved lane";
+
+/// Gives each of the contacts `which` of `extra` (two vehicles on their SUMO paths) its reason: a vehicle of
+/// the pair that the FCD moves farther than its speed allows (the TrafficStream's teleport rule) over one of
+/// the two SUMO steps before the contact's came back there; else kOnTheirPaths. The FCD is read once.
+void explain_on_paths(const Case& c, const std::unordered_map<std::string_view, int>& index,
+                      std::vector<SumoExtraContact>& extra, const std::vector<std::size_t>& which) {
+  if (which.empty()) return;
+  const TrafficSpec& t = *c.traffic;
+  constexpr int kStepsBack = 2;  // a vehicle back from a jump may meet the other over its next step
+  // The FCD timestep `back` steps before the one starting the SUMO step the contact lies in [s, FCD time].
+  const auto timestep = [&](double time, int back) {
+    return (std::floor(time / t.sumo_step + 1e-6) - back) * t.sumo_step + t.first_time;
+  };
+  std::vector<double> times;
+  std::vector<std::string> ids;
+  for (const std::size_t k : which) {
+    for (int back = 0; back <= kStepsBack; ++back) times.push_back(timestep(extra[k].time, back));
+    ids.push_back(extra[k].vehicle);
+    ids.push_back(extra[k].other);
+  }
+  const auto rows = rows_at(t.fcd_file, times, ids);
+  for (const std::size_t k : which) {
+    SumoExtraContact& x = extra[k];
+    for (int back = 0; back < kStepsBack && x.why.empty(); ++back) {
+      const double now = timestep(x.time, back), before = timestep(x.time, back + 1);
+      for (const std::string* id : {&x.vehicle, &x.other}) {
+        const auto at = rows.find({now, *id}), was = rows.find({before, *id});
+        if (at == rows.end() || was == rows.end()) continue;
+        const double cg_to_front = c.vehicles[static_cast<std::size_t>(index.at(*id))].params.body.cg_to_front;
+        const double moved = (sumo::state_of(at->second, cg_to_front, t.scene_from_sumo).position_W -
+                              sumo::state_of(was->second, cg_to_front, t.scene_from_sumo).position_W).norm();
+        const double drives = std::max(at->second.speed, was->second.speed) * t.sumo_step;
+        if (moved <= drives + TrafficStream::kJumpAllowance) continue;
+        x.why = fmt::format("'{}' moved {:.1f} m in the SUMO step to {:.3f} s, where its speed drives {:.1f} m: "
+                            "SUMO teleported it, or moved it across a junction at once (a network without internal "
+                            "lanes: netconvert --no-internal-links), and it came back where the other was",
+                            *id, moved, now - t.first_time, drives);
+        break;
+      }
+    }
+    if (x.why.empty()) x.why = kOnTheirPaths;
+  }
 }
 
 }  // namespace
@@ -292,6 +343,7 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
     }
   }
   // First contacts SUMO did not report.
+  std::vector<std::size_t> on_paths;  // of two vehicles on their SUMO paths
   for (const auto& [pair, events] : history.by_pair) {
     const ImpactEvent* first = events.front();
     if (claimed.contains(first)) continue;
@@ -318,12 +370,9 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
     for (const int v : {pair.first, pair.second})
       if (static_cast<std::size_t>(v) < t.first_vehicle && x.why.empty())
         x.why = fmt::format("'{}' is the case's own vehicle, not SUMO's", c.vehicles[static_cast<std::size_t>(v)].name);
-    if (x.why.empty())
-      x.why = "both on their SUMO paths with overlapping rectangles: SUMO checks vehicles on one lane by their gap, "
-              "and shapes only inside junctions (--collision.check-junctions); neighbouring lanes, lane changes and "
-              "junction exits are not checked; in a turn crashbench's rectangle, straight along the heading at the front, "
-              "also reaches out of SUMO's body, which follows its curved lane";
+    if (x.why.empty()) on_paths.push_back(out.extra.size() - 1);
   }
+  explain_on_paths(c, index, out.extra, on_paths);
   return out;
 }
 

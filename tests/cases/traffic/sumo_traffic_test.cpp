@@ -37,6 +37,13 @@ bool parked(const Case& c, const PlanarState& s) {
   return (s.position_W - c.traffic->parking_W).minCoeff() >= -1e-9;
 }
 
+/// The contact SUMO did not report between `a` and `b` (either order; "" for the scene) in `r`, or null.
+const SumoExtraContact* extra_contact(const RunResult& r, const std::string& a, const std::string& b) {
+  for (const SumoExtraContact& x : r.sumo->extra)
+    if ((x.vehicle == a && x.other == b) || (x.vehicle == b && x.other == a)) return &x;
+  return nullptr;
+}
+
 TEST(SumoTraffic, TheFrontBumperAndTheNavigationalAngleBecomeTheCgAndTheHeading) {
   const auto dir = fcd_folder("sumo-frame", 0.1, {{"east", 0, 0.1, 20, 30, 90, 10}, {"north", 0, 0.1, 40, 20, 0, 5}});
   testing::write_car_type(dir / "types.xml", 4.0, 2.0, 1200);
@@ -230,11 +237,7 @@ TEST(SumoTraffic, AWreckMeetingTheSceneIsASecondaryImpactAndACarOnItsPathASceneC
   const RunResult r = run_case(testing::traffic_case(fcd_folder("sumo-wreck-wall", 4.0, drives), 3.9));
   ASSERT_TRUE(r.failure.empty()) << r.failure;
   ASSERT_TRUE(r.sumo.has_value());
-  const auto contact = [&](const std::string& vehicle, const std::string& other) -> const SumoExtraContact* {
-    for (const SumoExtraContact& x : r.sumo->extra)
-      if (x.vehicle == vehicle && x.other == other) return &x;
-    return nullptr;
-  };
+  const auto contact = [&](const std::string& a, const std::string& b) { return extra_contact(r, a, b); };
   const SumoExtraContact *pair = contact("a", "b"), *wreck = contact("b", ""), *on_path = contact("c", "");
   ASSERT_TRUE(pair && wreck && on_path);
   EXPECT_EQ(pair->kind, SumoExtraContact::Kind::kUnreported) << pair->why;
@@ -244,6 +247,29 @@ TEST(SumoTraffic, AWreckMeetingTheSceneIsASecondaryImpactAndACarOnItsPathASceneC
   EXPECT_GT(wreck->time, pair->time);
   EXPECT_EQ(on_path->kind, SumoExtraContact::Kind::kScene) << on_path->why;
   EXPECT_EQ(contact("a", ""), nullptr);  // 'a' rolls back along y = 30 into open ground
+}
+
+TEST(SumoTraffic, AContactRightAfterSumoMovedAVehicleFartherThanItDrivesSaysSo) {
+  // 'a' drives at 10 m/s along y = 20 to x = 29 at 0.9 s; at 1.0 s the FCD has it at (54.5, 30), 27.4 m on
+  // (hypot(25.5, 10)) where its speed drives 1 m: a teleport, or a junction crossed at once on a network without
+  // internal lanes. It comes back a metre or less behind 'b', standing with its front at x = 60, and meets it
+  // within the next SUMO step. 'c' and 'd' meet head-on on their paths.
+  const std::vector<Drive> drives{{"a", 0, 0.9, 20, 20, 90, 10}, {"a", 1.0, 2.0, 54.5, 30, 90, 10},
+                                  {"b", 0, 2.0, 60, 30, 90, 0},   {"c", 0, 2.0, 20, 12, 90, 10},
+                                  {"d", 0, 2.0, 40, 12, 270, 10}};
+  const RunResult r = run_case(testing::traffic_case(fcd_folder("sumo-jump", 2.0, drives), 1.9));
+  ASSERT_TRUE(r.failure.empty()) << r.failure;
+  ASSERT_TRUE(r.sumo.has_value());
+  const auto contact = [&](const std::string& a, const std::string& b) { return extra_contact(r, a, b); };
+  const SumoExtraContact *jumped = contact("a", "b"), *head_on = contact("c", "d");
+  ASSERT_TRUE(jumped && head_on) << r.sumo->extra.size() << " contacts SUMO did not report";
+  EXPECT_EQ(jumped->kind, SumoExtraContact::Kind::kUnreported);
+  EXPECT_GT(jumped->time, 1.0);
+  EXPECT_LT(jumped->time, 1.2);
+  EXPECT_NE(jumped->why.find("'a' moved 27.4 m in the SUMO step to 1.000 s, where its speed drives 1.0 m"),
+            std::string::npos) << jumped->why;
+  EXPECT_EQ(head_on->why.find("moved"), std::string::npos) << head_on->why;
+  EXPECT_NE(head_on->why.find("both on their SUMO paths"), std::string::npos) << head_on->why;
 }
 
 TEST(SumoTraffic, CollisionsWithAPersonAreCountedAndLeftOutOfTheComparison) {
