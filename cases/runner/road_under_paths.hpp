@@ -1,5 +1,5 @@
 #pragma once
-// The road under SUMO's vehicles on their paths (cases/traffic/sumo_comparison.hpp,
+// The road under SUMO's vehicles on their paths (cases/traffic/sumo_scene_checks.hpp,
 // require_road_under_paths): each step of a vehicle on its SUMO path, with or without a surface under its
 // CG. SUMO may insert a vehicle with its front at its lane's start (departPos "free"), its CG before the
 // road: such an entry's steps without road are forgiven once the vehicle reaches the road within its own

@@ -8,6 +8,7 @@
 #include "cases/loading/scene_cache.hpp"
 #include "cases/prescribed_contact.hpp"
 #include "cases/traffic/sumo_comparison.hpp"
+#include "cases/traffic/sumo_scene_checks.hpp"
 
 namespace crashbench {
 namespace {

@@ -14,10 +14,6 @@
 #include "cases/traffic/traffic_spec.hpp"
 #include "cases/traffic/sumo_frame.hpp"
 #include "cases/traffic/traffic_stream.hpp"
-#include "core/error.hpp"
-#include "detectors/scenes/scene.hpp"
-#include "detectors/scenes/surface_query.hpp"
-#include "detectors/scenes/triangle_extraction.hpp"
 #include "detectors/broadphase/analytic_rectangles.hpp"
 
 namespace crashbench {
@@ -170,102 +166,19 @@ std::string_view to_string(SumoExtraContact::Kind kind) {
   return "?";
 }
 
-std::size_t vehicles_off_scene(const Case& c, const Scene& scene) {
-  if (scene.triangles.empty()) return 0;
-  constexpr double kMargin = 50;  // [m]: a vehicle entering at a fringe edge starts a little off the road
-  const TriangleCensus box = census(scene.triangles);
-  const Vec2 lo = box.lo_W.head<2>().array() - kMargin, hi = box.hi_W.head<2>().array() + kMargin;
-  std::size_t off = 0;
-  for (std::size_t v = c.traffic->first_vehicle; v < c.vehicles.size(); ++v) {
-    const Vec2& p = c.vehicles[v].initial.position_W;
-    off += (p.array() < lo.array()).any() || (p.array() > hi.array()).any();
-  }
-  return off;
-}
-
 namespace {
 
-/// What a traffic case whose SUMO vehicles drive where the scene has no road is expected to be.
-std::string expected_frame(const TrafficSpec& t) {
-  return t.net_file.empty()
-             ? "expected the scene in the FCD's frame, SUMO's network (netconvert -s NET --opendrive-output FILE); if "
-               "netconvert imported the network from the scene file (--opendrive-files), give the network as "
-               "\"sumo_net\", whose netOffset then comes off SUMO's positions"
-             : fmt::format("expected the scene file netconvert imported the network {} from, whose netOffset (less "
-                           "the file's header offset where netconvert projected) came off SUMO's positions; if the "
-                           "scene is that network's OpenDRIVE export, leave sumo_net out",
-                           t.net_file);
-}
+/// Vehicle indices by name.
+using VehicleIndex = std::unordered_map<std::string_view, int>;
 
-/// The other reason SUMO's vehicles drive over no road of the scene.
-constexpr std::string_view kLanesOffRoad =
-    "or SUMO drove them on lanes the scene has no road on (a lane type outside opendrive.drivable, such as the "
-    "sidewalks that netconvert --opendrive.import-all-lanes opens to every vehicle)";
-
-/// Where SUMO's lanes of an imported OpenDRIVE file leave its roads (found on esmini's test roads).
-constexpr std::string_view kLanesElsewhere =
-    "or SUMO's lanes run where the scene's roads do not (netconvert gives the lanes of an edge one width each, so "
-    "a lane opening from no width is wider in SUMO, and lays an edge along the whole of a plan view that runs on "
-    "past its road's length)";
-
-}  // namespace
-
-void require_traffic_on_scene(const Case& c, const Scene& scene) {
-  if (!scene.surface) return;
+/// Matches each of `episodes` to crashbench's first contact of its pair within two SUMO steps of its start
+/// (those contacts go to `claimed`), or says why there was none where the contact history tells: the run
+/// ended, or a vehicle had left its SUMO path.
+void match_episodes(const Case& c, const RunResult& result, const ContactHistory& history, const VehicleIndex& index,
+                    std::vector<SumoEpisode>& episodes, std::set<const ImpactEvent*>& claimed) {
   const TrafficSpec& t = *c.traffic;
-  const std::size_t vehicles = c.vehicles.size() - t.first_vehicle;
-  std::size_t off = 0;
-  for (std::size_t v = t.first_vehicle; v < c.vehicles.size(); ++v) {
-    const VehicleSetup& s = c.vehicles[v];
-    const Vec2 front = s.initial.position_W + s.params.body.cg_to_front * unit_at(s.initial.heading);
-    off += std::isnan(scene.surface->height_below(front, kHighest));
-  }
-  if (2 * off <= vehicles) return;
-  throw Error(c.source_file, "/traffic/sumo_fcd",
-              fmt::format("{} of {} SUMO vehicles first appear with their front over no road of the scene: {}; {}", off,
-                          vehicles, expected_frame(t), kLanesOffRoad));
-}
-
-void require_road_under_paths(const Case& c, const SumoComparison& s) {
-  // A case of SUMO's vehicles alone, none of them on the road while it ran, moved nothing: it cannot pass.
-  if (s.on_path_steps == 0 && c.traffic->first_vehicle == 0)
-    throw Error(c.source_file, "/duration",
-                fmt::format("{:g} s, and none of the FCD's {} vehicles was on the road within it: expected a duration "
-                            "that reaches them (the case's t = 0 is the FCD's first timestep, {:g} s)",
-                            c.duration, s.vehicles, c.traffic->first_time));
-  if (static_cast<double>(s.on_path_without_road) <= kMostStepsWithoutRoad * static_cast<double>(s.on_path_steps))
-    return;
-  throw Error(c.source_file, "/traffic/sumo_fcd",
-              fmt::format("{} of {} steps of SUMO vehicles on their paths had no road of the scene under the CG (more "
-                          "than {:g} %; the first: '{}' at {:.3f} s, at ({:.2f}, {:.2f}) m in the scene): {}; {}; {}",
-                          s.on_path_without_road, s.on_path_steps, 100 * kMostStepsWithoutRoad, s.first_without_road,
-                          s.first_without_road_time, s.first_without_road_at[0], s.first_without_road_at[1],
-                          expected_frame(*c.traffic), kLanesOffRoad, kLanesElsewhere));
-}
-
-SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
-  const TrafficSpec& t = *c.traffic;
-  SumoComparison out;
-  out.vehicles = t.ids.size();
-  out.most_present = t.most_present;
-  out.persons = t.persons;
-  out.containers = t.containers;
-  out.defaulted_types = t.defaulted_types;
-  out.collision_rows = t.collisions.size();
-  out.person_collision_rows = t.person_collision_rows;
-  out.left_out = t.left_out.size();
-  out.left_out_collision_rows = t.left_out_collision_rows;
-  out.episodes = episodes_of(t);
-  const ContactHistory history(result, c.vehicles.size());
-  std::unordered_map<std::string_view, int> index;
-  for (std::size_t v = 0; v < c.vehicles.size(); ++v) index.emplace(c.vehicles[v].name, static_cast<int>(v));
-  for (std::size_t v = t.first_vehicle; v < c.vehicles.size(); ++v) out.released += history.released_at[v] < kNever;
-
   const double window = 2.0 * t.sumo_step + 1e-9;
-  std::set<const ImpactEvent*> claimed;  // contacts an episode matched
-  std::vector<double> unexplained_times;
-  std::vector<std::string> unexplained_ids;
-  for (SumoEpisode& e : out.episodes) {
+  for (SumoEpisode& e : episodes) {
     const int a = index.at(e.collider), b = index.at(e.victim);
     const auto events = history.by_pair.find(pair_of(a, b));
     if (events != history.by_pair.end())
@@ -306,48 +219,66 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
                                  : ", within two SUMO steps of this collision: from then on it passes through "
                                    "SUMO's vehicles, which cannot see it");
     }
-    if (e.why.empty()) {
-      unexplained_times.push_back(e.time + t.first_time);
-      unexplained_ids.push_back(e.collider);
-      unexplained_ids.push_back(e.victim);
-    }
   }
-  // The rest: where the FCD has the two at the episode's start.
-  if (!unexplained_times.empty()) {
-    const auto rows = rows_at(t.fcd_file, unexplained_times, unexplained_ids);
-    for (SumoEpisode& e : out.episodes) {
-      if (e.matched || !e.why.empty()) continue;
-      const auto ra = rows.find({e.time + t.first_time, e.collider}), rb = rows.find({e.time + t.first_time, e.victim});
-      if (ra == rows.end() || rb == rows.end()) {
-        e.why = fmt::format("'{}' is not in the FCD at {:.3f} s: SUMO removed or teleported it in that step",
-                            ra == rows.end() ? e.collider : e.victim, e.time);
-        continue;
-      }
-      const PlacedRectangle pa = placed(c, static_cast<std::size_t>(index.at(e.collider)), ra->second);
-      const PlacedRectangle pb = placed(c, static_cast<std::size_t>(index.at(e.victim)), rb->second);
-      Contact overlap;
-      if (rectangle_contact(pa, pb, overlap)) {
-        // Closing when the CG velocities approach along the normal (from b towards a).
-        const Vec2 relative = sumo::state_of(ra->second, 0, t.scene_from_sumo).velocity_W -
-                               sumo::state_of(rb->second, 0, t.scene_from_sumo).velocity_W;
-        const double closing = -relative.dot(overlap.normal_W);
-        e.why = closing > 0 ? fmt::format("the rectangles overlap {:.3f} m at {:.3f} s, closing at {:.2f} m/s, and crashbench "
-                                          "found no contact within two SUMO steps: a detector's miss", overlap.depth, e.time, closing)
-                            : fmt::format("the rectangles overlap {:.3f} m at {:.3f} s but are not closing ({:.2f} m/s apart "
-                                          "along the normal): SUMO moved them into each other (an insertion or a lane change "
-                                          "into a short gap), no impact to resolve", overlap.depth, e.time, -closing);
-        continue;
-      }
-      e.why = fmt::format("the rectangles do not overlap at {:.3f} s (centres {:.2f} m apart): SUMO's '{}' rule "
-                                "is not an overlap of the vehicles' rectangles", e.time, (pa.center_W() - pb.center_W()).norm(), e.type);
+}
+
+/// Says why each of `episodes` neither matched nor explained by match_episodes had no contact, from where the
+/// FCD has its two vehicles at its start (the FCD read once): one absent, their rectangles apart, or
+/// overlapping and closing (a detector's miss) or not.
+void explain_from_fcd(const Case& c, const VehicleIndex& index, std::vector<SumoEpisode>& episodes) {
+  const TrafficSpec& t = *c.traffic;
+  std::vector<double> times;
+  std::vector<std::string> ids;
+  for (const SumoEpisode& e : episodes)
+    if (!e.matched && e.why.empty()) {
+      times.push_back(e.time + t.first_time);
+      ids.push_back(e.collider);
+      ids.push_back(e.victim);
     }
+  if (times.empty()) return;
+  const auto rows = rows_at(t.fcd_file, times, ids);
+  for (SumoEpisode& e : episodes) {
+    if (e.matched || !e.why.empty()) continue;
+    const auto ra = rows.find({e.time + t.first_time, e.collider}), rb = rows.find({e.time + t.first_time, e.victim});
+    if (ra == rows.end() || rb == rows.end()) {
+      e.why = fmt::format("'{}' is not in the FCD at {:.3f} s: SUMO removed or teleported it in that step",
+                          ra == rows.end() ? e.collider : e.victim, e.time);
+      continue;
+    }
+    const PlacedRectangle pa = placed(c, static_cast<std::size_t>(index.at(e.collider)), ra->second);
+    const PlacedRectangle pb = placed(c, static_cast<std::size_t>(index.at(e.victim)), rb->second);
+    Contact overlap;
+    if (rectangle_contact(pa, pb, overlap)) {
+      // Closing when the CG velocities approach along the normal (from b towards a).
+      const Vec2 relative = sumo::state_of(ra->second, 0, t.scene_from_sumo).velocity_W -
+                             sumo::state_of(rb->second, 0, t.scene_from_sumo).velocity_W;
+      const double closing = -relative.dot(overlap.normal_W);
+      e.why = closing > 0
+                  ? fmt::format("the rectangles overlap {:.3f} m at {:.3f} s, closing at {:.2f} m/s, and crashbench "
+                                "found no contact within two SUMO steps: a detector's miss",
+                                overlap.depth, e.time, closing)
+                  : fmt::format("the rectangles overlap {:.3f} m at {:.3f} s but are not closing ({:.2f} m/s apart "
+                                "along the normal): SUMO moved them into each other (an insertion or a lane change "
+                                "into a short gap), no impact to resolve",
+                                overlap.depth, e.time, -closing);
+      continue;
+    }
+    e.why = fmt::format("the rectangles do not overlap at {:.3f} s (centres {:.2f} m apart): SUMO's '{}' rule is not "
+                        "an overlap of the vehicles' rectangles",
+                        e.time, (pa.center_W() - pb.center_W()).norm(), e.type);
   }
-  // First contacts SUMO did not report.
+}
+
+/// Every first contact of a pair that no episode claimed, with its kind and why SUMO had none.
+std::vector<SumoExtraContact> extra_contacts(const Case& c, const ContactHistory& history, const VehicleIndex& index,
+                                             const std::set<const ImpactEvent*>& claimed) {
+  const TrafficSpec& t = *c.traffic;
+  std::vector<SumoExtraContact> out;
   std::vector<std::size_t> on_paths;  // of two vehicles on their SUMO paths
   for (const auto& [pair, events] : history.by_pair) {
     const ImpactEvent* first = events.front();
     if (claimed.contains(first)) continue;
-    SumoExtraContact& x = out.extra.emplace_back();
+    SumoExtraContact& x = out.emplace_back();
     x.vehicle = c.vehicles[static_cast<std::size_t>(pair.first)].name;
     x.other = pair.second == kStaticScene ? "" : c.vehicles[static_cast<std::size_t>(pair.second)].name;
     x.time = first->time;
@@ -370,9 +301,35 @@ SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
     for (const int v : {pair.first, pair.second})
       if (static_cast<std::size_t>(v) < t.first_vehicle && x.why.empty())
         x.why = fmt::format("'{}' is the case's own vehicle, not SUMO's", c.vehicles[static_cast<std::size_t>(v)].name);
-    if (x.why.empty()) on_paths.push_back(out.extra.size() - 1);
+    if (x.why.empty()) on_paths.push_back(out.size() - 1);
   }
-  explain_on_paths(c, index, out.extra, on_paths);
+  explain_on_paths(c, index, out, on_paths);
+  return out;
+}
+
+}  // namespace
+
+SumoComparison compare_with_sumo(const Case& c, const RunResult& result) {
+  const TrafficSpec& t = *c.traffic;
+  SumoComparison out;
+  out.vehicles = t.ids.size();
+  out.most_present = t.most_present;
+  out.persons = t.persons;
+  out.containers = t.containers;
+  out.defaulted_types = t.defaulted_types;
+  out.collision_rows = t.collisions.size();
+  out.person_collision_rows = t.person_collision_rows;
+  out.left_out = t.left_out.size();
+  out.left_out_collision_rows = t.left_out_collision_rows;
+  out.episodes = episodes_of(t);
+  const ContactHistory history(result, c.vehicles.size());
+  VehicleIndex index;
+  for (std::size_t v = 0; v < c.vehicles.size(); ++v) index.emplace(c.vehicles[v].name, static_cast<int>(v));
+  for (std::size_t v = t.first_vehicle; v < c.vehicles.size(); ++v) out.released += history.released_at[v] < kNever;
+  std::set<const ImpactEvent*> claimed;  // contacts an episode matched
+  match_episodes(c, result, history, index, out.episodes, claimed);
+  explain_from_fcd(c, index, out.episodes);
+  out.extra = extra_contacts(c, history, index, claimed);
   return out;
 }
 

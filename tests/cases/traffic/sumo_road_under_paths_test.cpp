@@ -1,4 +1,4 @@
-// The road under SUMO's vehicles on their paths (cases/traffic/sumo_comparison.hpp, require_road_under_paths):
+// The road under SUMO's vehicles on their paths (cases/traffic/sumo_scene_checks.hpp, require_road_under_paths):
 // SUMO drives on lanes, so a step of a vehicle on its path with no road of the scene under its CG is a place
 // where SUMO's network and the scene part. A few are counted and warned of; more than 1 % refuse the case,
 // as a network netconvert moved along its own straight road does, though its vehicles enter on the road.
