@@ -101,6 +101,9 @@ PlacedRectangle placed(const Case& c, std::size_t v, const sumo::FcdVehicle& row
   return place_rectangle(pose);
 }
 
+/// Vehicle indices by name.
+using VehicleIndex = std::unordered_map<std::string_view, int>;
+
 /// Why two vehicles on their SUMO paths met where SUMO reported nothing, when nothing more is known.
 constexpr std::string_view kOnTheirPaths =
     "both on their SUMO paths with overlapping rectangles: SUMO checks vehicles on one lane by their gap, and shapes "
@@ -111,8 +114,8 @@ constexpr std::string_view kOnTheirPaths =
 /// Gives each of the contacts `which` of `extra` (two vehicles on their SUMO paths) its reason: a vehicle of
 /// the pair that the FCD moves farther than its speed allows (the TrafficStream's teleport rule) over one of
 /// the two SUMO steps before the contact's came back there; else kOnTheirPaths. The FCD is read once.
-void explain_on_paths(const Case& c, const std::unordered_map<std::string_view, int>& index,
-                      std::vector<SumoExtraContact>& extra, const std::vector<std::size_t>& which) {
+void explain_on_paths(const Case& c, const VehicleIndex& index, std::vector<SumoExtraContact>& extra,
+                      const std::vector<std::size_t>& which) {
   if (which.empty()) return;
   const TrafficSpec& t = *c.traffic;
   constexpr int kStepsBack = 2;  // a vehicle back from a jump may meet the other over its next step
@@ -167,9 +170,6 @@ std::string_view to_string(SumoExtraContact::Kind kind) {
 }
 
 namespace {
-
-/// Vehicle indices by name.
-using VehicleIndex = std::unordered_map<std::string_view, int>;
 
 /// Matches each of `episodes` to crashbench's first contact of its pair within two SUMO steps of its start
 /// (those contacts go to `claimed`), or says why there was none where the contact history tells: the run

@@ -81,8 +81,7 @@ void add_road_mesh(const RoadSurface& surface, int road, const EndReach& reach, 
 /// `walls.insert_at`: not within `gaps` (where they would stand across another road at a flat crossing:
 /// edge_wall_gaps) nor where the ground beyond them is a drivable surface at the wall's height (another road's:
 /// a ramp leaving or joining the road without a junction; its own: its border folded back through its lanes
-/// inside a turn); counts them in `counts`. Call once every road's
-/// surface is in `drivable` and indexed.
+/// inside a turn); counts them in `counts`. Call once every road's surface is in `drivable` and indexed.
 osg::ref_ptr<osg::Node> edge_walls_node(const RoadSurface& surface, const RoadWalls& walls,
                                         std::span<const WallGap> gaps, const DrivableSurfaces& drivable,
                                         const OpenDriveOptions& options, MeshCounts& counts);
