@@ -29,6 +29,17 @@ inline double distance_to_triangle(const Vec3& p, const Triangle& t) {
   return best;
 }
 
+/// The largest distance from any of `points` to the nearest of `triangles` [m].
+inline double farthest_from(const std::vector<Vec3>& points, const std::vector<Triangle>& triangles) {
+  double worst = 0;
+  for (const Vec3& p : points) {
+    double nearest = 1e300;
+    for (const Triangle& t : triangles) nearest = std::min(nearest, distance_to_triangle(p, t));
+    worst = std::max(worst, nearest);
+  }
+  return worst;
+}
+
 /// The triangles under the graph's top-level nodes whose name `wanted(name)` accepts.
 template <class Wanted>
 std::vector<Triangle> triangles_of(const Scene& scene, Wanted wanted) {

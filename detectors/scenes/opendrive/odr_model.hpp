@@ -116,6 +116,15 @@ struct Object {
   std::vector<Polyline> skeleton;
 };
 
+/// A lateralProfile <shape> record (1.6): at `s` the cross-section is raised by the cubic `across` in t, from
+/// t = across.s to the next record of the same s (dt = t - across.s) [m]. The records of one s are a profile;
+/// between two profiles the height is interpolated linearly in s, and beyond the first or last it is theirs.
+struct Shape {
+  double s = 0;
+  int line = 0;
+  Cubic across;
+};
+
 struct Road {
   std::string id, name, junction = "-1";  ///< junction "-1": outside any junction
   int line = 0;
@@ -129,7 +138,8 @@ struct Road {
   std::vector<LaneSection> sections;
   std::vector<Object> objects;
   int sections_past_plan_view = 0;  ///< lane sections left out: they start where the plan view has ended
-  int shapes = 0;  ///< lateralProfile <shape> (1.6) and <crossfall> records: not read, the surface stays flat across
+  std::vector<Shape> shapes;  ///< sorted by s, then by t
+  int crossfalls = 0;         ///< lateralProfile <crossfall> records (1.4, given up for <shape> in 1.6): not read
 
   /// Whether traffic on `lane` runs with s: right lanes under RHT (the default), left lanes under LHT.
   bool runs_with_s(int lane) const { return left_hand_traffic ? lane > 0 : lane < 0; }

@@ -97,7 +97,14 @@ Road read_road(const Attributes& at, const Element& r) {
   road.elevation = cubics(at, r.child("elevationProfile"), "elevation");
   road.superelevation = cubics(at, r.child("lateralProfile"), "superelevation");
   if (const Element* lateral = r.child("lateralProfile"))
-    for (const auto& c : lateral->children) road.shapes += c->name == "shape" || c->name == "crossfall";
+    for (const auto& c : lateral->children) {
+      if (c->name == "shape")
+        road.shapes.push_back({.s = at.number(*c, "s"), .line = c->line, .across = at.cubic(*c, "t")});
+      road.crossfalls += c->name == "crossfall";
+    }
+  std::stable_sort(road.shapes.begin(), road.shapes.end(), [](const Shape& a, const Shape& b) {
+    return a.s < b.s || (a.s == b.s && a.across.s < b.across.s);
+  });
   // OpenDRIVE 1.9 may give a road two <lanes>, layer="permanent" and layer="temporary" (roadworks laid
   // over it, esmini's roadworks_permanent_temporary_layers.xodr): the permanent layer is the road built.
   const Element* lanes = nullptr;  // the first permanent one (no layer: permanent), else the first

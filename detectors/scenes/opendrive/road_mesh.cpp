@@ -9,6 +9,7 @@
 #include "core/units.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/mesh_builder.hpp"
+#include "detectors/scenes/opendrive/lane_strips.hpp"
 #include "detectors/scenes/opendrive/surface_sampling.hpp"
 #include "detectors/scenes/opendrive/wall_loops.hpp"
 
@@ -47,14 +48,13 @@ struct Cut {
   std::vector<Vec3> wall_base, beyond;  ///< a wall's foot, and the ground kBeyondEdge beyond it
 };
 
-void fill_points(const RoadSurface& surface, std::size_t k, double s, std::vector<LaneSpan>& spans,
-                 std::vector<Vec3>& points) {
+/// The lanes of section `k` at s and their points across (lane_strips.hpp): lane i's from index
+/// i * across.points_per_lane().
+void fill_points(const RoadSurface& surface, std::size_t k, double s, const LaneStrips& across,
+                 std::vector<LaneSpan>& spans, std::vector<Vec3>& points) {
   surface.spans(k, s, spans);
   points.clear();
-  for (const LaneSpan& l : spans) {
-    points.push_back(surface.point(s, l.t_inner, l.dz_inner));
-    points.push_back(surface.point(s, l.t_outer, l.dz_outer));
-  }
+  for (const LaneSpan& l : spans) across.append_points(surface, s, l, points);
 }
 
 /// Whether a border's step from `from` to `to` goes back against its road line's step `line` by more than
@@ -72,14 +72,14 @@ bool runs_back(const Vec3& from, const Vec3& to, const Vec2& line) {
 
 /// fill_points past the road's end (s < 0 or s > length), for a wedge its link opens: the end's cross-section
 /// carried on as its last half metre runs (heights too), so the surface meets the next road's as a plane.
-void carry_on_points(const RoadSurface& surface, std::size_t k, double s, std::vector<LaneSpan>& spans,
-                     std::vector<Vec3>& points) {
+void carry_on_points(const RoadSurface& surface, std::size_t k, double s, const LaneStrips& across,
+                     std::vector<LaneSpan>& spans, std::vector<Vec3>& points) {
   constexpr double kRun = 0.5;  // [m]
   const double end = s < 0 ? 0.0 : surface.road().length, inside = s < 0 ? std::min(kRun, surface.road().length)
                                                                           : std::max(0.0, end - kRun);
   std::vector<Vec3> at_inside;
-  fill_points(surface, k, inside, spans, at_inside);
-  fill_points(surface, k, end, spans, points);
+  fill_points(surface, k, inside, across, spans, at_inside);
+  fill_points(surface, k, end, across, spans, points);
   const double ahead = std::abs(s - end) / std::abs(end - inside);
   for (std::size_t i = 0; i < points.size(); ++i) points[i] += (points[i] - at_inside[i]) * ahead;
 }
@@ -248,19 +248,23 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
     if (!(surface.section_end(k) > surface.section_start(k))) continue;
     std::vector<LaneSpan> spans;
     surface.spans(k, surface.section_start(k), spans);
-    std::vector<std::pair<int, int>> strips;
+    const LaneStrips across = lane_strips(surface, k, options);
+    std::vector<Strip> strips;
     for (std::size_t i = 0; i < spans.size(); ++i)
-      if (is_drivable(*spans[i].lane, options)) strips.emplace_back(int(2 * i), int(2 * i + 1));
+      if (is_drivable(*spans[i].lane, options)) across.append_strips(int(i) * across.points_per_lane(), strips);
     if (strips.empty()) continue;
     const std::vector<double> breaks = surface.breaks(k);
-    // Each cut adds at most four triangles a span and its edge (two of surface, two of wall).
+    // Each cut adds at most four triangles a span and its edge (two of surface, two of wall), and two more for
+    // each strip a shaped road's lane has past its first.
     const long made = counts.total() + mesh.triangle_count() + 2 * static_cast<long>(walls.pieces.size());
-    const long per_cut = 4 * static_cast<long>(spans.size() + 1);
+    const long per_cut = 4 * static_cast<long>(spans.size() + 1) +
+                         2 * std::max(0L, long{across.across} - 1) * static_cast<long>(spans.size());
     check_budget(road, made + per_cut, options.most_triangles);
     const Sampling sampling = sample_section(
-        breaks, [&](double s, std::vector<Vec3>& points) { fill_points(surface, k, s, spans, points); }, strips,
+        breaks, [&](double s, std::vector<Vec3>& points) { fill_points(surface, k, s, across, spans, points); }, strips,
         options.tolerance, kLongestCut, static_cast<std::size_t>((options.most_triangles - made) / per_cut));
-    counts.worst_error = std::max(counts.worst_error, sampling.worst);
+    counts.worst_error = std::max({counts.worst_error, sampling.worst, across.worst});
+    counts.most_strips_across = std::max(counts.most_strips_across, across.across);
     check_budget(road, made + per_cut * static_cast<long>(sampling.s.size()), options.most_triangles);
     std::vector<double> cuts = sampling.s;
     if (k == 0) cuts.insert(cuts.begin(), -kOverlap);
@@ -275,15 +279,16 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
     for (std::size_t c = 0; c < cuts.size(); ++c) {
       carried_on = past_end(cuts[c]) || (c > 0 && past_end(cuts[c - 1]));  // of the quad from the last cut to this
       if (past_end(cuts[c]))
-        carry_on_points(surface, k, cuts[c], after.spans, after.points);
+        carry_on_points(surface, k, cuts[c], across, after.spans, after.points);
       else
-        fill_points(surface, k, cuts[c], after.spans, after.points);
+        fill_points(surface, k, cuts[c], across, after.spans, after.points);
       if (edges) find_walls(surface, cuts[c], options, after);
       if (cuts[c] < 0 || cuts[c] > road.length) after.walled.assign(after.walled.size(), 0);
       const Vec2 line = surface.point(cuts[c], 0).head<2>(), step = line - line_before;
       if (c > 0) {
         bool folded = false;
-        for (const auto& [i, o] : strips) {
+        for (const Strip& strip : strips) {
+          const int i = strip.inner, o = strip.outer;
           const Vec3 &a = before.points[i], &b = after.points[i], &cc = after.points[o], &d = before.points[o];
           surface_triangle(a, b, cc);
           surface_triangle(a, cc, d);

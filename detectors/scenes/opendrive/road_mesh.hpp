@@ -26,6 +26,7 @@ struct MeshCounts {
   /// Triangles made so far, for the budget.
   long total() const { return long{surface_triangles} + edge_triangles + object_triangles; }
   double worst_error = 0;  ///< the largest probe distance of the surface's sampling [m]
+  int most_strips_across = 0;  ///< the most strips a shaped road's lane is cut into across (lane_strips.hpp)
   int low_objects = 0;     ///< objects whose top stays below kLowestCgHeight above the road
   int objects = 0, objects_without_size = 0;
   /// Road surface triangles leaning more than 90 - kDefaultVerticalWithinDeg from level (a case's default

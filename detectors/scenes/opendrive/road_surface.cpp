@@ -27,7 +27,32 @@ double evaluate(const std::vector<Cubic>& records, double s) {
   return r ? r->at(s - r->s) : 0.0;
 }
 
-RoadSurface::RoadSurface(const Road& road) : road_(road), line_(road) {}
+RoadSurface::RoadSurface(const Road& road) : road_(road), line_(road) {
+  for (std::size_t i = 0; i < road.shapes.size(); ++i)
+    if (i == 0 || road.shapes[i].s != road.shapes[i - 1].s) profiles_.push_back(i);
+}
+
+double RoadSurface::profile_height(std::size_t p, double t) const {
+  const auto first = road_.shapes.begin() + static_cast<std::ptrdiff_t>(profiles_[p]);
+  const auto last = p + 1 < profiles_.size() ? road_.shapes.begin() + static_cast<std::ptrdiff_t>(profiles_[p + 1])
+                                             : road_.shapes.end();
+  // The record starting last at or before t (the first, before them all).
+  const auto after = std::upper_bound(first, last, t, [](double v, const Shape& r) { return v < r.across.s; });
+  const Cubic& c = (after == first ? *first : *(after - 1)).across;
+  return c.at(t - c.s);
+}
+
+double RoadSurface::shape_height(double s, double t) const {
+  if (profiles_.empty()) return 0;
+  const auto after = std::upper_bound(profiles_.begin(), profiles_.end(), s,
+                                      [&](double v, std::size_t i) { return v < road_.shapes[i].s; });
+  if (after == profiles_.begin()) return profile_height(0, t);
+  const auto p = static_cast<std::size_t>(after - profiles_.begin()) - 1;
+  if (after == profiles_.end()) return profile_height(p, t);
+  // Between two profiles the height goes linearly from one to the other (OpenDRIVE 1.6, 8.4.3).
+  const double s0 = road_.shapes[profiles_[p]].s, s1 = road_.shapes[*after].s, w = (s - s0) / (s1 - s0);
+  return (1 - w) * profile_height(p, t) + w * profile_height(p + 1, t);
+}
 
 double RoadSurface::section_end(std::size_t k) const {
   return k + 1 < road_.sections.size() ? std::min(road_.sections[k + 1].s, road_.length) : road_.length;
@@ -77,7 +102,8 @@ Vec3 RoadSurface::point(double s, double t, double dz) const {
   const double phi = evaluate(road_.superelevation, s);
   const Vec2 left(-std::sin(ref.hdg), std::cos(ref.hdg));
   const Vec2 xy = ref.p_W + t * std::cos(phi) * left;
-  return {xy.x(), xy.y(), evaluate(road_.elevation, s) + t * std::sin(phi) + dz};
+  const double z = evaluate(road_.elevation, s) + t * std::sin(phi) + dz;
+  return {xy.x(), xy.y(), profiles_.empty() ? z : z + shape_height(s, t)};
 }
 
 std::vector<double> RoadSurface::breaks(std::size_t k) const {
@@ -89,6 +115,7 @@ std::vector<double> RoadSurface::breaks(std::size_t k) const {
   for (const double s : line_.starts()) add(s);
   for (const auto* records : {&road_.elevation, &road_.superelevation, &road_.lane_offsets})
     for (const Cubic& c : *records) add(c.s);
+  for (const std::size_t p : profiles_) add(road_.shapes[p].s);
   const LaneSection& section = road_.sections[k];
   for (const auto* side : {&section.left, &section.right})
     for (const Lane& lane : *side) {

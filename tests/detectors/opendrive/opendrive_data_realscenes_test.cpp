@@ -173,7 +173,8 @@ TEST(OpenDriveData, EveryDrivableLaneIsWithinTheToleranceOfTheRoadsTriangles) {
     for (const odr::Road& r : odr::read_network(file).roads) {
       const odr::RoadSurface surface(r);
       // A point every 2 m of road on average, at least 20 a road, each at a random s and across a random
-      // drivable lane, where the exact surface is straight from the lane's inner border to its outer.
+      // drivable lane, whose height goes linearly from its inner border to its outer (and the road's shapes
+      // add theirs).
       for (int i = 0; i < std::max(20, static_cast<int>(r.length / 2)); ++i) {
         const double s = unit(random) * r.length;
         const std::size_t k = surface.section_at(s);
@@ -184,8 +185,8 @@ TEST(OpenDriveData, EveryDrivableLaneIsWithinTheToleranceOfTheRoadsTriangles) {
         if (spans.empty()) continue;  // a road of sidewalks, or where no drivable lane is at s
         const odr::LaneSpan& l = spans[static_cast<std::size_t>(unit(random) * static_cast<double>(spans.size()))];
         const double tau = unit(random);
-        const Vec3 p =
-            (1 - tau) * surface.point(s, l.t_inner, l.dz_inner) + tau * surface.point(s, l.t_outer, l.dz_outer);
+        const Vec3 p = surface.point(s, l.t_inner + tau * (l.t_outer - l.t_inner),
+                                     l.dz_inner + tau * (l.dz_outer - l.dz_inner));
         const double nearest = near.distance(p);
         worst = std::max(worst, nearest);
         ++probes;

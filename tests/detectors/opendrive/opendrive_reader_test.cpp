@@ -76,13 +76,15 @@ TEST(OpenDriveReader, ReadsJunctionConnectivity) {
 }
 
 /// A 50 m road whose plan view is `geometry` and whose lane sections start at `sections` [m].
-std::string road_of(const std::string& geometry, std::initializer_list<double> sections) {
+std::string road_of(const std::string& geometry, std::initializer_list<double> sections,
+                    const std::string& lateral_profile = "") {
   std::string lanes;
   for (const double s : sections)
     lanes += fmt::format(R"(<laneSection s="{}"><center><lane id="0" type="none"/></center><right><lane id="-1" )"
                          R"(type="driving"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane></right></laneSection>)", s);
-  return R"(<OpenDRIVE><road id="7" length="50"><planView>)" + geometry + "</planView><lanes>" + lanes +
-         "</lanes></road></OpenDRIVE>";
+  return R"(<OpenDRIVE><road id="7" length="50"><planView>)" + geometry + "</planView>" +
+         (lateral_profile.empty() ? "" : "<lateralProfile>" + lateral_profile + "</lateralProfile>") + "<lanes>" +
+         lanes + "</lanes></road></OpenDRIVE>";
 }
 
 TEST(OpenDriveReader, ARoadIsBuiltOnlyAsFarAsItsPlanViewReaches) {
@@ -112,6 +114,28 @@ TEST(OpenDriveReader, ALaneSectionStartingBeyondTheRoadsLengthIsRefused) {
   const std::string message = testing::error_message([&] { parse_network("beyond.xodr", road_of(whole, {0, 80})); });
   EXPECT_NE(message.find("beyond.xodr: <laneSection> (line 1): 's': expected a lane section starting within the "
                          "road's length 50 m, got 80"), std::string::npos) << message;
+}
+
+TEST(OpenDriveReader, ShapesAreReadSortedBySThenTAndCrossfallsCounted) {
+  // Written out of order: s 20 first, and at s 0 the record from t = 1 before the one from t = -2.
+  const std::string line = R"(<geometry s="0" x="0" y="0" hdg="0" length="50"><line/></geometry>)";
+  const std::string shapes = R"(<shape s="20" t="-2" a="0.3" b="0" c="0" d="0"/>)"
+                             R"(<shape s="0" t="1" a="0.1" b="-0.02" c="0" d="0"/>)"
+                             R"(<crossfall side="both" s="0" a="0.01" b="0" c="0" d="0"/>)"
+                             R"(<shape s="0" t="-2" a="0" b="0.05" c="0.001" d="0"/>)";
+  const Road road = parse_network("shaped.xodr", road_of(line, {0}, shapes)).roads[0];
+  ASSERT_EQ(road.shapes.size(), 3u);
+  EXPECT_EQ(road.shapes[0].s, 0);
+  EXPECT_EQ(road.shapes[0].across.s, -2);
+  EXPECT_EQ(road.shapes[0].across.c, 0.001);
+  EXPECT_EQ(road.shapes[1].across.s, 1);
+  EXPECT_EQ(road.shapes[1].across.b, -0.02);
+  EXPECT_EQ(road.shapes[2].s, 20);
+  EXPECT_EQ(road.shapes[2].across.a, 0.3);
+  EXPECT_EQ(road.crossfalls, 1);
+  const std::string no_t = R"(<shape s="0" a="0" b="0" c="0" d="0"/>)";
+  const std::string message = testing::error_message([&] { parse_network("no-t.xodr", road_of(line, {0}, no_t)); });
+  EXPECT_NE(message.find("no-t.xodr: <shape> (line 1): 't': missing"), std::string::npos) << message;
 }
 
 struct Malformed {

@@ -101,5 +101,32 @@ TEST(OpenDriveRoadSurface, BreaksFallWhereARecordStarts) {
   EXPECT_EQ(surface.breaks(1), (std::vector<double>{40, 50, 100}));
 }
 
+TEST(OpenDriveRoadSurface, LateralShapesRaiseItByTheirCubicInTBlendedLinearlyAlongS) {
+  Road road = straight_road();
+  // At s = 0 OpenDRIVE 1.6's crown (level to t = -3, rising 0.15 a metre to 0.45 m at the middle, falling 0.1
+  // a metre beyond); at s = 60 a parabola from t = -4. Sorted by s, then t, as the reader leaves them.
+  road.shapes = {{0, 0, {-4, 0, 0, 0, 0}}, {0, 0, {-3, 0, 0.15, 0, 0}}, {0, 0, {0, 0.45, -0.1, 0, 0}},
+                 {60, 0, {-4, 0.2, 0, 0.01, 0}}};
+  const RoadSurface surface(road);
+  EXPECT_NEAR(surface.shape_height(0, -3.5), 0, 1e-12);
+  EXPECT_NEAR(surface.shape_height(0, -1), 0.3, 1e-12);   // 0.15 (-1 + 3)
+  EXPECT_NEAR(surface.shape_height(0, 2), 0.25, 1e-12);   // 0.45 - 0.1 * 2
+  EXPECT_NEAR(surface.shape_height(0, -5), 0, 1e-12);     // short of the first record: the first's cubic
+  EXPECT_NEAR(surface.shape_height(60, -1), 0.29, 1e-12);  // 0.2 + 0.01 * 3^2
+  EXPECT_NEAR(surface.shape_height(30, -1), 0.295, 1e-12); // halfway: the mean of 0.3 and 0.29
+  EXPECT_NEAR(surface.shape_height(15, 2), 0.75 * 0.25 + 0.25 * 0.56, 1e-12);  // a quarter of the way to 0.56
+  EXPECT_NEAR(surface.shape_height(90, 2), 0.56, 1e-12);  // past the last profile: its own, 0.2 + 0.01 * 6^2
+  // Straight up from the banked cross-section: at t = -1 under a bank of 0.1 rad, 1 cos(0.1) right of the line
+  // (y = 4) and sin(0.1) below it.
+  road.superelevation = {{0, 0.1, 0, 0, 0}};
+  const RoadSurface banked(road);
+  const Vec3 p = banked.point(30, -1);
+  EXPECT_NEAR(p.x(), 33, 1e-12);
+  EXPECT_NEAR(p.y(), 4 - std::cos(0.1), 1e-12);
+  EXPECT_NEAR(p.z(), -std::sin(0.1) + 0.295, 1e-12);
+  // A profile's s is a break: the blend turns there.
+  EXPECT_EQ(surface.breaks(1), (std::vector<double>{40, 50, 60, 100}));
+}
+
 }  // namespace
 }  // namespace crashbench::odr

@@ -1,0 +1,108 @@
+// OpenDRIVE 1.6's lateral shapes as a scene (road_surface.hpp, lane_strips.hpp): a crowned road's mesh within
+// its tolerance of the exact surface at points the sampler never probed, its edge walls standing on the shaped
+// surface, and what the load says of it. The heights themselves are worked out by hand in road_surface_test.cpp.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "detectors/scenes/opendrive/odr_reader.hpp"
+#include "detectors/scenes/opendrive/road_surface.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "tests/support/opendrive_edges.hpp"
+#include "tests/support/opendrive_roads.hpp"
+#include "tests/support/scene_mesh.hpp"
+#include "tests/support/temp_folder.hpp"
+
+namespace crashbench {
+namespace {
+
+using testing::with_edges;
+
+/// Road "1", 100 m along +X from the origin: a 3.5 m driving lane either side of the line and a 1 m shoulder
+/// right of lane -1. With shapes: at s = 0 OpenDRIVE 1.6's crown (level to t = -3, rising 0.15 a metre to 0.45 m
+/// at the line, falling 0.1 a metre beyond), at s = 50 a cubic from t = -4.5 (0.3 m at t = 3.5), written out
+/// of order.
+std::string crowned_road_file(bool shaped) {
+  const std::string shapes = shaped ? R"(<lateralProfile><shape s="50" t="-4.5" a="0" b="0.05" c="-0.004" d="0.0003"/>)"
+                                      R"(<shape s="0" t="0" a="0.45" b="-0.1" c="0" d="0"/>)"
+                                      R"(<shape s="0" t="-4.5" a="0" b="0" c="0" d="0"/>)"
+                                      R"(<shape s="0" t="-3" a="0" b="0.15" c="0" d="0"/></lateralProfile>)"
+                                    : "";
+  const std::string road = fmt::format(
+      R"(<road id="1" length="100" junction="-1"><planView><geometry s="0" x="0" y="0" hdg="0" length="100">)"
+      R"(<line/></geometry></planView>{}<lanes><laneSection s="0"><left><lane id="1" type="driving"><width )"
+      R"(sOffset="0" a="3.5" b="0" c="0" d="0"/></lane></left><center><lane id="0" type="none"/></center><right>)"
+      R"(<lane id="-1" type="driving"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane><lane id="-2" )"
+      R"(type="shoulder"><width sOffset="0" a="1" b="0" c="0" d="0"/></lane></right></laneSection></lanes></road>)",
+      shapes);
+  return testing::write_opendrive(testing::temp_folder("opendrive-shapes") / (shaped ? "crowned.xodr" : "flat.xodr"),
+                                  road);
+}
+
+/// 4000 random points of the crowned road's exact surface over its driving lanes.
+std::vector<Vec3> exact_crowned_points() {
+  const odr::Network net = odr::read_network(crowned_road_file(true));
+  const odr::RoadSurface surface(net.roads[0]);
+  std::mt19937 random(50);
+  std::uniform_real_distribution<double> along(0, 100), across(-3.5, 3.5);
+  std::vector<Vec3> out;
+  for (int i = 0; i < 4000; ++i) out.push_back(surface.point(along(random), across(random)));
+  return out;
+}
+
+TEST(OpenDriveShapes, ACrownedRoadsMeshStaysWithinItsToleranceOfTheExactSurface) {
+  const std::vector<Vec3> exact = exact_crowned_points();
+  const Scene crowned = load_scene(crowned_road_file(true));
+  // 1 cm as stated, plus the graph's float vertices (100 m out: 1e-5 m).
+  EXPECT_LE(testing::farthest_from(exact, testing::node_triangles(crowned, "road:1")), kDefaultSurfaceTolerance + 1e-5);
+  // The same road without its shapes lies as far below as the crown rises (0.45 m at the line): the check
+  // sees the shapes.
+  const Scene flat = load_scene(crowned_road_file(false));
+  EXPECT_GT(testing::farthest_from(exact, testing::node_triangles(flat, "road:1")), 0.4);
+  // A looser tolerance shows up in the same check, across the lanes as along them.
+  const Scene loose = load_scene(crowned_road_file(true), with_edges(0, 0.1));
+  EXPECT_GT(testing::farthest_from(exact, testing::node_triangles(loose, "road:1")), 2 * kDefaultSurfaceTolerance);
+}
+
+TEST(OpenDriveShapes, TheLoadCountsTheShapesAndTheirStripsAndWarnsOfNone) {
+  const Scene crowned = load_scene(crowned_road_file(true));
+  const auto line = std::find_if(crowned.about.begin(), crowned.about.end(),
+                                 [](const std::string& a) { return a.starts_with("lateral shapes"); });
+  ASSERT_NE(line, crowned.about.end());
+  // The crown's kink at t = -3 lies inside lane -1, so its lanes are cut across into several strips.
+  EXPECT_TRUE(line->starts_with("lateral shapes (<shape>): 4 records on 1 roads; their lanes cut across into up to "))
+      << *line;
+  EXPECT_NE(*line, "lateral shapes (<shape>): 4 records on 1 roads; their lanes cut across into up to 1 strips");
+  for (const std::string& note : crowned.notes) EXPECT_EQ(note.find("shape"), std::string::npos) << note;
+  const Scene flat = load_scene(crowned_road_file(false));
+  EXPECT_NE(std::find(flat.about.begin(), flat.about.end(), "lateral shapes (<shape>): 0 records on 0 roads"),
+            flat.about.end());
+}
+
+TEST(OpenDriveShapes, EdgeWallsStandOnTheShapedSurface) {
+  const odr::Network net = odr::read_network(crowned_road_file(true));
+  const odr::RoadSurface surface(net.roads[0]);
+  const Scene crowned = load_scene(crowned_road_file(true), with_edges(1.0));
+  const std::vector<Triangle> walls = testing::node_triangles(crowned, "edge:1");
+  ASSERT_FALSE(walls.empty());
+  // Along +X from the origin, (x, y) is (s, t): every corner of a wall is its foot on the exact surface or
+  // 1 m above it (floats 100 m out: 1e-5 m).
+  int feet = 0, tops = 0;
+  for (const Triangle& t : walls)
+    for (const Vec3& v : {t.a_W, t.b_W, t.c_W}) {
+      const double ground = surface.point(v.x(), v.y()).z();
+      const bool foot = std::abs(v.z() - ground) < 1e-4, top = std::abs(v.z() - ground - 1) < 1e-4;
+      EXPECT_TRUE(foot || top) << "(" << v.x() << ", " << v.y() << ", " << v.z() << ") ground " << ground;
+      feet += foot, tops += top;
+    }
+  EXPECT_GT(feet, 0);
+  EXPECT_GT(tops, 0);
+}
+
+}  // namespace
+}  // namespace crashbench
