@@ -125,6 +125,15 @@ struct Shape {
   Cubic across;
 };
 
+/// A lateralProfile <crossfall> record (1.4; 1.6 gave it up for <shape>): from `angle.s` the road falls from
+/// its reference line outward by `angle` (a cubic in ds) [rad] on the sides `side` names: a positive angle
+/// lowers the point at t by |t| tan(angle).
+struct Crossfall {
+  enum class Side { kBoth, kLeft, kRight };
+  Cubic angle;
+  Side side = Side::kBoth;
+};
+
 struct Road {
   std::string id, name, junction = "-1";  ///< junction "-1": outside any junction
   int line = 0;
@@ -139,7 +148,7 @@ struct Road {
   std::vector<Object> objects;
   int sections_past_plan_view = 0;  ///< lane sections left out: they start where the plan view has ended
   std::vector<Shape> shapes;  ///< sorted by s, then by t
-  int crossfalls = 0;         ///< lateralProfile <crossfall> records (1.4, given up for <shape> in 1.6): not read
+  std::vector<Crossfall> crossfalls;  ///< sorted by s
 
   /// Whether traffic on `lane` runs with s: right lanes under RHT (the default), left lanes under LHT.
   bool runs_with_s(int lane) const { return left_hand_traffic ? lane > 0 : lane < 0; }

@@ -59,6 +59,15 @@ std::vector<Cubic> cubics(const Attributes& at, const Element* parent, std::stri
   return out;
 }
 
+Crossfall read_crossfall(const Attributes& at, const Element& c) {
+  const std::string side = at.text_or(c, "side", "both");
+  if (side != "both" && side != "left" && side != "right")
+    at.fail(c, "side", fmt::format("expected both, left or right, got '{}'", side));
+  return {at.cubic(c, "s"), side == "both"   ? Crossfall::Side::kBoth
+                            : side == "left" ? Crossfall::Side::kLeft
+                                             : Crossfall::Side::kRight};
+}
+
 Road read_road(const Attributes& at, const Element& r) {
   Road road;
   road.line = r.line;
@@ -100,11 +109,13 @@ Road read_road(const Attributes& at, const Element& r) {
     for (const auto& c : lateral->children) {
       if (c->name == "shape")
         road.shapes.push_back({.s = at.number(*c, "s"), .line = c->line, .across = at.cubic(*c, "t")});
-      road.crossfalls += c->name == "crossfall";
+      if (c->name == "crossfall") road.crossfalls.push_back(read_crossfall(at, *c));
     }
   std::stable_sort(road.shapes.begin(), road.shapes.end(), [](const Shape& a, const Shape& b) {
     return a.s < b.s || (a.s == b.s && a.across.s < b.across.s);
   });
+  std::stable_sort(road.crossfalls.begin(), road.crossfalls.end(),
+                   [](const Crossfall& a, const Crossfall& b) { return a.angle.s < b.angle.s; });
   // OpenDRIVE 1.9 may give a road two <lanes>, layer="permanent" and layer="temporary" (roadworks laid
   // over it, esmini's roadworks_permanent_temporary_layers.xodr): the permanent layer is the road built.
   const Element* lanes = nullptr;  // the first permanent one (no layer: permanent), else the first

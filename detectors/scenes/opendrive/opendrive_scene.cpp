@@ -84,8 +84,8 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
   out.graph->setName(file);
   odr::MeshCounts counts;
   std::map<std::string, int> lanes_by_type;
-  int in_junction = 0, gaps = 0, shapes = 0, shaped_roads = 0, crossfalls = 0, crossfall_roads = 0, cut_short = 0,
-      sections_past = 0, drawn_past = 0;
+  int in_junction = 0, gaps = 0, shapes = 0, crossfalls = 0, shaped_roads = 0, cut_short = 0, sections_past = 0,
+      drawn_past = 0;
   double largest_gap = 0;
   int kinks = 0, folds = 0;
   std::optional<std::pair<const odr::Road*, odr::Kink>> sharpest;  // the largest turn at a plan-view joint
@@ -111,8 +111,8 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
     odr::add_road_mesh(surface, static_cast<int>(r), reaches[r], options, *out.graph, counts, drivable, walls[r]);
     odr::add_road_objects(surface, options, *out.graph, counts);
     in_junction += road.in_junction();
-    shapes += static_cast<int>(road.shapes.size()), shaped_roads += !road.shapes.empty();
-    crossfalls += road.crossfalls, crossfall_roads += road.crossfalls > 0;
+    shapes += static_cast<int>(road.shapes.size()), crossfalls += static_cast<int>(road.crossfalls.size());
+    shaped_roads += surface.shaped();
     gaps += surface.reference_line().gaps();
     if (road.length < road.declared_length) {
       ++cut_short, sections_past += road.sections_past_plan_view;
@@ -177,9 +177,9 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
                   : std::string("edge walls: off"));
   a.push_back(fmt::format("objects: {} ({} triangles; {} of no size, made 0.1 m posts)", counts.objects,
                           counts.object_triangles, counts.objects_without_size));
-  a.push_back(fmt::format("lateral shapes (<shape>): {} records on {} roads{}", shapes, shaped_roads,
-                          shapes == 0 ? "" : fmt::format("; their lanes cut across into up to {} strips",
-                                                         counts.most_strips_across)));
+  a.push_back(fmt::format("lateral profiles: {} shape and {} crossfall records on {} roads{}", shapes, crossfalls,
+                          shaped_roads, shaped_roads == 0 ? "" : fmt::format("; their lanes cut across into up to {} "
+                                                                             "strips", counts.most_strips_across)));
   a.push_back(fmt::format("plan view gaps over 1 mm: {} (largest {:.4f} m)", gaps, largest_gap));
   // A polyline's corners (LGSVL's maps): the mesh fills the wedge outside each with a chord, lane drives cut
   // the corner inside (lane_path.cpp).
@@ -249,11 +249,6 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
     out.warnings.push_back(fmt::format("{}: the edge walls ({:g} m) stand lower than {:g} m, below every car's CG "
                                        "plane: the rectangle at CG height never meets them", file,
                                        options.edge_height, kLowestCgHeight));
-  if (crossfalls > 0)
-    out.warnings.push_back(fmt::format("{}: {} lateralProfile <crossfall> records (OpenDRIVE 1.4, given up for "
-                                       "<shape> in 1.6) on {} roads are not read: the road's height across leaves "
-                                       "out what they add (superelevation, lane heights and shapes apply)", file,
-                                       crossfalls, crossfall_roads));
   if (!crossings.empty())
     out.warnings.push_back(fmt::format(
         "{}: {} pairs of roads cross outside a junction at one height (first: roads '{}' and '{}' at ({:.2f}, {:.2f})): "

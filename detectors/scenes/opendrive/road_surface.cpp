@@ -54,6 +54,15 @@ double RoadSurface::shape_height(double s, double t) const {
   return (1 - w) * profile_height(p, t) + w * profile_height(p + 1, t);
 }
 
+double RoadSurface::crossfall_height(double s, double t) const {
+  const Crossfall* c = record_at(road_.crossfalls, s, [](const Crossfall& r) { return r.angle.s; });
+  if (!c || t == 0) return 0;
+  const bool applies = c->side == Crossfall::Side::kBoth || (c->side == Crossfall::Side::kLeft) == (t > 0);
+  return applies ? -std::abs(t) * std::tan(c->angle.at(s - c->angle.s)) : 0.0;
+}
+
+double RoadSurface::lateral_height(double s, double t) const { return shape_height(s, t) + crossfall_height(s, t); }
+
 double RoadSurface::section_end(std::size_t k) const {
   return k + 1 < road_.sections.size() ? std::min(road_.sections[k + 1].s, road_.length) : road_.length;
 }
@@ -103,7 +112,7 @@ Vec3 RoadSurface::point(double s, double t, double dz) const {
   const Vec2 left(-std::sin(ref.hdg), std::cos(ref.hdg));
   const Vec2 xy = ref.p_W + t * std::cos(phi) * left;
   const double z = evaluate(road_.elevation, s) + t * std::sin(phi) + dz;
-  return {xy.x(), xy.y(), profiles_.empty() ? z : z + shape_height(s, t)};
+  return {xy.x(), xy.y(), shaped() ? z + lateral_height(s, t) : z};
 }
 
 std::vector<double> RoadSurface::breaks(std::size_t k) const {
@@ -116,6 +125,7 @@ std::vector<double> RoadSurface::breaks(std::size_t k) const {
   for (const auto* records : {&road_.elevation, &road_.superelevation, &road_.lane_offsets})
     for (const Cubic& c : *records) add(c.s);
   for (const std::size_t p : profiles_) add(road_.shapes[p].s);
+  for (const Crossfall& c : road_.crossfalls) add(c.angle.s);
   const LaneSection& section = road_.sections[k];
   for (const auto* side : {&section.left, &section.right})
     for (const Lane& lane : *side) {

@@ -4,8 +4,9 @@
 // At a given s the cross-section is tilted by the superelevation (positive: the road falls to the right):
 // the point at lateral offset t lies t cos(phi) to the left of the reference line and t sin(phi) above its
 // elevation, so lane widths are measured along the tilted surface. A lane's height raises it linearly from
-// its inner to its outer border, and the road's shapes (a crown, a gutter) by their height at (s, t), straight
-// up: the cross-section is straight within a lane unless the road has shapes.
+// its inner to its outer border, and the road's lateral profile (1.6's shapes: a crown, a gutter; 1.4's
+// crossfall) by its height at (s, t), straight up: the cross-section is straight within a lane unless the
+// road has a lateral profile.
 #include <vector>
 
 #include "core/math.hpp"
@@ -41,9 +42,10 @@ class RoadSurface {
   void spans(std::size_t k, double s, std::vector<LaneSpan>& out) const;
   /// The surface point at (s, t) raised by `dz`, world frame [m].
   Vec3 point(double s, double t, double dz = 0) const;
-  /// How far the road's lateral shapes raise the surface at (s, t) [m]: 0 without shapes.
-  double shape_height(double s, double t) const;
-  bool shaped() const { return !road_.shapes.empty(); }
+  /// How far the road's lateral profile (shapes and crossfall) raises the surface at (s, t) [m]: 0 without one.
+  double lateral_height(double s, double t) const;
+  /// Whether shapes or crossfall bend the cross-section.
+  bool shaped() const { return !road_.shapes.empty() || !road_.crossfalls.empty(); }
   /// Where the polynomials of section `k` and of the road start or end inside it: the s values at which
   /// the surface may bend or jump, sorted, with the section's ends [m].
   std::vector<double> breaks(std::size_t k) const;
@@ -51,6 +53,8 @@ class RoadSurface {
  private:
   /// The height of the shape profile starting at road_.shapes[profiles_[p]] at t [m].
   double profile_height(std::size_t p, double t) const;
+  double shape_height(double s, double t) const;
+  double crossfall_height(double s, double t) const;
 
   const Road& road_;
   ReferenceLine line_;

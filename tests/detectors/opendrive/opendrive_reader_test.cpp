@@ -116,7 +116,7 @@ TEST(OpenDriveReader, ALaneSectionStartingBeyondTheRoadsLengthIsRefused) {
                          "road's length 50 m, got 80"), std::string::npos) << message;
 }
 
-TEST(OpenDriveReader, ShapesAreReadSortedBySThenTAndCrossfallsCounted) {
+TEST(OpenDriveReader, ShapesAreReadSortedBySThenTAndCrossfallsWithTheirSide) {
   // Written out of order: s 20 first, and at s 0 the record from t = 1 before the one from t = -2.
   const std::string line = R"(<geometry s="0" x="0" y="0" hdg="0" length="50"><line/></geometry>)";
   const std::string shapes = R"(<shape s="20" t="-2" a="0.3" b="0" c="0" d="0"/>)"
@@ -132,10 +132,16 @@ TEST(OpenDriveReader, ShapesAreReadSortedBySThenTAndCrossfallsCounted) {
   EXPECT_EQ(road.shapes[1].across.b, -0.02);
   EXPECT_EQ(road.shapes[2].s, 20);
   EXPECT_EQ(road.shapes[2].across.a, 0.3);
-  EXPECT_EQ(road.crossfalls, 1);
+  ASSERT_EQ(road.crossfalls.size(), 1u);
+  EXPECT_EQ(road.crossfalls[0].side, Crossfall::Side::kBoth);
+  EXPECT_EQ(road.crossfalls[0].angle.a, 0.01);
   const std::string no_t = R"(<shape s="0" a="0" b="0" c="0" d="0"/>)";
   const std::string message = testing::error_message([&] { parse_network("no-t.xodr", road_of(line, {0}, no_t)); });
   EXPECT_NE(message.find("no-t.xodr: <shape> (line 1): 't': missing"), std::string::npos) << message;
+  const std::string sideways = R"(<crossfall side="up" s="0" a="0.01" b="0" c="0" d="0"/>)";
+  const std::string side = testing::error_message([&] { parse_network("up.xodr", road_of(line, {0}, sideways)); });
+  EXPECT_NE(side.find("up.xodr: <crossfall> (line 1): 'side': expected both, left or right, got 'up'"),
+            std::string::npos) << side;
 }
 
 struct Malformed {

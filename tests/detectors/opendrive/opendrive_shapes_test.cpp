@@ -1,6 +1,7 @@
-// OpenDRIVE 1.6's lateral shapes as a scene (road_surface.hpp, lane_strips.hpp): a crowned road's mesh within
-// its tolerance of the exact surface at points the sampler never probed, its edge walls standing on the shaped
-// surface, and what the load says of it. The heights themselves are worked out by hand in road_surface_test.cpp.
+// OpenDRIVE's lateral profile (1.6's shapes, 1.4's crossfall) as a scene (road_surface.hpp, lane_strips.hpp):
+// a crowned road's mesh within its tolerance of the exact surface at points the sampler never probed, its edge
+// walls standing on the shaped surface, and what the load says of it. The heights themselves are worked out by
+// hand in road_surface_test.cpp.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -26,12 +27,13 @@ using testing::with_edges;
 /// Road "1", 100 m along +X from the origin: a 3.5 m driving lane either side of the line and a 1 m shoulder
 /// right of lane -1. With shapes: at s = 0 OpenDRIVE 1.6's crown (level to t = -3, rising 0.15 a metre to 0.45 m
 /// at the line, falling 0.1 a metre beyond), at s = 50 a cubic from t = -4.5 (0.3 m at t = 3.5), written out
-/// of order.
+/// of order; and a crossfall of 0.02 rad both sides.
 std::string crowned_road_file(bool shaped) {
   const std::string shapes = shaped ? R"(<lateralProfile><shape s="50" t="-4.5" a="0" b="0.05" c="-0.004" d="0.0003"/>)"
                                       R"(<shape s="0" t="0" a="0.45" b="-0.1" c="0" d="0"/>)"
                                       R"(<shape s="0" t="-4.5" a="0" b="0" c="0" d="0"/>)"
-                                      R"(<shape s="0" t="-3" a="0" b="0.15" c="0" d="0"/></lateralProfile>)"
+                                      R"(<shape s="0" t="-3" a="0" b="0.15" c="0" d="0"/>)"
+                                      R"(<crossfall side="both" s="0" a="0.02" b="0" c="0" d="0"/></lateralProfile>)"
                                     : "";
   const std::string road = fmt::format(
       R"(<road id="1" length="100" junction="-1"><planView><geometry s="0" x="0" y="0" hdg="0" length="100">)"
@@ -69,19 +71,23 @@ TEST(OpenDriveShapes, ACrownedRoadsMeshStaysWithinItsToleranceOfTheExactSurface)
   EXPECT_GT(testing::farthest_from(exact, testing::node_triangles(loose, "road:1")), 2 * kDefaultSurfaceTolerance);
 }
 
-TEST(OpenDriveShapes, TheLoadCountsTheShapesAndTheirStripsAndWarnsOfNone) {
+TEST(OpenDriveShapes, TheLoadCountsTheRecordsAndTheStripsAndWarnsOfNone) {
   const Scene crowned = load_scene(crowned_road_file(true));
   const auto line = std::find_if(crowned.about.begin(), crowned.about.end(),
-                                 [](const std::string& a) { return a.starts_with("lateral shapes"); });
+                                 [](const std::string& a) { return a.starts_with("lateral profiles"); });
   ASSERT_NE(line, crowned.about.end());
   // The crown's kink at t = -3 lies inside lane -1, so its lanes are cut across into several strips.
-  EXPECT_TRUE(line->starts_with("lateral shapes (<shape>): 4 records on 1 roads; their lanes cut across into up to "))
-      << *line;
-  EXPECT_NE(*line, "lateral shapes (<shape>): 4 records on 1 roads; their lanes cut across into up to 1 strips");
-  for (const std::string& note : crowned.notes) EXPECT_EQ(note.find("shape"), std::string::npos) << note;
+  const std::string counted = "lateral profiles: 4 shape and 1 crossfall records on 1 roads; their lanes cut across "
+                              "into up to ";
+  EXPECT_TRUE(line->starts_with(counted)) << *line;
+  EXPECT_NE(*line, counted + "1 strips");
+  for (const std::string& note : crowned.notes) {
+    EXPECT_EQ(note.find("shape"), std::string::npos) << note;
+    EXPECT_EQ(note.find("crossfall"), std::string::npos) << note;
+  }
   const Scene flat = load_scene(crowned_road_file(false));
-  EXPECT_NE(std::find(flat.about.begin(), flat.about.end(), "lateral shapes (<shape>): 0 records on 0 roads"),
-            flat.about.end());
+  const std::string none = "lateral profiles: 0 shape and 0 crossfall records on 0 roads";
+  EXPECT_NE(std::find(flat.about.begin(), flat.about.end(), none), flat.about.end());
 }
 
 TEST(OpenDriveShapes, EdgeWallsStandOnTheShapedSurface) {

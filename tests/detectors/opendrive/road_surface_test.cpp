@@ -108,14 +108,14 @@ TEST(OpenDriveRoadSurface, LateralShapesRaiseItByTheirCubicInTBlendedLinearlyAlo
   road.shapes = {{0, 0, {-4, 0, 0, 0, 0}}, {0, 0, {-3, 0, 0.15, 0, 0}}, {0, 0, {0, 0.45, -0.1, 0, 0}},
                  {60, 0, {-4, 0.2, 0, 0.01, 0}}};
   const RoadSurface surface(road);
-  EXPECT_NEAR(surface.shape_height(0, -3.5), 0, 1e-12);
-  EXPECT_NEAR(surface.shape_height(0, -1), 0.3, 1e-12);   // 0.15 (-1 + 3)
-  EXPECT_NEAR(surface.shape_height(0, 2), 0.25, 1e-12);   // 0.45 - 0.1 * 2
-  EXPECT_NEAR(surface.shape_height(0, -5), 0, 1e-12);     // short of the first record: the first's cubic
-  EXPECT_NEAR(surface.shape_height(60, -1), 0.29, 1e-12);  // 0.2 + 0.01 * 3^2
-  EXPECT_NEAR(surface.shape_height(30, -1), 0.295, 1e-12); // halfway: the mean of 0.3 and 0.29
-  EXPECT_NEAR(surface.shape_height(15, 2), 0.75 * 0.25 + 0.25 * 0.56, 1e-12);  // a quarter of the way to 0.56
-  EXPECT_NEAR(surface.shape_height(90, 2), 0.56, 1e-12);  // past the last profile: its own, 0.2 + 0.01 * 6^2
+  EXPECT_NEAR(surface.lateral_height(0, -3.5), 0, 1e-12);
+  EXPECT_NEAR(surface.lateral_height(0, -1), 0.3, 1e-12);   // 0.15 (-1 + 3)
+  EXPECT_NEAR(surface.lateral_height(0, 2), 0.25, 1e-12);   // 0.45 - 0.1 * 2
+  EXPECT_NEAR(surface.lateral_height(0, -5), 0, 1e-12);     // short of the first record: the first's cubic
+  EXPECT_NEAR(surface.lateral_height(60, -1), 0.29, 1e-12);  // 0.2 + 0.01 * 3^2
+  EXPECT_NEAR(surface.lateral_height(30, -1), 0.295, 1e-12); // halfway: the mean of 0.3 and 0.29
+  EXPECT_NEAR(surface.lateral_height(15, 2), 0.75 * 0.25 + 0.25 * 0.56, 1e-12);  // a quarter of the way to 0.56
+  EXPECT_NEAR(surface.lateral_height(90, 2), 0.56, 1e-12);  // past the last profile: its own, 0.2 + 0.01 * 6^2
   // Straight up from the banked cross-section: at t = -1 under a bank of 0.1 rad, 1 cos(0.1) right of the line
   // (y = 4) and sin(0.1) below it.
   road.superelevation = {{0, 0.1, 0, 0, 0}};
@@ -126,6 +126,22 @@ TEST(OpenDriveRoadSurface, LateralShapesRaiseItByTheirCubicInTBlendedLinearlyAlo
   EXPECT_NEAR(p.z(), -std::sin(0.1) + 0.295, 1e-12);
   // A profile's s is a break: the blend turns there.
   EXPECT_EQ(surface.breaks(1), (std::vector<double>{40, 50, 60, 100}));
+}
+
+TEST(OpenDriveRoadSurface, CrossfallLowersTheSidesItNamesByTTimesTheTangentOfItsAngle) {
+  Road road = straight_road();
+  // Both sides fall 0.02 rad from s = 0; from s = 70 the left side alone, its angle growing 0.001 rad a metre.
+  road.crossfalls = {{{0, 0.02, 0, 0, 0}, Crossfall::Side::kBoth}, {{70, 0.02, 0.001, 0, 0}, Crossfall::Side::kLeft}};
+  const RoadSurface surface(road);
+  EXPECT_NEAR(surface.lateral_height(10, 3), -3 * std::tan(0.02), 1e-12);
+  EXPECT_NEAR(surface.lateral_height(10, -2), -2 * std::tan(0.02), 1e-12);
+  EXPECT_NEAR(surface.lateral_height(80, 3), -3 * std::tan(0.03), 1e-12);  // 0.02 + 0.001 * 10
+  EXPECT_EQ(surface.lateral_height(80, -2), 0);                            // the right side level from s = 70
+  EXPECT_EQ(surface.breaks(1), (std::vector<double>{40, 50, 70, 100}));
+  // With a shape, the two add up.
+  road.shapes = {{0, 0, {-4, 0.1, 0, 0, 0}}};
+  const RoadSurface both(road);
+  EXPECT_NEAR(both.point(10, -2).z(), 0.1 - 2 * std::tan(0.02), 1e-12);
 }
 
 }  // namespace
