@@ -1,10 +1,11 @@
 #pragma once
-// How a lane section's lanes are cut across into the strips the mesh is made of. Without lateral shapes the
-// cross-section is straight within a lane, and each lane is one strip between its two borders. A road's
-// lateral profile (shapes: a crown, a gutter; a crossfall falling both ways from a line inside a lane) bends it: each lane is cut into n strips at tau = q / n, n doubled from 1 until
-// the exact cross-section lies within half the tolerance of its chords (the sampler spends the other half
-// along s), at the section's breaks and between them; the points of a strip include its quarter points, on
-// the exact surface, which the sampler probes (surface_sampling.hpp).
+// How a lane section's lanes are cut across into the strips the mesh is made of. Without a lateral profile
+// the cross-section is straight within a lane, and each lane is one strip between its two borders. A road's
+// lateral profile bends it (shapes: a crown, a gutter; a crossfall falling both ways from a reference line
+// inside a lane): each lane is cut into n strips at tau = q / n, n doubled from 1 until the exact
+// cross-section lies within half the tolerance of its chords (the sampler spends the other half along s), at
+// the section's breaks and between them; the points of a strip include its quarter points, on the exact
+// surface, which the sampler probes (surface_sampling.hpp).
 #include <cstddef>
 #include <vector>
 
