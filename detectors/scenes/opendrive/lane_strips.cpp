@@ -59,7 +59,7 @@ LaneStrips lane_strips(const RoadSurface& surface, std::size_t k, const OpenDriv
   const std::vector<double> breaks = surface.breaks(k);
   std::vector<double> at = breaks;
   for (std::size_t i = 1; i < breaks.size(); ++i) at.push_back(0.5 * (breaks[i - 1] + breaks[i]));
-  // Doubled where a cross-section needs it, never halved: one that passed with fewer strips lies closer still
+  // Raised where a cross-section needs it, never lowered: one that passed with fewer strips lies closer still
   // to more chords, and the error counted for it is the one it passed with.
   out.across = 1;
   std::vector<LaneSpan> spans;
@@ -69,7 +69,7 @@ LaneStrips lane_strips(const RoadSurface& surface, std::size_t k, const OpenDriv
       if (!is_drivable(*lane.lane, options)) continue;
       double error = chord_error(surface, s, lane, out.across);
       while (error > 0.5 * options.tolerance && out.across < kMostStripsAcross)
-        error = chord_error(surface, s, lane, out.across *= 2);
+        error = chord_error(surface, s, lane, out.across = 2 * out.across + 1);
       out.worst = std::max(out.worst, error);
     }
   }

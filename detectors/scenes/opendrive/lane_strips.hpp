@@ -2,10 +2,12 @@
 // How a lane section's lanes are cut across into the strips the mesh is made of. Without a lateral profile
 // the cross-section is straight within a lane, and each lane is one strip between its two borders. A road's
 // lateral profile bends it (shapes: a crown, a gutter; a crossfall falling both ways from a reference line
-// inside a lane): each lane is cut into n strips at tau = q / n, n doubled from 1 until the exact
+// inside a lane): each lane is cut into n strips at tau = q / n, n = 1, 3, 7, ... until the exact
 // cross-section lies within half the tolerance of its chords (the sampler spends the other half along s), at
 // the section's breaks and between them; the points of a strip include its quarter points, on the exact
-// surface, which the sampler probes (surface_sampling.hpp).
+// surface, which the sampler probes (surface_sampling.hpp). n stays odd so that the lane's centre, where lane
+// drives and SUMO's vehicles run, lies inside a strip: on its edge, the surface query could not take the
+// car's last face as the answer (SurfaceQuery::answering_face) and scanned its cell every step.
 #include <cstddef>
 #include <vector>
 
@@ -17,7 +19,7 @@
 namespace crashbench::odr {
 
 /// At most this many strips across a lane: a shape that folds or jumps inside a lane would take any number.
-inline constexpr int kMostStripsAcross = 64;
+inline constexpr int kMostStripsAcross = 63;
 
 struct LaneStrips {
   int across = 0;    ///< strips a lane; 0: one straight strip between the lane's two border points

@@ -1,7 +1,7 @@
 // OpenDRIVE's lateral profile (1.6's shapes, 1.4's crossfall) as a scene (road_surface.hpp, lane_strips.hpp):
 // a crowned road's mesh within its tolerance of the exact surface at points the sampler never probed, its edge
-// walls standing on the shaped surface, and what the load says of it. The heights themselves are worked out by
-// hand in road_surface_test.cpp.
+// walls standing on the shaped surface, cars on its lane centres answered by the face they were on, and what
+// the load says of it. The heights themselves are worked out by hand in road_surface_test.cpp.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -13,10 +13,13 @@
 
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_surface.hpp"
+#include "detectors/scenes/registry/scene_drives.hpp"
 #include "detectors/scenes/registry/scene_library.hpp"
+#include "detectors/scenes/triangle_extraction.hpp"
 #include "tests/support/opendrive_edges.hpp"
 #include "tests/support/opendrive_roads.hpp"
 #include "tests/support/scene_mesh.hpp"
+#include "tests/support/surface_brute_force.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace crashbench {
@@ -108,6 +111,19 @@ TEST(OpenDriveShapes, EdgeWallsStandOnTheShapedSurface) {
     }
   EXPECT_GT(feet, 0);
   EXPECT_GT(tops, 0);
+}
+
+TEST(OpenDriveShapes, CarsOnTheLaneCentresKeepTheirFaceFromStepToStep) {
+  // The lanes are cut across into an odd number of strips, so that a lane's centre lies inside one: on a
+  // strip's edge (an even number) the ground query could not take the last face as the answer, and scanned
+  // its cell on every step of every car there (0 % of the steps answered without a scan with 32 strips).
+  const std::string file = crowned_road_file(true);
+  const Scene scene = load_scene(file, with_edges(1.0));
+  const testing::SurfaceBruteForce brute(all_triangles(*scene.graph), kVerticalToleranceDeg);
+  std::vector<Vec2> steps_W;
+  for (const VehiclePose& p : opendrive_lanes_drive(scene, file, OdrRoads::kOutsideJunctions))
+    steps_W.push_back(p.position_W);
+  testing::expect_lanes_answered(*scene.surface, brute, steps_W, file, 2000);
 }
 
 }  // namespace
