@@ -14,6 +14,7 @@
 #include "core/units.hpp"
 #include "detectors/scenes/collision_filter.hpp"
 #include "detectors/scenes/opendrive/flat_crossings.hpp"
+#include "detectors/scenes/opendrive/lane_strips.hpp"
 #include "detectors/scenes/opendrive/missing_links.hpp"
 #include "detectors/scenes/opendrive/odr_reader.hpp"
 #include "detectors/scenes/opendrive/road_mesh.hpp"
@@ -249,6 +250,13 @@ OpenDriveScene build_opendrive_scene(const std::string& file, const OpenDriveOpt
     out.warnings.push_back(fmt::format("{}: the edge walls ({:g} m) stand lower than {:g} m, below every car's CG "
                                        "plane: the rectangle at CG height never meets them", file,
                                        options.edge_height, kLowestCgHeight));
+  if (counts.rough_profiles > 0)
+    out.warnings.push_back(fmt::format(
+        "{}: on {} lane sections the lateral profile steps or folds inside a lane (first: road '{}' from s {:.1f}): "
+        "{} strips across a lane do not follow it within half the tolerance, so the road surface there lies up to "
+        "{:.3f} m from the exact surface (tolerance {:g} m); a kerb is a lane of its own with a height",
+        file, counts.rough_profiles, counts.first_rough_profile, counts.first_rough_s, odr::kMostStripsAcross,
+        counts.worst_error, options.tolerance));
   if (!crossings.empty())
     out.warnings.push_back(fmt::format(
         "{}: {} pairs of roads cross outside a junction at one height (first: roads '{}' and '{}' at ({:.2f}, {:.2f})): "

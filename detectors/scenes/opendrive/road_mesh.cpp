@@ -249,7 +249,7 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
     std::vector<LaneSpan> spans;
     surface.spans(k, surface.section_start(k), spans);
     const LaneStrips across = lane_strips(surface, k, options);
-    std::vector<Strip> strips;
+    std::vector<std::pair<int, int>> strips;
     for (std::size_t i = 0; i < spans.size(); ++i)
       if (is_drivable(*spans[i].lane, options)) across.append_strips(int(i) * across.points_per_lane(), strips);
     if (strips.empty()) continue;
@@ -257,14 +257,18 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
     // Each cut adds at most four triangles a span and its edge (two of surface, two of wall), and two more for
     // each strip a shaped road's lane has past its first.
     const long made = counts.total() + mesh.triangle_count() + 2 * static_cast<long>(walls.pieces.size());
-    const long per_cut = 4 * static_cast<long>(spans.size() + 1) +
-                         2 * std::max(0L, long{across.across} - 1) * static_cast<long>(spans.size());
+    const long per_cut =
+        4 * static_cast<long>(spans.size() + 1) + 2 * long{across.across - 1} * static_cast<long>(spans.size());
     check_budget(road, made + per_cut, options.most_triangles);
     const Sampling sampling = sample_section(
         breaks, [&](double s, std::vector<Vec3>& points) { fill_points(surface, k, s, across, spans, points); }, strips,
-        options.tolerance, kLongestCut, static_cast<std::size_t>((options.most_triangles - made) / per_cut));
-    counts.worst_error = std::max({counts.worst_error, sampling.worst, across.worst});
+        across.along_tolerance(options.tolerance), kLongestCut,
+        static_cast<std::size_t>((options.most_triangles - made) / per_cut));
+    // Along s from the strips' straight cross-sections, and theirs from the exact one: at most the sum.
+    counts.worst_error = std::max(counts.worst_error, sampling.worst + across.worst);
     counts.most_strips_across = std::max(counts.most_strips_across, across.across);
+    if (across.worst > 0.5 * options.tolerance && counts.rough_profiles++ == 0)
+      counts.first_rough_profile = road.id, counts.first_rough_s = surface.section_start(k);
     check_budget(road, made + per_cut * static_cast<long>(sampling.s.size()), options.most_triangles);
     std::vector<double> cuts = sampling.s;
     if (k == 0) cuts.insert(cuts.begin(), -kOverlap);
@@ -287,8 +291,7 @@ void add_road_mesh(const RoadSurface& surface, int road_number, const EndReach& 
       const Vec2 line = surface.point(cuts[c], 0).head<2>(), step = line - line_before;
       if (c > 0) {
         bool folded = false;
-        for (const Strip& strip : strips) {
-          const int i = strip.inner, o = strip.outer;
+        for (const auto& [i, o] : strips) {
           const Vec3 &a = before.points[i], &b = after.points[i], &cc = after.points[o], &d = before.points[o];
           surface_triangle(a, b, cc);
           surface_triangle(a, cc, d);

@@ -27,6 +27,11 @@ struct MeshCounts {
   long total() const { return long{surface_triangles} + edge_triangles + object_triangles; }
   double worst_error = 0;  ///< the largest probe distance of the surface's sampling [m]
   int most_strips_across = 0;  ///< the most strips a shaped road's lane is cut into across (lane_strips.hpp)
+  /// Lane sections whose lateral profile kMostStripsAcross strips do not follow within half the tolerance (a
+  /// shape stepping or folding inside a lane), and the first of them (its road, its start [m]).
+  int rough_profiles = 0;
+  std::string first_rough_profile;
+  double first_rough_s = 0;
   int low_objects = 0;     ///< objects whose top stays below kLowestCgHeight above the road
   int objects = 0, objects_without_size = 0;
   /// Road surface triangles leaning more than 90 - kDefaultVerticalWithinDeg from level (a case's default

@@ -116,7 +116,7 @@ void add_stretch(const RoadSurface& surface, const Repeat& r, double tolerance, 
   for (const double s : surface.reference_line().starts())
     if (s > s0 && s < s1) breaks.push_back(s);
   breaks.push_back(s1);
-  const std::vector<Strip> sheets{{0, 1, 0}, {2, 3, 0}};
+  const std::vector<std::pair<int, int>> sheets{{0, 1}, {2, 3}};
   const auto points = [&](double s, std::vector<Vec3>& p) {
     p.clear();
     at(s, -1, p);

@@ -61,6 +61,15 @@ double RoadSurface::crossfall_height(double s, double t) const {
   return applies ? -std::abs(t) * std::tan(c->angle.at(s - c->angle.s)) : 0.0;
 }
 
+std::vector<double> RoadSurface::lateral_bends() const {
+  std::vector<double> out;
+  for (const Shape& r : road_.shapes) out.push_back(r.across.s);
+  if (!road_.crossfalls.empty()) out.push_back(0);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 double RoadSurface::lateral_height(double s, double t) const { return shape_height(s, t) + crossfall_height(s, t); }
 
 double RoadSurface::section_end(std::size_t k) const {

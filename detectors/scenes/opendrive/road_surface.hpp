@@ -44,6 +44,9 @@ class RoadSurface {
   Vec3 point(double s, double t, double dz = 0) const;
   /// How far the road's lateral profile (shapes and crossfall) raises the surface at (s, t) [m]: 0 without one.
   double lateral_height(double s, double t) const;
+  /// The t where the lateral profile may kink or step [m]: each shape record's start, and the reference line
+  /// under a crossfall; sorted, each once.
+  std::vector<double> lateral_bends() const;
   /// Whether shapes or crossfall bend the cross-section.
   bool shaped() const { return !road_.shapes.empty() || !road_.crossfalls.empty(); }
   /// Where the polynomials of section `k` and of the road start or end inside it: the s values at which

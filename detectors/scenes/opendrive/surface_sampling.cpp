@@ -45,7 +45,7 @@ double distance_to_mesh(const Vec3& exact, const Vec3& a, const Vec3& b, const V
 
 struct Sampler {
   const SectionPoints& points;
-  std::span<const Strip> strips;
+  std::span<const std::pair<int, int>> strips;
   double tolerance, longest;
   std::size_t most_cuts;
   Sampling out;
@@ -58,10 +58,9 @@ struct Sampler {
     double worst = 0;
     for (const double sigma : kAlong) {
       points(s0 + sigma * (s1 - s0), mid);
-      for (const auto& [i, o, step] : strips)
-        for (std::size_t m = 0; m < kAcross.size(); ++m) {
-          const double tau = kAcross[m];
-          const Vec3 exact = step == 0 ? Vec3((1 - tau) * mid[i] + tau * mid[o]) : mid[i + static_cast<int>(m) * step];
+      for (const auto& [i, o] : strips)
+        for (const double tau : kAcross) {
+          const Vec3 exact = (1 - tau) * mid[i] + tau * mid[o];
           worst = std::max(worst, distance_to_mesh(exact, p0[i], p1[i], p1[o], p0[o], tau));
           if (worst > enough) return worst;
         }
@@ -98,7 +97,7 @@ struct Sampler {
 }  // namespace
 
 Sampling sample_section(std::span<const double> breaks, const SectionPoints& points,
-                        std::span<const Strip> strips, double tolerance, double longest,
+                        std::span<const std::pair<int, int>> strips, double tolerance, double longest,
                         std::size_t most_cuts) {
   Sampler sampler{points, strips, tolerance, longest, most_cuts, {}, {}, {}};
   sampler.out.s.push_back(breaks.front());

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -111,6 +112,45 @@ TEST(OpenDriveShapes, EdgeWallsStandOnTheShapedSurface) {
     }
   EXPECT_GT(feet, 0);
   EXPECT_GT(tops, 0);
+}
+
+TEST(OpenDriveShapes, AShapeSteppingInsideALaneIsBuiltAndSaysHowFarItsSurfaceLies) {
+  // A 0.15 m kerb drawn as a shape (level to t = -3, then 0.15 m up) inside lane -1: no number of strips
+  // follows a step, and halving along s cannot either, which had refused the file for passing the triangle
+  // budget. The road is built with the most strips, the load says how far its surface lies, and it lies no
+  // farther (at random points, the kerb's edge among them).
+  const std::string file = testing::write_opendrive(
+      testing::temp_folder("opendrive-shapes") / "kerb.xodr",
+      R"(<road id="1" length="100" junction="-1"><planView><geometry s="0" x="0" y="0" hdg="0" length="100">)"
+      R"(<line/></geometry></planView><lateralProfile><shape s="0" t="-4.5" a="0" b="0" c="0" d="0"/>)"
+      R"(<shape s="0" t="-3" a="0.15" b="0" c="0" d="0"/></lateralProfile><lanes><laneSection s="0"><left>)"
+      R"(<lane id="1" type="driving"><width sOffset="0" a="3.5" b="0" c="0" d="0"/></lane></left><center>)"
+      R"(<lane id="0" type="none"/></center><right><lane id="-1" type="driving"><width sOffset="0" a="3.5" b="0" )"
+      R"(c="0" d="0"/></lane></right></laneSection></lanes></road>)");
+  const Scene scene = load_scene(file);
+  const auto said = std::find_if(scene.notes.begin(), scene.notes.end(), [](const std::string& n) {
+    return n.find("the lateral profile steps or folds inside a lane (first: road '1' from s 0.0)") != std::string::npos;
+  });
+  ASSERT_NE(said, scene.notes.end());
+  const auto surface_line = std::find_if(scene.about.begin(), scene.about.end(),
+                                         [](const std::string& a) { return a.starts_with("road surface: "); });
+  ASSERT_NE(surface_line, scene.about.end());
+  double stated = 0;
+  const char* format = "road surface: %*d triangles, largest distance from the exact surface %lf";
+  ASSERT_EQ(std::sscanf(surface_line->c_str(), format, &stated), 1) << *surface_line;
+  EXPECT_GT(stated, kDefaultSurfaceTolerance) << *surface_line;
+  EXPECT_NE(said->find(fmt::format("up to {:.3f} m", stated)), std::string::npos) << *said;
+  const odr::Network net = odr::read_network(file);
+  const odr::RoadSurface surface(net.roads[0]);
+  std::mt19937 random(3);
+  std::uniform_real_distribution<double> along(0, 100), across(-3.5, 3.5), near_kerb(-3.05, -2.95);
+  std::vector<Vec3> exact;
+  for (int i = 0; i < 2000; ++i) {
+    const double s = along(random);
+    exact.push_back(surface.point(s, across(random)));
+    exact.push_back(surface.point(s, near_kerb(random)));
+  }
+  EXPECT_LE(testing::farthest_from(exact, testing::node_triangles(scene, "road:1")), stated + 1e-4);
 }
 
 TEST(OpenDriveShapes, CarsOnTheLaneCentresKeepTheirFaceFromStepToStep) {
