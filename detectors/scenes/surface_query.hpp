@@ -63,7 +63,7 @@ class SurfaceQuery {
 
   /// Whether the query at `p_W` remembering `face` needs no scan of the cell: `p_W` lies inside the face,
   /// farther from its edges than any neighbour's covering tolerance reaches, and the face has at most
-  /// kMaxRivals rivals (tested one by one). False for -1.
+  /// kMaxRivals rivals (tested one by one) or `p_W` lies outside the box of its rivals. False for -1.
   bool answers_without_scan(int face, const Vec2& p_W) const;
 
   /// The face that answers at `p_W` without the cell's scan: `face` if it answers_without_scan there, else
@@ -71,7 +71,8 @@ class SurfaceQuery {
   /// farthest beyond into the face sharing its corners; -1 if none (the query then scans).
   int answering_face(int face, const Vec2& p_W) const;
 
-  /// A face with more faces than this overlapping it and not lying below it is always scanned for.
+  /// A face keeps at most this many faces overlapping it and not lying below it (its rivals), to test at the
+  /// point; with more, it answers alone outside the box their footprints lie in, and is scanned for inside.
   static constexpr int kMaxRivals = 4;
   /// Faces crossed from the remembered one towards the point, edge to edge, before the list is scanned
   /// instead: a car crosses one or two of an OpenDRIVE junction's slivers (4-8 cm wide) a step, and a walk
@@ -127,6 +128,13 @@ class SurfaceQuery {
     double winding = 1;
     double inset[3] = {0, 0, 0};
     int across[3] = {-1, -1, -1};
+    int rival_box = -1;  ///< more rivals than kMaxRivals: rival_boxes_[rival_box] holds them all; -1: none
+  };
+  /// The plan box a face's many rivals' footprints lie in, reached by their covering tolerance [m]. Outside
+  /// it none of them covers a point (a long lane face with a junction's roads overlapping its end).
+  struct RivalBox {
+    Vec2 lo, hi;
+    bool holds(const Vec2& p) const { return p.x() >= lo.x() && p.y() >= lo.y() && p.x() <= hi.x() && p.y() <= hi.y(); }
   };
   /// A uniform grid of nx x ny square cells of edge `cell` [m] from `origin` [m].
   struct GridFrame {
@@ -158,6 +166,11 @@ class SurfaceQuery {
   std::array<double, 3> edge_values(std::size_t n, const Vec2& p_W) const;
   /// Whether edge functions `d` put the point farther inside the face than its insets.
   static bool well_inside(const Interior& in, const std::array<double, 3>& d);
+  /// Whether the face of `in`, with edge functions `d` at `p_W`, answers there without a scan: well inside
+  /// it, and outside its rivals' box if it has one.
+  bool answers(const Interior& in, const std::array<double, 3>& d, const Vec2& p_W) const {
+    return well_inside(in, d) && (in.rival_box < 0 || !rival_boxes_[static_cast<std::size_t>(in.rival_box)].holds(p_W));
+  }
 
   /// Chooses the grid over bounds [lo, hi] from the faces' footprint areas (reordered), lists each face in
   /// the cells it meets, and splits the crowded cells (surface_query_cells.cpp).
@@ -208,6 +221,7 @@ class SurfaceQuery {
   std::vector<Interior> interiors_;  // per face, for answering_face
   std::vector<int> rival_start_;     // CSR: face f's rivals are rivals_[rival_start_[f] .. rival_start_[f + 1])
   std::vector<int> rivals_;
+  std::vector<RivalBox> rival_boxes_;
   std::vector<int> cell_start_;  // CSR: cell k lists items[cell_start_[k] .. cell_start_[k + 1])
   std::vector<int> items_;
   GridFrame grid_;

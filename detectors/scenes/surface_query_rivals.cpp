@@ -22,6 +22,7 @@ constexpr std::size_t kAlwaysComparedInCell = 16;
 /// Pairs the longer lists may spend, per entry of the cell lists (at least 1e6): the build stays linear
 /// in the lists on hostile geometry (thousands of faces in every cell), whose faces are then scanned for.
 constexpr double kComparisonBudget = 8;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 /// How far from its footprint a face's covering tolerance can accept a point [m], with room for the
 /// rounding of coordinates: covers()' tolerance 1e-12 of twice the area, over the shortest edge, grows
@@ -70,9 +71,9 @@ std::tuple<double, double, double> plane_of(const Face& f) {
 
 /// The rival search, list after list. A mate that could outbid a face (another plane, not below it) is its
 /// rival where their footprints overlap; where they are apart, the face's margin keeps the point beyond
-/// the mate's covering reach. Each face keeps its first kMaxRivals distinct rivals (one more and it is
-/// scanned for): bounded memory whatever the geometry.
-template <class Face, std::size_t kMaxRivals>
+/// the mate's covering reach. Each face keeps its first kMaxRivals distinct rivals; past that, the box of
+/// all of them instead (the face is scanned for inside it): bounded memory whatever the geometry.
+template <class Face, class Box, std::size_t kMaxRivals>
 class RivalRun {
  public:
   RivalRun(std::span<const Face> faces, std::span<const double> reach, std::span<const double> winding,
@@ -84,6 +85,7 @@ class RivalRun {
         found_(faces.size()),
         found_count_(faces.size(), 0),
         scanned_(faces.size(), 0),
+        box_of_(faces.size(), -1),
         margin_(faces.size(), 0.0),
         also_in_(faces.size(), 0) {}
 
@@ -99,6 +101,10 @@ class RivalRun {
   }
 
   bool scanned(std::size_t f) const { return scanned_[f] != 0; }
+  /// The box of face f's rivals when it has more than kMaxRivals, else null.
+  const Box* box(std::size_t f) const {
+    return box_of_[f] < 0 ? nullptr : &boxes_[static_cast<std::size_t>(box_of_[f])];
+  }
   double margin(std::size_t f) const { return margin_[f]; }
   std::span<const int> rivals(std::size_t f) const {
     return {found_[f].data(), static_cast<std::size_t>(found_count_[f])};
@@ -106,12 +112,28 @@ class RivalRun {
 
  private:
   void add_rival(std::size_t f, int rival) {
+    if (scanned_[f]) return;
+    if (box_of_[f] >= 0) return grow(boxes_[static_cast<std::size_t>(box_of_[f])], rival);
     const auto first = found_[f].begin(), last = first + found_count_[f];
-    if (scanned_[f] || std::find(first, last, rival) != last) return;
-    if (found_count_[f] == static_cast<int>(kMaxRivals))
-      scanned_[f] = 1;
-    else
+    if (std::find(first, last, rival) != last) return;
+    if (found_count_[f] < static_cast<int>(kMaxRivals)) {
       found_[f][static_cast<std::size_t>(found_count_[f]++)] = rival;
+      return;
+    }
+    // One more than it keeps: from here on the face answers alone outside the box of them all.
+    Box all{Vec2::Constant(kInfinity), Vec2::Constant(-kInfinity)};
+    for (auto r = first; r != last; ++r) grow(all, *r);
+    grow(all, rival);
+    box_of_[f] = static_cast<int>(boxes_.size());
+    boxes_.push_back(all);
+  }
+
+  /// Grows `box` over face g's footprint and its covering reach.
+  void grow(Box& box, int g) const {
+    const Face& face = faces_[static_cast<std::size_t>(g)];
+    const double reach = reach_[static_cast<std::size_t>(g)];
+    box.lo = box.lo.cwiseMin(face.a.cwiseMin(face.b).cwiseMin(face.c) - Vec2::Constant(reach));
+    box.hi = box.hi.cwiseMax(face.a.cwiseMax(face.b).cwiseMax(face.c) + Vec2::Constant(reach));
   }
 
   void compare(int f, int g) {
@@ -174,7 +196,9 @@ class RivalRun {
   double budget_;
   std::vector<std::array<int, kMaxRivals>> found_;
   std::vector<int> found_count_;
-  std::vector<char> scanned_;
+  std::vector<char> scanned_;  // compared in no list (over the budget): always scanned for
+  std::vector<int> box_of_;     // index into boxes_ of a face with more rivals than it keeps, else -1
+  std::vector<Box> boxes_;
   std::vector<double> margin_;
   std::vector<std::uint8_t> also_in_;  // the current list's faces that the list to the left (1), below (2) holds
   std::vector<int> by_plane_;          // a long list's faces, those of one plane together
@@ -195,17 +219,21 @@ void SurfaceQuery::find_interiors() {
     winding[n] = interiors_[n].winding;
   }
   const double budget = std::max(1e6, kComparisonBudget * static_cast<double>(items_.size() + sub_items_.size()));
-  RivalRun<Face, kMaxRivals> run(faces_, reach, winding, budget);
+  RivalRun<Face, RivalBox, kMaxRivals> run(faces_, reach, winding, budget);
   for_each_list([&](std::span<const int> list, std::span<const int> left, std::span<const int> below) {
     run.visit(list, left, below);
   });
   rival_start_.assign(faces_.size() + 1, 0);
   rivals_.clear();
+  rival_boxes_.clear();
   for (std::size_t n = 0; n < faces_.size(); ++n) {
-    if (!run.scanned(n)) rivals_.insert(rivals_.end(), run.rivals(n).begin(), run.rivals(n).end());
+    const RivalBox* box = run.box(n);
+    if (!run.scanned(n) && !box) rivals_.insert(rivals_.end(), run.rivals(n).begin(), run.rivals(n).end());
     rival_start_[n + 1] = static_cast<int>(rivals_.size());
     const Face& f = faces_[n];
     Interior& in = interiors_[n];
+    in.rival_box = box && !run.scanned(n) ? static_cast<int>(rival_boxes_.size()) : -1;
+    if (in.rival_box >= 0) rival_boxes_.push_back(*box);
     const double lengths[3] = {(f.b - f.a).norm(), (f.c - f.b).norm(), (f.a - f.c).norm()};
     for (int e = 0; e < 3; ++e)
       in.inset[e] = run.scanned(n) ? std::numeric_limits<double>::infinity()

@@ -220,6 +220,30 @@ TEST(SurfaceQuery, ARivalCoveringThePointOutbidsTheRememberedFace) {
   EXPECT_DOUBLE_EQ(q.height_below({19.99, -4.5}, 0.0), 0.03);
 }
 
+TEST(SurfaceQuery, AFaceWithMoreRivalsThanItKeepsAnswersAloneOutsideTheirBox) {
+  // A 20 m lane face z = 0 whose end a junction's roads overlap (x 18 to 20), each on a plane of its own,
+  // z = 0.01 k + 0.001 k (x - 18) for k = 1 .. kMaxRivals + 1, none below the lane: one more rival than the
+  // face keeps. Away from them the remembered face answers alone; among them the query scans; either way
+  // the scan's bits.
+  std::vector<Triangle> ts{{{0, -2, 0}, {20, -2, 0}, {20, 2, 0}}};
+  const int rivals = SurfaceQuery::kMaxRivals + 1;
+  for (int k = 1; k <= rivals; ++k) ts.push_back({{18, -2, 0.01 * k}, {20, -2, 0.012 * k}, {18, 2, 0.01 * k}});
+  const SurfaceQuery q = query(ts);
+  int face = -1;
+  ASSERT_DOUBLE_EQ(q.height_below({10, -1.9}, 0.0, face), 0.0);
+  for (const double x : {2.0, 10.0, 17.9}) {
+    EXPECT_TRUE(q.answers_without_scan(face, {x, -1.9})) << x;
+    EXPECT_EQ(q.height_below({x, -1.9}, 0.0, face), 0.0) << x;
+  }
+  for (const double x : {18.1, 19.0, 19.9}) {
+    EXPECT_FALSE(q.answers_without_scan(face, {x, -1.9})) << x;
+    int remembered = face;
+    const double z = q.height_below({x, -1.9}, 1.0, remembered);
+    EXPECT_EQ(z, q.height_below({x, -1.9}, 1.0)) << x;
+    EXPECT_NEAR(z, 0.01 * rivals + 0.001 * rivals * (x - 18), 1e-12) << x;  // the steepest rival, highest
+  }
+}
+
 TEST(SurfaceQuery, NothingUnderTheCarIsNaNNotAnOldHeight) {
   std::vector<Triangle> ts;
   add_quad(ts, {0, 0, 3}, {10, 0, 3}, {10, 10, 3}, {0, 10, 3});
