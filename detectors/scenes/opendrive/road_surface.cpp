@@ -49,7 +49,7 @@ double RoadSurface::shape_height(double s, double t) const {
   if (after == profiles_.begin()) return profile_height(0, t);
   const auto p = static_cast<std::size_t>(after - profiles_.begin()) - 1;
   if (after == profiles_.end()) return profile_height(p, t);
-  // Between two profiles the height goes linearly from one to the other (OpenDRIVE 1.6, 8.4.3).
+  // Between two profiles the height goes linearly from one to the other, as OpenDRIVE 1.6 defines shapes.
   const double s0 = road_.shapes[profiles_[p]].s, s1 = road_.shapes[*after].s, w = (s - s0) / (s1 - s0);
   return (1 - w) * profile_height(p, t) + w * profile_height(p + 1, t);
 }
