@@ -190,7 +190,7 @@ bool SurfaceQuery::well_inside(const Interior& in, const std::array<double, 3>& 
 bool SurfaceQuery::answers_without_scan(int face, const Vec2& p_W) const {
   if (face < 0) return false;
   const auto n = static_cast<std::size_t>(face);
-  return answers(interiors_[n], edge_values(n, p_W), p_W);
+  return well_inside(interiors_[n], edge_values(n, p_W)) && clear_of_rival_box(interiors_[n], p_W);
 }
 
 int SurfaceQuery::answering_face(int face, const Vec2& p_W) const {
@@ -198,7 +198,7 @@ int SurfaceQuery::answering_face(int face, const Vec2& p_W) const {
     const auto n = static_cast<std::size_t>(face);
     const std::array<double, 3> d = edge_values(n, p_W);
     const Interior& in = interiors_[n];
-    if (well_inside(in, d)) return answers(in, d, p_W) ? face : -1;  // inside its rivals' box: the scan
+    if (well_inside(in, d)) return clear_of_rival_box(in, p_W) ? face : -1;  // inside its rivals' box: the scan
     if (step == kMaxWalk) return -1;
     // Across the edge the point lies farthest beyond (by its edge function); none: it is inside, near an edge.
     const auto e = static_cast<std::size_t>(std::min_element(d.begin(), d.end()) - d.begin());

@@ -166,10 +166,10 @@ class SurfaceQuery {
   std::array<double, 3> edge_values(std::size_t n, const Vec2& p_W) const;
   /// Whether edge functions `d` put the point farther inside the face than its insets.
   static bool well_inside(const Interior& in, const std::array<double, 3>& d);
-  /// Whether the face of `in`, with edge functions `d` at `p_W`, answers there without a scan: well inside
-  /// it, and outside its rivals' box if it has one.
-  bool answers(const Interior& in, const std::array<double, 3>& d, const Vec2& p_W) const {
-    return well_inside(in, d) && (in.rival_box < 0 || !rival_boxes_[static_cast<std::size_t>(in.rival_box)].holds(p_W));
+  /// Whether `p_W` lies outside the box of the rivals of the face of `in` (true for a face that keeps its
+  /// rivals): with well_inside, the face answers there without a scan.
+  bool clear_of_rival_box(const Interior& in, const Vec2& p_W) const {
+    return in.rival_box < 0 || !rival_boxes_[static_cast<std::size_t>(in.rival_box)].holds(p_W);
   }
 
   /// Chooses the grid over bounds [lo, hi] from the faces' footprint areas (reordered), lists each face in

@@ -68,7 +68,8 @@ LaneStrips lane_strips(const RoadSurface& surface, std::size_t k, const OpenDriv
   if (!surface.shaped()) return out;
   // Where the cross-section is asked: at every break of the section (shape profiles among them) and halfway
   // between, where two profiles blend evenly.
-  const std::vector<double> breaks = surface.breaks(k), bends = surface.lateral_bends();
+  const std::vector<double> breaks = surface.breaks(k);
+  const std::vector<double>& bends = surface.lateral_bends();
   std::vector<double> at = breaks;
   for (std::size_t i = 1; i < breaks.size(); ++i) at.push_back(0.5 * (breaks[i - 1] + breaks[i]));
   // Raised where a cross-section needs it, never lowered: one that passed with fewer strips lies closer still

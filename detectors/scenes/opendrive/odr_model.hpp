@@ -121,7 +121,6 @@ struct Object {
 /// between two profiles the height is interpolated linearly in s, and beyond the first or last it is theirs.
 struct Shape {
   double s = 0;
-  int line = 0;
   Cubic across;
 };
 

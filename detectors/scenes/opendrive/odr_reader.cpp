@@ -108,7 +108,7 @@ Road read_road(const Attributes& at, const Element& r) {
   if (const Element* lateral = r.child("lateralProfile"))
     for (const auto& c : lateral->children) {
       if (c->name == "shape")
-        road.shapes.push_back({.s = at.number(*c, "s"), .line = c->line, .across = at.cubic(*c, "t")});
+        road.shapes.push_back({.s = at.number(*c, "s"), .across = at.cubic(*c, "t")});
       if (c->name == "crossfall") road.crossfalls.push_back(read_crossfall(at, *c));
     }
   std::stable_sort(road.shapes.begin(), road.shapes.end(), [](const Shape& a, const Shape& b) {

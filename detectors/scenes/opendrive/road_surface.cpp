@@ -30,6 +30,10 @@ double evaluate(const std::vector<Cubic>& records, double s) {
 RoadSurface::RoadSurface(const Road& road) : road_(road), line_(road) {
   for (std::size_t i = 0; i < road.shapes.size(); ++i)
     if (i == 0 || road.shapes[i].s != road.shapes[i - 1].s) profiles_.push_back(i);
+  for (const Shape& r : road.shapes) bends_.push_back(r.across.s);
+  if (!road.crossfalls.empty()) bends_.push_back(0);
+  std::sort(bends_.begin(), bends_.end());
+  bends_.erase(std::unique(bends_.begin(), bends_.end()), bends_.end());
 }
 
 double RoadSurface::profile_height(std::size_t p, double t) const {
@@ -59,15 +63,6 @@ double RoadSurface::crossfall_height(double s, double t) const {
   if (!c || t == 0) return 0;
   const bool applies = c->side == Crossfall::Side::kBoth || (c->side == Crossfall::Side::kLeft) == (t > 0);
   return applies ? -std::abs(t) * std::tan(c->angle.at(s - c->angle.s)) : 0.0;
-}
-
-std::vector<double> RoadSurface::lateral_bends() const {
-  std::vector<double> out;
-  for (const Shape& r : road_.shapes) out.push_back(r.across.s);
-  if (!road_.crossfalls.empty()) out.push_back(0);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
 }
 
 double RoadSurface::lateral_height(double s, double t) const { return shape_height(s, t) + crossfall_height(s, t); }

@@ -46,7 +46,7 @@ class RoadSurface {
   double lateral_height(double s, double t) const;
   /// The t where the lateral profile may kink or step [m]: each shape record's start, and the reference line
   /// under a crossfall; sorted, each once.
-  std::vector<double> lateral_bends() const;
+  const std::vector<double>& lateral_bends() const { return bends_; }
   /// Whether shapes or crossfall bend the cross-section.
   bool shaped() const { return !road_.shapes.empty() || !road_.crossfalls.empty(); }
   /// Where the polynomials of section `k` and of the road start or end inside it: the s values at which
@@ -62,6 +62,7 @@ class RoadSurface {
   const Road& road_;
   ReferenceLine line_;
   std::vector<std::size_t> profiles_;  ///< where each run of shapes of one s starts in road_.shapes
+  std::vector<double> bends_;          ///< lateral_bends()
 };
 
 }  // namespace crashbench::odr

@@ -105,8 +105,8 @@ TEST(OpenDriveRoadSurface, LateralShapesRaiseItByTheirCubicInTBlendedLinearlyAlo
   Road road = straight_road();
   // At s = 0 OpenDRIVE 1.6's crown (level to t = -3, rising 0.15 a metre to 0.45 m at the middle, falling 0.1
   // a metre beyond); at s = 60 a parabola from t = -4. Sorted by s, then t, as the reader leaves them.
-  road.shapes = {{0, 0, {-4, 0, 0, 0, 0}}, {0, 0, {-3, 0, 0.15, 0, 0}}, {0, 0, {0, 0.45, -0.1, 0, 0}},
-                 {60, 0, {-4, 0.2, 0, 0.01, 0}}};
+  road.shapes = {{0, {-4, 0, 0, 0, 0}}, {0, {-3, 0, 0.15, 0, 0}}, {0, {0, 0.45, -0.1, 0, 0}},
+                 {60, {-4, 0.2, 0, 0.01, 0}}};
   const RoadSurface surface(road);
   EXPECT_NEAR(surface.lateral_height(0, -3.5), 0, 1e-12);
   EXPECT_NEAR(surface.lateral_height(0, -1), 0.3, 1e-12);   // 0.15 (-1 + 3)
@@ -139,7 +139,7 @@ TEST(OpenDriveRoadSurface, CrossfallLowersTheSidesItNamesByTTimesTheTangentOfIts
   EXPECT_EQ(surface.lateral_height(80, -2), 0);                            // the right side level from s = 70
   EXPECT_EQ(surface.breaks(1), (std::vector<double>{40, 50, 70, 100}));
   // With a shape, the two add up.
-  road.shapes = {{0, 0, {-4, 0.1, 0, 0, 0}}};
+  road.shapes = {{0, {-4, 0.1, 0, 0, 0}}};
   const RoadSurface both(road);
   EXPECT_NEAR(both.point(10, -2).z(), 0.1 - 2 * std::tan(0.02), 1e-12);
 }
