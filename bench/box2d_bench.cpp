@@ -5,19 +5,25 @@
 // No gravity (the plane is seen from above), no tyres. One b2World::Step per 5 ms with Box2D's usual
 // 8 velocity and 3 position iterations; one iteration is one step, batches as in scale_bench.
 // BM_TrafficAgainstBox2d steps crashbench's traffic and Box2D's in alternating blocks of one run.
+// CRASHBENCH_BENCH_SCENE=FILE (as for scale_bench) adds both for the lane traffic on that road
+// (bench/lane_traffic.hpp), its walls the collision triangles cut at the cars' height (sliced_walls).
 //
 //   build/release/bench/box2d_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
 #include <box2d/box2d.h>
 
+#include <cstdlib>
 #include <ctime>
+#include <limits>
 #include <memory>
 #include <vector>
 
+#include "bench/lane_traffic.hpp"
 #include "bench/medians.hpp"
 #include "bench/scale_layout.hpp"
 #include "cases/loading/scene_source.hpp"
 #include "cases/runner/simulation.hpp"
+#include "detectors/scenes/interference.hpp"
 
 namespace crashbench::bench {
 namespace {
@@ -63,27 +69,54 @@ std::unique_ptr<b2World> make_world(const Case& c, const std::vector<WallSegment
   return world;
 }
 
-void BM_Box2dStep(benchmark::State& state, const std::string& layout) {
-  const int n = static_cast<int>(state.range(0));
-  const Case c = scale_case(layout, n);
-  const std::vector<WallSegment> walls = build_scene(c.scene).walls;
+/// A file scene's walls as a 2D engine sees them: each collision triangle cut at the height of a car's
+/// rectangle beside it (the road under the drive's nearest pose plus `cg_height`). crashbench cuts each
+/// triangle at each car's own height instead; on a road that climbs, the two differ where a car is not
+/// beside the pose nearest to the wall, which is rare for walls along the drive.
+std::vector<WallSegment> sliced_walls(const BenchSceneFile& f, double cg_height) {
+  std::vector<WallSegment> walls;
+  for (const Triangle& t : f.scene.triangles) {
+    const Vec2 centre = ((t.a_W + t.b_W + t.c_W) / 3.0).head<2>();
+    double nearest = std::numeric_limits<double>::infinity(), ground = 0;
+    for (const VehiclePose& p : f.drive) {
+      const double d = (p.position_W - centre).squaredNorm();
+      if (d < nearest) nearest = d, ground = p.ground_z;
+    }
+    WallSegment w;
+    if (slice_triangle(t, ground + cg_height, w.a_W, w.b_W)) walls.push_back(w);
+  }
+  return walls;
+}
+
+/// Steps `c`'s cars among `walls` in Box2D, `steps` steps from the initial layout at a time (the world
+/// rebuilt outside the timer), one iteration a step.
+void step_world(benchmark::State& state, const Case& c, const std::vector<WallSegment>& walls, int steps) {
+  const auto n = static_cast<double>(c.vehicles.size());
   auto world = make_world(c, walls);
-  int steps = 0;
+  int stepped = 0;
   for (auto _ : state) {
-    if (steps == scale_steps(layout)) {
+    if (stepped == steps) {
       state.PauseTiming();
       world = make_world(c, walls);
-      steps = 0;
+      stepped = 0;
       state.ResumeTiming();
     }
     world->Step(static_cast<float>(c.dt), kVelocityIterations, kPositionIterations);
-    ++steps;
+    ++stepped;
   }
   state.counters["vehicles"] = n;
   state.counters["walls"] = static_cast<double>(walls.size());
-  state.counters["contacts"] = world->GetContactCount();
+  state.counters["contacts"] = world->GetContactCount();  // pairs whose fattened boxes overlap
+  int touching = 0;
+  for (const b2Contact* k = world->GetContactList(); k; k = k->GetNext()) touching += k->IsTouching() ? 1 : 0;
+  state.counters["touching"] = touching;  // after the last step
   state.counters["cpu_per_vehicle"] = benchmark::Counter(n, benchmark::Counter::kIsIterationInvariantRate |
                                                                           benchmark::Counter::kInvert);
+}
+
+void BM_Box2dStep(benchmark::State& state, const std::string& layout) {
+  const Case c = scale_case(layout, static_cast<int>(state.range(0)));
+  step_world(state, c, build_scene(c.scene).walls, scale_steps(layout));
 }
 
 /// This thread's CPU time [s]: what the core gave it, not what its neighbours took.
@@ -93,18 +126,17 @@ double thread_cpu_seconds() {
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-/// crashbench's traffic step against Box2D's at the same moments, the "in the same run": run one
+constexpr int kStepsABlock = 25;
+
+/// crashbench's step of `c` against Box2D's at the same moments, the "in the same run": run one
 /// after the other, scale_bench and this bench's BM_Box2dStep meet different minutes of a shared VM, and
 /// the two do not slow down alike (Box2D 1,227 ns a body in a quiet hour, 2,500-3,600 in slow ones, where
-/// crashbench's step doubled). One iteration is a block of kStepsABlock steps of the 10,000-car traffic
-/// case (`tree`, one thread) and as many b2World::Step of the same layout, the order reversed every block,
-/// each timed in this thread's CPU time; the 32 blocks are the layout's 800 steps. The counters are medians
-/// over the blocks: each engine's time per step and vehicle, and each block's own ratio.
-void BM_TrafficAgainstBox2d(benchmark::State& state) {
-  constexpr int kCars = 10'000;
-  constexpr int kStepsABlock = 25;
-  const Case c = scale_case("traffic", kCars, "tree");
-  const std::vector<WallSegment> walls = build_scene(c.scene).walls;
+/// crashbench's step doubled). One iteration is a block of kStepsABlock steps of the case (one thread)
+/// and as many b2World::Step of the same cars among `walls`, the order reversed every block, each timed in
+/// this thread's CPU time. The counters are medians over the blocks: each engine's time per step and
+/// vehicle, and each block's own ratio.
+void against_box2d(benchmark::State& state, const Case& c, const std::vector<WallSegment>& walls) {
+  const auto cars = static_cast<double>(c.vehicles.size());
   auto sim = std::make_unique<Simulation>(c);
   auto world = make_world(c, walls);
   const auto timed = [](auto step) {
@@ -124,15 +156,41 @@ void BM_TrafficAgainstBox2d(benchmark::State& state) {
     } else {
       box2d_s = box2d_block(), crashbench_s = crashbench_block();
     }
-    ours.push_back(1e9 * crashbench_s / (kStepsABlock * kCars));
-    theirs.push_back(1e9 * box2d_s / (kStepsABlock * kCars));
+    ours.push_back(1e9 * crashbench_s / (kStepsABlock * cars));
+    theirs.push_back(1e9 * box2d_s / (kStepsABlock * cars));
     ratio.push_back(crashbench_s / box2d_s);
   }
   state.counters["crashbench_ns_per_vehicle"] = median_of(ours);
   state.counters["box2d_ns_per_body"] = median_of(theirs);
+  state.counters["vehicles"] = cars;
   state.counters["crashbench_over_box2d"] = median_of(ratio);
 }
-BENCHMARK(BM_TrafficAgainstBox2d)->Iterations(scale_steps("traffic") / 25)->Unit(benchmark::kMillisecond);
+
+/// The 10,000-car traffic case (`tree`): its 32 blocks are the layout's 800 steps.
+void BM_TrafficAgainstBox2d(benchmark::State& state) {
+  const Case c = scale_case("traffic", 10'000, "tree");
+  against_box2d(state, c, build_scene(c.scene).walls);
+}
+BENCHMARK(BM_TrafficAgainstBox2d)->Iterations(scale_steps("traffic") / kStepsABlock)->Unit(benchmark::kMillisecond);
+
+/// The lane traffic on CRASHBENCH_BENCH_SCENE's road, in Box2D alone and in blocks against crashbench.
+void register_file_traffic() {
+  const std::string scene = bench_scene_label();
+  if (scene.empty()) return;
+  // The case and walls of the file, made on first use (the file's benchmarks may be filtered out).
+  const auto lanes = [](benchmark::State& state, auto run) {
+    const BenchSceneFile* f = bench_scene_file_or_skip(state);
+    if (!f) return;
+    const Case c = lane_traffic_case(*f, std::getenv("CRASHBENCH_BENCH_SCENE"), kLaneTrafficSteps);
+    run(c, sliced_walls(*f, c.vehicles.front().params.cg_height));
+  };
+  benchmark::RegisterBenchmark(("BM_Box2dStep/traffic/" + scene).c_str(), [=](benchmark::State& s) {
+    lanes(s, [&](const Case& c, const std::vector<WallSegment>& walls) { step_world(s, c, walls, kLaneTrafficSteps); });
+  })->Iterations(kLaneTrafficSteps)->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark(("BM_TrafficAgainstBox2d/" + scene).c_str(), [=](benchmark::State& s) {
+    lanes(s, [&](const Case& c, const std::vector<WallSegment>& walls) { against_box2d(s, c, walls); });
+  })->Iterations(kLaneTrafficSteps / kStepsABlock)->Unit(benchmark::kMillisecond);
+}
 
 const bool kRegistered = [] {
   for (const std::string layout : {"l-rail", "track", "traffic"})
@@ -141,6 +199,7 @@ const bool kRegistered = [] {
           ->Arg(n)
           ->Iterations(static_cast<benchmark::IterationCount>(scale_batches(n)) * scale_steps(layout))
           ->Unit(benchmark::kMicrosecond);
+  register_file_traffic();
   return true;
 }();
 
