@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <string>
 
@@ -152,7 +153,27 @@ Vec2 fallback_point(const PlacedRectangle& a, const PlacedRectangle& b) {
   }
   return n > 0 ? Vec2(sum / n) : Vec2(0.5 * (a.center_W() + b.center_W()));
 }
+// Distance from `p_W` to the closed rectangle `r` [m]: 0 inside.
+double corner_gap(const PlacedRectangle& r, const Vec2& p_W) {
+  const Vec2 p_B = r.to_body(p_W);
+  const double dx = std::max({r.x_min_B - p_B.x(), 0.0, p_B.x() - r.x_max_B});
+  const double dy = std::max(std::abs(p_B.y()) - r.half_width, 0.0);
+  return std::sqrt(dx * dx + dy * dy);
+}
+
 }  // namespace
+
+double rectangle_gap(const PlacedRectangle& a, const PlacedRectangle& b) {
+  const Vec2 axes[4] = {a.forward_W, a.left_W, b.forward_W, b.left_W};
+  const bool apart = std::any_of(std::begin(axes), std::end(axes), [&](const Vec2& u) {
+    const Interval ia = project(a, u), ib = project(b, u);
+    return std::abs(ia.center - ib.center) > ia.radius + ib.radius;
+  });
+  if (!apart) return 0.0;
+  double gap = std::numeric_limits<double>::infinity();
+  for (int k = 0; k < 4; ++k) gap = std::min({gap, corner_gap(b, a.corners_W[k]), corner_gap(a, b.corners_W[k])});
+  return gap;
+}
 
 bool rectangle_contact(const PlacedRectangle& a, const PlacedRectangle& b, Contact& c) {
   Vec2 normal = Vec2::UnitX();

@@ -35,6 +35,11 @@ struct PlacedRectangle {
 /// The rectangle of `pose` in the world frame.
 PlacedRectangle place_rectangle(const VehiclePose& pose);
 
+/// The least distance between rectangles `a` and `b` [m]; 0 where they overlap or touch. Two convex
+/// polygons apart are nearest at a corner of one of them, so it is the least distance from a corner of
+/// either to the other.
+double rectangle_gap(const PlacedRectangle& a, const PlacedRectangle& b);
+
 /// Axis-aligned bounds that contain place_rectangle(pose)'s box (1 um wider, so rounding never makes
 /// them smaller), from the rectangle's centre and half extents without placing its corners [m, W].
 void rectangle_bounds(const VehiclePose& pose, Vec2& lo_W, Vec2& hi_W);
