@@ -179,10 +179,8 @@ void register_file_traffic() {
   if (scene.empty()) return;
   // The case and walls of the file, made on first use (the file's benchmarks may be filtered out).
   const auto lanes = [](benchmark::State& state, auto run) {
-    const BenchSceneFile* f = bench_scene_file_or_skip(state);
-    if (!f) return;
-    const Case c = lane_traffic_case(*f, std::getenv("CRASHBENCH_BENCH_SCENE"), kLaneTrafficSteps);
-    run(c, sliced_walls(*f, c.vehicles.front().params.cg_height));
+    const std::optional<Case> c = lane_traffic_or_skip(state);
+    if (c) run(*c, sliced_walls(bench_scene_file(), c->vehicles.front().params.cg_height));
   };
   benchmark::RegisterBenchmark(("BM_Box2dStep/traffic/" + scene).c_str(), [=](benchmark::State& s) {
     lanes(s, [&](const Case& c, const std::vector<WallSegment>& walls) { step_world(s, c, walls, kLaneTrafficSteps); });

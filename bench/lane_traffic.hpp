@@ -7,6 +7,9 @@
 // (its SceneSpec).
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <exception>
+#include <optional>
 #include <string>
 
 #include "bench/bench_scene_file.hpp"
@@ -35,6 +38,9 @@ inline Case lane_traffic_case(const BenchSceneFile& f, const std::string& path, 
     car["speed"] = 15.0 + 15.0 * std::fmod(0.6180339887 * (index + 1), 1.0);
     cars.push_back(car);
   }
+  if (cars.empty())
+    throw Error(path, "", "the lane traffic places no car: its drive has " + std::to_string(f.drive.size()) +
+                              " poses (every driving lane outside junctions; a TORCS centre line and 1.5 m aside)");
   const nlohmann::json doc = {{"name", "lane-traffic"},
                               {"scene", {{"file", f.spec.file}}},  // read as f.spec says, below
                               {"detector", "tree"},
@@ -50,6 +56,20 @@ inline Case lane_traffic_case(const BenchSceneFile& f, const std::string& path, 
   Case c = parse_case(doc, path + ".lanes.json", limits);
   c.scene = f.spec;  // the bench's own reading of the file: one list of options, not two
   return c;
+}
+
+/// lane_traffic_case on CRASHBENCH_BENCH_SCENE's road, or nothing with `state` skipped and the reason as
+/// its message (a file the drive cannot be made on, a road whose drive places no car): the other
+/// benchmarks run.
+inline std::optional<Case> lane_traffic_or_skip(benchmark::State& state) {
+  const BenchSceneFile* f = bench_scene_file_or_skip(state);
+  if (!f) return std::nullopt;
+  try {
+    return lane_traffic_case(*f, std::getenv("CRASHBENCH_BENCH_SCENE"), kLaneTrafficSteps);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return std::nullopt;
+  }
 }
 
 }  // namespace crashbench::bench

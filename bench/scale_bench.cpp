@@ -94,10 +94,8 @@ void register_file_traffic() {
   const std::string scene = bench_scene_label();
   if (scene.empty()) return;
   benchmark::RegisterBenchmark(("BM_ScaleStep/traffic/" + scene + "/tree").c_str(), [](benchmark::State& s) {
-    const BenchSceneFile* f = bench_scene_file_or_skip(s);
-    if (!f) return;
-    const Case c = lane_traffic_case(*f, std::getenv("CRASHBENCH_BENCH_SCENE"), kLaneTrafficSteps);
-    step_case(s, c, static_cast<int>(c.vehicles.size()), kLaneTrafficSteps);
+    const std::optional<Case> c = lane_traffic_or_skip(s);
+    if (c) step_case(s, *c, static_cast<int>(c->vehicles.size()), kLaneTrafficSteps);
   })->Iterations(kLaneTrafficSteps)->Unit(benchmark::kMicrosecond);
 }
 
