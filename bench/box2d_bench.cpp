@@ -12,10 +12,16 @@
 #include <benchmark/benchmark.h>
 #include <box2d/box2d.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <ctime>
 #include <limits>
+#include <map>
 #include <memory>
+#include <span>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "bench/lane_traffic.hpp"
@@ -69,19 +75,52 @@ std::unique_ptr<b2World> make_world(const Case& c, const std::vector<WallSegment
   return world;
 }
 
+/// The drive's poses bucketed in square cells, for the pose nearest to a point.
+class NearestPose {
+ public:
+  explicit NearestPose(std::span<const VehiclePose> poses) : poses_(poses) {
+    for (std::size_t k = 0; k < poses.size(); ++k) cells_[cell_of(poses[k].position_W)].push_back(k);
+  }
+  /// The pose nearest to `p`: the rings of cells around p's, until the next ring lies farther from p
+  /// (at least ring - 1 cells) than the nearest pose found.
+  const VehiclePose& to(const Vec2& p) const {
+    if (poses_.empty()) throw std::logic_error("NearestPose::to on an empty drive");
+    const auto [i, j] = cell_of(p);
+    double nearest = std::numeric_limits<double>::infinity();
+    std::size_t best = 0;
+    for (long ring = 0; !(static_cast<double>(ring - 1) * kCell > std::sqrt(nearest)); ++ring) {
+      for (long di = -ring; di <= ring; ++di)
+        for (long dj = -ring; dj <= ring; ++dj) {
+          if (std::max(std::abs(di), std::abs(dj)) != ring) continue;
+          const auto cell = cells_.find({i + di, j + dj});
+          if (cell == cells_.end()) continue;
+          for (const std::size_t k : cell->second) {
+            const double d = (poses_[k].position_W - p).squaredNorm();
+            if (d < nearest) nearest = d, best = k;
+          }
+        }
+    }
+    return poses_[best];
+  }
+
+ private:
+  static constexpr double kCell = 10.0;  // [m]
+  static std::pair<long, long> cell_of(const Vec2& p) {
+    return {static_cast<long>(std::floor(p.x() / kCell)), static_cast<long>(std::floor(p.y() / kCell))};
+  }
+  std::span<const VehiclePose> poses_;
+  std::map<std::pair<long, long>, std::vector<std::size_t>> cells_;
+};
+
 /// A file scene's walls as a 2D engine sees them: each collision triangle cut at the height of a car's
 /// rectangle beside it (the road under the drive's nearest pose plus `cg_height`). crashbench cuts each
 /// triangle at each car's own height instead; on a road that climbs, the two differ where a car is not
 /// beside the pose nearest to the wall, which is rare for walls along the drive.
 std::vector<WallSegment> sliced_walls(const BenchSceneFile& f, double cg_height) {
+  const NearestPose nearest(f.drive);
   std::vector<WallSegment> walls;
   for (const Triangle& t : f.scene.triangles) {
-    const Vec2 centre = ((t.a_W + t.b_W + t.c_W) / 3.0).head<2>();
-    double nearest = std::numeric_limits<double>::infinity(), ground = 0;
-    for (const VehiclePose& p : f.drive) {
-      const double d = (p.position_W - centre).squaredNorm();
-      if (d < nearest) nearest = d, ground = p.ground_z;
-    }
+    const double ground = nearest.to(((t.a_W + t.b_W + t.c_W) / 3.0).head<2>()).ground_z;
     WallSegment w;
     if (slice_triangle(t, ground + cg_height, w.a_W, w.b_W)) walls.push_back(w);
   }
