@@ -39,6 +39,10 @@ void Detector::probe(std::span<const VehiclePose> poses, std::vector<Contact>& o
 
 void Detector::probe_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   probe(poses, out, stats);
+  probe_pairs(poses, out, stats);
+}
+
+void Detector::probe_pairs(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   pairs_->detect(poses, out, stats);
 }
 

@@ -94,6 +94,9 @@ class Detector {
   void detect_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
   /// detect_all() through probe().
   void probe_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
+  /// The vehicle-pair half of probe_all() alone: the contacts of the poses' overlapping pairs, no scene
+  /// query (a sweep's search for a pair's touch reads nothing else).
+  void probe_pairs(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
   /// Turns `out`, which holds detect_all(end)'s contacts for this step (toi = 1), into the contacts that begin
   /// DURING the step, the vehicles moving from `start` to `end` (same size and order): each one once, at
   /// its time of first contact `toi` (fraction of the step), with the point and normal at that time.

@@ -104,14 +104,19 @@ struct KeySearch : StepMotion {
   SweepScratch::Search& own;
   DetectorStats* stats;
 
-  /// The contacts of `key`'s vehicles at fraction `f` into own.found, with run-wide vehicle indices. With
-  /// `span` > 0 the rectangles are grown (pose_at), and a miss certifies that interval.
+  /// The contacts of `key`'s vehicles at fraction `f` into own.found, with run-wide vehicle indices: a
+  /// scene key's vehicle against the scene, a pair key's pair alone. With `span` > 0 the rectangles are
+  /// grown (pose_at), and a miss certifies that interval.
   void query(const Key& key, double f, double span) {
     own.poses.clear();
     own.poses.push_back(pose_at(key.vehicle, f, span));
     if (key.other != kStaticScene) own.poses.push_back(pose_at(key.other, f, span));  // detectors give vehicle < other
     own.found.clear();
-    detector.probe_all(own.poses, own.found, *stats);
+    // What a key matches (sweep_keys::matches): a pair key its pair's contact alone, not the scene's.
+    if (key.other == kStaticScene)
+      detector.probe_all(own.poses, own.found, *stats);
+    else
+      detector.probe_pairs(own.poses, own.found, *stats);
     for (Contact& c : own.found) {
       c.vehicle = c.vehicle == 0 ? key.vehicle : key.other;
       if (c.other != kStaticScene) c.other = key.other;
