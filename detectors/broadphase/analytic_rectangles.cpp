@@ -153,6 +153,7 @@ Vec2 fallback_point(const PlacedRectangle& a, const PlacedRectangle& b) {
   }
   return n > 0 ? Vec2(sum / n) : Vec2(0.5 * (a.center_W() + b.center_W()));
 }
+
 // Distance from `p_W` to the closed rectangle `r` [m]: 0 inside.
 double corner_gap(const PlacedRectangle& r, const Vec2& p_W) {
   const Vec2 p_B = r.to_body(p_W);
