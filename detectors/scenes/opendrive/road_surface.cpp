@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+
 namespace crashbench::odr {
 namespace {
 
@@ -99,6 +103,11 @@ void RoadSurface::spans(std::size_t k, double s, std::vector<LaneSpan>& out) con
       }
       if (const LaneHeight* h = record_at(lane.heights, ds, [](const LaneHeight& r) { return r.s_offset; }))
         span.dz_inner = h->inner, span.dz_outer = h->outer;
+      if (!(std::abs(span.t_outer) < kFarthestLaneBorder))
+        throw Error("", fmt::format("<road> id {} (line {})", road_.id, road_.line),
+                    fmt::format("lane {} (line {}) has its outer border {} m from the reference line at s {}: "
+                                "expected less than {} m (a width or border polynomial of absurd size)",
+                                lane.id, lane.line, span.t_outer, s, kFarthestLaneBorder));
       t = span.t_outer;
       spans.push_back(span);
     }

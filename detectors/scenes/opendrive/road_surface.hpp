@@ -18,6 +18,12 @@ namespace crashbench::odr {
 /// The value at `s` of the record starting last at or before s (the first for s before all), 0 if none.
 double evaluate(const std::vector<Cubic>& records, double s);
 
+/// Farther than this from its reference line no lane border is taken for a road [m]: the widest roads
+/// reach tens of metres (a motorway's lanes, verges and sidewalks). A width or border polynomial that
+/// grows to kilometres (the fuzzer's 3.5 + 6 ds^3 m) is refused where a border first lies beyond it,
+/// rather than built into faces kilometres long that every wall probe and surface cell then meets.
+inline constexpr double kFarthestLaneBorder = 1000.0;
+
 /// One lane across the road at some s: its inner and outer border's t [m] and how far its surface is
 /// raised there [m] (lane `height`).
 struct LaneSpan {
@@ -38,7 +44,8 @@ class RoadSurface {
   /// The lane section in force at `s`: the last that starts at or before it (the first, before them all).
   std::size_t section_at(double s) const;
 
-  /// The lanes of section `k` at `s`, leftmost (outermost left) first, rightmost last.
+  /// The lanes of section `k` at `s`, leftmost (outermost left) first, rightmost last. Throws Error (naming
+  /// the road, the lane and s) where a border lies kFarthestLaneBorder or more from the reference line.
   void spans(std::size_t k, double s, std::vector<LaneSpan>& out) const;
   /// The surface point at (s, t) raised by `dz`, world frame [m].
   Vec3 point(double s, double t, double dz = 0) const;

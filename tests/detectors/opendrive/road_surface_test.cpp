@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
 
 #include "detectors/scenes/opendrive/road_surface.hpp"
 
@@ -142,6 +146,26 @@ TEST(OpenDriveRoadSurface, CrossfallLowersTheSidesItNamesByTTimesTheTangentOfIts
   road.shapes = {{0, {-4, 0.1, 0, 0, 0}}};
   const RoadSurface both(road);
   EXPECT_NEAR(both.point(10, -2).z(), 0.1 - 2 * std::tan(0.02), 1e-12);
+}
+
+// A lane whose width polynomial grows to kilometres (3.25 + 0.02 ds^3 m: 1,000 m at ds = 36.8) is refused
+// where a border first lies kFarthestLaneBorder out, naming the road, the lane and s; nearer, it is built.
+TEST(OpenDriveRoadSurface, ALaneBorderAKilometreFromTheReferenceLineIsRefused) {
+  Road road = straight_road();
+  road.sections[0].right[0].widths = {{0, 3.25, 0, 0, 0.02}};
+  const RoadSurface surface(road);
+  std::vector<LaneSpan> spans;
+  surface.spans(0, 20, spans);  // lane -1 163.25 m wide, its outer border 162.65 m out with the offset
+  EXPECT_NEAR(spans[2].t_outer, 0.4 + 0.01 * 20 - 3.25 - 0.02 * 8000, 1e-9);
+  try {
+    surface.spans(0, 30, spans);  // 543.25 m wide, the shoulder beyond it to 543.55 m: built
+    surface.spans(0, 39, spans);  // 1,189.63 m wide
+    FAIL() << "a border 1,190 m out was taken";
+  } catch (const Error& e) {
+    EXPECT_NE(e.pointer().find("<road> id 9"), std::string::npos) << e.pointer();
+    EXPECT_NE(e.problem().find("lane -1"), std::string::npos) << e.problem();
+    EXPECT_NE(e.problem().find("at s 39"), std::string::npos) << e.problem();
+  }
 }
 
 }  // namespace
