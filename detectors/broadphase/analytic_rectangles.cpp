@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <limits>
 #include <string>
 
@@ -165,12 +164,11 @@ double corner_gap(const PlacedRectangle& r, const Vec2& p_W) {
 }  // namespace
 
 double rectangle_gap(const PlacedRectangle& a, const PlacedRectangle& b) {
-  const Vec2 axes[4] = {a.forward_W, a.left_W, b.forward_W, b.left_W};
-  const bool apart = std::any_of(std::begin(axes), std::end(axes), [&](const Vec2& u) {
-    const Interval ia = project(a, u), ib = project(b, u);
-    return std::abs(ia.center - ib.center) > ia.radius + ib.radius;
-  });
-  if (!apart) return 0.0;
+  // Apart exactly where rectangle_contact finds no contact: the same separating axes.
+  Vec2 normal;
+  double depth = 0;
+  int axis = 0;
+  if (least_penetration(a, b, normal, depth, axis)) return 0.0;
   double gap = std::numeric_limits<double>::infinity();
   for (int k = 0; k < 4; ++k) gap = std::min({gap, corner_gap(b, a.corners_W[k]), corner_gap(a, b.corners_W[k])});
   return gap;

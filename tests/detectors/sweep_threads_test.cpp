@@ -203,29 +203,5 @@ TEST(DetectorProbe, NeitherReadsNorLeavesAClearBox) {
   EXPECT_GT(spared_somewhere, 0) << "no registered detector kept a box: the test shows nothing";
 }
 
-// A pair key's search reads its pair's contact alone (detectors/key_search.hpp), so it asks for the pairs
-// alone: the same contacts, bit for bit, as the pair contacts of probe_all, with no scene query.
-TEST(DetectorProbe, PairsAloneAreProbeAllsPairContacts) {
-  const Scene scene = scene_of({{{0, 0}, {60, 0}}});
-  const std::array<VehiclePose, 2> poses{sedan_at({30, 0.5}, 0), sedan_at({33, 1.2}, 0.3)};  // both on the wall
-  for (const auto& entry : detectors()) {
-    const std::string name(entry.name);
-    std::unique_ptr<Detector> d = make_detector(name);
-    d->prepare(scene, 2);
-    std::vector<Contact> all, pairs;
-    DetectorStats stats;
-    d->probe_all(poses, all, stats);
-    d->probe_pairs(poses, pairs, stats);
-    std::vector<Contact> pairs_of_all;
-    for (const Contact& c : all)
-      if (c.other != kStaticScene) pairs_of_all.push_back(c);
-    ASSERT_LT(pairs_of_all.size(), all.size()) << name << ": no scene contact, the test shows nothing";
-    ASSERT_EQ(pairs.size(), pairs_of_all.size()) << name;
-    ASSERT_FALSE(pairs.empty()) << name;
-    for (std::size_t i = 0; i < pairs.size(); ++i)
-      EXPECT_TRUE(same_bits(pairs[i], pairs_of_all[i])) << name << ": contact " << i;
-  }
-}
-
 }  // namespace
 }  // namespace crashbench
