@@ -55,7 +55,8 @@ void TreeDetector::visit_cell(std::size_t c, const Vec2& a, const Vec2& d, doubl
   if (visit_run(c, a, d, z, stats)) return;
   for (std::uint32_t k = g.cell_start[c]; k < g.cell_start[c + 1]; ++k) {
     const TreeGrid::CellItem& it = g.items[k];
-    if (z <= it.zmin || z > it.zmax) continue;  // as slice_triangle decides (bounds rounded outwards)
+    if (z > it.zmax) break;  // and above the rest (highest first); as slice_triangle decides, bounds rounded out
+    if (z <= it.zmin) continue;
     double t0 = 0, t1 = 1;
     if (!clip_to_slab(a.x(), d.x(), it.lo_x, it.hi_x, t0, t1) || !clip_to_slab(a.y(), d.y(), it.lo_y, it.hi_y, t0, t1))
       continue;
@@ -80,7 +81,8 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
       }
       for (std::uint32_t k = g.cell_start[c]; k < g.cell_start[c + 1]; ++k) {
         const TreeGrid::CellItem& it = g.items[k];
-        if (rect.z <= it.zmin || rect.z > it.zmax) continue;
+        if (rect.z > it.zmax) break;  // and above the rest: highest first
+        if (rect.z <= it.zmin) continue;
         if (it.lo_x > rect.hi_W.x() || it.lo_y > rect.hi_W.y() || it.hi_x < rect.lo_W.x() || it.hi_y < rect.lo_W.y())
           continue;
         // Taken a little later, in the same order: the triangles of a car's cells lie anywhere in memory,
@@ -206,10 +208,16 @@ bool TreeDetector::triangles_meet(const ClearBoxes::Proposal& p) const {
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * g.nx + i;
       if (!g.occupied(c) || !box_meets_run_band(c, p.tested)) continue;
+      const bool by_height = !g.in_run(c);  // a run's items are by s_lo
       for (std::uint32_t k = g.cell_start[c]; k < g.cell_start[c + 1]; ++k) {
         const TreeGrid::CellItem& it = g.items[k];
-        // A plane at some z in [z_lo, z_hi] slices it (zmin < z <= zmax, as the scan decides).
-        if (!(it.zmin < p.z_hi && it.zmax >= p.z_lo)) continue;
+        // A plane at some z in [z_lo, z_hi] slices it (zmin < z <= zmax, as the scan decides); in a cell by
+        // height, the items after one below z_lo lie lower still.
+        if (!(it.zmax >= p.z_lo)) {
+          if (by_height) break;
+          continue;
+        }
+        if (!(it.zmin < p.z_hi)) continue;
         if (it.lo_x > hi.x() || it.lo_y > hi.y() || it.hi_x < lo.x() || it.hi_y < lo.y()) continue;
         if (footprint_meets(footprint(g.entries[it.entry].t), p.tested)) return true;
       }

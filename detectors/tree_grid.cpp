@@ -32,6 +32,7 @@ TreeGrid::TreeGrid(const Scene& built_for, double cell_option) : scene(&built_fo
   collect_entries();
   layout_grid();
   fill_cells();
+  order_by_height();
   build_runs();
   occupied.build(cell_start);
 }
@@ -115,6 +116,15 @@ void TreeGrid::fill_cells() {
                         round_down(e.zmin),     round_up(e.zmax),       static_cast<std::uint32_t>(k), 0, 0};
     cells_of(e, [&](std::size_t c) { items[fill[c]++] = item; });
   }
+}
+
+void TreeGrid::order_by_height() {
+  // The entry breaks ties: the same grid, item for item, on every platform (std::sort is not stable).
+  const auto higher = [](const CellItem& x, const CellItem& y) {
+    return x.zmax != y.zmax ? x.zmax > y.zmax : x.entry < y.entry;
+  };
+  for (std::size_t c = 0; c + 1 < cell_start.size(); ++c)
+    std::sort(items.begin() + cell_start[c], items.begin() + cell_start[c + 1], higher);
 }
 
 }  // namespace crashbench

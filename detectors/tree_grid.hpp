@@ -51,7 +51,7 @@ struct TreeGrid {
   double cell_size;    // the option it was built with; 0: automatic
   GridVector<Entry> entries;
   GridVector<std::uint32_t> cell_start;  // nx * ny + 1 offsets into items
-  GridVector<CellItem> items;            // cell by cell
+  GridVector<CellItem> items;            // cell by cell: a run's by s_lo, any other cell's by zmax, highest first
   GridVector<float> run_keys;            // parallel to items: in a run, the running max of s_hi [m]
   GridVector<std::uint32_t> run_of_cell; // per cell: index into runs, or kNoRun
   CellOccupancy in_run;                   // the cells with a run: few, and the bit stays cached
@@ -68,6 +68,9 @@ struct TreeGrid {
   /// How many cells of edge `edge` from `origin` the entries' footprint bounds cover in all.
   double cells_tested(const Vec2& origin, double edge) const;
   void fill_cells();
+  /// Lists each cell's items highest zmax first: a plane above an item is above every later one, and a
+  /// scan stops there (a visual scene's ground faces, 13 of a query's 18 items on track-visual).
+  void order_by_height();
   void build_runs();
 };
 

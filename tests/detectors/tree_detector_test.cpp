@@ -171,6 +171,37 @@ TEST(TreeDetector, GivesBruteForcesContactsBitForBitOnAThinWallItFindsInAnotherO
   }
 }
 
+TEST(TreeDetector, AWallSharingItsCellsWithGroundFacesAndABannerIsFoundAndNoClearBoxCrossesIt) {
+  // A cell lists its items highest first and a scan stops at the first one below the plane (tree_grid.hpp).
+  // Here each 4 m cell holds a wall 1 m high, a banner 2-3 m up and, given first, sloped ground faces
+  // (0.01 to 0.09 m) below the plane at 0.55 m. Cars drive at the wall from clear ground in 5 cm steps, so
+  // that clear boxes are made (and tested) beside it too. Listed lowest first, the scan would stop at the
+  // ground before the wall; a box would reach across it.
+  std::vector<osg::Vec3> v;
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 24; ++j) {
+      const float x0 = -3 + 0.5f * static_cast<float>(i), y0 = -6 + 0.5f * static_cast<float>(j);
+      const auto ground = [](float x, float y) { return osg::Vec3(x, y, 0.04f + 0.01f * x); };
+      for (const osg::Vec3& p : {ground(x0, y0), ground(x0 + 0.5f, y0), ground(x0 + 0.5f, y0 + 0.5f), ground(x0, y0),
+                                 ground(x0 + 0.5f, y0 + 0.5f), ground(x0, y0 + 0.5f)})
+        v.push_back(p);
+    }
+  const std::size_t ground_faces = v.size() / 3;
+  const osg::Vec3 banner[] = {osg::Vec3(-2, 1.5f, 2), osg::Vec3(4, 1.5f, 2), osg::Vec3(4, 1.5f, 3)};
+  v.insert(v.end(), std::begin(banner), std::end(banner));
+  add_upright_face(v, osg::Vec3(0, 0, 0), osg::Vec3(3, 0, 0));
+  const Scene scene = make_scene("wall-on-ground", testing::triangle_soup(v), {});
+  ASSERT_EQ(scene.triangles.size(), ground_faces + 3);
+  const auto tree = tree_with_cells(scene, 4.0);
+  std::vector<VehiclePose> poses;
+  for (const double heading : {0.0, 0.5 * std::numbers::pi, 0.3})
+    for (double y = -5.0; y <= -0.2; y += 0.05) poses.push_back(drive_pose({1.5, y}, heading));
+  const auto want = testing::contacts("brute-force", scene, poses);
+  const int touching = testing::expect_agreement(testing::contacts(*tree, poses), want, "tree at a wall on ground");
+  EXPECT_GT(touching, 30);                                    // at the wall
+  EXPECT_LT(touching, static_cast<int>(poses.size()) - 100);  // and clear of it
+}
+
 INSTANTIATE_TEST_SUITE_P(Registered, AllocationFreeDetectors, ::testing::ValuesIn(testing::allocation_free_detector_names()),
                          [](const auto& info) { return testing::test_name(info.param); });
 
