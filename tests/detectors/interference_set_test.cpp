@@ -128,5 +128,33 @@ TEST(InterferenceSet, TheSameTrianglesNumberedOtherwiseGiveTheSameContact) {
   expect_same_bits(wall_first, box_first, false);
 }
 
+/// A triangle whose slice at the rectangle's plane (z = 0.5 m) is the segment from `p_W` to `q_W`: its edges
+/// from (p, 0) rise to (p, 1) and to (2q - p, 1), crossing z = 0.5 at p and q.
+Triangle sliced_as(const Vec2& p_W, const Vec2& q_W) {
+  const Vec2 far = 2 * q_W - p_W;
+  return {Vec3(p_W.x(), p_W.y(), 0), Vec3(far.x(), far.y(), 1), Vec3(p_W.x(), p_W.y(), 1)};
+}
+
+TEST(InterferenceSet, ASliceInterferesWhereItCrossesTheRectanglesBoundaryAndNotBesideIt) {
+  // The rectangle spans x in [-2.6, 2.1], y in [-1, 1]. By hand: x + y = 2.6 cuts its corner (2.1, 1) at
+  // (2.1, 0.5) and (1.6, 1), though each end lies beyond a different side; x + y = 3.6 passes it at
+  // (2.1, 1.5); a line across it has its ends beyond opposite sides; x = 2.1 + 1e-7 lies beside it, x = 2.09
+  // across it.
+  const BoundingRectangle rect = rectangle();
+  const auto interferes = [&](const Vec2& p, const Vec2& q) {
+    InterferenceSet set;
+    set.reset(rect);
+    return set.add_triangle(sliced_as(p, q), 0);
+  };
+  EXPECT_TRUE(interferes(Vec2(1.1, 1.5), Vec2(2.6, 0.0)));
+  EXPECT_FALSE(interferes(Vec2(1.6, 2.0), Vec2(3.1, 0.5)));
+  EXPECT_TRUE(interferes(Vec2(0.0, -3.0), Vec2(0.0, 3.0)));
+  EXPECT_TRUE(interferes(Vec2(-4.0, 0.2), Vec2(4.0, 0.3)));
+  EXPECT_FALSE(interferes(Vec2(2.1 + 1e-7, -3.0), Vec2(2.1 + 1e-7, 3.0)));
+  EXPECT_TRUE(interferes(Vec2(2.09, -3.0), Vec2(2.09, 3.0)));
+  EXPECT_FALSE(interferes(Vec2(-3.0, 1.5), Vec2(3.0, 1.2)));
+  EXPECT_FALSE(interferes(Vec2(-2.7, -3.0), Vec2(-2.8, 3.0)));
+}
+
 }  // namespace
 }  // namespace crashbench
