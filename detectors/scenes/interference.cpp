@@ -6,16 +6,10 @@
 
 namespace crashbench {
 
-double ground_under(const VehiclePose& pose, const SurfaceQuery* surface) {
-  double ground = pose.ground_z;
-  if (std::isnan(ground)) ground = surface ? surface->height_below(pose.position_W, kHighest) : 0.0;
+double ground_found_under(const VehiclePose& pose, const SurfaceQuery* surface) {
+  double ground = surface ? surface->height_below(pose.position_W, kHighest) : 0.0;
   if (std::isnan(ground)) ground = surface->fallback_at(pose.position_W);
   return ground;
-}
-
-HeightBand height_band(double ground, const SurfaceQuery* surface) {
-  if (!surface || std::isinf(surface->above_road_max())) return {};
-  return {ground, ground + surface->above_road_max()};
 }
 
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const SurfaceQuery* surface) {
@@ -164,6 +158,7 @@ Contact InterferenceSet::face_contact(int root, int vehicle) const {
 }
 
 void InterferenceSet::emit(int vehicle, std::vector<Contact>& out) {
+  if (count_ == 0) return;  // most queries: nothing to sort or join
   sort_pieces();
   // Single linkage: join every pair of pieces on the same face.
   for (int i = 0; i < count_; ++i)

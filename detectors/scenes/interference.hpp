@@ -15,6 +15,7 @@
 // depth is how far the deepest corner lies beyond that line.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -53,13 +54,22 @@ struct BoundingRectangle {
   Vec2 lo_W = Vec2::Zero(), hi_W = Vec2::Zero();  ///< axis-aligned bounds [m]
 };
 
+/// ground_under() of a pose without ground_z.
+double ground_found_under(const VehiclePose& pose, const SurfaceQuery* surface);
+
 /// The road under `pose`: `pose.ground_z`, or, without one, the highest surface of `surface` under the CG
-/// (or its barrier-bottom fallback); null `surface`: flat z = 0 [m].
-double ground_under(const VehiclePose& pose, const SurfaceQuery* surface);
+/// (or its barrier-bottom fallback); null `surface`: flat z = 0 [m]. Inline: every query of a placed pose
+/// (the runner's) reads ground_z alone.
+inline double ground_under(const VehiclePose& pose, const SurfaceQuery* surface) {
+  return std::isnan(pose.ground_z) ? ground_found_under(pose, surface) : pose.ground_z;
+}
 
 /// `pose`'s height band over the road `ground` [m]: [ground, ground + the surface's above_road_max]; every
 /// height without a surface or with the band off.
-HeightBand height_band(double ground, const SurfaceQuery* surface);
+inline HeightBand height_band(double ground, const SurfaceQuery* surface) {
+  if (!surface || std::isinf(surface->above_road_max())) return {};
+  return {ground, ground + surface->above_road_max()};
+}
 
 /// The rectangle of `pose` at ground_under + cg_height, with its height band.
 BoundingRectangle bounding_rectangle(const VehiclePose& pose, const SurfaceQuery* surface);
