@@ -4,9 +4,10 @@
 // covers few cells, a query scans them; otherwise, since only triangles that cross the rectangle's boundary
 // make contacts (interference.hpp), it walks the rectangle's four edges cell by cell (Amanatides & Woo).
 // Either way it tests the triangles listed there: not yet taken this query (a stamp per triangle),
-// spanning the plane's height, with footprint bounds that meet the rectangle's (or the edge); those are
-// sliced exactly as the brute-force reference does. Horizontal triangles never cut a horizontal
-// plane into a segment and are left out. A car on open road skips all this while it stays inside a box
+// spanning the plane's height (a cell lists them highest first, so a scan stops at the first wholly below
+// the plane), with footprint bounds that meet the rectangle's (or the edge); those are sliced exactly as
+// the brute-force reference does. Horizontal triangles never cut a horizontal plane into a segment and are
+// left out. A car on open road skips all this while it stays inside a box
 // that no triangle of its plane's heights meets (clear_boxes.hpp). No allocation per step.
 #include <array>
 #include <cstdint>
