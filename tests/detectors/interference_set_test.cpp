@@ -7,6 +7,7 @@
 #include <cstring>
 #include <numeric>
 #include <random>
+#include <tuple>
 
 #include "detectors/scenes/interference.hpp"
 
@@ -154,6 +155,28 @@ TEST(InterferenceSet, ASliceInterferesWhereItCrossesTheRectanglesBoundaryAndNotB
   EXPECT_TRUE(interferes(Vec2(2.09, -3.0), Vec2(2.09, 3.0)));
   EXPECT_FALSE(interferes(Vec2(-3.0, 1.5), Vec2(3.0, 1.2)));
   EXPECT_FALSE(interferes(Vec2(-2.7, -3.0), Vec2(-2.8, 3.0)));
+}
+
+TEST(InterferenceSet, ASliceEndsWhereThePlaneCrossesTwoEdgesInEdgeOrder) {
+  // By hand, every value exact in binary: a = (0, 0, 0) below the plane z = 1, b = (2, 0, 2) and c = (0, 2, 2)
+  // above it. The plane crosses a-b at (1, 0) and c-a at (0, 1), each halfway; the ends come in edge order
+  // (a-b, b-c, c-a), so turning the vertices round puts the vertex alone second or third and swaps them. A
+  // plane through the top edge gives (2, 0)-(0, 2) (touching counts as above); one through the lone vertex
+  // or above all three, none; two vertices on one vertical line give a point, none.
+  const Vec3 a(0, 0, 0), b(2, 0, 2), c(0, 2, 2);
+  const auto slice = [](const Triangle& t, double z) {
+    Vec2 p = Vec2::Constant(-9), q = Vec2::Constant(-9);
+    const bool cut = slice_triangle(t, z, p, q);
+    return std::tuple{cut, p, q};
+  };
+  EXPECT_EQ(slice({a, b, c}, 1), std::tuple(true, Vec2(1, 0), Vec2(0, 1)));
+  EXPECT_EQ(slice({c, a, b}, 1), std::tuple(true, Vec2(0, 1), Vec2(1, 0)));
+  EXPECT_EQ(slice({b, c, a}, 1), std::tuple(true, Vec2(0, 1), Vec2(1, 0)));
+  EXPECT_EQ(slice({a, c, b}, 1), std::tuple(true, Vec2(0, 1), Vec2(1, 0)));
+  EXPECT_EQ(slice({a, b, c}, 2), std::tuple(true, Vec2(2, 0), Vec2(0, 2)));
+  EXPECT_FALSE(std::get<0>(slice({a, b, c}, 0)));
+  EXPECT_FALSE(std::get<0>(slice({a, b, c}, 3)));
+  EXPECT_FALSE(std::get<0>(slice({a, Vec3(0, 0, 2), Vec3(0, 0, 1)}, 0.5)));
 }
 
 }  // namespace
