@@ -55,7 +55,8 @@ void TreeDetector::visit_cell(std::size_t c, const Vec2& a, const Vec2& d, doubl
   if (visit_run(c, a, d, z, stats)) return;
   for (std::uint32_t k = g.cell_start[c]; k < g.cell_start[c + 1]; ++k) {
     const TreeGrid::CellItem& it = g.items[k];
-    if (z > it.zmax) break;  // and above the rest (highest first); as slice_triangle decides, bounds rounded out
+    // As slice_triangle decides (bounds rounded outwards); a plane above it is above every later item.
+    if (z > it.zmax) break;
     if (z <= it.zmin) continue;
     double t0 = 0, t1 = 1;
     if (!clip_to_slab(a.x(), d.x(), it.lo_x, it.hi_x, t0, t1) || !clip_to_slab(a.y(), d.y(), it.lo_y, it.hi_y, t0, t1))
@@ -81,7 +82,7 @@ void TreeDetector::scan_cells(const BoundingRectangle& rect, int i0, int i1, int
       }
       for (std::uint32_t k = g.cell_start[c]; k < g.cell_start[c + 1]; ++k) {
         const TreeGrid::CellItem& it = g.items[k];
-        if (rect.z > it.zmax) break;  // and above the rest: highest first
+        if (rect.z > it.zmax) break;  // and above every later item: highest first
         if (rect.z <= it.zmin) continue;
         if (it.lo_x > rect.hi_W.x() || it.lo_y > rect.hi_W.y() || it.hi_x < rect.lo_W.x() || it.hi_y < rect.lo_W.y())
           continue;

@@ -7,8 +7,8 @@
 // spanning the plane's height (a cell lists them highest first, so a scan stops at the first wholly below
 // the plane), with footprint bounds that meet the rectangle's (or the edge); those are sliced exactly as
 // the brute-force reference does. Horizontal triangles never cut a horizontal plane into a segment and are
-// left out. A car on open road skips all this while it stays inside a box
-// that no triangle of its plane's heights meets (clear_boxes.hpp). No allocation per step.
+// left out. A car on open road skips all this while it stays inside a box that no triangle of its plane's
+// heights meets (clear_boxes.hpp). No allocation per step.
 #include <array>
 #include <cstdint>
 #include <memory>
