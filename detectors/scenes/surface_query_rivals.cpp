@@ -236,8 +236,7 @@ void SurfaceQuery::find_interiors() {
     if (in.rival_box >= 0) rival_boxes_.push_back(*box);
     const double lengths[3] = {(f.b - f.a).norm(), (f.c - f.b).norm(), (f.a - f.c).norm()};
     for (int e = 0; e < 3; ++e)
-      in.inset[e] = run.scanned(n) ? kInfinity
-                                   : std::max(run.margin(n), reach[n]) * lengths[e];
+      in.inset[e] = run.scanned(n) ? kInfinity : std::max(run.margin(n), reach[n]) * lengths[e];
   }
 }
 

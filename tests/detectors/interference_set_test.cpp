@@ -162,7 +162,7 @@ TEST(InterferenceSet, ASliceEndsWhereThePlaneCrossesTwoEdgesInEdgeOrder) {
   // above it. The plane crosses a-b at (1, 0) and c-a at (0, 1), each halfway; the ends come in edge order
   // (a-b, b-c, c-a), so turning the vertices round puts the vertex alone second or third and swaps them. A
   // plane through the top edge gives (2, 0)-(0, 2) (touching counts as above); one through the lone vertex
-  // or above all three, none; two vertices on one vertical line give a point, none.
+  // or above all three, none; a triangle standing on one vertical line slices to a point, none.
   const Vec3 a(0, 0, 0), b(2, 0, 2), c(0, 2, 2);
   const auto slice = [](const Triangle& t, double z) {
     Vec2 p = Vec2::Constant(-9), q = Vec2::Constant(-9);
