@@ -39,8 +39,9 @@ inline constexpr double kPiOverTwoLo = 0x1.1a62633145c07p-54;
 inline constexpr double kRoundingShift = 0x1.8p52;
 // Beyond this |x| (|k| would pass 2^20) and for infinities and NaN, sin_cos defers to the C library.
 inline constexpr double kReducibleLimit = 1e6;
-/// atan(k / 8), k = 0 ... 8, each the double nearest the true value (mpmath at 300 bits).
-inline constexpr double kAtanOfEighths[9] = {
+/// atan(k / 8), k = 0 ... 8, each the double nearest the true value (mpmath at 300 bits); zeros to 16 for
+/// a permute of two registers (select16).
+inline constexpr double kAtanOfEighths[16] = {
     0.0,
     0x1.fd5ba9aac2f6ep-4,
     0x1.f5b75f92c80ddp-3,
@@ -178,7 +179,7 @@ template <class T>
   // About c = 0 (t below 1/16: most slip angles) u = (t - 0) / (1 + t 0) is t itself: taken without the
   // division when every lane has it, the same bits at the end of a shorter chain.
   const T u = any_lane(k != 0) ? (t - c) / (1.0 + t * c) : t;
-  const T atan_t = gather(kAtanOfEighths, k) + (u + atan_tail(u, u * u));
+  const T atan_t = select16(kAtanOfEighths, k) + (u + atan_tail(u, u * u));
   const T atan_a = choose(beyond_one, (kPiOverTwoHi - atan_t) + kPiOverTwoLo, atan_t);
   return copysign_of(atan_a, x);
 }
