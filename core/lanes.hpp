@@ -79,6 +79,14 @@ template <class Bits>
   return (LanesOf<Bits>)b;  // NOLINT: a vector cast keeps the bits
 }
 
+/// Lane `i` of `x` (x itself for a double).
+[[gnu::always_inline]] inline double lane_of(double x, int i) { return (void)i, x; }
+template <class T>
+  requires(kLanesOf<T> > 1)
+[[gnu::always_inline]] inline double lane_of(T x, int i) {
+  return x[i];
+}
+
 /// `yes` where `mask` holds, `no` elsewhere.
 [[gnu::always_inline]] inline double choose(bool mask, double yes, double no) { return mask ? yes : no; }
 template <class T, class Bits>

@@ -123,6 +123,7 @@ class BicycleDynamics final : public SingleTrackDynamics<BicycleParameters> {
   void prepare(const VehicleBatch& batch, BatchScratch& scratch) const override;
   void derivatives(const VehicleBatch& batch, const BatchScratch& scratch, const StateVector* x,
                    StateVector* dx) const override;
+  bool rk4_step(const VehicleBatch& batch, const BatchScratch& scratch, double dt, StateVector* x) const override;
   /// Needs mass, yaw_inertia, both axle distances and both stiffnesses > 0, road_mu >= 0.
   void validate(const VehicleParams& p) const override;
   /// The tyres (tyre_params.hpp).

@@ -8,4 +8,9 @@ int accelerate_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars,
   return bicycle_lanes::accelerate_rows<Lanes4>(cars, states, first, count, speed_floor, out);
 }
 
+int rk4_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars, double* x, int first, int count, double dt,
+             double speed_floor) {
+  return bicycle_lanes::rk4_rows<Lanes4>(cars, x, 8, first, count, dt, speed_floor);
+}
+
 }  // namespace crashbench::bicycle_avx2

@@ -89,23 +89,23 @@ template <class T, std::size_t... Lane>
 [[gnu::always_inline]] inline T lanes_of(const StateRows& s, int first, int component, std::index_sequence<Lane...>) {
   return T{s.x[(first + static_cast<int>(Lane)) * s.stride + component]...};
 }
+/// Component `component` of rows first ... first + kLanesOf<T> - 1.
+template <class T>
+[[gnu::always_inline]] inline T component_at(const StateRows& s, int first, int component) {
+#ifdef __AVX512F__
+  if constexpr (kLanesOf<T> == 8) {  // one gather: built from eight loads, it takes fifteen instructions
+    const __m256i rows = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(s.stride));
+    const double* at = s.x + static_cast<std::ptrdiff_t>(first) * s.stride + component;
+    return (T)_mm512_mask_i32gather_pd(_mm512_setzero_pd(), 0xff, rows, at, sizeof(double));
+  }
+#endif
+  return lanes_of<T>(s, first, component, std::make_index_sequence<kLanesOf<T>>());
+}
 /// The states of rows first ... first + kLanesOf<T> - 1.
 template <class T>
 [[gnu::always_inline]] inline State<T> states_at(const StateRows& s, int first) {
-#ifdef __AVX512F__
-  if constexpr (kLanesOf<T> == 8) {  // a gather per component: built from eight loads, each takes fifteen
-    const __m256i rows = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(s.stride));
-    const double* base = s.x + static_cast<std::ptrdiff_t>(first) * s.stride;
-    const auto at = [&](int component) __attribute__((always_inline)) {
-      return (T)_mm512_mask_i32gather_pd(_mm512_setzero_pd(), 0xff, rows, base + component, sizeof(double));
-    };
-    return {at(2), at(3), at(4), at(5)};
-  }
-#endif
-  const auto at = [&](int component) __attribute__((always_inline)) {
-    return lanes_of<T>(s, first, component, std::make_index_sequence<kLanesOf<T>>());
-  };
-  return {at(2), at(3), at(4), at(5)};
+  return {component_at<T>(s, first, 2), component_at<T>(s, first, 3), component_at<T>(s, first, 4),
+          component_at<T>(s, first, 5)};
 }
 
 /// The accelerations of rows [first, count) of `cars` in `states` into `out`, kLanesOf<T> rows to a register
@@ -127,6 +127,75 @@ template <class T>
     put(row + kRows, b);
   }
   if (row + kRows <= count) put(row, take(row)), row += kRows;
+  return row;
+}
+
+/// A whole state (StateVector's eight components) of kLanesOf<T> vehicles, a register per component.
+template <class T>
+using Components = std::array<T, 8>;
+
+/// One classical RK4 step of `dt` [s] of the vehicles `cars` (whose input holds over the step) from `x`,
+/// in place: Rk4Integrator::step's operations on each lane in its order, the slope being
+/// BicycleDynamics::derivative's (vX, vY, r, the accelerations, no roll), so a vehicle gets the bits the
+/// integrator gives it alone. kGroups independent sets of lanes, stage by stage: their chains overlap.
+template <class T, int kGroups>
+[[gnu::always_inline]] inline void rk4_step(const std::array<Vehicle<T>, kGroups>& cars,
+                                            std::array<Components<T>, kGroups>& x, double dt, double speed_floor) {
+  using Slopes = std::array<Components<T>, kGroups>;
+  const auto slopes = [&](const std::array<Components<T>, kGroups>& at) __attribute__((always_inline)) {
+    Slopes k;
+    for (int g = 0; g < kGroups; ++g) {
+      const Components<T>& s = at[g];
+      const Accelerations<T> a = accelerations(cars[g], State<T>{s[2], s[3], s[4], s[5]}, speed_floor);
+      k[g] = {s[3], s[4], s[5], a.x_W, a.y_W, a.yaw, splat<T>(0.0), splat<T>(0.0)};
+    }
+    return k;
+  };
+  const auto along = [&](const Slopes& k, double h) __attribute__((always_inline)) {
+    std::array<Components<T>, kGroups> at;
+    for (int g = 0; g < kGroups; ++g)
+      for (int c = 0; c < 8; ++c) at[g][c] = x[g][c] + h * k[g][c];
+    return at;
+  };
+  const double half = 0.5 * dt;
+  const Slopes k1 = slopes(x);
+  const Slopes k2 = slopes(along(k1, half));
+  const Slopes k3 = slopes(along(k2, half));
+  const Slopes k4 = slopes(along(k3, dt));
+  for (int g = 0; g < kGroups; ++g)
+    for (int c = 0; c < 8; ++c)
+      x[g][c] = x[g][c] + (dt / 6.0) * (((k1[g][c] + 2.0 * k2[g][c]) + 2.0 * k3[g][c]) + k4[g][c]);
+}
+
+/// rk4_step() on rows [first, count) of the integrator's states `states` (written back in place),
+/// kLanesOf<T> rows to a register and two registers at a time; returns the first row not taken (fewer
+/// than kLanesOf<T> rows are left).
+template <class T>
+[[gnu::always_inline]] inline int rk4_rows(const Vehicle<Column>& cars, double* states, int stride, int first,
+                                           int count, double dt, double speed_floor) {
+  constexpr int kRows = kLanesOf<T>;
+  const StateRows rows{states, stride};
+  const auto load = [&](int row) __attribute__((always_inline)) {
+    Components<T> x;
+    for (int c = 0; c < 8; ++c) x[c] = component_at<T>(rows, row, c);
+    return x;
+  };
+  const auto store = [&](int row, const Components<T>& x) __attribute__((always_inline)) {
+    for (int lane = 0; lane < kRows; ++lane)
+      for (int c = 0; c < 8; ++c) states[(row + lane) * stride + c] = lane_of(x[c], lane);
+  };
+  int row = first;
+  for (; row + 2 * kRows <= count; row += 2 * kRows) {
+    std::array<Components<T>, 2> x{load(row), load(row + kRows)};
+    rk4_step<T, 2>({rows_at<T>(cars, row), rows_at<T>(cars, row + kRows)}, x, dt, speed_floor);
+    store(row, x[0]), store(row + kRows, x[1]);
+  }
+  if (row + kRows <= count) {
+    std::array<Components<T>, 1> x{load(row)};
+    rk4_step<T, 1>({rows_at<T>(cars, row)}, x, dt, speed_floor);
+    store(row, x[0]);
+    row += kRows;
+  }
   return row;
 }
 

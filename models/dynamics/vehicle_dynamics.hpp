@@ -112,6 +112,14 @@ class VehicleDynamics {
   /// prepare() left. The default takes them one by one; a model may interleave or vectorise them.
   virtual void derivatives(const VehicleBatch& batch, const BatchScratch& scratch, const StateVector* x,
                            StateVector* dx) const;
+  /// One classical RK4 step of `dt` [s] of every vehicle of `batch` (no input with springs) in place, with
+  /// the bits Rk4Integrator::step gives each through derivative(); `scratch` is what prepare() left.
+  /// False (the default): the model has no such step, and the integrator takes its stages through
+  /// derivatives(). A model whose lanes hold a vehicle's whole state keeps it in registers over the four
+  /// stages instead of storing, reloading and transposing it at each.
+  virtual bool rk4_step(const VehicleBatch& batch, const BatchScratch& scratch, double dt, StateVector* x) const {
+    return (void)batch, (void)scratch, (void)dt, (void)x, false;
+  }
   /// Throws Error naming the first parameter this model cannot run with (call once, before stepping).
   /// The default accepts anything.
   virtual void validate(const VehicleParams& p) const { (void)p; }

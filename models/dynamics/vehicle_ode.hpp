@@ -78,6 +78,14 @@ class VehicleOdeBatch final : public OdeBatch {
   StateVector derivative(int i, double t, const StateVector& x) const override {
     return vehicle_derivative(*dynamics_, *batch_.params[i], *batch_.input[i], t, x);
   }
+  /// The model's whole RK4 step when no input has springs (t matters to them alone) and it has one.
+  bool rk4_step(double t, double dt, StateVector* x) const override {
+    (void)t;
+    if (springs_) return false;
+    if (!prepared_) dynamics_->prepare(batch_, scratch_);
+    prepared_ = true;
+    return dynamics_->rk4_step(batch_, scratch_, dt, x);
+  }
 
  private:
   const VehicleDynamics* dynamics_;

@@ -34,6 +34,9 @@ class OdeBatch {
   virtual void derivatives(double t, const StateVector* x, StateVector* dx) const = 0;
   /// f_i(t, x) alone.
   virtual StateVector derivative(int i, double t, const StateVector& x) const = 0;
+  /// One classical RK4 step of every system from t to t + dt in place, with the bits of
+  /// Rk4Integrator::step on each, taken by the batch's own code; false (the default): it has none.
+  virtual bool rk4_step(double t, double dt, StateVector* x) const { return (void)t, (void)dt, (void)x, false; }
 };
 
 class Integrator {

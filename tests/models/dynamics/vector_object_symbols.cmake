@@ -1,5 +1,5 @@
 # A vector object (models/dynamics/bicycle_avx2.cpp or bicycle_avx512.cpp, built with -mavx2 or -mavx512f) may
-# define its own entry point and nothing else that is code: an inline function of a shared header compiled
+# define its own entry points and nothing else that is code: an inline function of a shared header compiled
 # there would be an AVX copy, and the linker could pick it for every caller, on CPUs without those registers
 # too. Weak definitions are what `nm` marks W (and w); data (V, u, r) is the same on every CPU.
 #   cmake -DNM=<nm> -DNAME=bicycle_avx2 -DOBJECTS=<objects of crashbench_models> -P vector_object_symbols.cmake
@@ -22,8 +22,17 @@ if(weak)
   string(REPLACE ";" "\n" weak "${weak}")
   message(FATAL_ERROR "${object} defines weak code that other files may share:\n${weak}")
 endif()
+set(expected "${NAME}::accelerate_rows" "${NAME}::rk4_rows")
 list(LENGTH entries count)
-if(NOT count EQUAL 1 OR NOT entries MATCHES "${NAME}::accelerate_rows")
-  message(FATAL_ERROR "${object}: expected one global function, ${NAME}::accelerate_rows; found:\n${entries}")
+list(LENGTH expected expected_count)
+set(missing "")
+foreach(e ${expected})
+  if(NOT entries MATCHES "${e}\\(")
+    list(APPEND missing ${e})
+  endif()
+endforeach()
+if(NOT count EQUAL expected_count OR missing)
+  string(REPLACE ";" "\n" entries "${entries}")
+  message(FATAL_ERROR "${object}: expected its entries ${expected} and no other global function; found:\n${entries}")
 endif()
-message(STATUS "${object}: one entry point, no weak code")
+message(STATUS "${object}: its entry points alone, no weak code")
