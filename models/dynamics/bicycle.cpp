@@ -129,15 +129,15 @@ void BicycleDynamics::derivatives(const VehicleBatch& batch, const BatchScratch&
 
 bool BicycleDynamics::rk4_step(const VehicleBatch& batch, const BatchScratch& scratch, double dt,
                                StateVector* x) const {
+  static_assert(sizeof(StateVector) == bicycle_lanes::kStateComponents * sizeof(double), "states side by side");
   const auto& cars = scratch.get<bicycle_lanes::Vehicle<bicycle_lanes::Column>>();
-  constexpr int kStateSize = StateVector::RowsAtCompileTime;
   double* states = x[0].data();
   // As wide as derivatives() goes, the same bits at every width.
   const int width = vector_width();
   int done = width == 8 ? bicycle_avx512::rk4_rows(cars, states, batch.size, dt, speed_floor_) : 0;
   if (width >= 4) done = bicycle_avx2::rk4_rows(cars, states, done, batch.size, dt, speed_floor_);
-  done = bicycle_lanes::rk4_rows<Lanes>(cars, states, kStateSize, done, batch.size, dt, speed_floor_);
-  bicycle_lanes::rk4_rows<double>(cars, states, kStateSize, done, batch.size, dt, speed_floor_);
+  done = bicycle_lanes::rk4_rows<Lanes>(cars, states, done, batch.size, dt, speed_floor_);
+  bicycle_lanes::rk4_rows<double>(cars, states, done, batch.size, dt, speed_floor_);
   return true;
 }
 

@@ -10,7 +10,7 @@ int accelerate_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars,
 
 int rk4_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars, double* x, int first, int count, double dt,
              double speed_floor) {
-  return bicycle_lanes::rk4_rows<Lanes4>(cars, x, 8, first, count, dt, speed_floor);
+  return bicycle_lanes::rk4_rows<Lanes4>(cars, x, first, count, dt, speed_floor);
 }
 
 }  // namespace crashbench::bicycle_avx2

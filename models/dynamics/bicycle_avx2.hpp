@@ -13,7 +13,7 @@ int accelerate_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars,
                     const bicycle_lanes::StateRows& states, int first, int count, double speed_floor,
                     bicycle_lanes::Accelerations<bicycle_lanes::Column>& out);
 
-/// bicycle_lanes::rk4_rows<Lanes4> on the integrator's states `x` (StateVectors, vehicle i at x + 8 i)
+/// bicycle_lanes::rk4_rows<Lanes4> on the integrator's states `x` (StateVectors, one after another)
 /// from row `first`: returns the first row not taken.
 int rk4_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars, double* x, int first, int count, double dt,
              double speed_floor);

@@ -10,7 +10,7 @@ int accelerate_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars,
 
 int rk4_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars, double* x, int count, double dt,
              double speed_floor) {
-  return bicycle_lanes::rk4_rows<Lanes8>(cars, x, 8, 0, count, dt, speed_floor);
+  return bicycle_lanes::rk4_rows<Lanes8>(cars, x, 0, count, dt, speed_floor);
 }
 
 }  // namespace crashbench::bicycle_avx512

@@ -12,7 +12,7 @@ int accelerate_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars,
                     const bicycle_lanes::StateRows& states, int count, double speed_floor,
                     bicycle_lanes::Accelerations<bicycle_lanes::Column>& out);
 
-/// bicycle_lanes::rk4_rows<Lanes8> on the integrator's states `x` (StateVectors, vehicle i at x + 8 i)
+/// bicycle_lanes::rk4_rows<Lanes8> on the integrator's states `x` (StateVectors, one after another)
 /// from row 0: returns the first row not taken (0 or 8).
 int rk4_rows(const bicycle_lanes::Vehicle<bicycle_lanes::Column>& cars, double* x, int count, double dt,
              double speed_floor);

@@ -130,9 +130,11 @@ template <class T>
   return row;
 }
 
-/// A whole state (StateVector's eight components) of kLanesOf<T> vehicles, a register per component.
+/// A vehicle's state: StateVector's eight components, each vehicle's one after another in a batch.
+inline constexpr int kStateComponents = 8;
+/// A whole state of kLanesOf<T> vehicles, a register per component.
 template <class T>
-using Components = std::array<T, 8>;
+using Components = std::array<T, kStateComponents>;
 
 /// One classical RK4 step of `dt` [s] of the vehicles `cars` (whose input holds over the step) from `x`,
 /// in place: Rk4Integrator::step's operations on each lane in its order, the slope being
@@ -141,9 +143,9 @@ using Components = std::array<T, 8>;
 template <class T, int kGroups>
 [[gnu::always_inline]] inline void rk4_step(const std::array<Vehicle<T>, kGroups>& cars,
                                             std::array<Components<T>, kGroups>& x, double dt, double speed_floor) {
-  using Slopes = std::array<Components<T>, kGroups>;
-  const auto slopes = [&](const std::array<Components<T>, kGroups>& at) __attribute__((always_inline)) {
-    Slopes k;
+  using Groups = std::array<Components<T>, kGroups>;  // a state or a slope of each group
+  const auto slopes = [&](const Groups& at) __attribute__((always_inline)) {
+    Groups k;
     for (int g = 0; g < kGroups; ++g) {
       const Components<T>& s = at[g];
       const Accelerations<T> a = accelerations(cars[g], State<T>{s[2], s[3], s[4], s[5]}, speed_floor);
@@ -151,38 +153,38 @@ template <class T, int kGroups>
     }
     return k;
   };
-  const auto along = [&](const Slopes& k, double h) __attribute__((always_inline)) {
-    std::array<Components<T>, kGroups> at;
+  const auto along = [&](const Groups& k, double h) __attribute__((always_inline)) {
+    Groups at;
     for (int g = 0; g < kGroups; ++g)
-      for (int c = 0; c < 8; ++c) at[g][c] = x[g][c] + h * k[g][c];
+      for (int c = 0; c < kStateComponents; ++c) at[g][c] = x[g][c] + h * k[g][c];
     return at;
   };
   const double half = 0.5 * dt;
-  const Slopes k1 = slopes(x);
-  const Slopes k2 = slopes(along(k1, half));
-  const Slopes k3 = slopes(along(k2, half));
-  const Slopes k4 = slopes(along(k3, dt));
+  const Groups k1 = slopes(x);
+  const Groups k2 = slopes(along(k1, half));
+  const Groups k3 = slopes(along(k2, half));
+  const Groups k4 = slopes(along(k3, dt));
   for (int g = 0; g < kGroups; ++g)
-    for (int c = 0; c < 8; ++c)
+    for (int c = 0; c < kStateComponents; ++c)
       x[g][c] = x[g][c] + (dt / 6.0) * (((k1[g][c] + 2.0 * k2[g][c]) + 2.0 * k3[g][c]) + k4[g][c]);
 }
 
-/// rk4_step() on rows [first, count) of the integrator's states `states` (written back in place),
-/// kLanesOf<T> rows to a register and two registers at a time; returns the first row not taken (fewer
-/// than kLanesOf<T> rows are left).
+/// rk4_step() on rows [first, count) of the integrator's states `states` (vehicle i's at states +
+/// kStateComponents i, written back in place), kLanesOf<T> rows to a register and two registers at a time;
+/// returns the first row not taken (fewer than kLanesOf<T> rows are left).
 template <class T>
-[[gnu::always_inline]] inline int rk4_rows(const Vehicle<Column>& cars, double* states, int stride, int first,
-                                           int count, double dt, double speed_floor) {
+[[gnu::always_inline]] inline int rk4_rows(const Vehicle<Column>& cars, double* states, int first, int count,
+                                           double dt, double speed_floor) {
   constexpr int kRows = kLanesOf<T>;
-  const StateRows rows{states, stride};
+  const StateRows rows{states, kStateComponents};
   const auto load = [&](int row) __attribute__((always_inline)) {
     Components<T> x;
-    for (int c = 0; c < 8; ++c) x[c] = component_at<T>(rows, row, c);
+    for (int c = 0; c < kStateComponents; ++c) x[c] = component_at<T>(rows, row, c);
     return x;
   };
   const auto store = [&](int row, const Components<T>& x) __attribute__((always_inline)) {
     for (int lane = 0; lane < kRows; ++lane)
-      for (int c = 0; c < 8; ++c) states[(row + lane) * stride + c] = lane_of(x[c], lane);
+      for (int c = 0; c < kStateComponents; ++c) states[(row + lane) * kStateComponents + c] = lane_of(x[c], lane);
   };
   int row = first;
   for (; row + 2 * kRows <= count; row += 2 * kRows) {
