@@ -18,7 +18,7 @@ namespace crashbench {
 
 /// The plugin interface's version. Raised whenever PluginHost, a registry entry or an interface a plugin
 /// implements changes incompatibly; a plugin built for another version is refused.
-inline constexpr int kPluginApiVersion = 14;  // 2: detector and dynamics factories take their options (JsonReader);
+inline constexpr int kPluginApiVersion = 15;  // 2: detector and dynamics factories take their options (JsonReader);
                                             // 3: Detector holds the shared vehicle-pair pass (detect_all);
                                             // 4: Scene carries `about` (a scene factory returns a Scene);
                                             // 5: the run's vehicle pairs leave Detector (StepPairs);
@@ -40,6 +40,8 @@ inline constexpr int kPluginApiVersion = 14;  // 2: detector and dynamics factor
                                             // 13: Resolution's fields but force and end in a base,
                                             //     ResolutionRecord (its layout)
                                             // 14: VehicleDynamics::rk4_step(), OdeBatch::rk4_step()
+                                            // 15: PoseByPoseDetector's Self shares its slots'
+                                            //     boxes itself (share_boxes())
 
 /// The symbol every plugin exports (CRASHBENCH_PLUGIN defines it):
 ///   extern "C" int crashbench_plugin_register(crashbench::PluginHost* host, int host_api_version);

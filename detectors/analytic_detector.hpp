@@ -33,6 +33,7 @@ class AnalyticDetector final : public PoseByPoseDetector<AnalyticDetector> {
   /// clear box (of `slot`) holds the rectangle, or no wall in its band reaches its bounds.
   bool query(std::size_t i, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats);
   void fetch_ahead(std::span<const VehiclePose>, std::size_t, std::size_t) const {}  // walls are few
+  void share_boxes(const AnalyticDetector& owner) { clear_.share(owner.clear_); }
   /// Appends the walls in `band` that `r` meets; returns whether any reached its bounds.
   bool detect_walls(int vehicle, const PlacedRectangle& r, const HeightBand& band, std::vector<Contact>& out,
                     DetectorStats& stats);

@@ -114,7 +114,8 @@ class Detector {
 /// DetectorStats&)` for pose v, returning whether it knows the pose clear, with what it keeps between
 /// calls (its clear boxes) in `slot` (kNoSlot: none read or kept); `void fetch_ahead(std::span<const
 /// VehiclePose> poses, std::size_t v, std::size_t slot)`, called as pose v (of slot `slot`) is queried:
-/// the poses after it come next; and `ClearBoxes clear_`, its slots' store.
+/// the poses after it come next; and `void share_boxes(const Self& owner)`, which keeps what it keeps per
+/// slot in `owner`'s store (ClearBoxes::share).
 template <class Self>
 class PoseByPoseDetector : public Detector {
  public:
@@ -135,7 +136,7 @@ class PoseByPoseDetector : public Detector {
   bool share_slots(Detector& owner) final {
     auto* same_kind = dynamic_cast<Self*>(&owner);
     if (!same_kind) return false;
-    static_cast<Self&>(*this).clear_.share(same_kind->clear_);
+    static_cast<Self&>(*this).share_boxes(*same_kind);
     return true;
   }
   /// A search's one or two poses: nothing to fetch ahead.

@@ -38,6 +38,7 @@ void TreeDetector::use_grid(std::shared_ptr<const TreeGrid> grid, const Scene& s
   stamp_.assign(grid_->entries.size(), 0);
   query_ = 0;
   clear_.reset(vehicle_count);
+  near_.reset(vehicle_count);
 }
 
 void TreeDetector::take(std::uint32_t e, DetectorStats& stats) {
@@ -166,9 +167,29 @@ void TreeDetector::prefetch_items(const VehiclePose& pose) const {
 
 void TreeDetector::fetch_ahead(std::span<const VehiclePose> poses, std::size_t v, std::size_t slot) const {
   // Lists two cars ahead and then, once those have arrived, their items. A car with a clear box will most
-  // likely skip its query: nothing to fetch for it.
-  if (v + 2 < poses.size() && !clear_.holds(slot + 2)) prefetch_cell_lists(poses[v + 2]);
-  if (v + 1 < poses.size() && !clear_.holds(slot + 1)) prefetch_items(poses[v + 1]);
+  // likely skip its query: nothing to fetch for it. One whose near box spared a query will likely test
+  // that box's triangles alone: those are fetched instead.
+  if (v + 2 < poses.size() && !clear_.holds(slot + 2)) {
+    if (near_.has_spared(slot + 2))
+      __builtin_prefetch(&near_.items(slot + 2));
+    else
+      prefetch_cell_lists(poses[v + 2]);
+  }
+  if (v + 1 < poses.size() && !clear_.holds(slot + 1)) {
+    if (near_.has_spared(slot + 1))
+      prefetch_near_triangles(near_.items(slot + 1));
+    else
+      prefetch_items(poses[v + 1]);
+  }
+}
+
+void TreeDetector::prefetch_near_triangles(const NearBoxes::Items& near) const {
+  const TreeGrid& g = *grid_;
+  for (std::uint32_t k = 0; k < near.count; ++k) {
+    const auto* t = reinterpret_cast<const char*>(&g.entries[near.entry[k]].t);
+    __builtin_prefetch(t);
+    __builtin_prefetch(t + 64);
+  }
 }
 
 bool TreeDetector::query(std::size_t v, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out,
@@ -179,6 +200,8 @@ bool TreeDetector::query(std::size_t v, std::size_t slot, const VehiclePose& pos
     return true;
   const BoundingRectangle rect = bounding_rectangle(pose, surface_.get());
   if (clear_.covers(slot, rect.corners_W, rect.z)) return true;
+  if (const NearBoxes::Items* near = near_.covering(slot, rect.corners_W, rect.z))
+    return query_near(v, *near, rect, out, stats);
   set_.reset(rect);
   if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
   // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
@@ -190,21 +213,43 @@ bool TreeDetector::query(std::size_t v, std::size_t slot, const VehiclePose& pos
     scan_cells(rect, i0, i1, j0, j1, stats);
   else
     for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
-  // A car that met no triangle is likely on open road: worth a box that spares the next queries.
+  // A car that met no triangle is likely on open road: worth a box that spares the next queries. One
+  // beside a barrier is worth a box that lists the barrier's few triangles.
   if (set_.empty())
     clear_.remember(slot, rect.cg_W, rect.forward_W, pose.heading, rect.front, rect.rear, rect.half_width, rect.z,
                     [this](const ClearBoxes::Proposal& p) { return triangles_meet(p); });
+  if (!clear_.holds(slot))
+    near_.remember(slot, rect.cg_W, rect.forward_W, pose.heading, rect.front, rect.rear, rect.half_width, rect.z,
+                   [this](const ClearBoxes::Proposal& p, NearBoxes::Items& items) { return list_triangles(p, items); });
   set_.emit(static_cast<int>(v), out);
   return !unseen_inside_ && set_.met_nothing();
 }
 
-bool TreeDetector::triangles_meet(const ClearBoxes::Proposal& p) const {
+bool TreeDetector::query_near(std::size_t v, const NearBoxes::Items& near, const BoundingRectangle& rect,
+                              std::vector<Contact>& out, DetectorStats& stats) {
+  const TreeGrid& g = *grid_;
+  set_.reset(rect);
+  for (std::uint32_t k = 0; k < near.count; ++k) {
+    const TreeGrid::Entry& e = g.entries[near.entry[k]];
+    // The box's other triangles (the next panels of its barrier) lie beyond the rectangle's bounds.
+    if (e.lo_W.x() > rect.hi_W.x() || e.lo_W.y() > rect.hi_W.y() || e.hi_W.x() < rect.lo_W.x() ||
+        e.hi_W.y() < rect.lo_W.y())
+      continue;
+    ++stats.primitives_tested;
+    set_.add_triangle(e.t, e.index);
+  }
+  set_.emit(static_cast<int>(v), out);
+  return set_.met_nothing();  // every triangle that could meet it was tested
+}
+
+template <class Visit>
+bool TreeDetector::for_each_triangle_in(const ClearBoxes::Proposal& p, Visit&& visit) const {
   const TreeGrid& g = *grid_;
   constexpr int kMaxBoxCells = 64;  // more (fine cells): not worth scanning, the box is not made
   Vec2 lo, hi;
   rectangle_box(p.tested, lo, hi);
   const int i0 = g.cell_x(lo.x()), i1 = g.cell_x(hi.x()), j0 = g.cell_y(lo.y()), j1 = g.cell_y(hi.y());
-  if ((i1 - i0 + 1) * (j1 - j0 + 1) > kMaxBoxCells) return true;
+  if ((i1 - i0 + 1) * (j1 - j0 + 1) > kMaxBoxCells) return false;
   for (int j = j0; j <= j1; ++j)
     for (int i = i0; i <= i1; ++i) {
       const std::size_t c = static_cast<std::size_t>(j) * g.nx + i;
@@ -220,10 +265,19 @@ bool TreeDetector::triangles_meet(const ClearBoxes::Proposal& p) const {
         }
         if (!(it.zmin < p.z_hi)) continue;
         if (it.lo_x > hi.x() || it.lo_y > hi.y() || it.hi_x < lo.x() || it.hi_y < lo.y()) continue;
-        if (footprint_meets(footprint(g.entries[it.entry].t), p.tested)) return true;
+        if (footprint_meets(footprint(g.entries[it.entry].t), p.tested) && !visit(it.entry)) return false;
       }
     }
-  return false;
+  return true;
+}
+
+bool TreeDetector::triangles_meet(const ClearBoxes::Proposal& p) const {
+  return !for_each_triangle_in(p, [](std::uint32_t) { return false; });
+}
+
+bool TreeDetector::list_triangles(const ClearBoxes::Proposal& p, NearBoxes::Items& items) const {
+  items.count = 0;
+  return for_each_triangle_in(p, [&items](std::uint32_t e) { return items.add(e); });
 }
 
 nlohmann::json TreeDetector::parameters() const {

@@ -8,7 +8,8 @@
 // the plane), with footprint bounds that meet the rectangle's (or the edge); those are sliced exactly as
 // the brute-force reference does. Horizontal triangles never cut a horizontal plane into a segment and are
 // left out. A car on open road skips all this while it stays inside a box that no triangle of its plane's
-// heights meets (clear_boxes.hpp). No allocation per step.
+// heights meets (clear_boxes.hpp); a car driving slowly along a barrier, while it stays inside a box whose
+// few triangles it lists, tests those alone (near_boxes.hpp). No allocation per step.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -17,6 +18,7 @@
 #include "detectors/broadphase/cell_occupancy.hpp"
 #include "detectors/broadphase/clear_boxes.hpp"
 #include "detectors/broadphase/float_bounds.hpp"
+#include "detectors/broadphase/near_boxes.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/scenes/interference.hpp"
 #include "detectors/tree_grid.hpp"
@@ -47,6 +49,10 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   /// On a large scene every car's cells are cache (and TLB) misses: as pose v is queried, asks for the
   /// cell lists of the pose two ahead and the items of the next one (`slot`: pose v's).
   void fetch_ahead(std::span<const VehiclePose> poses, std::size_t v, std::size_t slot) const;
+  void share_boxes(const TreeDetector& owner) {
+    clear_.share(owner.clear_);
+    near_.share(owner.near_);
+  }
   void take(std::uint32_t entry, DetectorStats& stats);
   /// Takes pending_[0, pending) in order, then empties it.
   void take_pending(std::size_t& pending, DetectorStats& stats);
@@ -57,6 +63,7 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   bool cells_near(const VehiclePose& pose, int& i0, int& i1, int& j0, int& j1) const;
   void prefetch_cell_lists(const VehiclePose& pose) const;
   void prefetch_items(const VehiclePose& pose) const;
+  void prefetch_near_triangles(const NearBoxes::Items& near) const;
   void visit_cell(std::size_t c, const Vec2& a_W, const Vec2& d_W, double z, DetectorStats& stats);
   /// Cell c's run, if it has one, visited by the edge a_W + t d_W at height z (tree_runs.cpp); false for a
   /// cell without one.
@@ -73,9 +80,20 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   /// finely cut wall skips the wall's hundreds of items at once.
   bool box_meets_run_band(std::size_t c, const OrientedRectangle& box) const;
 
+  /// visit(entry) for each triangle slicing some plane in the proposal's band that meets its box (an entry
+  /// listed in several cells comes once a cell) until a visit returns false; false then, or when the box
+  /// covers too many cells to tell cheaply.
+  template <class Visit>
+  bool for_each_triangle_in(const ClearBoxes::Proposal& p, Visit&& visit) const;
   /// Whether a triangle slicing some plane in the proposal's band meets its box (clear_boxes.hpp); true
   /// when the box covers too many cells to tell cheaply.
   bool triangles_meet(const ClearBoxes::Proposal& p) const;
+  /// The triangles that for_each_triangle_in visits, into `items`; false when they are too many for it
+  /// (near_boxes.hpp) or the box covers too many cells.
+  bool list_triangles(const ClearBoxes::Proposal& p, NearBoxes::Items& items) const;
+  /// Pose `v`'s contacts from its near box's triangles `near` alone (its rectangle `rect` lies in the box).
+  bool query_near(std::size_t v, const NearBoxes::Items& near, const BoundingRectangle& rect,
+                  std::vector<Contact>& out, DetectorStats& stats);
 
   std::shared_ptr<const TreeGrid> grid_;  // the scene's grid: shared by the detectors of a run's threads
   GridVector<std::uint32_t> stamp_;       // last query that visited each entry
@@ -85,6 +103,7 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   double cell_size_ = 0;  // the option; 0: automatic
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's, shared
   InterferenceSet set_;
+  NearBoxes near_;  // the same slots: boxes beside a few triangles
 };
 
 /// The tree from its `detector` object: only `cell_size` [m], 0.05 to 1000 (detectors/tree.schema.json).

@@ -51,7 +51,17 @@ class ClearBoxes {
     double z_lo = 0, z_hi = 0;
   };
 
+  /// When a slot offers boxes again. After offers that all met something a clear box's slot waits
+  /// kRetrySteps queries, since a car soon leaves the wall it passes; a near box's offers fail where the
+  /// scene is finely cut (near_boxes.hpp), a place a car sliding along a barrier stays in, so each wait
+  /// there is twice the last, up to `most` (until a box spares a query).
+  struct Waits {
+    int most = kMaxBackoff;          ///< the longest wait
+    bool doubling_retries = false;   ///< after failed offers: twice the last wait, not kRetrySteps
+  };
+
   ClearBoxes() = default;
+  explicit ClearBoxes(const Waits& waits) : waits_(waits) {}
   ClearBoxes(const ClearBoxes&) = delete;  // a copy would share the store without saying so: share() does
   ClearBoxes& operator=(const ClearBoxes&) = delete;
   ClearBoxes(ClearBoxes&&) = default;
@@ -66,6 +76,8 @@ class ClearBoxes {
   void share(const ClearBoxes& owner) { slots_ = owner.slots_; }
 
   bool holds(std::size_t slot) const { return slot < slots_->size() && (*slots_)[slot].box.half_x >= 0; }
+  /// Whether the slot's box has spared a query: likely to spare the next too.
+  bool has_spared(std::size_t slot) const { return holds(slot) && (*slots_)[slot].spared > 0; }
 
   /// Whether the points `points_W` (a rectangle's corners, a path's ends) with their plane at `z` [m] lie
   /// inside the slot's box (the query it spares is counted).
@@ -150,7 +162,7 @@ class ClearBoxes {
     if (slot >= slots_->size()) return false;
     Slot& s = (*slots_)[slot];
     if (s.box.half_x >= 0) {  // the box this query left
-      s.backoff = s.spared > 0 ? 0 : std::min(2 * s.backoff + 1, kMaxBackoff);
+      s.backoff = s.spared > 0 ? 0 : std::min(2 * s.backoff + 1, waits_.most);
       s.steady = s.spared >= kSteadyQueries;
       s.retry_in = std::max(s.retry_in, s.backoff);
     }
@@ -169,7 +181,9 @@ class ClearBoxes {
       s.box = p.box, s.z_lo = p.z_lo, s.z_hi = p.z_hi, s.heading = heading, s.spared = 0;
       return;
     }
-    if (!proposals.empty()) s.retry_in = kRetrySteps;
+    if (proposals.empty()) return;
+    if (waits_.doubling_retries) s.backoff = std::min(2 * s.backoff + 1, waits_.most);
+    s.retry_in = waits_.doubling_retries ? std::max(kRetrySteps, s.backoff) : kRetrySteps;
   }
 
   struct Slot {
@@ -186,6 +200,7 @@ class ClearBoxes {
            std::isfinite(p.box.half_y) && !std::isnan(p.z_lo) && !std::isnan(p.z_hi);
   }
   std::shared_ptr<std::vector<Slot>> slots_ = std::make_shared<std::vector<Slot>>();
+  Waits waits_;
 };
 
 }  // namespace crashbench

@@ -1,0 +1,91 @@
+#pragma once
+// Near boxes: a memory, per slot, of a box around the last rectangle there and the few scene triangles (at
+// most kItems) that reach into it. A car beside a barrier, or sliding along one after hitting it, meets or
+// nearly meets it at every step, so it never gets a clear box (clear_boxes.hpp) and each query scans the
+// grid's cells again; inside its near box the query tests those few triangles instead (offered only to a
+// car that moves slowly between queries, which stays in it for several). The list holds
+// every triangle that can meet a rectangle inside the box with its plane in the box's band, and the
+// interference of a rectangle (interference.hpp) depends neither on the order its triangles come in nor on
+// triangles that do not meet it: the contacts are the scan's, bit for bit. Like a clear box, a near box
+// states a fact about the scene, so it stays true whichever vehicle holds the slot. No allocation once
+// reset.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "detectors/broadphase/clear_boxes.hpp"
+
+namespace crashbench {
+
+class NearBoxes {
+ public:
+  /// More triangles than this in a box and it is not kept: testing them all would cost what a scan does.
+  /// With the count and the last CG, one cache line.
+  static constexpr int kItems = 11;
+  /// Farthest a car may have moved since its slot's last scanned query for a box to be offered [m]: a box
+  /// reaches 1.5 m beyond the rectangle (ClearBoxes::kMargins), so a car moving less stays in it for a
+  /// few queries, and one jumping farther (a benchmark's poses metres apart) would leave it before it paid.
+  static constexpr double kMostMove = 0.5;
+  /// A box's triangles, as the detector numbers them (TreeGrid::entries), and where the slot's last scanned
+  /// query had its CG.
+  struct alignas(64) Items {
+    Vec2 last_cg_W{std::numeric_limits<double>::quiet_NaN(), 0.0};
+    std::uint32_t count = 0;
+    std::array<std::uint32_t, kItems> entry{};
+    /// Adds `e` unless listed; false when the list is full.
+    bool add(std::uint32_t e) {
+      if (std::find(entry.begin(), entry.begin() + count, e) != entry.begin() + count) return true;
+      if (count == kItems) return false;
+      entry[count++] = e;
+      return true;
+    }
+  };
+
+  /// Forgets every box (ClearBoxes::reset).
+  void reset(int slots) {
+    boxes_.reset(slots);
+    items_->assign(static_cast<std::size_t>(std::max(slots, 0)), Items{});
+  }
+  /// Keeps its slots in `owner`'s store from now on (ClearBoxes::share).
+  void share(const NearBoxes& owner) {
+    boxes_.share(owner.boxes_);
+    items_ = owner.items_;
+  }
+
+  bool holds(std::size_t slot) const { return boxes_.holds(slot); }
+  bool has_spared(std::size_t slot) const { return boxes_.has_spared(slot); }
+  /// The slot's triangles, read only while holds(slot).
+  const Items& items(std::size_t slot) const { return (*items_)[slot]; }
+  /// The slot's triangles if its box holds the points `points_W` with their plane at `z` [m] (the query it
+  /// spares is counted); else null.
+  const Items* covering(std::size_t slot, std::span<const Vec2> points_W, double z) {
+    return boxes_.covers(slot, points_W, z) ? &(*items_)[slot] : nullptr;
+  }
+
+  /// After a scanned query of slot `slot` that made no clear box: if the car moved at most kMostMove since
+  /// the slot's last one, ClearBoxes::remember's boxes around the rectangle, the first whose triangles
+  /// `list(proposal, items)` lists in full kept (`list` clears `items` first and returns false when they are
+  /// more than kItems, or when it cannot tell).
+  template <class List>
+  void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double heading, double front, double rear,
+                double half_width, double z, List&& list) {
+    if (slot >= items_->size()) return;
+    Items& kept = (*items_)[slot];
+    const bool slow = (cg_W - kept.last_cg_W).squaredNorm() <= kMostMove * kMostMove;  // false for NaN
+    kept.last_cg_W = cg_W;
+    if (!slow) return;
+    boxes_.remember(slot, cg_W, forward_W, heading, front, rear, half_width, z,
+                    [&](const ClearBoxes::Proposal& p) { return !list(p, kept); });
+  }
+
+ private:
+  // The boxes, their waits and back-offs; "meets" there: more than the list can hold.
+  ClearBoxes boxes_{ClearBoxes::Waits{.most = 255, .doubling_retries = true}};
+  std::shared_ptr<std::vector<Items>> items_ = std::make_shared<std::vector<Items>>();
+};
+
+}  // namespace crashbench
