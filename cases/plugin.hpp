@@ -41,7 +41,9 @@ inline constexpr int kPluginApiVersion = 15;  // 2: detector and dynamics factor
                                             //     ResolutionRecord (its layout)
                                             // 14: VehicleDynamics::rk4_step(), OdeBatch::rk4_step()
                                             // 15: PoseByPoseDetector's Self shares its slots'
-                                            //     boxes itself (share_boxes())
+                                            //     boxes itself (share_boxes()) and answers
+                                            //     probe_slots() (query_reading());
+                                            //     Detector::probe_slots()
 
 /// The symbol every plugin exports (CRASHBENCH_PLUGIN defines it):
 ///   extern "C" int crashbench_plugin_register(crashbench::PluginHost* host, int host_api_version);

@@ -34,6 +34,11 @@ class AnalyticDetector final : public PoseByPoseDetector<AnalyticDetector> {
   bool query(std::size_t i, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats);
   void fetch_ahead(std::span<const VehiclePose>, std::size_t, std::size_t) const {}  // walls are few
   void share_boxes(const AnalyticDetector& owner) { clear_.share(owner.clear_); }
+  /// A probe's query (probe_slots): its walls are few, so it reads no box.
+  bool query_reading(std::size_t i, std::size_t, const VehiclePose& pose, std::vector<Contact>& out,
+                     DetectorStats& stats) {
+    return query(i, kNoSlot, pose, out, stats);
+  }
   /// Appends the walls in `band` that `r` meets; returns whether any reached its bounds.
   bool detect_walls(int vehicle, const PlacedRectangle& r, const HeightBand& band, std::vector<Contact>& out,
                     DetectorStats& stats);

@@ -37,8 +37,19 @@ void Detector::probe(std::span<const VehiclePose> poses, std::vector<Contact>& o
   detect(poses, out, stats);
 }
 
+void Detector::probe_slots(std::size_t, std::span<const VehiclePose> poses, std::vector<Contact>& out,
+                           DetectorStats& stats) {
+  probe(poses, out, stats);
+}
+
 void Detector::probe_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) {
   probe(poses, out, stats);
+  probe_pairs(poses, out, stats);
+}
+
+void Detector::probe_all_slots(std::size_t first_slot, std::span<const VehiclePose> poses, std::vector<Contact>& out,
+                               DetectorStats& stats) {
+  probe_slots(first_slot, poses, out, stats);
   probe_pairs(poses, out, stats);
 }
 

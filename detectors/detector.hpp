@@ -87,6 +87,13 @@ class Detector {
   /// and whichever thread's detector runs it counts the same work. The default: detect(); a detector
   /// that keeps anything per slot overrides it.
   virtual void probe(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
+  /// probe() of poses of the run's vehicles at slots first_slot, first_slot + 1, ... (detect_slots'), which
+  /// may answer from the boxes those slots keep, reading them and changing nothing: a box states a fact
+  /// about the scene, so the contacts are probe()'s, and with the slots' store shared by every thread's
+  /// detector (share_slots) or one thread, the work counted does not depend on the thread. The default:
+  /// probe().
+  virtual void probe_slots(std::size_t first_slot, std::span<const VehiclePose> poses, std::vector<Contact>& out,
+                           DetectorStats& stats);
   /// Sizes the vehicle-pair pass for `vehicle_count` vehicles, so that detect_all allocates nothing.
   void reserve_pairs(int vehicle_count);
   /// All this step's contacts: detect's, then one per overlapping vehicle pair (vehicle = lower index,
@@ -94,6 +101,9 @@ class Detector {
   void detect_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
   /// detect_all() through probe().
   void probe_all(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
+  /// detect_all() through probe_slots().
+  void probe_all_slots(std::size_t first_slot, std::span<const VehiclePose> poses, std::vector<Contact>& out,
+                       DetectorStats& stats);
   /// The vehicle-pair half of probe_all() alone: the contacts of the poses' overlapping pairs, no scene
   /// query (a sweep's search for a pair's touch reads nothing else).
   void probe_pairs(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats);
@@ -114,8 +124,9 @@ class Detector {
 /// DetectorStats&)` for pose v, returning whether it knows the pose clear, with what it keeps between
 /// calls (its clear boxes) in `slot` (kNoSlot: none read or kept); `void fetch_ahead(std::span<const
 /// VehiclePose> poses, std::size_t v, std::size_t slot)`, called as pose v (of slot `slot`) is queried:
-/// the poses after it come next; and `void share_boxes(const Self& owner)`, which keeps what it keeps per
-/// slot in `owner`'s store (ClearBoxes::share).
+/// the poses after it come next; `query_reading`, query() that may answer from the slot's boxes but changes
+/// nothing (probe_slots); and `void share_boxes(const Self& owner)`, which keeps what it keeps per slot in
+/// `owner`'s store (ClearBoxes::share).
 template <class Self>
 class PoseByPoseDetector : public Detector {
  public:
@@ -142,6 +153,11 @@ class PoseByPoseDetector : public Detector {
   /// A search's one or two poses: nothing to fetch ahead.
   void probe(std::span<const VehiclePose> poses, std::vector<Contact>& out, DetectorStats& stats) final {
     for (std::size_t v = 0; v < poses.size(); ++v) static_cast<Self&>(*this).query(v, kNoSlot, poses[v], out, stats);
+  }
+  void probe_slots(std::size_t first_slot, std::span<const VehiclePose> poses, std::vector<Contact>& out,
+                   DetectorStats& stats) final {
+    Self& self = static_cast<Self&>(*this);
+    for (std::size_t v = 0; v < poses.size(); ++v) self.query_reading(v, first_slot + v, poses[v], out, stats);
   }
   /// The end query right after the grown one, while the vehicle's cells are in cache.
   void detect_grown_and_end(const GrownAndEnd& q, DetectorStats& stats) final {

@@ -97,8 +97,9 @@ struct StepMotion {
 };
 
 /// One thread's searches for first touches, key by key, through its own detector's probes
-/// (Detector::probe: a probe neither reads nor leaves a clear box, so which thread searches a key changes
-/// neither what is found nor the work counted). Its queries' work goes to `stats`.
+/// (Detector::probe: a probe leaves no box, and reads its vehicle's only where every thread's detector
+/// reads the same store, so which thread searches a key changes neither what is found nor the work
+/// counted). Its queries' work goes to `stats`.
 struct KeySearch : StepMotion {
   Detector& detector;
   SweepScratch::Search& own;
@@ -113,7 +114,9 @@ struct KeySearch : StepMotion {
     if (key.other != kStaticScene) own.poses.push_back(pose_at(key.other, f, span));  // detectors give vehicle < other
     own.found.clear();
     // What a key matches (sweep_keys::matches): a pair key its pair's contact alone, not the scene's.
-    if (key.other == kStaticScene)
+    if (key.other == kStaticScene && measured.slots_are_vehicles)
+      detector.probe_all_slots(static_cast<std::size_t>(key.vehicle), own.poses, own.found, *stats);
+    else if (key.other == kStaticScene)
       detector.probe_all(own.poses, own.found, *stats);
     else
       detector.probe_pairs(own.poses, own.found, *stats);

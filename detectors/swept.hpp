@@ -100,6 +100,10 @@ struct SweepScratch {
   /// The threads this call may split its work over (null: it runs on the caller's alone). Read by one
   /// sweep, which sets it back to null.
   SweepThreads* threads = nullptr;
+  /// Whether the detectors' pose slots are this call's vehicle indices, in one store whichever thread's
+  /// detector reads it (one thread, or Detector::share_slots): a search's probes may then read the boxes
+  /// its vehicle's slot keeps (Detector::probe_slots). The runner sets it for its sweeps.
+  bool slots_are_vehicles = false;
   std::vector<VehiclePose> poses;      ///< poses of one query of the fleet or a subset
   std::vector<VehiclePose> all_poses;  ///< a subset query's poses by vehicle index (its pairs)
   std::vector<int> ids;                ///< vehicles of a subset query, ascending

@@ -194,7 +194,6 @@ void TreeDetector::prefetch_near_triangles(const NearBoxes::Items& near) const {
 
 bool TreeDetector::query(std::size_t v, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out,
                          DetectorStats& stats) {
-  const TreeGrid& g = *grid_;
   // Most cars sit well inside their boxes: the pose alone shows it, without placing the rectangle.
   if (clear_.holds(slot) && clear_.surely_covers(slot, pose, ground_under(pose, surface_.get()) + pose.cg_height))
     return true;
@@ -202,6 +201,32 @@ bool TreeDetector::query(std::size_t v, std::size_t slot, const VehiclePose& pos
   if (clear_.covers(slot, rect.corners_W, rect.z)) return true;
   if (const NearBoxes::Items* near = near_.covering(slot, rect.corners_W, rect.z))
     return query_near(v, *near, rect, out, stats);
+  scan(rect, stats);
+  // A car that met no triangle is likely on open road: worth a box that spares the next queries. One
+  // beside a barrier is worth a box that lists the barrier's few triangles.
+  if (set_.empty())
+    clear_.remember(slot, rect.cg_W, rect.forward_W, pose.heading, rect.front, rect.rear, rect.half_width, rect.z,
+                    [this](const ClearBoxes::Proposal& p) { return triangles_meet(p); });
+  if (!clear_.holds(slot))
+    near_.remember(slot, rect.cg_W, rect.forward_W, pose.heading, rect.front, rect.rear, rect.half_width, rect.z,
+                   [this](const ClearBoxes::Proposal& p, NearBoxes::Items& items) { return list_triangles(p, items); });
+  set_.emit(static_cast<int>(v), out);
+  return !unseen_inside_ && set_.met_nothing();
+}
+
+bool TreeDetector::query_reading(std::size_t v, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out,
+                                 DetectorStats& stats) {
+  const BoundingRectangle rect = bounding_rectangle(pose, surface_.get());
+  if (clear_.contains(slot, rect.corners_W, rect.z)) return true;
+  if (const NearBoxes::Items* near = near_.holding(slot, rect.corners_W, rect.z))
+    return query_near(v, *near, rect, out, stats);
+  scan(rect, stats);
+  set_.emit(static_cast<int>(v), out);
+  return !unseen_inside_ && set_.met_nothing();
+}
+
+void TreeDetector::scan(const BoundingRectangle& rect, DetectorStats& stats) {
+  const TreeGrid& g = *grid_;
   set_.reset(rect);
   if (++query_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), query_ = 1;
   // Only triangles crossing the rectangle's boundary count (interference.hpp). Few cells under the
@@ -213,16 +238,6 @@ bool TreeDetector::query(std::size_t v, std::size_t slot, const VehiclePose& pos
     scan_cells(rect, i0, i1, j0, j1, stats);
   else
     for (int e = 0; e < 4; ++e) walk_edge(rect.corners_W[e], rect.corners_W[(e + 1) % 4], rect.z, stats);
-  // A car that met no triangle is likely on open road: worth a box that spares the next queries. One
-  // beside a barrier is worth a box that lists the barrier's few triangles.
-  if (set_.empty())
-    clear_.remember(slot, rect.cg_W, rect.forward_W, pose.heading, rect.front, rect.rear, rect.half_width, rect.z,
-                    [this](const ClearBoxes::Proposal& p) { return triangles_meet(p); });
-  if (!clear_.holds(slot))
-    near_.remember(slot, rect.cg_W, rect.forward_W, pose.heading, rect.front, rect.rear, rect.half_width, rect.z,
-                   [this](const ClearBoxes::Proposal& p, NearBoxes::Items& items) { return list_triangles(p, items); });
-  set_.emit(static_cast<int>(v), out);
-  return !unseen_inside_ && set_.met_nothing();
 }
 
 bool TreeDetector::query_near(std::size_t v, const NearBoxes::Items& near, const BoundingRectangle& rect,

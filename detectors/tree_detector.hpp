@@ -46,6 +46,11 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   /// clear box (of `slot`) holds the rectangle, or its cells were scanned (not walked, no crowded wall's)
   /// and no triangle there meets it.
   bool query(std::size_t v, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out, DetectorStats& stats);
+  /// query() of a probe (probe_slots): `slot`'s boxes may answer; none is counted, left or offered.
+  bool query_reading(std::size_t v, std::size_t slot, const VehiclePose& pose, std::vector<Contact>& out,
+                     DetectorStats& stats);
+  /// The triangles the grid lists under `rect`, into set_ (reset for it); sets unseen_inside_.
+  void scan(const BoundingRectangle& rect, DetectorStats& stats);
   /// On a large scene every car's cells are cache (and TLB) misses: as pose v is queried, asks for the
   /// cell lists of the pose two ahead and the items of the next one (`slot`: pose v's).
   void fetch_ahead(std::span<const VehiclePose> poses, std::size_t v, std::size_t slot) const;

@@ -39,6 +39,8 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
   }
   if (slots_shared_) chunks_.reserve(c.vehicles.size() / kChunk + static_cast<std::size_t>(threads) + 1);
   sweep_scratch_.prepare(n, threads);
+  // Every thread's detector numbers the vehicles alike (detect_range) only with shared slots.
+  sweep_scratch_.slots_are_vehicles = slots_shared_ || threads == 1;
   step_.contacts.reserve(16 * static_cast<std::size_t>(n));
   step_.first_touch.reserve(16 * static_cast<std::size_t>(n));
   end_contacts_.reserve(16 * static_cast<std::size_t>(n));

@@ -65,6 +65,10 @@ class NearBoxes {
   const Items* covering(std::size_t slot, std::span<const Vec2> points_W, double z) {
     return boxes_.covers(slot, points_W, z) ? &(*items_)[slot] : nullptr;
   }
+  /// covering() without counting: for a probe, which changes nothing.
+  const Items* holding(std::size_t slot, std::span<const Vec2> points_W, double z) const {
+    return boxes_.contains(slot, points_W, z) ? &(*items_)[slot] : nullptr;
+  }
 
   /// After a scanned query of slot `slot` that made no clear box: if the car moved at most kMostMove since
   /// the slot's last one, ClearBoxes::remember's boxes around the rectangle, the first whose triangles

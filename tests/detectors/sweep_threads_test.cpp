@@ -174,15 +174,22 @@ long long work_of(Detector& d, bool probe, const VehiclePose& pose, std::vector<
   return stats.nodes_visited + stats.primitives_tested;
 }
 
+/// The probes' scene, a wall along y = 0 from x = 0 to 60 m, and the registered detector `name` prepared
+/// for it.
+const Scene& probe_wall() {
+  static const Scene scene = scene_of({{{0, 0}, {60, 0}}});
+  return scene;
+}
+std::unique_ptr<Detector> fresh_at_probe_wall(const std::string& name) {
+  std::unique_ptr<Detector> d = make_detector(name);
+  d->prepare(probe_wall(), 1);
+  return d;
+}
+
 TEST(DetectorProbe, NeitherReadsNorLeavesAClearBox) {
-  const Scene scene = scene_of({{{0, 0}, {60, 0}}});
   const VehiclePose open = sedan_at({30, 3}, 0);  // 2 m clear of the wall, within reach of its cells
   const VehiclePose touching = sedan_at({30, 0.5}, 0);
-  const auto fresh = [&](const std::string& name) {
-    std::unique_ptr<Detector> d = make_detector(name);
-    d->prepare(scene, 1);
-    return d;
-  };
+  const auto fresh = fresh_at_probe_wall;
   std::vector<Contact> out, by_probe;
   int spared_somewhere = 0;
   for (const auto& entry : detectors()) {
@@ -201,6 +208,45 @@ TEST(DetectorProbe, NeitherReadsNorLeavesAClearBox) {
     for (std::size_t i = 0; i < out.size(); ++i) EXPECT_TRUE(same_bits(by_probe[i], out[i])) << name << ": contact " << i;
   }
   EXPECT_GT(spared_somewhere, 0) << "no registered detector kept a box: the test shows nothing";
+}
+
+/// Work one probe_slots() of `pose` at slot 0 counted.
+long long slot_probe_work(Detector& d, const VehiclePose& pose, std::vector<Contact>& out) {
+  DetectorStats stats;
+  out.clear();
+  d.probe_slots(0, std::span(&pose, 1), out, stats);
+  return stats.nodes_visited + stats.primitives_tested;
+}
+
+TEST(DetectorProbe, OfASlotReadsItsBoxesForTheSameContactsAndLeavesNone) {
+  // A car sliding along the wall in 5 cm steps, pressed 5 cm into it, keeps a box at slot 0 where the
+  // detector keeps one (the tree: the wall's triangles); probes of the next poses at slot 0 may answer from
+  // it, with probe()'s contacts, and a probe of a fresh detector's slot leaves nothing for detect() to read.
+  const auto fresh = fresh_at_probe_wall;
+  std::vector<Contact> out, by_probe;
+  int read_somewhere = 0;
+  for (const auto& entry : detectors()) {
+    const std::string name(entry.name);
+    auto sliding = fresh(name);
+    for (double x = 20; x < 25; x += 0.05) work_of(*sliding, false, sedan_at({x, -0.85}, 0), out);
+    for (double x = 25; x < 26; x += 0.05) {
+      const VehiclePose next = sedan_at({x, -0.85}, 0);
+      const long long read = slot_probe_work(*sliding, next, by_probe);
+      const long long probed = work_of(*sliding, true, next, out);
+      EXPECT_LE(read, probed) << name << " at x = " << x;
+      read_somewhere += read < probed;
+      ASSERT_FALSE(out.empty()) << name;
+      ASSERT_EQ(by_probe.size(), out.size()) << name;
+      for (std::size_t i = 0; i < out.size(); ++i) EXPECT_TRUE(same_bits(by_probe[i], out[i])) << name << " at x = " << x;
+    }
+    auto probed = fresh(name);
+    const VehiclePose open = sedan_at({30, 3}, 0);
+    const long long first = work_of(*fresh(name), false, open, out);
+    slot_probe_work(*probed, open, out);
+    slot_probe_work(*probed, open, out);
+    EXPECT_EQ(work_of(*probed, false, open, out), first) << name << ": the probe left a box";
+  }
+  EXPECT_GT(read_somewhere, 0) << "no registered detector read a box: the test shows nothing";
 }
 
 }  // namespace
