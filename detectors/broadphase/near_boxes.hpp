@@ -87,6 +87,7 @@ class NearBoxes {
   }
 
  private:
+  static_assert(sizeof(Items) == 64, "a slot's list is one cache line");
   // The boxes, their waits and back-offs; "meets" there: more than the list can hold.
   ClearBoxes boxes_{ClearBoxes::Waits{.most = 255, .doubling_retries = true}};
   std::shared_ptr<std::vector<Items>> items_ = std::make_shared<std::vector<Items>>();
