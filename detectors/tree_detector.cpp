@@ -257,8 +257,8 @@ bool TreeDetector::query_near(std::size_t v, const NearBoxes::Items& near, const
   return set_.met_nothing();  // every triangle that could meet it was tested
 }
 
-template <class Visit>
-bool TreeDetector::for_each_triangle_in(const ClearBoxes::Proposal& p, Visit&& visit) const {
+template <class Visit, class Visited>
+bool TreeDetector::for_each_triangle_in(const ClearBoxes::Proposal& p, Visit&& visit, Visited&& visited) const {
   const TreeGrid& g = *grid_;
   constexpr int kMaxBoxCells = 64;  // more (fine cells): not worth scanning, the box is not made
   Vec2 lo, hi;
@@ -280,6 +280,7 @@ bool TreeDetector::for_each_triangle_in(const ClearBoxes::Proposal& p, Visit&& v
         }
         if (!(it.zmin < p.z_hi)) continue;
         if (it.lo_x > hi.x() || it.lo_y > hi.y() || it.hi_x < lo.x() || it.hi_y < lo.y()) continue;
+        if (visited(it.entry)) continue;  // from another cell: its footprint test is not repeated
         if (footprint_meets(footprint(g.entries[it.entry].t), p.tested) && !visit(it.entry)) return false;
       }
     }
@@ -287,12 +288,13 @@ bool TreeDetector::for_each_triangle_in(const ClearBoxes::Proposal& p, Visit&& v
 }
 
 bool TreeDetector::triangles_meet(const ClearBoxes::Proposal& p) const {
-  return !for_each_triangle_in(p, [](std::uint32_t) { return false; });
+  return !for_each_triangle_in(p, [](std::uint32_t) { return false; }, [](std::uint32_t) { return false; });
 }
 
 bool TreeDetector::list_triangles(const ClearBoxes::Proposal& p, NearBoxes::Items& items) const {
   items.count = 0;
-  return for_each_triangle_in(p, [&items](std::uint32_t e) { return items.add(e); });
+  return for_each_triangle_in(
+      p, [&items](std::uint32_t e) { return items.add(e); }, [&items](std::uint32_t e) { return items.lists(e); });
 }
 
 nlohmann::json TreeDetector::parameters() const {

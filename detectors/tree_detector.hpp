@@ -86,10 +86,10 @@ class TreeDetector final : public PoseByPoseDetector<TreeDetector> {
   bool box_meets_run_band(std::size_t c, const OrientedRectangle& box) const;
 
   /// visit(entry) for each triangle slicing some plane in the proposal's band that meets its box (an entry
-  /// listed in several cells comes once a cell) until a visit returns false; false then, or when the box
-  /// covers too many cells to tell cheaply.
-  template <class Visit>
-  bool for_each_triangle_in(const ClearBoxes::Proposal& p, Visit&& visit) const;
+  /// listed in several cells comes once a cell, unless visited(entry) says it came already) until a visit
+  /// returns false; false then, or when the box covers too many cells to tell cheaply.
+  template <class Visit, class Visited>
+  bool for_each_triangle_in(const ClearBoxes::Proposal& p, Visit&& visit, Visited&& visited) const;
   /// Whether a triangle slicing some plane in the proposal's band meets its box (clear_boxes.hpp); true
   /// when the box covers too many cells to tell cheaply.
   bool triangles_meet(const ClearBoxes::Proposal& p) const;

@@ -36,9 +36,13 @@ class NearBoxes {
     Vec2 last_cg_W{std::numeric_limits<double>::quiet_NaN(), 0.0};
     std::uint32_t count = 0;
     std::array<std::uint32_t, kItems> entry{};
+    /// Whether `e` is listed already.
+    bool lists(std::uint32_t e) const {
+      return std::find(entry.begin(), entry.begin() + count, e) != entry.begin() + count;
+    }
     /// Adds `e` unless listed; false when the list is full.
     bool add(std::uint32_t e) {
-      if (std::find(entry.begin(), entry.begin() + count, e) != entry.begin() + count) return true;
+      if (lists(e)) return true;
       if (count == kItems) return false;
       entry[count++] = e;
       return true;
