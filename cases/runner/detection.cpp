@@ -140,7 +140,7 @@ void Detection::grown_and_end_chunks(StepThreads& threads, const Detector::Grown
     const auto t = static_cast<std::size_t>(thread);
     std::vector<Contact>& grown = thread_grown_[t];
     std::vector<Contact>& ends = thread_contacts_[t];
-    Chunk chunk{begin, t, grown.size(), 0, ends.size(), 0, 0, 0};
+    Chunk chunk{begin, t, grown.size(), 0, ends.size(), 0};
     const std::size_t n = end - begin;
     detectors_[t]->detect_grown_and_end({q.grown.subspan(begin, n), q.end.subspan(begin, n),
                                          q.skippable.subspan(begin, n), &grown, &ends, q.clear.subspan(begin, n),
@@ -154,29 +154,19 @@ void Detection::grown_and_end_chunks(StepThreads& threads, const Detector::Grown
     chunks_[at] = chunk;
   });
   chunks_.resize(taken.load(std::memory_order_relaxed));
-  // In vehicle order: the serial detect_grown_and_end's lists. Each chunk's place in them first, then the
-  // copies on the threads (a traffic step's thousands of contacts).
+  // In vehicle order: the serial detect_grown_and_end's lists, appended here. Copied on the threads into
+  // lists resized first, the resize's value-initialisation alone cost more than these copies: the lists'
+  // lines were last written on the other core.
   std::sort(chunks_.begin(), chunks_.end(), [](const Chunk& a, const Chunk& b) { return a.begin < b.begin; });
-  std::size_t grown_at = q.grown_out->size(), end_at = q.end_out->size();
-  for (Chunk& c : chunks_) {
-    c.grown_to = grown_at, c.end_to = end_at;
-    grown_at += c.grown_end - c.grown_begin;
-    end_at += c.end_end - c.end_begin;
-  }
-  q.grown_out->resize(grown_at);
-  q.end_out->resize(end_at);
-  const auto copy = [](const std::vector<Contact>& from, std::size_t first, std::size_t last,
-                       std::vector<Contact>& to, std::size_t at) {
-    std::copy(from.begin() + static_cast<std::ptrdiff_t>(first), from.begin() + static_cast<std::ptrdiff_t>(last),
-              to.begin() + static_cast<std::ptrdiff_t>(at));
+  const auto append = [](const std::vector<Contact>& from, std::size_t first, std::size_t last,
+                          std::vector<Contact>& to) {
+    const auto at = [&](std::size_t i) { return from.begin() + static_cast<std::ptrdiff_t>(i); };
+    to.insert(to.end(), at(first), at(last));
   };
-  threads.for_ranges(chunks_.size(), [&](int, std::size_t begin, std::size_t end) {
-    for (std::size_t k = begin; k < end; ++k) {
-      const Chunk& c = chunks_[k];
-      copy(thread_grown_[c.thread], c.grown_begin, c.grown_end, *q.grown_out, c.grown_to);
-      copy(thread_contacts_[c.thread], c.end_begin, c.end_end, *q.end_out, c.end_to);
-    }
-  });
+  for (const Chunk& c : chunks_) {
+    append(thread_grown_[c.thread], c.grown_begin, c.grown_end, *q.grown_out);
+    append(thread_contacts_[c.thread], c.end_begin, c.end_end, *q.end_out);
+  }
   for (const DetectorStats& s : thread_stats_) stats += s;
 }
 

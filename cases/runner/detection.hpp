@@ -97,10 +97,9 @@ class Detection {
   std::vector<std::vector<Contact>> thread_contacts_;  ///< [t]: thread t's end contacts
   std::vector<std::vector<Contact>> thread_grown_;     ///< [t]: detect_grown_and_end's grown
   std::vector<DetectorStats> thread_stats_;            ///< [t]
-  /// A chunk's contacts in its thread's lists: grown [grown_begin, grown_end), end [end_begin, end_end);
-  /// where they go in the merged lists: from grown_to, end_to.
+  /// A chunk's contacts in its thread's lists: grown [grown_begin, grown_end), end [end_begin, end_end).
   struct Chunk {
-    std::size_t begin, thread, grown_begin, grown_end, end_begin, end_end, grown_to, end_to;
+    std::size_t begin, thread, grown_begin, grown_end, end_begin, end_end;
   };
   std::vector<Chunk> chunks_;  ///< grown_and_end_chunks: the chunks taken, then in vehicle order
   DetectorStats stats_;
