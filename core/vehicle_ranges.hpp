@@ -54,13 +54,16 @@ void split_over(VehicleRanges* ranges, std::size_t count, Work&& work) {
 /// work whose result does not depend on which thread did a vehicle (nothing kept per thread between
 /// steps, no output merged in range order). Fixed ranges leave the threads waiting for the slowest (a
 /// thread the VM runs slower, or a range of dearer vehicles); taking the others' chunks keeps them busy
-/// to the end.
+/// to the end. The chunks shrink as a range runs out, to an eighth of `chunk` and by whole eighths (whole
+/// batches for the integration's chunks of batches), so that the last one taken, which the other thread
+/// waits for, is short.
 template <class Work>
 void for_chunks(VehicleRanges* ranges, std::size_t count, std::size_t chunk, Work&& work) {
   const auto threads = static_cast<std::size_t>(ranges ? ranges->size() : 1);
   constexpr std::size_t kMostRanges = 64;  // cursors on the stack: 4 kB
   if (threads == 1 || threads > kMostRanges) return split_over(ranges, count, work);
   chunk = std::max(chunk, std::size_t{1});
+  const std::size_t eighth = std::max(chunk / 8, std::size_t{1});  // as most_chunks counts
   struct alignas(64) Cursor {  // one range's next vehicle, on a cache line of its own
     std::atomic<std::size_t> next;
     std::size_t end;
@@ -70,15 +73,34 @@ void for_chunks(VehicleRanges* ranges, std::size_t count, std::size_t chunk, Wor
     cursors[t].next.store(t * count / threads, std::memory_order_relaxed);
     cursors[t].end = (t + 1) * count / threads;
   }
-  // for_ranges publishes the cursors to the threads; each then takes chunks by an atomic add.
+  // With `left` vehicles of a range not taken: a 2 * threads-th of them, in whole eighths of a chunk.
+  const auto size_at = [&](std::size_t left) {
+    return std::clamp(left / (2 * threads) / eighth * eighth, eighth, chunk);
+  };
+  // for_ranges publishes the cursors to the threads; each then takes chunks by compare-and-swap.
   ranges->for_ranges(threads, [&](int thread, std::size_t, std::size_t) {
     for (std::size_t k = 0; k < threads; ++k) {
       Cursor& c = cursors[(static_cast<std::size_t>(thread) + k) % threads];
-      for (std::size_t begin = c.next.fetch_add(chunk, std::memory_order_relaxed); begin < c.end;
-           begin = c.next.fetch_add(chunk, std::memory_order_relaxed))
-        work(thread, begin, std::min(begin + chunk, c.end));
+      std::size_t begin = c.next.load(std::memory_order_relaxed), size = 0;
+      for (;;) {
+        while (begin < c.end) {
+          size = size_at(c.end - begin);
+          if (c.next.compare_exchange_weak(begin, begin + size, std::memory_order_relaxed)) break;
+        }
+        if (begin >= c.end) break;
+        work(thread, begin, std::min(begin + size, c.end));
+        begin = c.next.load(std::memory_order_relaxed);
+      }
     }
   });
+}
+
+/// The most calls for_chunks(ranges of `threads`, count, chunk, ...) makes: whole chunks while a range has
+/// 2 * threads chunks left, then none shorter than an eighth but a range's last.
+inline std::size_t most_chunks(std::size_t count, std::size_t chunk, std::size_t threads) {
+  chunk = std::max(chunk, std::size_t{1});
+  const std::size_t eighth = std::max(chunk / 8, std::size_t{1});
+  return count / chunk + threads * (2 * threads * chunk / eighth + 2);
 }
 
 /// Whether work(thread, begin, end) returned true on every range (split_over: each range runs to its end).

@@ -37,7 +37,7 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
     thread_contacts_[static_cast<std::size_t>(t)].reserve(16 * most);
     thread_grown_[static_cast<std::size_t>(t)].reserve(16 * most);
   }
-  if (slots_shared_) chunks_.reserve(c.vehicles.size() / kChunk + static_cast<std::size_t>(threads) + 1);
+  if (slots_shared_) chunks_.reserve(most_chunks(c.vehicles.size(), kChunk, static_cast<std::size_t>(threads)));
   sweep_scratch_.prepare(n, threads);
   // Every thread's detector numbers the vehicles alike (detect_range) only with shared slots.
   sweep_scratch_.slots_are_vehicles = slots_shared_ || threads == 1;
@@ -150,7 +150,7 @@ void Detection::grown_and_end_chunks(StepThreads& threads, const Detector::Grown
     renumber(grown, chunk.grown_begin, begin);
     renumber(ends, chunk.end_begin, begin);
     const std::size_t at = taken.fetch_add(1, std::memory_order_relaxed);
-    assert(at < chunks_.size());  // for_chunks makes at most count / kChunk + 1 a range
+    assert(at < chunks_.size());  // reserved for most_chunks
     chunks_[at] = chunk;
   });
   chunks_.resize(taken.load(std::memory_order_relaxed));

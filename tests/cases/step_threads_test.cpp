@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace crashbench {
@@ -57,10 +59,12 @@ TEST(StepThreads, EveryCallRunsEachRangeOnceOnItsOwnThread) {
 TEST(StepThreads, ChunksCoverEveryVehicleExactlyOnceWithinTheirSize) {
   for (const int threads : {1, 2, 3}) {
     StepThreads pool(threads);
-    for (const std::size_t count : {0, 1, 5, 64, 1000})
-      for (const std::size_t chunk : {0, 1, 7, 256}) {
+    for (const std::size_t count : {0, 1, 5, 64, 1000, 10000})
+      for (const std::size_t chunk : {0, 1, 7, 15, 256}) {
         std::vector<std::atomic<int>> done(count);
+        std::atomic<std::size_t> calls{0};
         for_chunks(&pool, count, chunk, [&](int thread, std::size_t begin, std::size_t end) {
+          ++calls;
           EXPECT_LE(begin, end);
           EXPECT_LE(end, count);
           EXPECT_LE(end - begin, threads == 1 ? count : std::max(chunk, std::size_t{1}));  // one thread: one call
@@ -71,8 +75,29 @@ TEST(StepThreads, ChunksCoverEveryVehicleExactlyOnceWithinTheirSize) {
         const std::string what = std::to_string(threads) + " threads, " + std::to_string(count) + " vehicles, chunks of " +
                                  std::to_string(chunk);
         EXPECT_TRUE(std::all_of(done.begin(), done.end(), [](const std::atomic<int>& n) { return n == 1; })) << what;
+        EXPECT_LE(calls.load(), most_chunks(count, chunk, static_cast<std::size_t>(threads))) << what;
       }
   }
+}
+
+TEST(StepThreads, ChunksShrinkSoThatTheLastOfARangeIsAnEighthOfOne) {
+  // The other thread waits for the last chunk taken: it is at most an eighth of a chunk, and the chunks
+  // before it whole eighths.
+  StepThreads pool(2);
+  constexpr std::size_t kCount = 10000, kChunk = 256;
+  std::mutex mutex;
+  std::vector<std::pair<std::size_t, std::size_t>> taken;
+  for_chunks(&pool, kCount, kChunk, [&](int, std::size_t begin, std::size_t end) {
+    const std::lock_guard lock(mutex);
+    taken.emplace_back(begin, end);
+  });
+  std::sort(taken.begin(), taken.end());
+  for (const auto& [begin, end] : taken) {
+    const bool last_of_range = end == kCount / 2 || end == kCount;
+    if (last_of_range) EXPECT_LE(end - begin, kChunk / 8) << begin;
+    else EXPECT_EQ((end - begin) % (kChunk / 8), 0u) << begin;
+  }
+  EXPECT_GT(taken.size(), kCount / kChunk) << "some chunks are shorter than whole ones";
 }
 
 TEST(StepThreads, ARangesExceptionReachesTheCallerAndThePoolGoesOn) {
