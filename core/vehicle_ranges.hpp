@@ -103,11 +103,13 @@ inline std::size_t most_chunks(std::size_t count, std::size_t chunk, std::size_t
   return count / chunk + threads * (2 * threads * chunk / eighth + 2);
 }
 
-/// Whether work(thread, begin, end) returned true on every range (split_over: each range runs to its end).
+/// Whether work(thread, begin, end) returned true on every chunk of for_chunks(ranges, count, chunk, ...):
+/// every chunk is run. For a test of every vehicle, short enough that a thread coming late to it is most
+/// of its time: the other takes its chunks.
 template <class Work>
-bool all_ranges(VehicleRanges* ranges, std::size_t count, Work&& work) {
+bool all_chunks(VehicleRanges* ranges, std::size_t count, std::size_t chunk, Work&& work) {
   std::atomic<bool> all{true};
-  split_over(ranges, count, [&](int thread, std::size_t begin, std::size_t end) {
+  for_chunks(ranges, count, chunk, [&](int thread, std::size_t begin, std::size_t end) {
     if (!work(thread, begin, end)) all.store(false, std::memory_order_relaxed);
   });
   return all.load(std::memory_order_relaxed);  // the split's end orders the stores before this

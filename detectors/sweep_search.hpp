@@ -128,7 +128,7 @@ struct Sweep : StepMotion {
     s.start_pair.clear();
     // A crowd's whole fleet is compared: split over the threads.
     const bool same = s.last_end.size() == start.size() &&
-                      all_ranges(threads, s.ids.size(), [&](int, std::size_t first, std::size_t last) {
+                      all_chunks(threads, s.ids.size(), kPosesAChunk, [&](int, std::size_t first, std::size_t last) {
                         return std::all_of(s.ids.begin() + first, s.ids.begin() + last, [&](int v) {
                           const SweepScratch::Place& p = s.last_end[static_cast<std::size_t>(v)];
                           return start[v].position_W == p.position_W && start[v].heading == p.heading;

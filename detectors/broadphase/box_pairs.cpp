@@ -74,7 +74,8 @@ void BoxPairs::find_coherent(std::span<const Box2> boxes, double margin, Detecto
 
 bool all_inside(std::span<const Box2> inner, std::span<const Box2> outer, VehicleRanges* ranges) {
   if (inner.size() != outer.size()) return false;
-  return all_ranges(ranges, inner.size(), [&](int, std::size_t begin, std::size_t end) {
+  constexpr std::size_t kChunk = 2048;
+  return all_chunks(ranges, inner.size(), kChunk, [&](int, std::size_t begin, std::size_t end) {
     bool inside = true;  // no early exit: a loop the compiler can vectorise, and most calls pass
     for (std::size_t i = begin; i < end; ++i)
       inside &= inner[i].lo.x() >= outer[i].lo.x() && inner[i].lo.y() >= outer[i].lo.y() &&

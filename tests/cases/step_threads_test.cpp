@@ -100,6 +100,23 @@ TEST(StepThreads, ChunksShrinkSoThatTheLastOfARangeIsAnEighthOfOne) {
   EXPECT_GT(taken.size(), kCount / kChunk) << "some chunks are shorter than whole ones";
 }
 
+TEST(StepThreads, AllChunksIsFalseWhereAnyOneVehicleFails) {
+  constexpr std::size_t kCount = 3000;
+  for (const int threads : {1, 2, 3}) {
+    StepThreads pool(threads);
+    for (const std::size_t failing : {kCount, std::size_t{0}, std::size_t{1499}, kCount - 1}) {
+      std::vector<std::atomic<int>> seen(kCount);
+      const bool all = all_chunks(&pool, kCount, 64, [&](int, std::size_t begin, std::size_t end) {
+        bool ok = true;
+        for (std::size_t v = begin; v < end; ++v) ok &= v != failing, ++seen[v];
+        return ok;
+      });
+      EXPECT_EQ(all, failing == kCount) << threads << " threads, vehicle " << failing << " failing";
+      EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](const std::atomic<int>& n) { return n == 1; }));
+    }
+  }
+}
+
 TEST(StepThreads, ARangesExceptionReachesTheCallerAndThePoolGoesOn) {
   StepThreads pool(3);
   const auto throw_in = [&](int failing) {
