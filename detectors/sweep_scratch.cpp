@@ -24,7 +24,7 @@ void SweepScratch::prepare(int vehicle_count, int threads) {
   last_end.clear();
   keys.reserve(16 * n);
   searches.resize(static_cast<std::size_t>(std::max(threads, 1)));
-  substep_bounds.reserve(searches.size());
+  substep_bounds.resize(searches.size());
   for (Search& search : searches) {
     search.poses.reserve(2);
     search.found.reserve(64);

@@ -19,11 +19,12 @@ int measure_step(std::span<const VehiclePose> start, std::span<const VehiclePose
   s.growth.resize(end.size());
   s.substep_bounds.assign(static_cast<std::size_t>(threads ? threads->size() : 1), SubstepBounds{});
   const auto measure = [&](int thread, std::size_t first, std::size_t last) {
-    SubstepBounds& bounds = s.substep_bounds[static_cast<std::size_t>(thread)];
+    SubstepBounds bounds;  // in registers: the stores to growth and motion may alias memory's
     for (std::size_t v = first; v < last; ++v) {
       s.growth[v] = growth_rates(start[v], end[v], s.motion[v]);
       bounds.add(end[v].size, s.motion[v]);
     }
+    s.substep_bounds[static_cast<std::size_t>(thread)].add(bounds);
   };
   for_chunks(threads, end.size(), kPosesAChunk, measure);
   // Smallest and largest of the same values whichever thread took which: the serial pass's bits.

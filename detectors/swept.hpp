@@ -16,6 +16,7 @@
 #include "detectors/broadphase/contacts_by_vehicle.hpp"
 #include "detectors/broadphase/step_pairs.hpp"
 #include "detectors/detector.hpp"
+#include "core/per_thread.hpp"
 #include "core/vehicle_ranges.hpp"
 
 namespace crashbench {
@@ -122,7 +123,7 @@ struct SweepScratch {
   /// the scene's.
   std::vector<int> found_pair, grown_pair, start_pair, end_pair;
   std::vector<double> motion;  ///< per vehicle: how far its points move over the step, at most [m]
-  std::vector<SubstepBounds> substep_bounds;  ///< [t]: what thread t measured of the step
+  PerThread<SubstepBounds> substep_bounds;  ///< [t]: what thread t measured of the step
   /// Per vehicle, how far its points move over the step along and across its heading at any fraction,
   /// at most [m] (GrowthRates): a grown query grows the rectangle by half of each over its span.
   std::vector<GrowthRates> growth;
@@ -143,7 +144,7 @@ struct SweepScratch {
     std::vector<char> searched;       ///< per entry of `intervals`
     std::vector<Contact> touches;     ///< what its lookups found
   };
-  std::vector<Search> searches;  ///< [t] for thread t
+  PerThread<Search> searches;  ///< [t] for thread t
   /// One search by one thread, kept apart until the sweep takes what it found in order
   /// (sweep_search::Sweep): a contact of an interval's grown query that no key explains, looked into for a
   /// touch between tested poses (certify_contacts; the sweep may find it no longer needed), or a key's

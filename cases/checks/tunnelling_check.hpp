@@ -18,6 +18,7 @@
 #include "cases/traffic/sumo_role.hpp"
 #include "cases/verdicts.hpp"
 #include "core/contact.hpp"
+#include "core/per_thread.hpp"
 #include "detectors/broadphase/box_pairs.hpp"
 #include "detectors/broadphase/clear_boxes.hpp"
 #include "detectors/broadphase/step_pairs.hpp"
@@ -107,7 +108,7 @@ class TunnellingCheck {
   const StepPairs* step_pairs_ = nullptr;
   std::shared_ptr<const SurfaceQuery> surface_;  // the scene's: the height band a vehicle reaches
   std::shared_ptr<const SceneWalls> walls_;
-  std::vector<Range> ranges_;      // [t] for thread t
+  PerThread<Range> ranges_;       // [t] for thread t
   ClearBoxes clear_;               // per vehicle: a box no wall's footprint meets, at any height
   std::vector<std::array<Vec2, 4>> centre_lines_;  // per vehicle: rear to front, right to left, body frame [m]
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]

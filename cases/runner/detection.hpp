@@ -8,6 +8,7 @@
 #include "cases/case.hpp"
 #include "cases/runner/fleet.hpp"
 #include "cases/runner/step_threads.hpp"
+#include "core/per_thread.hpp"
 #include "detectors/broadphase/contacts_by_vehicle.hpp"
 #include "detectors/detector.hpp"
 #include "detectors/swept.hpp"
@@ -94,9 +95,9 @@ class Detection {
   /// less takes the others' instead of waiting for them.
   bool slots_shared_ = false;
   static constexpr std::size_t kChunk = 256;           ///< vehicles a chunk of the grown and end queries
-  std::vector<std::vector<Contact>> thread_contacts_;  ///< [t]: thread t's end contacts
-  std::vector<std::vector<Contact>> thread_grown_;     ///< [t]: detect_grown_and_end's grown
-  std::vector<DetectorStats> thread_stats_;            ///< [t]
+  PerThread<std::vector<Contact>> thread_contacts_;  ///< [t]: thread t's end contacts
+  PerThread<std::vector<Contact>> thread_grown_;     ///< [t]: detect_grown_and_end's grown
+  PerThread<DetectorStats> thread_stats_;            ///< [t]
   /// A chunk's contacts in its thread's lists: grown [grown_begin, grown_end), end [end_begin, end_end).
   struct Chunk {
     std::size_t begin, thread, grown_begin, grown_end, end_begin, end_end;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cases/event_log.hpp"
+#include "core/per_thread.hpp"
 #include "core/vehicle_ranges.hpp"
 #include "models/dynamics/vehicle_dynamics.hpp"
 
@@ -27,7 +28,7 @@ class FiniteGuard {
   /// The first vehicle with a non-finite state, or x.size().
   std::size_t first_non_finite_state(std::span<const StateVector> x, VehicleRanges* threads);
   std::size_t finite_upto_ = 0;          ///< events before this index were found finite
-  std::vector<std::size_t> first_bad_;   ///< per thread: the first non-finite state it saw, or x.size()
+  PerThread<std::size_t> first_bad_;   ///< per thread: the first non-finite state it saw, or x.size()
 };
 
 }  // namespace crashbench

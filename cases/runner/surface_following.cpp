@@ -12,7 +12,7 @@ SurfaceFollowing::SurfaceFollowing(const Case& c, const Scene& scene, int thread
       face_(c.vehicles.size(), -1),
       fallback_cell_(c.vehicles.size()),
       lost_at_(c.vehicles.size(), Vec2::Constant(std::numeric_limits<double>::quiet_NaN())),
-      thread_misses_(static_cast<std::size_t>(threads), 0),
+      thread_misses_(static_cast<std::size_t>(threads)),
       road_(c) {
   for (const VehicleSetup& v : c.vehicles) {
     double& z = surface_z_.emplace_back(v.start_surface.below_height);  // kHighest unless given

@@ -11,6 +11,7 @@
 #include "cases/runner/fleet.hpp"
 #include "cases/runner/road_under_paths.hpp"
 #include "cases/runner/step_threads.hpp"
+#include "core/per_thread.hpp"
 #include "detectors/scenes/scene.hpp"
 
 namespace crashbench {
@@ -41,7 +42,7 @@ class SurfaceFollowing {
   std::vector<int> face_;                   ///< per vehicle, the surface face found last (-1: none), its hint
   std::vector<GroundGrid::CellMemo> fallback_cell_;  ///< per vehicle, its last cell of the barrier-bottom grid
   std::vector<Vec2> lost_at_;               ///< per vehicle, where it first missed its surface (NaN: not lost)
-  std::vector<long long> thread_misses_;    ///< per thread, this step's vehicles without a surface
+  PerThread<long long> thread_misses_;    ///< per thread, this step's vehicles without a surface
   RoadUnderPathsCount road_;  ///< the steps of vehicles on their SUMO paths, with and without a surface
 };
 
