@@ -99,7 +99,7 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
   }
   clear_.reset(static_cast<int>(n));
   swept_.resize(n);
-  pairs_.reserve(static_cast<int>(n));
+  pairs_.reserve(static_cast<int>(n), std::max(threads, 1));
   to_start_frame_.resize(n);
   turned_at_.assign(n, -1);
   crossed_.resize(n);

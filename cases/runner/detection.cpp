@@ -19,7 +19,7 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
       require_walls(scene, *detectors_[0]);
       detectors_[0]->prepare(scene, n);
       detectors_[0]->reserve_pairs(n);
-      pairs_.reserve(n);
+      pairs_.reserve(n, threads);
       continue;
     }
     detectors_.back()->prepare_as(*detectors_[0], scene, n);  // sharing what only queries read
@@ -45,7 +45,7 @@ Detection::Detection(const Case& c, const Scene& scene, int threads, bool at_end
   step_.first_touch.reserve(16 * static_cast<std::size_t>(n));
   end_contacts_.reserve(16 * static_cast<std::size_t>(n));
   end_index_.reserve(n, 16 * static_cast<std::size_t>(n));
-  kept_contacts_.reserve(16 * static_cast<std::size_t>(n));
+  end_of_contact_.reserve(16 * static_cast<std::size_t>(n));
 }
 
 void Detection::detect(Fleet& fleet, StepThreads& threads, const Contact* instead) {
@@ -230,31 +230,45 @@ void Detection::sweep(Fleet& fleet, StepThreads& threads, bool skip) {
   // A contact still there at the end of the step is taken there, as the force mode always did, and
   // stamped with its first touch. Only one the end of the step no longer shows the right way (the CG past
   // the wall line, or through) is taken at its first touch.
-  kept_contacts_.clear();
-  end_index_.clear();
-  bool indexed = false;  // the end contacts by vehicle, built when a contact is first not found in its place
-  for (std::size_t i = 0; i < contacts.size(); ++i) {
-    const Contact& c = contacts[i];
-    const auto same = [&](int e) { return same_sweep_key(c, end_contacts_[static_cast<std::size_t>(e)]); };
-    // A pair has one end contact: where the swept contacts come in the end contacts' order (a crowd at
-    // rest), it is the one in the same place. Otherwise it is found in O(1) in a crowd; the scene's first
-    // like it, in order.
-    int at_step_end = ByVehicle::kNone;
-    if (c.other != kStaticScene && i < end_contacts_.size() && same(static_cast<int>(i))) {
-      at_step_end = static_cast<int>(i);
-    } else {
-      if (!indexed) {
-        for (const Contact& e : end_contacts_) end_index_.add(e.vehicle);
-        indexed = true;
-      }
-      at_step_end = c.other != kStaticScene ? end_index_.find(c.vehicle, same) : end_index_.first(c.vehicle);
+  // Each contact's end contact is found on the threads, then put in its place. A pair has one end
+  // contact: where the swept contacts come in the end contacts' order (a crowd at rest), the one in the
+  // same place. Otherwise the end contacts are looked up by vehicle (end_index_, built only then): a
+  // pair's in contact order, since find() goes on from where the vehicle's last lookup stopped (a crowd's
+  // thousands of pairs in O(1) each), which one thread at a time may do; the scene's, the first like it.
+  constexpr int kPairInOrder = ByVehicle::kNone - 1, kScene = ByVehicle::kNone - 2;
+  const auto same = [&](std::size_t i, int e) {
+    return same_sweep_key(contacts[i], end_contacts_[static_cast<std::size_t>(e)]);
+  };
+  constexpr std::size_t kContactsAChunk = 256;
+  end_of_contact_.resize(contacts.size());
+  const auto place_pairs = [&](int, std::size_t begin, std::size_t end) {
+    bool in_place = true;
+    for (std::size_t i = begin; i < end; ++i) {
+      int& e = end_of_contact_[i];
+      if (contacts[i].other == kStaticScene) e = kScene;
+      else e = i < end_contacts_.size() && same(i, static_cast<int>(i)) ? static_cast<int>(i) : kPairInOrder;
+      in_place &= e >= 0;
     }
-    while (c.other == kStaticScene && at_step_end != ByVehicle::kNone && !same(at_step_end))
-      at_step_end = end_index_.next(at_step_end);
-    kept_contacts_.push_back(at_step_end == ByVehicle::kNone ? c : end_contacts_[static_cast<std::size_t>(at_step_end)]);
-    step_.first_touch.push_back(c.toi);
+    return in_place;
+  };
+  const bool all_in_place = all_chunks(&threads, contacts.size(), kContactsAChunk, place_pairs);
+  end_index_.clear();
+  if (!all_in_place) {
+    for (const Contact& e : end_contacts_) end_index_.add(e.vehicle);
+    for (std::size_t i = 0; i < contacts.size(); ++i)
+      if (int& e = end_of_contact_[i]; e == kPairInOrder)
+        e = end_index_.find(contacts[i].vehicle, [&](int entry) { return same(i, entry); });
   }
-  contacts.swap(kept_contacts_);  // no copy of a crowd's contacts; the scratch is cleared before use
+  step_.first_touch.resize(contacts.size());
+  for_chunks(&threads, contacts.size(), kContactsAChunk, [&](int, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      int e = end_of_contact_[i];
+      if (e == kScene)
+        for (e = end_index_.first(contacts[i].vehicle); e != ByVehicle::kNone && !same(i, e);) e = end_index_.next(e);
+      step_.first_touch[i] = contacts[i].toi;
+      if (e != ByVehicle::kNone) contacts[i] = end_contacts_[static_cast<std::size_t>(e)];
+    }
+  });
   drop_passing_pairs(fleet);
 }
 

@@ -22,8 +22,12 @@ constexpr std::array<std::array<int, 2>, 4> kForwardNeighbours = {{{1, -1}, {1, 
 
 }  // namespace
 
-void BoxPairs::reserve(int box_count) {
+void BoxPairs::reserve(int box_count, int threads) {
   const std::size_t n = static_cast<std::size_t>(std::max(box_count, 0));
+  thread_pairs_.resize(static_cast<std::size_t>(std::max(threads, 1)));
+  thread_tests_.resize(thread_pairs_.size());
+  // A thread may take every chunk.
+  for (std::size_t t = 1; t < thread_pairs_.size(); ++t) thread_pairs_[t].reserve(8 * n);
   extents_.reserve(n);
   oversize_.reserve(n);
   is_oversize_.reserve(n);
@@ -36,18 +40,18 @@ void BoxPairs::reserve(int box_count) {
   candidate_of_pair_.reserve(8 * n);
 }
 
-void BoxPairs::find(std::span<const Box2> boxes, DetectorStats& stats) {
-  grid_pairs(boxes, stats);
+void BoxPairs::find(std::span<const Box2> boxes, DetectorStats& stats, VehicleRanges* ranges) {
+  grid_pairs(boxes, stats, ranges);
   std::sort(pairs_.begin(), pairs_.end());
 }
 
-void BoxPairs::grid_pairs(std::span<const Box2> boxes, DetectorStats& stats) {
+void BoxPairs::grid_pairs(std::span<const Box2> boxes, DetectorStats& stats, VehicleRanges* ranges) {
   pairs_.clear();
   if (boxes.size() < 2) return;
   choose_cell_size(boxes);
   list_cells(boxes);
   bucket_entries();
-  pair_neighbours(boxes, stats);
+  pair_neighbours(boxes, stats, ranges);
   pair_oversize(boxes, stats);
 }
 
@@ -58,7 +62,7 @@ void BoxPairs::find_coherent(std::span<const Box2> boxes, double margin, Detecto
     const Vec2 grow = Vec2::Constant(margin > 0 ? margin : 0.0);  // shrunk boxes would lose pairs
     grown_.resize(boxes.size());
     for (std::size_t i = 0; i < boxes.size(); ++i) grown_[i] = {boxes[i].lo - grow, boxes[i].hi + grow};
-    find(grown_, stats);
+    find(grown_, stats, ranges);
     candidates_.swap(pairs_);
   }
   pairs_.clear();
@@ -134,13 +138,30 @@ void BoxPairs::bucket_entries() {
   }
 }
 
-void BoxPairs::pair_neighbours(std::span<const Box2> boxes, DetectorStats& stats) {
+void BoxPairs::pair_neighbours(std::span<const Box2> boxes, DetectorStats& stats, VehicleRanges* ranges) {
   // Two overlapping ordinary boxes A, B with A.lo.x <= B.lo.x: B.lo.x <= A.hi.x, so B's lower-corner
-  // column lies between A's lower and upper ones, at most one apart; the same on Y. Boxes are taken in
-  // their own order, so that the pairs come out grouped by box and their users read their data in
-  // order instead of at random.
-  int tests = 0;  // counted here, not through `stats`, which the compiler must keep in memory
-  for (const CellEntry& entry : entries_) {  // the ordinary boxes in their own order, with their cells
+  // column lies between A's lower and upper ones, at most one apart; the same on Y. Each entry's pairs are
+  // its own, so chunks of entries go on the threads, each into its own list (thread 0's is pairs_):
+  // find() sorts them all after, so which thread took which chunk changes nothing.
+  const auto threads = static_cast<std::size_t>(ranges ? ranges->size() : 1);
+  if (thread_pairs_.size() < threads) thread_pairs_.resize(threads), thread_tests_.resize(threads);  // reserve()'s
+  for (std::size_t t = 0; t < threads; ++t) thread_pairs_[t].clear(), thread_tests_[t] = 0;
+  constexpr std::size_t kChunk = 512;
+  for_chunks(ranges, entries_.size(), kChunk, [&](int thread, std::size_t first, std::size_t last) {
+    const auto t = static_cast<std::size_t>(thread);
+    pair_entries(boxes, first, last, t == 0 ? pairs_ : thread_pairs_[t], thread_tests_[t]);
+  });
+  for (std::size_t t = 0; t < threads; ++t) {
+    if (t > 0) pairs_.insert(pairs_.end(), thread_pairs_[t].begin(), thread_pairs_[t].end());
+    stats.nodes_visited += thread_tests_[t];
+  }
+}
+
+void BoxPairs::pair_entries(std::span<const Box2> boxes, std::size_t first, std::size_t last,
+                            std::vector<std::pair<int, int>>& out, long long& tests_done) const {
+  long long tests = 0;  // counted here, not through `tests_done`, which the compiler must keep in memory
+  for (std::size_t k = first; k < last; ++k) {  // the ordinary boxes in their own order, with their cells
+    const CellEntry& entry = entries_[k];
     const int index = entry.box;
     const Box2& box = boxes[static_cast<std::size_t>(index)];
     const std::int64_t ix = entry.ix, iy = entry.iy;
@@ -150,13 +171,14 @@ void BoxPairs::pair_neighbours(std::span<const Box2> boxes, DetectorStats& stats
         const CellEntry& e = bucketed_[q];
         if (e.ix != cx || e.iy != cy || e.box <= after) continue;
         ++tests;
-        if (overlap(box, boxes[static_cast<std::size_t>(e.box)])) pairs_.emplace_back(std::min(index, e.box), std::max(index, e.box));
+        if (overlap(box, boxes[static_cast<std::size_t>(e.box)]))
+          out.emplace_back(std::min(index, e.box), std::max(index, e.box));
       }
     };
     scan(ix, iy, index);  // its own cell: the boxes after it
     for (const auto& [di, dj] : kForwardNeighbours) scan(ix + di, iy + dj, -1);  // kLimit keeps these from overflow
   }
-  stats.nodes_visited += tests;
+  tests_done += tests;
 }
 
 void BoxPairs::pair_oversize(std::span<const Box2> boxes, DetectorStats& stats) {

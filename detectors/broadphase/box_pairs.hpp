@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/per_thread.hpp"
 #include "core/vehicle_ranges.hpp"
 #include "detectors/geometry/geometry.hpp"
 
@@ -32,11 +33,11 @@ bool all_inside(std::span<const Box2> inner, std::span<const Box2> outer, Vehicl
 
 class BoxPairs {
  public:
-  /// Sizes the buffers for `box_count` boxes (more grow them once).
-  void reserve(int box_count);
+  /// Sizes the buffers for `box_count` boxes found on up to `threads` threads (more grow them once).
+  void reserve(int box_count, int threads = 1);
   /// The pairs (a, b), a < b, of `boxes` whose closed boxes overlap, each once, into pairs(), ascending.
-  /// Counts its box tests in stats.nodes_visited.
-  void find(std::span<const Box2> boxes, DetectorStats& stats);
+  /// Counts its box tests in stats.nodes_visited. `ranges`: threads for the pairing of neighbouring cells.
+  void find(std::span<const Box2> boxes, DetectorStats& stats, VehicleRanges* ranges = nullptr);
   /// The same pairs as find(), from the candidates of an earlier call while every box lies inside its box
   /// of then grown by `margin` [m] on each side (the grid runs again, with the boxes of now, when one
   /// does not; a margin <= 0 or NaN works as 0). For boxes given in the same order call after call;
@@ -58,11 +59,15 @@ class BoxPairs {
     int box;              // into the boxes given to find()
   };
   /// find()'s pairs, unordered, by the grid.
-  void grid_pairs(std::span<const Box2> boxes, DetectorStats& stats);
+  void grid_pairs(std::span<const Box2> boxes, DetectorStats& stats, VehicleRanges* ranges);
   void choose_cell_size(std::span<const Box2> boxes);
   void list_cells(std::span<const Box2> boxes);
   void bucket_entries();
-  void pair_neighbours(std::span<const Box2> boxes, DetectorStats& stats);
+  void pair_neighbours(std::span<const Box2> boxes, DetectorStats& stats, VehicleRanges* ranges);
+  /// The pairs of entries_[first, last) with the boxes of their cell after them and of the forward
+  /// neighbour cells, appended to `out`; their box tests added to `tests_done`.
+  void pair_entries(std::span<const Box2> boxes, std::size_t first, std::size_t last,
+                    std::vector<std::pair<int, int>>& out, long long& tests_done) const;
   void pair_oversize(std::span<const Box2> boxes, DetectorStats& stats);
   std::int64_t cell_of(double coordinate) const {
     // Far beyond any scene the cells merge: more candidates, never a missed pair (the pairing needs only
@@ -86,6 +91,8 @@ class BoxPairs {
   std::vector<int> oversize_;                // boxes spanning more than two cells on an axis, ascending
   std::vector<char> is_oversize_;            // per box
   std::vector<std::pair<int, int>> pairs_;
+  PerThread<std::vector<std::pair<int, int>>> thread_pairs_;  // pair_neighbours: [t > 0], thread t's pairs
+  PerThread<long long> thread_tests_;                         // pair_neighbours: [t], thread t's box tests
   std::vector<Box2> grown_;                       // find_coherent: the boxes of its last grid run, grown
   std::vector<std::pair<int, int>> candidates_;   // find_coherent: their pairs, ascending
   std::vector<int> candidate_of_pair_;            // find_coherent: per pair, its index in candidates_

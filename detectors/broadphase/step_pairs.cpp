@@ -60,7 +60,7 @@ Box2 bounds_of(const VehiclePose& pose) {
 
 }  // namespace
 
-void StepPairs::reserve(int vehicle_count) {
+void StepPairs::reserve(int vehicle_count, int threads) {
   const std::size_t n = static_cast<std::size_t>(std::max(vehicle_count, 0));
   versioned_pose_.reserve(n);
   versions_.reserve(n);
@@ -68,7 +68,7 @@ void StepPairs::reserve(int vehicle_count) {
   verdicts_.reserve(8 * n);
   boxes_.reserve(n);
   end_bounds_.reserve(n);
-  broad_.reserve(vehicle_count);
+  broad_.reserve(vehicle_count, threads);
   rects_.reserve(vehicle_count);
 }
 

@@ -35,9 +35,11 @@ double corner_reach(const RectangleSize& s);
 
 class StepPairs {
  public:
-  void reserve(int vehicle_count);
+  /// Sizes for `vehicle_count` vehicles, paired on up to `threads` threads.
+  void reserve(int vehicle_count, int threads = 1);
   /// The candidates of the step from `start` to `end` (the same vehicles, same order), ascending; the box
-  /// tests count in stats.nodes_visited. `ranges`: threads to compute the vehicles' step boxes on.
+  /// tests count in stats.nodes_visited. `ranges`: threads for the vehicles' step boxes and the grid's
+  /// pairing.
   void find(std::span<const VehiclePose> start, std::span<const VehiclePose> end, DetectorStats& stats,
             VehicleRanges* ranges = nullptr);
   const std::vector<std::pair<int, int>>& candidates() const { return broad_.pairs(); }

@@ -108,5 +108,33 @@ TEST(BoxPairs, FindCoherentWithoutAPositiveMarginStillFindsEveryPair) {
   }
 }
 
+/// Three "threads" run one after another, the last first: its chunks, then the others' it takes.
+class LastFirstRanges final : public VehicleRanges {
+ public:
+  int size() const override { return 3; }
+
+ private:
+  void run(std::size_t count, Job job, void* work) override {
+    for (std::size_t t = 3; t-- > 0;) job(work, static_cast<int>(t), t * count / 3, (t + 1) * count / 3);
+  }
+};
+
+TEST(BoxPairs, PairsFoundOnThreadsAreThoseOfOneThreadWithTheSameTestsCounted) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> at(-300.0, 300.0), size(0.5, 5.0);
+  std::vector<Box2> boxes;
+  for (int i = 0; i < 3000; ++i) boxes.push_back(box(at(rng), at(rng), size(rng), size(rng)));
+  BoxPairs one, split;
+  split.reserve(static_cast<int>(boxes.size()), 3);
+  DetectorStats one_stats, split_stats;
+  LastFirstRanges ranges;
+  one.find(boxes, one_stats);
+  split.find(boxes, split_stats, &ranges);
+  EXPECT_EQ(split.pairs(), all_pairs(boxes));
+  EXPECT_EQ(split.pairs(), one.pairs());
+  EXPECT_EQ(split_stats.nodes_visited, one_stats.nodes_visited);
+  EXPECT_GT(one.pairs().size(), 100u) << "a layout with pairs to find";
+}
+
 }  // namespace
 }  // namespace crashbench
