@@ -230,42 +230,48 @@ void Detection::sweep(Fleet& fleet, StepThreads& threads, bool skip) {
   // A contact still there at the end of the step is taken there, as the force mode always did, and
   // stamped with its first touch. Only one the end of the step no longer shows the right way (the CG past
   // the wall line, or through) is taken at its first touch.
-  // Each contact's end contact is found on the threads, then put in its place. A pair has one end
-  // contact: where the swept contacts come in the end contacts' order (a crowd at rest), the one in the
-  // same place. Otherwise the end contacts are looked up by vehicle (end_index_, built only then): a
-  // pair's in contact order, since find() goes on from where the vehicle's last lookup stopped (a crowd's
-  // thousands of pairs in O(1) each), which one thread at a time may do; the scene's, the first like it.
-  constexpr int kPairInOrder = ByVehicle::kNone - 1, kScene = ByVehicle::kNone - 2;
+  // Each contact's end contact is found on the threads and put in its place. A pair has one end contact:
+  // where the swept contacts come in the end contacts' order (a crowd at rest), the one in the same place,
+  // taken in the first pass. Otherwise the end contacts are looked up by vehicle (end_index_, built only
+  // then): a pair's in contact order, since find() goes on from where the vehicle's last lookup stopped (a
+  // crowd's thousands of pairs in O(1) each), which one thread at a time may do; the scene's, the first
+  // like it.
+  constexpr int kPairInOrder = ByVehicle::kNone - 1, kScene = ByVehicle::kNone - 2, kInPlace = ByVehicle::kNone - 3;
   const auto same = [&](std::size_t i, int e) {
     return same_sweep_key(contacts[i], end_contacts_[static_cast<std::size_t>(e)]);
   };
   constexpr std::size_t kContactsAChunk = 256;
-  end_of_contact_.resize(contacts.size());
-  const auto place_pairs = [&](int, std::size_t begin, std::size_t end) {
-    bool in_place = true;
-    for (std::size_t i = begin; i < end; ++i) {
-      int& e = end_of_contact_[i];
-      if (contacts[i].other == kStaticScene) e = kScene;
-      else e = i < end_contacts_.size() && same(i, static_cast<int>(i)) ? static_cast<int>(i) : kPairInOrder;
-      in_place &= e >= 0;
-    }
-    return in_place;
-  };
-  const bool all_in_place = all_chunks(&threads, contacts.size(), kContactsAChunk, place_pairs);
-  end_index_.clear();
-  if (!all_in_place) {
-    for (const Contact& e : end_contacts_) end_index_.add(e.vehicle);
-    for (std::size_t i = 0; i < contacts.size(); ++i)
-      if (int& e = end_of_contact_[i]; e == kPairInOrder)
-        e = end_index_.find(contacts[i].vehicle, [&](int entry) { return same(i, entry); });
-  }
   step_.first_touch.resize(contacts.size());
+  end_of_contact_.resize(contacts.size());
+  const auto take_in_place = [&](int, std::size_t begin, std::size_t end) {
+    bool all = true;
+    for (std::size_t i = begin; i < end; ++i) {
+      step_.first_touch[i] = contacts[i].toi;
+      int& e = end_of_contact_[i];
+      if (contacts[i].other == kStaticScene) {
+        e = kScene;
+      } else if (i < end_contacts_.size() && same(i, static_cast<int>(i))) {
+        contacts[i] = end_contacts_[i];
+        e = kInPlace;
+      } else {
+        e = kPairInOrder;
+      }
+      all &= e == kInPlace;
+    }
+    return all;
+  };
+  if (all_chunks(&threads, contacts.size(), kContactsAChunk, take_in_place)) return drop_passing_pairs(fleet);
+  end_index_.clear();
+  for (const Contact& e : end_contacts_) end_index_.add(e.vehicle);
+  for (std::size_t i = 0; i < contacts.size(); ++i)
+    if (int& e = end_of_contact_[i]; e == kPairInOrder)
+      e = end_index_.find(contacts[i].vehicle, [&](int entry) { return same(i, entry); });
   for_chunks(&threads, contacts.size(), kContactsAChunk, [&](int, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       int e = end_of_contact_[i];
+      if (e == kInPlace) continue;
       if (e == kScene)
         for (e = end_index_.first(contacts[i].vehicle); e != ByVehicle::kNone && !same(i, e);) e = end_index_.next(e);
-      step_.first_touch[i] = contacts[i].toi;
       if (e != ByVehicle::kNone) contacts[i] = end_contacts_[static_cast<std::size_t>(e)];
     }
   });
