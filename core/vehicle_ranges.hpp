@@ -48,6 +48,9 @@ void split_over(VehicleRanges* ranges, std::size_t count, Work&& work) {
   work(0, std::size_t{0}, count);
 }
 
+/// The smallest chunk for_chunks takes of `chunk` (but a range's last), and the step its chunks shrink by.
+inline std::size_t chunk_eighth(std::size_t chunk) { return std::max(chunk / 8, std::size_t{1}); }
+
 /// Calls work(thread, begin, end) on chunks of at most `chunk` vehicles covering [0, count): each thread
 /// takes the chunks of its own contiguous range first (its vehicles stay in its core's cache from phase
 /// to phase, as with for_ranges), then whatever chunks of the other ranges are still left. For per-vehicle
@@ -63,7 +66,7 @@ void for_chunks(VehicleRanges* ranges, std::size_t count, std::size_t chunk, Wor
   constexpr std::size_t kMostRanges = 64;  // cursors on the stack: 4 kB
   if (threads == 1 || threads > kMostRanges) return split_over(ranges, count, work);
   chunk = std::max(chunk, std::size_t{1});
-  const std::size_t eighth = std::max(chunk / 8, std::size_t{1});  // as most_chunks counts
+  const std::size_t eighth = chunk_eighth(chunk);
   struct alignas(64) Cursor {  // one range's next vehicle, on a cache line of its own
     std::atomic<std::size_t> next;
     std::size_t end;
@@ -99,8 +102,7 @@ void for_chunks(VehicleRanges* ranges, std::size_t count, std::size_t chunk, Wor
 /// 2 * threads chunks left, then none shorter than an eighth but a range's last.
 inline std::size_t most_chunks(std::size_t count, std::size_t chunk, std::size_t threads) {
   chunk = std::max(chunk, std::size_t{1});
-  const std::size_t eighth = std::max(chunk / 8, std::size_t{1});
-  return count / chunk + threads * (2 * threads * chunk / eighth + 2);
+  return count / chunk + threads * (2 * threads * chunk / chunk_eighth(chunk) + 2);
 }
 
 /// Whether work(thread, begin, end) returned true on every chunk of for_chunks(ranges, count, chunk, ...):

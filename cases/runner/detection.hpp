@@ -110,7 +110,7 @@ class Detection {
   SplitSweep split_sweep_;
   std::vector<Contact> end_contacts_;   ///< at_end: the overlaps at the end of this step
   ByVehicle end_index_;                 ///< at_end: end_contacts_ by vehicle
-  std::vector<int> end_of_contact_;     ///< at_end: per contact, its end contact (end_index_ entry) or kNone
+  std::vector<int> end_of_contact_;     ///< at_end, per contact: its index in end_contacts_, kNone, or a mark of sweep()
 };
 
 }  // namespace crashbench

@@ -144,7 +144,8 @@ void BoxPairs::pair_neighbours(std::span<const Box2> boxes, DetectorStats& stats
   // its own, so chunks of entries go on the threads, each into its own list (thread 0's is pairs_):
   // find() sorts them all after, so which thread took which chunk changes nothing.
   const auto threads = static_cast<std::size_t>(ranges ? ranges->size() : 1);
-  if (thread_pairs_.size() < threads) thread_pairs_.resize(threads), thread_tests_.resize(threads);  // reserve()'s
+  // More threads than reserve() was told of: their lists grow here, once.
+  if (thread_pairs_.size() < threads) thread_pairs_.resize(threads), thread_tests_.resize(threads);
   for (std::size_t t = 0; t < threads; ++t) thread_pairs_[t].clear(), thread_tests_[t] = 0;
   constexpr std::size_t kChunk = 512;
   for_chunks(ranges, entries_.size(), kChunk, [&](int thread, std::size_t first, std::size_t last) {
