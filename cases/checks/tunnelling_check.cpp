@@ -194,13 +194,20 @@ void TunnellingCheck::check_walls(std::span<const StateVector> before, std::span
     if (a.leaves) rectangle_box(renewal_boxes(cg(before[u]), cg(after[u]))[0].tested, a.lo, a.hi);
     return a;
   };
-  Ahead next = look_ahead(begin + 1);
+  Ahead current = look_ahead(begin), next = look_ahead(begin + 1);
   if (next.leaves) walls_->grid.prefetch_cells(next.lo, next.hi);
   for (std::size_t v = begin; v < end; ++v) {
     const Ahead after_next = look_ahead(v + 2);
     if (after_next.leaves) walls_->grid.prefetch_cells(after_next.lo, after_next.hi);
     if (next.leaves) walls_->grid.prefetch_items(next.lo, next.hi);
-    next = after_next;
+    const bool leaves = current.leaves;  // slot v is as its look ahead found it: only v's own check changes it
+    current = next, next = after_next;
+    if (!leaves) {  // the path lies in its clear box, which no wall meets at any height: no level to cut
+      clear_.count_spared(v);
+      crossed_[v] = 0;
+      start_ground_[v] = poses[v].ground_z;
+      continue;
+    }
     // The rectangle's plane at the end of the step, as the detectors cut the triangles, and at its start:
     // a road under the end that is wrong (a wall's top face) must not blind the check as it would the
     // detectors. One level when both are the same.

@@ -86,6 +86,9 @@ class ClearBoxes {
     ++(*slots_)[slot].spared;
     return true;
   }
+  /// Counts a query spared, for a caller that found contains() true for it and changed the slot since in
+  /// no way (covers() in two steps).
+  void count_spared(std::size_t slot) { ++(*slots_)[slot].spared; }
   /// covers() without counting a spared query: to look ahead.
   bool contains(std::size_t slot, std::span<const Vec2> points_W, double z) const {
     if (!holds(slot)) return false;
