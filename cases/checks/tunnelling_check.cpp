@@ -98,6 +98,7 @@ TunnellingCheck::TunnellingCheck(const Scene& scene, std::span<const VehicleSetu
     range.marks = walls_->grid.marks();
   }
   clear_.reset(static_cast<int>(n));
+  near_.reset(static_cast<int>(n));
   swept_.resize(n);
   pairs_.reserve(static_cast<int>(n), std::max(threads, 1));
   to_start_frame_.resize(n);
@@ -130,7 +131,24 @@ void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const
     }
     return false;
   });
-  // A slot waiting after its boxes met a wall (a car scraping a barrier) offers none: the path's walls only.
+  // Where no box is clear (a car scraping a barrier), the first box that lists few walls is kept with them
+  // (ascending, as the grid gives them): a later path inside it is tested against those alone.
+  if (!clear_.holds(vehicle))
+    near_.remember(vehicle, p1, boxes, 0.0, [&](const ClearBoxes::Proposal& box, NearBoxes::Items& items) {
+      if (!fetched) {
+        Vec2 query_lo, query_hi;
+        rectangle_box(boxes[0].tested, query_lo, query_hi);
+        walls_->grid.candidates(query_lo, query_hi, range.candidates, range.marks);
+        fetched = true;
+      }
+      items.count = 0;
+      for (const int i : range.candidates)
+        if (footprint_meets(walls_->walls[static_cast<std::size_t>(i)].foot_W, box.tested) &&
+            !items.add(static_cast<std::uint32_t>(i)))
+          return false;
+      return true;
+    });
+  // A slot waiting after its boxes met a wall offers none: the path's walls only.
   if (!fetched) walls_->grid.candidates(lo, hi, range.candidates, range.marks);
 }
 
@@ -138,12 +156,21 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, s
                                   double time, Range& range, std::vector<Tunnelling>& out) {
   const auto slot = static_cast<std::size_t>(vehicle);
   if (clear_.covers(slot, std::array{p0, p1}, 0.0)) return false;  // the band is every height
-  find_candidates(slot, p0, p1, range);
+  // The walls that may cross the path, ascending: a near box's, or the grid's.
+  std::span<const std::uint32_t> listed;
+  std::span<const int> found;
+  if (const NearBoxes::Items* near = near_.covering(slot, std::array{p0, p1}, 0.0)) {
+    listed = std::span(near->entry.data(), near->count);
+    ++range.near_listed;
+  } else {
+    find_candidates(slot, p0, p1, range);
+    found = range.candidates;
+  }
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
   const SceneWalls& scene_walls = *walls_;
-  for (const int i : range.candidates) {
-    const Wall& w = scene_walls.walls[static_cast<std::size_t>(i)];
-    if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
+  const auto crosses_wall = [&](std::size_t i) {
+    const Wall& w = scene_walls.walls[i];
+    if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) return false;
     for (const Level& level : levels) {
       Vec2 a = w.foot_W[0], b = w.foot_W[1];  // an analytic wall's ends; a triangle's are its cut
       const bool cut = w.triangle < 0 || (level.z >= w.z_lo && level.z <= w.z_hi && level.band.reaches(w.z_lo, w.z_hi) &&
@@ -152,8 +179,16 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, s
       out.push_back({time, vehicle, kStaticScene, w.feature, {a, b}});
       return true;
     }
-  }
-  return false;
+    return false;
+  };
+  return std::any_of(listed.begin(), listed.end(), [&](std::uint32_t i) { return crosses_wall(i); }) ||
+         std::any_of(found.begin(), found.end(), [&](int i) { return crosses_wall(static_cast<std::size_t>(i)); });
+}
+
+long long TunnellingCheck::near_listed() const {
+  long long n = 0;
+  for (const Range& range : ranges_) n += range.near_listed;
+  return n;
 }
 
 void TunnellingCheck::check(std::span<const StateVector> before, std::span<const StateVector> after,

@@ -7,8 +7,11 @@
 // from the CG at the start of the step to the CG at its end; a car that bounced off a wall has both ends
 // on its own side, so only a pass-through crosses. A vehicle keeps a box around its path that no wall's
 // footprint meets, at any height (the detectors' ClearBoxes, a slot per vehicle): while its paths stay
-// inside, it needs no look at the wall grid (whose cells, on a scene of kilometres, are cache misses). The vehicle pairs are the runner's for the step (StepPairs) wherever
-// they hold every car's box here. No allocation per step unless a crossing is found.
+// inside, it needs no look at the wall grid (whose cells, on a scene of kilometres, are cache misses). A
+// vehicle scraping a barrier gets no clear box; it keeps a near box instead, with the few walls whose
+// footprints meet it (NearBoxes), and a path inside that box is tested against those alone. The vehicle
+// pairs are the runner's for the step (StepPairs) wherever they hold every car's box here. No allocation
+// per step unless a crossing is found.
 #include <array>
 #include <memory>
 #include <span>
@@ -21,6 +24,7 @@
 #include "core/per_thread.hpp"
 #include "detectors/broadphase/box_pairs.hpp"
 #include "detectors/broadphase/clear_boxes.hpp"
+#include "detectors/broadphase/near_boxes.hpp"
 #include "detectors/broadphase/step_pairs.hpp"
 #include "detectors/broadphase/wall_grid.hpp"
 #include "detectors/detector.hpp"
@@ -53,6 +57,8 @@ class TunnellingCheck {
   void use_pairs(const StepPairs& pairs) { step_pairs_ = &pairs; }
   /// Vehicle-steps checked so far.
   long long checked() const { return checked_; }
+  /// Of those, the ones whose path was tested against a near box's walls alone.
+  long long near_listed() const;
 
  private:
   /// An analytic wall (its ends, at every height) or a collision triangle (cut at the vehicle's height).
@@ -80,9 +86,10 @@ class TunnellingCheck {
     std::vector<int> candidates;
     WallGrid::Marks marks;
     std::vector<Tunnelling> found;
+    long long near_listed = 0;  // paths tested against a near box's walls
   };
-  /// Offers the vehicle's slot a clear box around its path from `p0` to `p1` and leaves in
-  /// range.candidates the walls that may cross the path.
+  /// Offers the vehicle's slot a clear box around its path from `p0` to `p1`, or where none is clear a near
+  /// box with its walls, and leaves in range.candidates the walls that may cross the path.
   void find_candidates(std::size_t vehicle, const Vec2& p0, const Vec2& p1, Range& range);
   /// A height at which the walls are cut, with the band the vehicle reaches from its road there [m].
   struct Level {
@@ -110,6 +117,7 @@ class TunnellingCheck {
   std::shared_ptr<const SceneWalls> walls_;
   PerThread<Range> ranges_;       // [t] for thread t
   ClearBoxes clear_;               // per vehicle: a box no wall's footprint meets, at any height
+  NearBoxes near_;                 // per vehicle: a box and every wall whose footprint meets it, ascending
   std::vector<std::array<Vec2, 4>> centre_lines_;  // per vehicle: rear to front, right to left, body frame [m]
   std::vector<double> reach_;        // per vehicle: CG to farthest corner [m]
   std::vector<Box2> swept_;          // per vehicle: the box its rectangle sweeps this step [m]

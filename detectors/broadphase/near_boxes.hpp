@@ -83,20 +83,34 @@ class NearBoxes {
   template <class List>
   void remember(std::size_t slot, const Vec2& cg_W, const Vec2& forward_W, double heading, double front, double rear,
                 double half_width, double z, List&& list) {
-    if (slot >= slots_->items.size()) return;
+    if (!moved_slowly(slot, cg_W)) return;
     Items& kept = slots_->items[slot];
-    Vec2& last_cg_W = slots_->last_cg_W[slot];
-    const bool slow = (cg_W - last_cg_W).squaredNorm() <= kMostMove * kMostMove;  // false for NaN
-    last_cg_W = cg_W;
-    if (!slow) return;
     boxes_.remember(slot, cg_W, forward_W, heading, front, rear, half_width, z,
                     [&](const ClearBoxes::Proposal& p) { return !list(p, kept); });
+  }
+  /// remember() with boxes of the caller's own (ClearBoxes::remember's `proposals`, their axis at
+  /// `heading`), for what moves to `cg_W` (a CG path's end): the no_tunnelling check lists its walls so.
+  template <class List>
+  void remember(std::size_t slot, const Vec2& cg_W, std::span<const ClearBoxes::Proposal> proposals, double heading,
+                List&& list) {
+    if (!moved_slowly(slot, cg_W)) return;
+    Items& kept = slots_->items[slot];
+    boxes_.remember(slot, proposals, heading, [&](const ClearBoxes::Proposal& p) { return !list(p, kept); });
   }
 
  private:
   static_assert(sizeof(Items) == 64, "a slot's list is one cache line");
   // The boxes, their waits and back-offs; "meets" there: more than the list can hold.
   ClearBoxes boxes_{ClearBoxes::Waits{.most = 255, .doubling_retries = true}};
+  /// Whether the slot's CG, now at `cg_W`, moved at most kMostMove since its last remember() (which it
+  /// notes); false for a slot beyond reset()'s.
+  bool moved_slowly(std::size_t slot, const Vec2& cg_W) {
+    if (slot >= slots_->items.size()) return false;
+    Vec2& last_cg_W = slots_->last_cg_W[slot];
+    const bool slow = (cg_W - last_cg_W).squaredNorm() <= kMostMove * kMostMove;  // false for NaN
+    last_cg_W = cg_W;
+    return slow;
+  }
   /// Per slot: its box's triangles, and where its last scanned query had its CG (read only by remember(),
   /// so kept off the line query_near() reads).
   struct Slots {

@@ -11,6 +11,8 @@
 #include "cases/runner/simulation.hpp"
 #include "cases/runner/step_threads.hpp"
 #include "detectors/scenes/registry/builtin_walls.hpp"
+#include "detectors/scenes/registry/scene_library.hpp"
+#include "tests/support/triangle_soup.hpp"
 
 namespace crashbench {
 namespace {
@@ -145,6 +147,36 @@ TEST(TunnellingCheck, ACarCreepingUpToAWallIsCaughtAtTheStepItCrossesAtAnySpeed)
   }
 }
 
+/// A car running along the barrier from `a` to `b` (a wall or the triangles' line), `gap` [m] from it at
+/// first, `step` [m] a step, then drifting into it at `drift` [rad]: the step through it is caught, never an
+/// earlier one. Returns the check's near_listed().
+long long expect_drift_caught(const Scene& scene, const Vec2& a, const Vec2& b, double gap, double step, double drift) {
+  const Vec2 along = (b - a).normalized(), left = perp(along);
+  const Vec2 start = a + 0.25 * (b - a) + gap * left;
+  TunnellingCheck check(scene, sedans(1));
+  std::vector<Tunnelling> out;
+  constexpr int kAlong = 60;  // steps parallel to the barrier before the drift
+  // Distance left of the barrier after k steps, 1 um short of the gap so that no CG lands on the barrier.
+  const auto distance = [&](int k) { return gap - 1e-6 - std::max(0, k - kAlong) * step * std::sin(drift); };
+  const auto where = [&](int k) {
+    const Vec2 p = start + along * (step * k) + left * (distance(k) - gap);
+    return at(p.x(), p.y(), std::atan2(along.y(), along.x()));
+  };
+  int crossing = -1;
+  for (int k = 0; (crossing < 0 || k <= crossing + 2) && k < 5000; ++k) {
+    if (distance(k) > 0 && distance(k + 1) < 0) crossing = k;
+    check.check(std::vector<StateVector>{where(k)}, std::vector<StateVector>{where(k + 1)}, on_ground(1),
+                0.005 * (k + 1), out);
+    EXPECT_EQ(out.size(), crossing >= 0 ? 1u : 0u) << "k " << k;
+    if (out.size() != (crossing >= 0 ? 1u : 0u)) return check.near_listed();
+  }
+  EXPECT_GE(crossing, kAlong);
+  if (!out.empty()) {
+    EXPECT_DOUBLE_EQ(out[0].time, 0.005 * (crossing + 1));
+  }
+  return check.near_listed();
+}
+
 // A car running along a barrier, 0.6 or 1.5 m from it, keeps boxes that reach far down its lane (along its
 // path, so a diagonal lane too), then drifts into the barrier at a shallow angle, renewing its box on the
 // way (one reaching ahead through the barrier must not be kept): the step through it is caught, never an
@@ -152,32 +184,36 @@ TEST(TunnellingCheck, ACarCreepingUpToAWallIsCaughtAtTheStepItCrossesAtAnySpeed)
 TEST(TunnellingCheck, ACarRunningAlongABarrierThenDriftingThroughIsCaughtAtTheStepItCrosses) {
   for (const auto& [name, walls] : one_wall_scenes()) {
     const Scene scene = scene_from_walls(name, walls);
-    const Vec2 a = walls[0].segment().a_W, b = walls[0].segment().b_W;
-    const Vec2 along = (b - a).normalized(), left = perp(along);
     for (const double gap : {0.6, 1.5})                  // from the barrier at first [m]
       for (const double step : {0.05, 0.1, 0.15})        // 10, 20 and 30 m/s
         for (const double drift : {0.01, 0.05, 0.2}) {   // the angle into the barrier [rad]
-          const Vec2 start = a + 0.25 * (b - a) + gap * left;
-          TunnellingCheck check(scene, sedans(1));
-          std::vector<Tunnelling> out;
-          constexpr int kAlong = 60;  // steps parallel to the barrier before the drift
-          // Distance left of the barrier after k steps, 1 um short of the gap so that no CG lands on the barrier.
-          const auto distance = [&](int k) { return gap - 1e-6 - std::max(0, k - kAlong) * step * std::sin(drift); };
-          const auto where = [&](int k) {
-            const Vec2 p = start + along * (step * k) + left * (distance(k) - gap);
-            return at(p.x(), p.y(), std::atan2(along.y(), along.x()));
-          };
-          int crossing = -1;
-          for (int k = 0; (crossing < 0 || k <= crossing + 2) && k < 5000; ++k) {
-            if (distance(k) > 0 && distance(k + 1) < 0) crossing = k;
-            check.check(std::vector<StateVector>{where(k)}, std::vector<StateVector>{where(k + 1)}, on_ground(1),
-                        0.005 * (k + 1), out);
-            ASSERT_EQ(out.size(), crossing >= 0 ? 1u : 0u)
-                << name << ": gap " << gap << ", step " << step << ", drift " << drift << ", k " << k;
-          }
-          ASSERT_GE(crossing, kAlong);
-          EXPECT_DOUBLE_EQ(out[0].time, 0.005 * (crossing + 1)) << name;
+          SCOPED_TRACE(::testing::Message() << name << ": gap " << gap << ", step " << step << ", drift " << drift);
+          expect_drift_caught(scene, walls[0].segment().a_W, walls[0].segment().b_W, gap, step, drift);
         }
+  }
+}
+
+// The same along a barrier of upright panels (two triangles each, 1 m high) whose walls a near box lists
+// while the car scrapes past (panels of 2 and 5 m; 0.25 m panels are more than a list holds, and the grid
+// answers): the near boxes must list every wall the path can cross.
+TEST(TunnellingCheck, ACarDriftingThroughABarrierOfPanelsIsCaughtWhileItsNearBoxListsTheWalls) {
+  for (const float panel : {0.25f, 2.0f, 5.0f}) {
+    std::vector<osg::Vec3> v;
+    for (float x = -40; x < 200; x += panel)
+      for (const osg::Vec3& p : {osg::Vec3(x, 0, 0), osg::Vec3(x + panel, 0, 0), osg::Vec3(x + panel, 0, 1),
+                                 osg::Vec3(x, 0, 0), osg::Vec3(x + panel, 0, 1), osg::Vec3(x, 0, 1)})
+        v.push_back(p);
+    const Scene scene = make_scene("panels", testing::triangle_soup(v), {});
+    long long near_listed = 0;
+    for (const double gap : {0.6, 1.5})
+      for (const double step : {0.05, 0.15})
+        for (const double drift : {0.01, 0.2}) {
+          SCOPED_TRACE(::testing::Message() << "panel " << panel << ": gap " << gap << ", step " << step << ", drift " << drift);
+          near_listed += expect_drift_caught(scene, {-40, 0}, {200, 0}, gap, step, drift);
+        }
+    if (panel > 1) {
+      EXPECT_GT(near_listed, 0) << "panel " << panel << ": no path was tested against a near box's walls";
+    }
   }
 }
 
