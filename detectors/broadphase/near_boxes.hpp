@@ -7,8 +7,8 @@
 // every triangle that can meet a rectangle inside the box with its plane in the box's band, and the
 // interference of a rectangle (interference.hpp) depends neither on the order its triangles come in nor on
 // triangles that do not meet it: the contacts are the scan's, bit for bit. Like a clear box, a near box
-// states a fact about the scene, so it stays true whichever vehicle holds the slot. No allocation once
-// reset.
+// states a fact about the scene, so it stays true whichever vehicle holds the slot. The no_tunnelling
+// check keeps its walls so for a CG path (cases/checks/tunnelling_check.hpp). No allocation once reset.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -32,7 +32,7 @@ class NearBoxes {
   /// reaches 1.5 m beyond the rectangle (ClearBoxes::kMargins), so a car moving less stays in it for a
   /// few queries, and one jumping farther (a benchmark's poses metres apart) would leave it before it paid.
   static constexpr double kMostMove = 0.5;
-  /// A box's triangles, as the detector numbers them (TreeGrid::entries).
+  /// A box's triangles, as the detector numbers them (TreeGrid::entries); no_tunnelling's walls, ascending.
   struct alignas(64) Items {
     std::uint32_t count = 0;
     std::array<std::uint32_t, kItems> entry{};
