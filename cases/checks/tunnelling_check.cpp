@@ -117,14 +117,16 @@ void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
   const std::array<ClearBoxes::Proposal, 2> boxes = renewal_boxes(p0, p1);
   bool fetched = false;
+  const auto fetch_first_box = [&] {
+    if (fetched) return;
+    Vec2 query_lo, query_hi;
+    rectangle_box(boxes[0].tested, query_lo, query_hi);
+    walls_->grid.candidates(query_lo, query_hi, range.candidates, range.marks);
+    fetched = true;
+  };
   std::size_t first_met = 0;
   clear_.remember(vehicle, boxes, 0.0, [&](const ClearBoxes::Proposal& box) {
-    if (!fetched) {
-      Vec2 query_lo, query_hi;
-      rectangle_box(boxes[0].tested, query_lo, query_hi);
-      walls_->grid.candidates(query_lo, query_hi, range.candidates, range.marks);
-      fetched = true;
-    }
+    fetch_first_box();
     for (; first_met < range.candidates.size(); ++first_met) {
       const Wall& wall = walls_->walls[static_cast<std::size_t>(range.candidates[first_met])];
       if (footprint_meets(wall.foot_W, box.tested)) return true;
@@ -135,12 +137,7 @@ void TunnellingCheck::find_candidates(std::size_t vehicle, const Vec2& p0, const
   // (ascending, as the grid gives them): a later path inside it is tested against those alone.
   if (!clear_.holds(vehicle))
     near_.remember(vehicle, p1, boxes, 0.0, [&](const ClearBoxes::Proposal& box, NearBoxes::Items& items) {
-      if (!fetched) {
-        Vec2 query_lo, query_hi;
-        rectangle_box(boxes[0].tested, query_lo, query_hi);
-        walls_->grid.candidates(query_lo, query_hi, range.candidates, range.marks);
-        fetched = true;
-      }
+      fetch_first_box();
       items.count = 0;
       for (const int i : range.candidates)
         if (footprint_meets(walls_->walls[static_cast<std::size_t>(i)].foot_W, box.tested) &&
@@ -157,20 +154,17 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, s
   const auto slot = static_cast<std::size_t>(vehicle);
   if (clear_.covers(slot, std::array{p0, p1}, 0.0)) return false;  // the band is every height
   // The walls that may cross the path, ascending: a near box's, or the grid's.
-  std::span<const std::uint32_t> listed;
-  std::span<const int> found;
   if (const NearBoxes::Items* near = near_.covering(slot, std::array{p0, p1}, 0.0)) {
-    listed = std::span(near->entry.data(), near->count);
+    range.candidates.assign(near->entry.begin(), near->entry.begin() + near->count);  // reserved: no allocation
     ++range.near_listed;
   } else {
     find_candidates(slot, p0, p1, range);
-    found = range.candidates;
   }
   const Vec2 lo = p0.cwiseMin(p1), hi = p0.cwiseMax(p1);
   const SceneWalls& scene_walls = *walls_;
-  const auto crosses_wall = [&](std::size_t i) {
-    const Wall& w = scene_walls.walls[i];
-    if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) return false;
+  for (const int i : range.candidates) {
+    const Wall& w = scene_walls.walls[static_cast<std::size_t>(i)];
+    if (w.hi_W.x() < lo.x() || w.lo_W.x() > hi.x() || w.lo_W.y() > hi.y() || w.hi_W.y() < lo.y()) continue;
     for (const Level& level : levels) {
       Vec2 a = w.foot_W[0], b = w.foot_W[1];  // an analytic wall's ends; a triangle's are its cut
       const bool cut = w.triangle < 0 || (level.z >= w.z_lo && level.z <= w.z_hi && level.band.reaches(w.z_lo, w.z_hi) &&
@@ -179,10 +173,8 @@ bool TunnellingCheck::cross_walls(int vehicle, const Vec2& p0, const Vec2& p1, s
       out.push_back({time, vehicle, kStaticScene, w.feature, {a, b}});
       return true;
     }
-    return false;
-  };
-  return std::any_of(listed.begin(), listed.end(), [&](std::uint32_t i) { return crosses_wall(i); }) ||
-         std::any_of(found.begin(), found.end(), [&](int i) { return crosses_wall(static_cast<std::size_t>(i)); });
+  }
+  return false;
 }
 
 long long TunnellingCheck::near_listed() const {
